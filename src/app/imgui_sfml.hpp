@@ -1,0 +1,53 @@
+// Minimal Dear ImGui (1.86) platform + renderer glue for SFML 2.5.
+//
+// Debian ships no ImGui-SFML, so this is our own. One ImGui context at a time; ImTextureID is an
+// sf::Texture* (so ImGui::Image can show any sf::Texture). Typical frame:
+//
+//   while (window.pollEvent(e)) { imgui_sfml::processEvent(e); if (!imgui_sfml::wantsMouse()) ... }
+//   imgui_sfml::newFrame(window, clock.restart());
+//   ... ImGui widgets ...
+//   window.clear(); draw the board; imgui_sfml::render(window); window.display();
+//
+// Call shutdown() while the sf::RenderWindow object still exists (open or closed): it hands the
+// window back the system cursor before freeing the sf::Cursor objects the window was using.
+#pragma once
+
+#include <SFML/Graphics/RenderTarget.hpp>
+#include <SFML/Graphics/RenderWindow.hpp>
+#include <SFML/System/Time.hpp>
+#include <SFML/Window/Event.hpp>
+
+#include <string>
+
+namespace sightline::app::imgui_sfml {
+
+// Creates the ImGui context, loads the TTF font at fontPath with the given pixel size (ImGui's
+// built-in font at that size when the file is missing or not a font) and uploads the font atlas
+// into an sf::Texture. Returns false if the atlas texture cannot be created. Calling it again
+// shuts the previous context down first.
+bool init(sf::RenderWindow& window, const std::string& fontPath, float fontSizePx);
+
+// Rebuilds the font atlas at a new pixel size (high-DPI, UI zoom). Sizes are clamped to 6..128 px
+// here and in init(). Safe to call at any time: inside a frame the atlas is locked, so the rebuild
+// then happens at the next newFrame(). Style sizes (padding etc.) are not scaled.
+void setFontSize(float fontSizePx);
+
+// Feeds one SFML event to ImGui.
+void processEvent(const sf::Event& event);
+
+// Starts an ImGui frame (display size, delta time, mouse, OS cursor shape), then ImGui::NewFrame().
+void newFrame(sf::RenderWindow& window, sf::Time dt);
+
+// Ends the frame (ImGui::Render()) and draws it on the target over whatever is already there.
+// The target's view is left as it was.
+void render(sf::RenderTarget& target);
+
+// Destroys the ImGui context and every SFML resource the glue owns, restoring the system cursor on
+// the window given to newFrame(). Safe to call twice.
+void shutdown();
+
+// True when ImGui wants the mouse / keyboard this frame, so the board should ignore that input.
+bool wantsMouse();
+bool wantsKeyboard();
+
+}  // namespace sightline::app::imgui_sfml

@@ -1,0 +1,111 @@
+#include "core/board.hpp"
+
+#include <set>
+#include <sstream>
+
+namespace sightline {
+
+const char* terrainKindName(TerrainKind kind) {
+    switch (kind) {
+        case TerrainKind::Blocking: return "blocking";
+        case TerrainKind::Difficult: return "difficult";
+        case TerrainKind::Impassable: return "impassable";
+    }
+    return "blocking";
+}
+
+std::optional<TerrainKind> terrainKindFromName(const std::string& name) {
+    if (name == "blocking") return TerrainKind::Blocking;
+    if (name == "difficult") return TerrainKind::Difficult;
+    if (name == "impassable") return TerrainKind::Impassable;
+    return std::nullopt;
+}
+
+std::vector<Corner> Figure::corners() const {
+    std::vector<Corner> out;
+    out.reserve(static_cast<std::size_t>((w + 1) * (h + 1)));
+    for (int y = cell.y; y <= cell.y + h; ++y)
+        for (int x = cell.x; x <= cell.x + w; ++x) out.push_back({x, y});
+    return out;
+}
+
+std::optional<std::size_t> Board::findFigure(const std::string& id) const {
+    for (std::size_t i = 0; i < figures.size(); ++i)
+        if (figures[i].id == id) return i;
+    return std::nullopt;
+}
+
+namespace {
+std::string cellText(Cell c) {
+    std::ostringstream s;
+    s << "[" << c.x << ", " << c.y << "]";
+    return s.str();
+}
+}  // namespace
+
+std::vector<std::string> boardProblems(const Board& b) {
+    std::vector<std::string> out;
+    const std::string boardSize = std::to_string(b.width) + "x" + std::to_string(b.height);
+    if (b.width < 1 || b.height < 1 || b.width > Board::kMaxGrid || b.height > Board::kMaxGrid)
+        out.push_back("/grid: the grid must be 1.." + std::to_string(Board::kMaxGrid) +
+                      " cells each way, not " + boardSize);
+
+    for (std::size_t g = 0; g < b.terrain.size(); ++g)
+        for (std::size_t i = 0; i < b.terrain[g].cells.size(); ++i) {
+            Cell c = b.terrain[g].cells[i];
+            if (!b.contains(c))
+                out.push_back("/terrain/" + std::to_string(g) + "/cells/" + std::to_string(i) +
+                              ": cell " + cellText(c) + " lies off the " + boardSize + " board");
+        }
+
+    auto checkIds = [&out](const auto& list, const char* name) {
+        std::set<std::string> seen;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string& id = list[i].id;
+            const std::string path = std::string("/") + name + "/" + std::to_string(i) + "/id";
+            if (id.empty()) out.push_back(path + ": the id is empty");
+            else if (!seen.insert(id).second)
+                out.push_back(path + ": duplicate id \"" + id + "\"");
+        }
+    };
+    checkIds(b.walls, "walls");
+    checkIds(b.doors, "doors");
+    checkIds(b.figures, "figures");
+
+    // Occupancy map for the overlap check; the grid is at most 1024x1024 but usually tiny.
+    std::vector<int> owner;
+    const bool gridOk = b.width >= 1 && b.height >= 1 && b.width <= Board::kMaxGrid &&
+                        b.height <= Board::kMaxGrid;
+    if (gridOk) owner.assign(static_cast<std::size_t>(b.width) * b.height, -1);
+    for (std::size_t i = 0; i < b.figures.size(); ++i) {
+        const Figure& f = b.figures[i];
+        const std::string path = "/figures/" + std::to_string(i);
+        if (f.w < 1 || f.h < 1 || f.w > Board::kMaxGrid || f.h > Board::kMaxGrid) {
+            out.push_back(path + "/size: a footprint is 1.." + std::to_string(Board::kMaxGrid) +
+                          " cells each way");
+            continue;
+        }
+        if (!b.contains(f.cell) || !b.contains({f.cell.x + f.w - 1, f.cell.y + f.h - 1})) {
+            out.push_back(path + "/cell: figure \"" + f.id + "\" at " + cellText(f.cell) +
+                          " with size [" + std::to_string(f.w) + ", " + std::to_string(f.h) +
+                          "] lies off the " + boardSize + " board");
+            continue;
+        }
+        if (!gridOk) continue;
+        for (int y = f.cell.y; y < f.cell.y + f.h; ++y)
+            for (int x = f.cell.x; x < f.cell.x + f.w; ++x) {
+                int& o = owner[static_cast<std::size_t>(y) * b.width + x];
+                if (o >= 0) {
+                    out.push_back(path + "/cell: figure \"" + f.id + "\" overlaps figure \"" +
+                                  b.figures[static_cast<std::size_t>(o)].id + "\" at cell " +
+                                  cellText({x, y}));
+                    y = f.cell.y + f.h;  // one message per figure is enough
+                    break;
+                }
+                o = static_cast<int>(i);
+            }
+    }
+    return out;
+}
+
+}  // namespace sightline

@@ -1,0 +1,84 @@
+#include "core/ruling.hpp"
+
+#include "core/doom.hpp"
+
+#include <algorithm>
+#include <thread>
+
+namespace sightline {
+
+const char* rulingReasonName(RulingReason reason) {
+    switch (reason) {
+        case RulingReason::NoLineOfSight: return "no_line_of_sight";
+        case RulingReason::Clear: return "clear";
+        case RulingReason::SharedCorner: return "shared_corner";
+        case RulingReason::Large: return "large";
+        case RulingReason::Stunned: return "stunned";
+        case RulingReason::Cover: return "cover";
+    }
+    return "?";
+}
+
+CoverLine coverLine(Tracer& tracer, int attacker, Corner corner, int defender, Corner to) {
+    const Board& board = tracer.scene().board();
+    const Figure& fa = board.figures.at(static_cast<std::size_t>(attacker));
+    const Figure& fd = board.figures.at(static_cast<std::size_t>(defender));
+    const IPoint pa = latticePoint(corner.x, corner.y), pd = latticePoint(to.x, to.y);
+    const LineEnd from{pa, ownCellFor(fa, corner, pd)};
+    const LineEnd end{pd, ownCellFor(fd, to, pa)};
+    CoverLine line;
+    line.from = corner;
+    line.to = to;
+    line.blockers = tracer.blockers(from, end, {attacker, defender});
+    line.blocked = !line.blockers.empty();
+    line.sightBlocked = std::any_of(line.blockers.begin(), line.blockers.end(), [](const Blocker& b) { return b.stopsSight; });
+    return line;
+}
+
+const RuleSystem* findRuleSystem(const std::string& name) {
+    static const DoomRules doom;
+    if (name == doom.name()) return &doom;
+    return nullptr;
+}
+
+std::vector<std::string> ruleSystemNames() { return {"doom"}; }
+
+namespace {
+std::size_t slot(std::size_t n, std::size_t a, std::size_t d) { return a * (n - 1) + (d < a ? d : d - 1); }
+}  // namespace
+
+std::vector<PairResult> ruleMatrix(const RuleSystem& rules, const SightScene& scene, Engine engine, unsigned threads) {
+    const std::size_t n = scene.board().figures.size();
+    std::vector<PairResult> out(n > 1 ? n * (n - 1) : 0);
+    if (n < 2) return out;
+    if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+    threads = static_cast<unsigned>(std::min<std::size_t>(threads, n));
+    auto work = [&](unsigned t) {
+        Tracer tracer(scene, engine);
+        // Rows are dealt round-robin: row a holds the pairs (a, b > a), shorter as a grows.
+        for (std::size_t a = t; a < n; a += threads)
+            for (std::size_t b = a + 1; b < n; ++b) {
+                PairResult& ab = out[slot(n, a, b)];
+                PairResult& ba = out[slot(n, b, a)];
+                rules.quickBoth(tracer, static_cast<int>(a), static_cast<int>(b), ab, ba);
+            }
+    };
+    if (threads == 1) {
+        work(0);
+        return out;
+    }
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work, t);
+    for (auto& th : pool) th.join();
+    return out;
+}
+
+std::vector<PairResult> ruleOneAgainstAll(const RuleSystem& rules, Tracer& tracer, int attacker) {
+    std::vector<PairResult> out;
+    const int n = static_cast<int>(tracer.scene().board().figures.size());
+    for (int d = 0; d < n; ++d)
+        if (d != attacker) out.push_back(rules.quick(tracer, attacker, d));
+    return out;
+}
+
+}  // namespace sightline

@@ -1,0 +1,94 @@
+// A ruling is a value: what was decided for one attacker and one defender, and why. The same value
+// feeds the command line's printer and JSON, the app's panels and the tests.
+#pragma once
+
+#include "core/board.hpp"
+#include "core/sight.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sightline {
+
+// One line from the ruling's attacker corner to a corner of the defender's space.
+struct CoverLine {
+    Corner from;
+    Corner to;
+    bool blocked = false;           // stopped for cover: by anything in `blockers`
+    bool sightBlocked = false;      // stopped for line of sight too
+    std::vector<Blocker> blockers;  // nearest to the attacker first
+};
+
+// What one attacker corner achieves against the defender.
+struct CornerSummary {
+    Corner corner;
+    bool lineOfSight = false;  // some line from it to a defender corner is not stopped for sight
+    int linesTotal = 0;        // lines to the defender's corners
+    int linesStopped = 0;      // of those, stopped for cover
+    bool shared = false;       // it is a corner of the defender's space too
+};
+
+enum class RulingReason {
+    NoLineOfSight,  // every line between the two spaces is stopped
+    Clear,          // a corner with line of sight has every cover line clear
+    SharedCorner,   // the corner used is a corner of the defender's space too
+    Large,          // large defenders cannot have cover
+    Stunned,        // stunned defenders cannot have cover
+    Cover,          // every corner with line of sight has a stopped cover line
+};
+const char* rulingReasonName(RulingReason reason);
+
+struct Ruling {
+    std::string rules;  // the rule system's name, e.g. "doom"
+    int attacker = -1;  // index into Board::figures
+    int defender = -1;
+    bool lineOfSight = false;
+    std::optional<bool> cover;            // nullopt without line of sight
+    std::optional<Corner> corner;         // the attacker corner the ruling uses
+    std::vector<CoverLine> lines;         // from `corner` to each defender corner
+    std::vector<CornerSummary> corners;   // every attacker corner, row by row
+    RulingReason reason = RulingReason::NoLineOfSight;
+    std::string explanation;              // the decision in words
+};
+
+// Line of sight and cover alone, for tables of every pair.
+struct PairResult {
+    int attacker = -1;
+    int defender = -1;
+    bool lineOfSight = false;
+    std::optional<bool> cover;
+};
+
+// The cover line from `corner` of the attacker to `to` of the defender, with everything that stops
+// it (also for the app's "lines from every corner" view).
+CoverLine coverLine(Tracer& tracer, int attacker, Corner corner, int defender, Corner to);
+
+// One game's cover rules. Games sit side by side behind this interface.
+class RuleSystem {
+public:
+    virtual ~RuleSystem() = default;
+    virtual std::string name() const = 0;
+    // The full ruling with its reasons.
+    virtual Ruling rule(Tracer& tracer, int attacker, int defender) const = 0;
+    // The same decision without the reasons, as fast as it can be had.
+    virtual PairResult quick(Tracer& tracer, int attacker, int defender) const = 0;
+    // Both orders of one pair; a game whose lines do not depend on who shoots shares the work.
+    virtual void quickBoth(Tracer& tracer, int a, int b, PairResult& ab, PairResult& ba) const {
+        ab = quick(tracer, a, b);
+        ba = quick(tracer, b, a);
+    }
+};
+
+// The rule systems this build knows, by name ("doom").
+const RuleSystem* findRuleSystem(const std::string& name);
+std::vector<std::string> ruleSystemNames();
+
+// Every ordered pair of distinct figures, attacker-major. threads = 0 uses the machine's cores.
+std::vector<PairResult> ruleMatrix(const RuleSystem& rules, const SightScene& scene, Engine engine,
+                                   unsigned threads = 0);
+// One attacker against every other figure (the app needs this while a figure is dragged).
+std::vector<PairResult> ruleOneAgainstAll(const RuleSystem& rules, Tracer& tracer, int attacker);
+
+}  // namespace sightline

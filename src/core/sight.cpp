@@ -1,0 +1,504 @@
+// Sections: contact of a line with one barrier; the meeting point rule; the scene; the cell walk;
+// the tracer and its two engines.
+#include "core/sight.hpp"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+
+namespace sightline {
+
+std::string blockerName(const Board& board, const Blocker& b) {
+    switch (b.kind) {
+        case Blocker::Kind::Wall: return "wall:" + board.walls.at(static_cast<std::size_t>(b.index)).id;
+        case Blocker::Kind::Door: return "door:" + board.doors.at(static_cast<std::size_t>(b.index)).id;
+        case Blocker::Kind::Edge: return "edge";
+        case Blocker::Kind::Terrain:
+            return std::string("terrain:") + terrainKindName(b.terrain) + "@" + std::to_string(b.cell.x) +
+                   "," + std::to_string(b.cell.y);
+        case Blocker::Kind::Figure: return "figure:" + board.figures.at(static_cast<std::size_t>(b.index)).id;
+    }
+    return "?";
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Contact of the line [c, d] with one barrier [p, q].
+
+enum class Contact : std::uint8_t { None, Crossing, Along, Touch };
+struct ContactInfo {
+    Contact kind = Contact::None;
+    IPoint at;         // for Touch: the single point where they meet
+    double along = 0;  // for ordering only
+};
+
+double paramOf(const IPoint& c, const IPoint& d, const IPoint& x) {
+    const Vec v = d - c;
+    return static_cast<double>(dot(x - c, v)) / static_cast<double>(dot(v, v));
+}
+
+ContactInfo classify(const IPoint& c, const IPoint& d, const IPoint& p, const IPoint& q) {
+    ContactInfo r;
+    if (samePoint(p, q)) return r;  // a zero-length wall has no pieces
+    const int o1 = orient(c, d, p), o2 = orient(c, d, q);
+    if (o1 * o2 > 0) return r;
+    const Vec v = d - c;
+    if (o1 == 0 && o2 == 0) {
+        const Wide len = dot(v, v);
+        const Wide tp = dot(p - c, v), tq = dot(q - c, v);
+        const Wide lo = std::max<Wide>(std::min(tp, tq), 0), hi = std::min<Wide>(std::max(tp, tq), len);
+        if (lo < hi) {
+            r.kind = Contact::Along;
+            r.along = static_cast<double>(lo) / static_cast<double>(len);
+        } else if (lo == hi) {  // collinear, meeting at one end of the line only
+            r.kind = Contact::Touch;
+            r.at = lo == 0 ? c : d;
+            r.along = lo == 0 ? 0.0 : 1.0;
+        }
+        return r;
+    }
+    const int o3 = orient(p, q, c), o4 = orient(p, q, d);
+    if (o3 * o4 > 0) return r;
+    if (o1 * o2 < 0 && o3 * o4 < 0) {
+        const Wide c3 = cross(q - p, c - p), c4 = cross(q - p, d - p);
+        r.kind = Contact::Crossing;
+        r.along = static_cast<double>(c3) / static_cast<double>(c3 - c4);
+        return r;
+    }
+    // They meet at exactly one point, an end of one of them.
+    r.kind = Contact::Touch;
+    r.at = o1 == 0 ? p : o2 == 0 ? q : o3 == 0 ? c : d;
+    r.along = paramOf(c, d, r.at);
+    return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The meeting point rule: at a point X where the line meets barriers, look at the barrier pieces
+// leaving X. Stopped when a piece runs along the path, or pieces lie strictly on both sides of it.
+
+// w strictly inside the angle swept counter-clockwise from a to b (a and b not the same way).
+bool strictlyBetween(const Vec& a, const Vec& b, const Vec& w) {
+    const Wide ab = cross(a, b);
+    if (ab > 0) return cross(a, w) > 0 && cross(w, b) > 0;
+    if (ab < 0) return !(cross(b, w) >= 0 && cross(w, a) >= 0);
+    return cross(a, w) > 0;  // a and b opposite: the half-plane to one side
+}
+
+IPoint cellCentre(Cell c) {
+    return IPoint(Coord(c.x) * kScale + kScale / 2, Coord(c.y) * kScale + kScale / 2);
+}
+
+struct PathRays {
+    Vec r1;
+    Vec r2;
+    bool hasR2 = false;      // an end point of a line with no figure has a single ray
+    bool degenerate = false; // both rays the same way: nothing can lie on two sides
+};
+
+PathRays pathRaysAt(const IPoint& x, const LineEnd& from, const LineEnd& to) {
+    PathRays r;
+    const IPoint& c = from.point;
+    const IPoint& d = to.point;
+    if (samePoint(x, c)) {
+        r.r1 = d - c;
+        if (from.ownCell) r.r2 = cellCentre(*from.ownCell) - c, r.hasR2 = true;
+    } else if (samePoint(x, d)) {
+        r.r1 = c - d;
+        if (to.ownCell) r.r2 = cellCentre(*to.ownCell) - d, r.hasR2 = true;
+    } else {
+        r.r1 = d - c;
+        r.r2 = c - d;
+        r.hasR2 = true;
+    }
+    r.degenerate = r.hasR2 && sameDirection(r.r1, r.r2);
+    return r;
+}
+
+struct VertexPieces {
+    // Per barrier found at X: which sides its pieces take (bit 1 side one, bit 2 side two, bit 4 along).
+    std::array<std::pair<std::uint32_t, std::uint8_t>, 16> items{};
+    std::vector<std::pair<std::uint32_t, std::uint8_t>> more;
+    int count = 0;
+    void add(std::uint32_t barrier, std::uint8_t mask) {
+        for (int i = 0; i < count; ++i)
+            if (at(i).first == barrier) return;
+        if (count < static_cast<int>(items.size())) items[static_cast<std::size_t>(count)] = {barrier, mask};
+        else more.push_back({barrier, mask});
+        ++count;
+    }
+    std::pair<std::uint32_t, std::uint8_t>& at(int i) {
+        return i < static_cast<int>(items.size()) ? items[static_cast<std::size_t>(i)]
+                                                  : more[static_cast<std::size_t>(i) - items.size()];
+    }
+};
+
+std::uint8_t pieceMask(const PathRays& rays, const Vec& w) {
+    if (sameDirection(w, rays.r1) || (rays.hasR2 && sameDirection(w, rays.r2))) return 4;
+    if (!rays.hasR2 || rays.degenerate) return 0;
+    return strictlyBetween(rays.r1, rays.r2, w) ? 1 : 2;
+}
+
+// Side mask of barrier [p, q] at point x (x lies on it).
+std::uint8_t barrierMaskAt(const PathRays& rays, const IPoint& p, const IPoint& q, const IPoint& x) {
+    if (samePoint(p, q)) return 0;
+    std::uint8_t m = 0;
+    if (!samePoint(x, p)) m |= pieceMask(rays, p - q);  // the piece from x towards p
+    if (!samePoint(x, q)) m |= pieceMask(rays, q - p);
+    return m;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cells a line meets in a piece of positive length, in order from c to d, and the lattice
+// points it passes through. Exact and division-free after the start: each step compares the two
+// next crossings by cross-multiplication. Where the line passes exactly through a lattice point it
+// steps diagonally, skipping the two cells it only touches there.
+
+bool isLattice(const IPoint& p) { return p.x() % kScale == 0 && p.y() % kScale == 0; }
+
+template <class OnCell, class OnLattice>
+bool walkLine(const IPoint& c, const IPoint& d, OnCell&& onCell, OnLattice&& onLattice) {
+    const Coord dx = d.x() - c.x(), dy = d.y() - c.y();
+    if (dx == 0 && dy == 0) return true;
+    if (dx == 0 || dy == 0) {
+        // Axis-parallel: one row (or column), or the two on either side of a grid line, whose
+        // lattice points the line then passes one by one.
+        const bool horizontal = dy == 0;
+        const Coord fixed = horizontal ? c.y() : c.x();
+        const bool onGridLine = fixed % kScale == 0;
+        const Coord a = horizontal ? c.x() : c.y(), b = horizontal ? d.x() : d.y();
+        const Coord lo = std::min(a, b), hi = std::max(a, b);
+        const Coord lane0 = onGridLine ? fixed / kScale - 1 : floorDiv(fixed, kScale);
+        const Coord lane1 = floorDiv(fixed, kScale);
+        const Coord first = floorDiv(lo, kScale), last = ceilDiv(hi, kScale) - 1;
+        const bool forward = b > a;
+        auto lattice = [&](Coord i) {  // the grid line i along the way, if the line touches it there
+            if (!onGridLine || i * kScale < lo || i * kScale > hi) return true;
+            const int f = static_cast<int>(fixed / kScale), k = static_cast<int>(i);
+            return horizontal ? onLattice(k, f) : onLattice(f, k);
+        };
+        for (Coord k = 0; k <= last - first; ++k) {
+            const Coord i = forward ? first + k : last - k;
+            if (!lattice(forward ? i : i + 1)) return false;
+            for (Coord lane = lane0; lane <= lane1; ++lane) {
+                const bool go = horizontal ? onCell(static_cast<int>(i), static_cast<int>(lane))
+                                           : onCell(static_cast<int>(lane), static_cast<int>(i));
+                if (!go) return false;
+            }
+        }
+        return lattice(forward ? last + 1 : first);
+    }
+    const int sx = dx > 0 ? 1 : -1, sy = dy > 0 ? 1 : -1;
+    const Wide adx = dx > 0 ? dx : -dx, ady = dy > 0 ? dy : -dy;
+    if (isLattice(c) && !onLattice(static_cast<int>(c.x() / kScale), static_cast<int>(c.y() / kScale))) return false;
+    // The start cell is the one the line enters, so a start on a grid line looks ahead.
+    Coord cx = sx > 0 ? floorDiv(c.x(), kScale) : ceilDiv(c.x(), kScale) - 1;
+    Coord cy = sy > 0 ? floorDiv(c.y(), kScale) : ceilDiv(c.y(), kScale) - 1;
+    // Distance (in lattice units along each axis) from c to the next grid line crossed.
+    Wide nx = sx > 0 ? Wide(cx + 1) * kScale - c.x() : c.x() - Wide(cx) * kScale;
+    Wide ny = sy > 0 ? Wide(cy + 1) * kScale - c.y() : c.y() - Wide(cy) * kScale;
+    for (;;) {
+        if (!onCell(static_cast<int>(cx), static_cast<int>(cy))) return false;
+        if (nx >= adx && ny >= ady) break;  // both next crossings lie at or past d
+        const Wide tx = nx * ady, ty = ny * adx;  // compare nx/adx with ny/ady
+        if (tx == ty) {  // through the lattice point ahead
+            const Coord lx = sx > 0 ? cx + 1 : cx, ly = sy > 0 ? cy + 1 : cy;
+            if (!onLattice(static_cast<int>(lx), static_cast<int>(ly))) return false;
+        }
+        if (tx <= ty) cx += sx, nx += kScale;
+        if (ty <= tx) cy += sy, ny += kScale;
+    }
+    if (isLattice(d)) return onLattice(static_cast<int>(d.x() / kScale), static_cast<int>(d.y() / kScale));
+    return true;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// The scene.
+
+SightScene::SightScene(const Board& board)
+    : board_(&board), width_(board.width), height_(board.height) {
+    auto snap = [](const PointD& p) {
+        const auto x = quantize(p.x), y = quantize(p.y);
+        if (!x || !y) throw std::invalid_argument("a coordinate is not finite or too large");
+        return IPoint(*x, *y);
+    };
+    for (std::size_t i = 0; i < board.walls.size(); ++i)
+        barriers_.push_back({snap(board.walls[i].from), snap(board.walls[i].to), Blocker::Kind::Wall, static_cast<int>(i)});
+    for (std::size_t i = 0; i < board.doors.size(); ++i)
+        if (!board.doors[i].open)
+            barriers_.push_back({snap(board.doors[i].from), snap(board.doors[i].to), Blocker::Kind::Door, static_cast<int>(i)});
+    const IPoint corners[4] = {latticePoint(0, 0), latticePoint(width_, 0), latticePoint(width_, height_),
+                               latticePoint(0, height_)};
+    for (int i = 0; i < 4; ++i) barriers_.push_back({corners[i], corners[(i + 1) % 4], Blocker::Kind::Edge, -1});
+
+    const std::size_t cells = static_cast<std::size_t>(width_) * height_;
+    terrain_.assign(cells, 0);
+    figureAt_.assign(cells, -1);
+    for (const auto& group : board.terrain) {
+        const std::uint8_t flag = group.kind == TerrainKind::Blocking    ? kBlocking
+                                  : group.kind == TerrainKind::Difficult ? kDifficult
+                                                                         : kImpassable;
+        for (Cell c : group.cells)
+            if (board.contains(c)) terrain_[cellIndex(c.x, c.y)] |= flag;
+    }
+    for (int y = 0; y < height_; ++y)
+        for (int x = 0; x < width_; ++x)
+            if (terrain_[cellIndex(x, y)] & (kBlocking | kDifficult)) terrainCells_.push_back({x, y});
+    for (std::size_t i = 0; i < board.figures.size(); ++i) {
+        const Figure& f = board.figures[i];
+        for (int y = f.cell.y; y < f.cell.y + f.h; ++y)
+            for (int x = f.cell.x; x < f.cell.x + f.w; ++x)
+                if (board.contains({x, y})) figureAt_[cellIndex(x, y)] = static_cast<int>(i);
+    }
+
+    // Uniform grid index: each barrier goes into every cell it meets in a piece of positive length,
+    // and into every lattice point of the board it passes through. A line meets a barrier either in
+    // a cell they both cross, or at a lattice point, which the walk reports.
+    std::vector<std::vector<std::uint32_t>> buckets(cells);
+    std::vector<std::vector<std::uint32_t>> points(static_cast<std::size_t>(width_ + 1) * (height_ + 1));
+    for (std::size_t i = 0; i < barriers_.size(); ++i) {
+        const Barrier& b = barriers_[i];
+        const auto id = static_cast<std::uint32_t>(i);
+        if (samePoint(b.a, b.b)) continue;
+        const Coord x0 = std::min(b.a.x(), b.b.x()), x1 = std::max(b.a.x(), b.b.x());
+        const Coord y0 = std::min(b.a.y(), b.b.y()), y1 = std::max(b.a.y(), b.b.y());
+        const Coord cx0 = std::max<Coord>(0, ceilDiv(x0, kScale) - 1), cx1 = std::min<Coord>(width_ - 1, floorDiv(x1, kScale));
+        const Coord cy0 = std::max<Coord>(0, ceilDiv(y0, kScale) - 1), cy1 = std::min<Coord>(height_ - 1, floorDiv(y1, kScale));
+        for (Coord y = cy0; y <= cy1; ++y)
+            for (Coord x = cx0; x <= cx1; ++x)
+                if (clipToBox(b.a, b.b, x * kScale, y * kScale, (x + 1) * kScale, (y + 1) * kScale).positiveLength())
+                    buckets[cellIndex(static_cast<int>(x), static_cast<int>(y))].push_back(id);
+        // Lattice points: for each grid column the barrier spans, the one point of the barrier on it.
+        const Coord dx = b.b.x() - b.a.x(), dy = b.b.y() - b.a.y();
+        const Coord lx0 = std::max<Coord>(0, ceilDiv(x0, kScale)), lx1 = std::min<Coord>(width_, floorDiv(x1, kScale));
+        const Coord ly0 = std::max<Coord>(0, ceilDiv(y0, kScale)), ly1 = std::min<Coord>(height_, floorDiv(y1, kScale));
+        for (Coord lx = lx0; lx <= lx1; ++lx) {
+            if (dx == 0) {
+                for (Coord ly = ly0; ly <= ly1; ++ly) points[latticeIndex(static_cast<int>(lx), static_cast<int>(ly))].push_back(id);
+                continue;
+            }
+            const Wide num = Wide(b.a.y()) * dx + (Wide(lx) * kScale - b.a.x()) * dy;  // y * dx at x = lx
+            const Wide den = Wide(dx) * kScale;
+            if (num % den != 0) continue;
+            const Wide ly = num / den;
+            if (ly >= ly0 && ly <= ly1) points[latticeIndex(static_cast<int>(lx), static_cast<int>(ly))].push_back(id);
+        }
+    }
+    auto flatten = [](const std::vector<std::vector<std::uint32_t>>& lists, std::vector<std::uint32_t>& start,
+                      std::vector<std::uint32_t>& items) {
+        start.assign(lists.size() + 1, 0);
+        for (std::size_t i = 0; i < lists.size(); ++i) start[i + 1] = start[i] + static_cast<std::uint32_t>(lists[i].size());
+        items.reserve(start.back() + 1);
+        for (const auto& l : lists) items.insert(items.end(), l.begin(), l.end());
+        items.push_back(0);  // so that the begin pointer of an empty last list stays in range
+    };
+    flatten(buckets, bucketStart_, bucketItems_);
+    flatten(points, latticeStart_, latticeItems_);
+}
+
+Cell ownCellFor(const Figure& f, Corner c, const IPoint& other) {
+    const IPoint cp = latticePoint(c.x, c.y);
+    const Vec back = cp - other;
+    std::optional<Cell> best;
+    Wide bestScore = 0;
+    for (int dy = -1; dy <= 0; ++dy)
+        for (int dx = -1; dx <= 0; ++dx) {
+            const Cell cell{c.x + dx, c.y + dy};
+            if (!f.occupies(cell)) continue;
+            const Wide score = dot(cellCentre(cell) - cp, back);
+            if (!best || score > bestScore) best = cell, bestScore = score;
+        }
+    if (!best) throw std::invalid_argument("corner is not a corner of figure " + f.id);
+    return *best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tracer.
+
+Tracer::Tracer(const SightScene& scene, Engine engine)
+    : scene_(&scene), engine_(engine), stamp_(scene.barriers().size(), 0) {}
+
+template <class Visit>
+void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& filter, Visit& visit) {
+    const IPoint& c = from.point;
+    const IPoint& d = to.point;
+    if (samePoint(c, d)) return;  // a line to the same point is never stopped
+    if (++query_ == 0) {
+        std::fill(stamp_.begin(), stamp_.end(), 0);
+        query_ = 1;
+    }
+    const auto& barriers = scene_->barriers();
+    const int W = scene_->width(), H = scene_->height();
+
+    auto barrierBlocker = [&barriers](std::uint32_t i, double along) {
+        Blocker b;
+        b.kind = barriers[i].kind;
+        b.index = barriers[i].index;
+        b.along = along;
+        return b;
+    };
+
+    std::array<IPoint, 8> seenPoints;
+    int seen = 0;
+    // Evaluate the meeting point rule at x, over every barrier through x.
+    auto vertex = [&](const IPoint& x, double along) -> bool {
+        for (int i = 0; i < seen && i < 8; ++i)
+            if (samePoint(seenPoints[static_cast<std::size_t>(i)], x)) return true;
+        if (seen < 8) seenPoints[static_cast<std::size_t>(seen)] = x;
+        ++seen;
+        const PathRays rays = pathRaysAt(x, from, to);
+        VertexPieces pieces;
+        auto consider = [&](std::uint32_t i) {
+            const Barrier& b = barriers[i];
+            if (!onSegment(b.a, b.b, x)) return;
+            const std::uint8_t m = barrierMaskAt(rays, b.a, b.b, x);
+            if (m) pieces.add(i, m);
+        };
+        if (engine_ == Engine::Indexed && isLattice(x)) {
+            const int lx = static_cast<int>(x.x() / kScale), ly = static_cast<int>(x.y() / kScale);
+            for (auto it = scene_->latticeBegin(lx, ly), end = scene_->latticeEnd(lx, ly); it != end; ++it) {
+                const Barrier& b = barriers[*it];
+                if (const std::uint8_t m = barrierMaskAt(rays, b.a, b.b, x)) pieces.add(*it, m);
+            }
+        } else if (engine_ == Engine::Indexed) {
+            // Not a lattice point: x lies in the closed squares of one cell, or two beside an edge.
+            const Coord fx = floorDiv(x.x(), kScale), fy = floorDiv(x.y(), kScale);
+            const Coord x0 = x.x() % kScale == 0 ? fx - 1 : fx, y0 = x.y() % kScale == 0 ? fy - 1 : fy;
+            for (Coord cy = std::max<Coord>(0, y0); cy <= std::min<Coord>(H - 1, fy); ++cy)
+                for (Coord cx = std::max<Coord>(0, x0); cx <= std::min<Coord>(W - 1, fx); ++cx)
+                    for (auto it = scene_->bucketBegin(static_cast<int>(cx), static_cast<int>(cy)),
+                              end = scene_->bucketEnd(static_cast<int>(cx), static_cast<int>(cy));
+                         it != end; ++it)
+                        consider(*it);
+        } else {
+            for (std::uint32_t i = 0; i < barriers.size(); ++i) consider(i);
+        }
+        std::uint8_t all = 0;
+        for (int i = 0; i < pieces.count; ++i) all |= pieces.at(i).second;
+        std::uint8_t want = 0;  // which barriers to name
+        if (all & 4) want = 4;
+        else if ((all & 3) == 3) want = 3;
+        else return true;
+        bool anySelf = false;  // a single barrier on both sides (it goes straight through x)
+        if (want == 3)
+            for (int i = 0; i < pieces.count; ++i) anySelf |= (pieces.at(i).second & 3) == 3;
+        for (int i = 0; i < pieces.count; ++i) {
+            const std::uint8_t m = pieces.at(i).second;
+            const bool name = want == 4 ? (m & 4) != 0 : anySelf ? (m & 3) == 3 : true;
+            if (name && !visit(barrierBlocker(pieces.at(i).first, along))) return false;
+        }
+        return true;
+    };
+
+    auto barrier = [&](std::uint32_t i) -> bool {
+        if (stamp_[i] == query_) return true;
+        stamp_[i] = query_;
+        const ContactInfo ci = classify(c, d, barriers[i].a, barriers[i].b);
+        switch (ci.kind) {
+            case Contact::None: return true;
+            case Contact::Crossing:
+            case Contact::Along: return visit(barrierBlocker(i, ci.along));
+            case Contact::Touch: return vertex(ci.at, ci.along);
+        }
+        return true;
+    };
+
+    auto cell = [&](int x, int y) -> bool {
+        const int fig = scene_->figureAt(x, y);
+        if (fig >= 0 && (fig == filter.figureA || fig == filter.figureB)) return true;
+        const std::uint8_t t = scene_->terrainAt(x, y);
+        if (!(t & (SightScene::kBlocking | SightScene::kDifficult)) && fig < 0) return true;
+        const ClipRange r = clipToBox(c, d, Coord(x) * kScale, Coord(y) * kScale, Coord(x + 1) * kScale, Coord(y + 1) * kScale);
+        Blocker b;
+        b.along = static_cast<double>(r.t0.num) / static_cast<double>(r.t0.den);
+        b.cell = {x, y};
+        if (t & SightScene::kBlocking) {
+            b.kind = Blocker::Kind::Terrain;
+            b.terrain = TerrainKind::Blocking;
+            if (!visit(b)) return false;
+        }
+        if (t & SightScene::kDifficult) {
+            b.kind = Blocker::Kind::Terrain;
+            b.terrain = TerrainKind::Difficult;
+            b.stopsSight = false;
+            if (!visit(b)) return false;
+        }
+        if (fig >= 0) {
+            Blocker f;
+            f.kind = Blocker::Kind::Figure;
+            f.index = fig;
+            f.stopsSight = false;
+            f.along = b.along;
+            if (!visit(f)) return false;
+        }
+        return true;
+    };
+
+    if (engine_ == Engine::Indexed) {
+        walkLine(
+            c, d,
+            [&](int x, int y) {
+                if (x < 0 || y < 0 || x >= W || y >= H) return true;
+                for (auto it = scene_->bucketBegin(x, y), end = scene_->bucketEnd(x, y); it != end; ++it)
+                    if (!barrier(*it)) return false;
+                return cell(x, y);
+            },
+            [&](int x, int y) {
+                if (x < 0 || y < 0 || x > W || y > H) return true;
+                for (auto it = scene_->latticeBegin(x, y), end = scene_->latticeEnd(x, y); it != end; ++it)
+                    if (!barrier(*it)) return false;
+                return true;
+            });
+        return;
+    }
+    // Reference: every barrier, then every cell that holds something.
+    for (std::uint32_t i = 0; i < barriers.size(); ++i)
+        if (!barrier(i)) return;
+    auto testCell = [&](Cell k) {
+        const ClipRange r = clipToBox(c, d, Coord(k.x) * kScale, Coord(k.y) * kScale, Coord(k.x + 1) * kScale, Coord(k.y + 1) * kScale);
+        return !r.positiveLength() || cell(k.x, k.y);
+    };
+    for (Cell k : scene_->terrainCells())
+        if (!testCell(k)) return;
+    for (const Figure& f : scene_->board().figures)
+        for (int y = f.cell.y; y < f.cell.y + f.h; ++y)
+            for (int x = f.cell.x; x < f.cell.x + f.w; ++x)
+                if (!testCell({x, y})) return;
+}
+
+LineVerdict Tracer::verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter) {
+    LineVerdict v;
+    auto visit = [&v](const Blocker& b) {
+        v.coverStopped = true;
+        if (b.stopsSight) v.sightStopped = true;
+        return !v.sightStopped;
+    };
+    trace(from, to, filter, visit);
+    return v;
+}
+
+std::vector<Blocker> Tracer::blockers(const LineEnd& from, const LineEnd& to, const LineFilter& filter) {
+    std::vector<Blocker> out;
+    auto visit = [&out](const Blocker& b) {
+        for (Blocker& o : out)
+            if (o == b) {
+                o.along = std::min(o.along, b.along);
+                return true;
+            }
+        out.push_back(b);
+        return true;
+    };
+    trace(from, to, filter, visit);
+    std::sort(out.begin(), out.end(), [](const Blocker& a, const Blocker& b) {
+        if (a.along != b.along) return a.along < b.along;
+        if (a.kind != b.kind) return a.kind < b.kind;
+        if (a.index != b.index) return a.index < b.index;
+        if (a.cell.y != b.cell.y) return a.cell.y < b.cell.y;
+        return a.cell.x < b.cell.x;
+    });
+    return out;
+}
+
+}  // namespace sightline

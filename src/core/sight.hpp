@@ -1,0 +1,135 @@
+// Sight lines on a prepared board: what stops the closed segment between two points
+// (RULES.md section 1).
+//
+// Sections:
+//   Blocker      what stopped a line, and where along it
+//   SightScene   the board snapped to the exact lattice, with a uniform grid index of walls
+//   LineEnd      an end point, and the cell the path is taken to come from (figure corners)
+//   Tracer       answers queries; owns the scratch memory, so use one per thread
+//
+// Two engines answer every query the same way: Indexed walks the cells the line passes and
+// tests only the walls registered in them; Reference tests every wall and every occupied cell.
+// The reference is kept plain on purpose: tests compare the two on many random boards.
+#pragma once
+
+#include "core/board.hpp"
+#include "core/geometry.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sightline {
+
+struct Blocker {
+    enum class Kind : std::uint8_t { Wall, Door, Edge, Terrain, Figure };
+    Kind kind = Kind::Wall;
+    TerrainKind terrain = TerrainKind::Blocking;  // for Kind::Terrain
+    int index = -1;     // into Board::walls, doors or figures; -1 for the edge and terrain
+    Cell cell;          // for Kind::Terrain
+    bool stopsSight = true;  // false: it gives cover but leaves line of sight (figures, difficult)
+    double along = 0;   // where along the line it first meets it, 0..1; used to order only
+
+    friend bool operator==(const Blocker& a, const Blocker& b) {
+        return a.kind == b.kind && a.index == b.index && a.cell == b.cell && a.terrain == b.terrain;
+    }
+};
+// The contract's name: wall:ID, door:ID, edge, terrain:KIND@x,y, figure:ID.
+std::string blockerName(const Board& board, const Blocker& blocker);
+
+// One segment obstacle: a wall, a closed door or one side of the board's edge.
+struct Barrier {
+    IPoint a;
+    IPoint b;
+    Blocker::Kind kind = Blocker::Kind::Wall;
+    int index = -1;
+};
+
+class SightScene {
+public:
+    // The board must be valid (map_io checks it): coordinates in range, figures on the board.
+    explicit SightScene(const Board& board);
+
+    const Board& board() const { return *board_; }
+    int width() const { return width_; }
+    int height() const { return height_; }
+    const std::vector<Barrier>& barriers() const { return barriers_; }
+
+    enum CellFlag : std::uint8_t { kBlocking = 1, kDifficult = 2, kImpassable = 4 };
+    std::uint8_t terrainAt(int x, int y) const { return terrain_[cellIndex(x, y)]; }
+    int figureAt(int x, int y) const { return figureAt_[cellIndex(x, y)]; }
+    // Cells holding terrain that stops something, and cells holding figures (for the reference).
+    const std::vector<Cell>& terrainCells() const { return terrainCells_; }
+
+    // Barriers registered in cell (x, y): those that meet its closed square in a piece of positive
+    // length. Together with the lattice index below this finds every barrier a line meets.
+    const std::uint32_t* bucketBegin(int x, int y) const { return &bucketItems_[bucketStart_[cellIndex(x, y)]]; }
+    const std::uint32_t* bucketEnd(int x, int y) const { return &bucketItems_[0] + bucketStart_[cellIndex(x, y) + 1]; }
+    // Barriers through the lattice point (x, y), 0 <= x <= width, 0 <= y <= height.
+    const std::uint32_t* latticeBegin(int x, int y) const { return &latticeItems_[latticeStart_[latticeIndex(x, y)]]; }
+    const std::uint32_t* latticeEnd(int x, int y) const { return &latticeItems_[0] + latticeStart_[latticeIndex(x, y) + 1]; }
+
+private:
+    std::size_t cellIndex(int x, int y) const { return static_cast<std::size_t>(y) * width_ + x; }
+    std::size_t latticeIndex(int x, int y) const { return static_cast<std::size_t>(y) * (width_ + 1) + x; }
+    const Board* board_;
+    int width_;
+    int height_;
+    std::vector<Barrier> barriers_;
+    std::vector<std::uint8_t> terrain_;
+    std::vector<int> figureAt_;
+    std::vector<Cell> terrainCells_;
+    std::vector<std::uint32_t> bucketStart_;  // CSR offsets, one per cell plus one
+    std::vector<std::uint32_t> bucketItems_;
+    std::vector<std::uint32_t> latticeStart_;  // CSR offsets, one per lattice point plus one
+    std::vector<std::uint32_t> latticeItems_;
+};
+
+// An end point of a sight line. When it is a figure's corner, ownCell is the figure's cell the path
+// is taken to come from (RULES.md: "from the corner towards that cell's centre").
+struct LineEnd {
+    IPoint point;
+    std::optional<Cell> ownCell;
+};
+
+// Which cells a line ignores: the cells of the two figures it joins (terrain under them too).
+struct LineFilter {
+    int figureA = -1;
+    int figureB = -1;
+};
+
+struct LineVerdict {
+    bool sightStopped = false;  // by a wall, closed door, the edge or blocking terrain
+    bool coverStopped = false;  // by any of those, difficult terrain or another figure
+};
+
+enum class Engine : std::uint8_t { Indexed, Reference };
+
+class Tracer {
+public:
+    explicit Tracer(const SightScene& scene, Engine engine = Engine::Indexed);
+
+    // Both verdicts, stopping as soon as line of sight is known to be stopped.
+    LineVerdict verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter);
+    // Everything that stops the line, nearest to `from` first, each named once.
+    std::vector<Blocker> blockers(const LineEnd& from, const LineEnd& to, const LineFilter& filter);
+
+    const SightScene& scene() const { return *scene_; }
+    Engine engine() const { return engine_; }
+
+private:
+    struct Sink;
+    template <class Visit> void trace(const LineEnd& from, const LineEnd& to, const LineFilter& filter, Visit& visit);
+
+    const SightScene* scene_;
+    Engine engine_;
+    std::vector<std::uint32_t> stamp_;  // per barrier: the query that last tested it
+    std::uint32_t query_ = 0;
+};
+
+// The cell of figure `f` whose centre the path through corner `c` is taken to come from, for a
+// line towards `other`: among the figure's cells at that corner, the one lying most directly behind.
+Cell ownCellFor(const Figure& f, Corner c, const IPoint& other);
+
+}  // namespace sightline

@@ -1,0 +1,61 @@
+// Small helpers for building boards in tests.
+#pragma once
+
+#include "core/board.hpp"
+#include "core/doom.hpp"
+#include "core/sight.hpp"
+
+#include <string>
+#include <vector>
+
+namespace sightline::test {
+
+inline Board board(int w, int h) {
+    Board b;
+    b.width = w;
+    b.height = h;
+    return b;
+}
+inline void wall(Board& b, double x0, double y0, double x1, double y1, std::string id = "") {
+    if (id.empty()) id = "w" + std::to_string(b.walls.size() + 1);
+    b.walls.push_back({id, {x0, y0}, {x1, y1}, {}});
+}
+inline void door(Board& b, double x0, double y0, double x1, double y1, bool open, std::string id = "") {
+    if (id.empty()) id = "d" + std::to_string(b.doors.size() + 1);
+    Door d;
+    d.id = id;
+    d.from = {x0, y0};
+    d.to = {x1, y1};
+    d.open = open;
+    b.doors.push_back(d);
+}
+inline void terrain(Board& b, TerrainKind kind, std::vector<Cell> cells) { b.terrain.push_back({kind, std::move(cells), {}}); }
+inline Figure& figure(Board& b, std::string id, int x, int y, int w = 1, int h = 1) {
+    Figure f;
+    f.id = std::move(id);
+    f.cell = {x, y};
+    f.w = w;
+    f.h = h;
+    b.figures.push_back(f);
+    return b.figures.back();
+}
+inline IPoint pt(double x, double y) { return IPoint(*quantize(x), *quantize(y)); }
+
+// Names of what stops the segment, for sight only (walls, doors, edge, blocking terrain).
+inline std::vector<std::string> sightBlockers(const Board& b, IPoint from, IPoint to, Engine engine,
+                                              std::optional<Cell> ownFrom = {}, std::optional<Cell> ownTo = {}) {
+    SightScene scene(b);
+    Tracer t(scene, engine);
+    std::vector<std::string> out;
+    for (const Blocker& x : t.blockers({from, ownFrom}, {to, ownTo}, {}))
+        if (x.stopsSight) out.push_back(blockerName(b, x));
+    return out;
+}
+
+inline Ruling doomRuling(const Board& b, const std::string& a, const std::string& d, Engine engine = Engine::Indexed) {
+    SightScene scene(b);
+    Tracer t(scene, engine);
+    return DoomRules().rule(t, static_cast<int>(*b.findFigure(a)), static_cast<int>(*b.findFigure(d)));
+}
+
+}  // namespace sightline::test

@@ -1,0 +1,149 @@
+// sightline-cli as users and scripts meet it: exit status, stdout, stderr.
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace sightline;
+
+namespace {
+
+struct Run {
+    int status = -1;
+    std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+Run cli(const std::string& args) {
+    const std::string root = SIGHTLINE_SOURCE_DIR;
+    // ctest runs test cases in parallel processes: each run gets files of its own.
+    static int counter = 0;
+    const std::string stem = "/tmp/sightline-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(++counter);
+    const std::string out = stem + ".out", err = stem + ".err";
+    const std::string cmd = "cd '" + root + "' && '" SIGHTLINE_CLI "' " + args + " >" + out + " 2>" + err + " </dev/null";
+    const int rc = std::system(cmd.c_str());
+    Run r;
+    r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : 128 + WTERMSIG(rc);
+    r.out = slurp(out);
+    r.err = slurp(err);
+    std::remove(out.c_str());
+    std::remove(err.c_str());
+    return r;
+}
+
+std::string writeTemp(const std::string& name, const std::string& text) {
+    const std::string path = "/tmp/sightline-cli-" + std::to_string(::getpid()) + "-" + name;
+    std::ofstream(path) << text;
+    return path;
+}
+
+void refused(const Run& r, const std::string& expect) {
+    INFO("stderr: " << r.err);
+    CHECK(r.status != 0);
+    CHECK(r.status < 128);  // an exit, not a crash
+    CHECK(r.out.empty());
+    CHECK(r.err.find(expect) != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("cli: validate", "[cli]") {
+    const Run ok = cli("validate maps/demo.json");
+    CHECK(ok.status == 0);
+    CHECK(ok.out.find("maps/demo.json: valid") == 0);
+    CHECK(ok.out.find('\n') == ok.out.size() - 1);  // one line
+    CHECK(ok.err.empty());
+}
+
+TEST_CASE("cli: cover --json follows the contract", "[cli]") {
+    const Run r = cli("cover maps/rules/01-wall-gives-cover.json --attacker A --defender D --json");
+    REQUIRE(r.status == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j.at("rules") == "doom");
+    CHECK(j.at("attacker") == "A");
+    CHECK(j.at("defender") == "D");
+    CHECK(j.at("line_of_sight") == true);
+    CHECK(j.at("cover") == true);
+    CHECK(j.at("corner").is_array());
+    REQUIRE(j.at("lines").size() == 4);
+    for (const auto& l : j.at("lines")) {
+        CHECK(l.at("from") == j.at("corner"));
+        CHECK(l.at("to").size() == 2);
+        CHECK(l.at("blocked").is_boolean());
+        CHECK(l.at("blockers").is_array());
+        CHECK(l.at("blocked") == !l.at("blockers").empty());
+    }
+    CHECK(j.at("explanation").is_string());
+    // The readable form says the same.
+    const Run text = cli("cover maps/rules/01-wall-gives-cover.json --attacker A --defender D");
+    CHECK(text.status == 0);
+    CHECK(text.out.find("cover:         yes") != std::string::npos);
+}
+
+TEST_CASE("cli: no line of sight gives null cover and corner", "[cli]") {
+    const Run r = cli("cover maps/rules/02-joint-blocks.json --attacker A --defender D --json");
+    REQUIRE(r.status == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j.at("line_of_sight") == false);
+    CHECK(j.at("cover").is_null());
+    CHECK(j.at("corner").is_null());
+    CHECK(j.at("lines").empty());
+}
+
+TEST_CASE("cli: matrix, indexed and reference agree", "[cli]") {
+    const Run fast = cli("matrix maps/demo.json --json");
+    const Run slow = cli("matrix maps/demo.json --json --reference");
+    REQUIRE(fast.status == 0);
+    REQUIRE(slow.status == 0);
+    CHECK(fast.out == slow.out);
+    const auto j = nlohmann::json::parse(fast.out);
+    CHECK(j.at("rules") == "doom");
+    const std::size_t n = 10;  // figures on the demo board
+    CHECK(j.at("pairs").size() == n * (n - 1));
+    for (const auto& p : j.at("pairs")) {
+        CHECK(p.at("attacker") != p.at("defender"));
+        if (p.at("line_of_sight") == false) CHECK(p.at("cover").is_null());
+        else CHECK(p.at("cover").is_boolean());
+    }
+    CHECK(cli("matrix maps/demo.json").status == 0);
+}
+
+TEST_CASE("cli: los", "[cli]") {
+    const Run r = cli("los maps/rules/01-wall-gives-cover.json --from 0,0.5 --to 6,0.5 --json");
+    REQUIRE(r.status == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j.at("blocked") == true);
+    CHECK(j.at("blockers").size() >= 1);
+    const Run clear = cli("los maps/rules/01-wall-gives-cover.json --from 0.5,2.5 --to 6.5,2.5 --json");
+    REQUIRE(clear.status == 0);
+    CHECK(nlohmann::json::parse(clear.out) == nlohmann::json::parse(R"({"blocked": false, "blockers": []})"));
+}
+
+TEST_CASE("cli: bad input gets a message, a non-zero exit and nothing on stdout", "[cli]") {
+    refused(cli("cover maps/demo.json --attacker nobody --defender marine-red --json"), "no figure with id \"nobody\"");
+    refused(cli("cover maps/demo.json --attacker marine-red --defender marine-red"), "the same figure");
+    refused(cli("cover maps/demo.json --attacker marine-red --defender zombie-1 --rules chess"), "unknown rule system \"chess\"");
+    refused(cli("validate /nonexistent.json"), "/nonexistent.json");
+    refused(cli("validate " + writeTemp("syntax.json", "{\n\"format\": }")), "syntax.json: 2:");
+    refused(cli("validate " + writeTemp("empty.json", "")), "the file is empty");
+    refused(cli("matrix " + writeTemp("off.json", R"({"format": "sightline-map", "version": 1, "grid": {"width": 2, "height": 2}, "figures": [{"id": "a", "cell": [3, 0]}]})")),
+            "/figures/0/cell");
+    refused(cli("los maps/demo.json --from 0,0 --to 999,1"), "is not a point of the");
+    refused(cli("los maps/demo.json --from nan,1 --to 2,2"), "--from");
+    refused(cli("los maps/demo.json --from '1;2' --to 2,2"), "expected X,Y");
+    refused(cli("cover maps/demo.json --attacker marine-red"), "--defender");
+    refused(cli("frobnicate maps/demo.json"), "subcommand");
+}

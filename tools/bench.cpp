@@ -1,0 +1,105 @@
+// sightline-bench: timings of the sight-line engine on named scenes. Prints medians over repeated
+// runs (the machines are shared and noisy; a median is steadier than a mean).
+#include "core/map_io.hpp"
+#include "core/ruling.hpp"
+#include "core/sight.hpp"
+#include "scenes.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <iostream>
+
+using namespace sightline;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double medianOf(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// Median milliseconds of `repeat` runs of f.
+double timeMs(int repeat, const std::function<void()>& f) {
+    std::vector<double> t;
+    for (int i = 0; i < repeat; ++i) {
+        const auto start = Clock::now();
+        f();
+        t.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+    }
+    return medianOf(t);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"Sightline benchmark: sight-line engine timings on named scenes"};
+    std::vector<std::string> scenes{"dense"};
+    std::string writeMap, mapFile;
+    int repeat = 11;
+    bool fullReference = false;
+    app.add_option("--scene", scenes, "scenes to run (dense, open, rooms)");
+    app.add_option("--map", mapFile, "time a map file instead of a named scene");
+    app.add_option("--repeat", repeat, "runs per measurement (the median is reported)");
+    app.add_flag("--full-reference", fullReference, "also time the whole matrix with the brute-force reference");
+    app.add_option("--write-map", writeMap, "write the (first) scene as a map file and exit");
+    CLI11_PARSE(app, argc, argv);
+
+    try {
+        if (!writeMap.empty()) {
+            saveMap(tools::makeScene(scenes.front()), writeMap);
+            std::cout << "wrote " << writeMap << "\n";
+            return 0;
+        }
+        std::vector<std::pair<std::string, Board>> boards;
+        if (!mapFile.empty()) boards.emplace_back(mapFile, loadMap(mapFile));
+        else
+            for (const auto& s : scenes) boards.emplace_back(s, tools::makeScene(s));
+        const RuleSystem& doom = *findRuleSystem("doom");
+        for (const auto& [name, board] : boards) {
+            const int n = static_cast<int>(board.figures.size());
+            std::printf("scene %s: %dx%d, %zu walls, %zu doors, %d figures, %d ordered pairs, median of %d runs\n",
+                        name.c_str(), board.width, board.height, board.walls.size(), board.doors.size(), n,
+                        n * (n - 1), repeat);
+            const double build = timeMs(repeat, [&] { SightScene s(board); });
+            const SightScene scene(board);
+            std::vector<PairResult> pairs;
+            const double matrix1 = timeMs(repeat, [&] { pairs = ruleMatrix(doom, scene, Engine::Indexed, 1); });
+            int los = 0, cover = 0;
+            for (const auto& p : pairs) los += p.lineOfSight, cover += p.cover.value_or(false);
+            const double matrixN = timeMs(repeat, [&] { pairs = ruleMatrix(doom, scene, Engine::Indexed, 0); });
+
+            // One attacker against all others, for several attackers: what the app does during a drag.
+            const int attackers = std::min(n, 20);
+            Tracer fast(scene, Engine::Indexed), slow(scene, Engine::Reference);
+            std::vector<double> oneFast, oneSlow;
+            for (int a = 0; a < attackers; ++a) {
+                oneFast.push_back(timeMs(repeat, [&] { ruleOneAgainstAll(doom, fast, a); }));
+                if (a < 5) oneSlow.push_back(timeMs(std::max(1, repeat / 4), [&] { ruleOneAgainstAll(doom, slow, a); }));
+            }
+            const double fastMed = medianOf(oneFast);
+            double fastFirst5 = medianOf(std::vector<double>(oneFast.begin(), oneFast.begin() + std::min<int>(5, attackers)));
+            const double slowMed = medianOf(oneSlow);
+
+            std::printf("  scene build (index)                 %9.3f ms\n", build);
+            std::printf("  matrix, indexed, 1 thread           %9.3f ms   (%d with line of sight, %d with cover)\n", matrix1, los, cover);
+            std::printf("  matrix, indexed, all cores          %9.3f ms\n", matrixN);
+            std::printf("  one against all, indexed            %9.3f ms   (median over %d attackers)\n", fastMed, attackers);
+            std::printf("  one against all, reference          %9.3f ms   (median over %zu attackers)\n", slowMed, oneSlow.size());
+            std::printf("  reference / indexed (same 5)        %9.1f x\n", slowMed / fastFirst5);
+            if (fullReference) {
+                const double ref = timeMs(1, [&] { pairs = ruleMatrix(doom, scene, Engine::Reference, 1); });
+                std::printf("  matrix, reference, 1 thread         %9.3f ms   (%.1f x the indexed matrix)\n", ref, ref / matrix1);
+            }
+        }
+    } catch (const std::exception& e) {
+        std::cerr << "sightline-bench: " << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}

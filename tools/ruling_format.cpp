@@ -1,0 +1,119 @@
+#include "ruling_format.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+namespace sightline::tools {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+Json cornerJson(Corner c) { return Json::array({c.x, c.y}); }
+std::string cornerText(Corner c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
+const std::string& figureId(const Board& b, int i) { return b.figures.at(static_cast<std::size_t>(i)).id; }
+}  // namespace
+
+std::string rulingJson(const Board& board, const Ruling& r) {
+    Json j;
+    j["rules"] = r.rules;
+    j["attacker"] = figureId(board, r.attacker);
+    j["defender"] = figureId(board, r.defender);
+    j["line_of_sight"] = r.lineOfSight;
+    j["cover"] = r.cover ? Json(*r.cover) : Json(nullptr);
+    j["corner"] = r.corner ? cornerJson(*r.corner) : Json(nullptr);
+    Json lines = Json::array();
+    for (const CoverLine& l : r.lines) {
+        Json blockers = Json::array();
+        for (const Blocker& b : l.blockers) blockers.push_back(blockerName(board, b));
+        lines.push_back(Json{{"from", cornerJson(l.from)}, {"to", cornerJson(l.to)}, {"blocked", l.blocked}, {"blockers", blockers}});
+    }
+    j["lines"] = lines;
+    j["explanation"] = r.explanation;
+    return j.dump() + "\n";
+}
+
+std::string rulingText(const Board& board, const Ruling& r) {
+    std::ostringstream s;
+    s << r.rules << ": " << figureId(board, r.attacker) << " attacks " << figureId(board, r.defender) << "\n";
+    s << "  line of sight: " << (r.lineOfSight ? "yes" : "no") << "\n";
+    if (r.lineOfSight) {
+        s << "  cover:         " << (*r.cover ? "yes" : "no") << "\n";
+        s << "  corner:        " << cornerText(*r.corner) << "\n";
+        s << "  cover lines from " << cornerText(*r.corner) << ":\n";
+        for (const CoverLine& l : r.lines) {
+            s << "    to " << cornerText(l.to) << "  ";
+            if (!l.blocked) {
+                s << "clear\n";
+                continue;
+            }
+            s << "stopped by ";
+            for (std::size_t i = 0; i < l.blockers.size(); ++i) s << (i ? ", " : "") << blockerName(board, l.blockers[i]);
+            s << "\n";
+        }
+    }
+    s << "  " << r.explanation << "\n";
+    return s.str();
+}
+
+std::string matrixJson(const Board& board, const std::string& rules, const std::vector<PairResult>& pairs) {
+    // Written by hand rather than through a JSON tree: a big board has tens of thousands of pairs.
+    std::vector<std::string> ids;
+    for (const Figure& f : board.figures) ids.push_back(Json(f.id).dump());
+    std::string out = "{\"rules\": " + Json(rules).dump() + ", \"pairs\": [";
+    out.reserve(out.size() + pairs.size() * 96);
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        const PairResult& p = pairs[i];
+        if (i) out += ", ";
+        out += "{\"attacker\": ";
+        out += ids[static_cast<std::size_t>(p.attacker)];
+        out += ", \"defender\": ";
+        out += ids[static_cast<std::size_t>(p.defender)];
+        out += p.lineOfSight ? ", \"line_of_sight\": true" : ", \"line_of_sight\": false";
+        out += !p.cover ? ", \"cover\": null}" : *p.cover ? ", \"cover\": true}" : ", \"cover\": false}";
+    }
+    out += "]}\n";
+    return out;
+}
+
+std::string matrixText(const Board& board, const std::string& rules, const std::vector<PairResult>& pairs) {
+    std::ostringstream s;
+    std::size_t width = 8;
+    for (const Figure& f : board.figures) width = std::max(width, f.id.size());
+    s << rules << ": line of sight and cover for every attacker (row) and defender (column)\n";
+    s << "  . clear    c cover    x no line of sight\n\n";
+    s << std::string(width + 2, ' ');
+    for (std::size_t i = 0; i < board.figures.size(); ++i) s << (i % 10);
+    s << "\n";
+    const std::size_t n = board.figures.size();
+    for (std::size_t a = 0; a < n; ++a) {
+        std::string row(n, '-');
+        for (const PairResult& p : pairs)
+            if (static_cast<std::size_t>(p.attacker) == a)
+                row[static_cast<std::size_t>(p.defender)] = !p.lineOfSight ? 'x' : *p.cover ? 'c' : '.';
+        std::string id = board.figures[a].id;
+        s << id << std::string(width + 2 - id.size(), ' ') << row << "\n";
+    }
+    s << "\n  columns: ";
+    for (std::size_t i = 0; i < n; ++i) s << (i ? ", " : "") << i << " " << board.figures[i].id;
+    s << "\n";
+    return s.str();
+}
+
+std::string losJson(const Board& board, const std::vector<Blocker>& blockers) {
+    Json names = Json::array();
+    for (const Blocker& b : blockers) names.push_back(blockerName(board, b));
+    Json j;
+    j["blocked"] = !blockers.empty();
+    j["blockers"] = names;
+    return j.dump() + "\n";
+}
+
+std::string losText(const Board& board, const std::vector<Blocker>& blockers) {
+    if (blockers.empty()) return "clear: nothing stops this line\n";
+    std::string s = "blocked by ";
+    for (std::size_t i = 0; i < blockers.size(); ++i) s += (i ? ", " : "") + blockerName(board, blockers[i]);
+    return s + "\n";
+}
+
+}  // namespace sightline::tools

@@ -1,0 +1,98 @@
+#include "scenes.hpp"
+
+#include <stdexcept>
+
+namespace sightline::tools {
+
+std::vector<std::string> sceneNames() { return {"dense", "open", "rooms"}; }
+
+namespace {
+
+void placeFigures(Board& b, Rng& rng, int count) {
+    std::vector<char> taken(static_cast<std::size_t>(b.width) * b.height, 0);
+    int placed = 0;
+    for (int tries = 0; placed < count && tries < count * 1000; ++tries) {
+        const bool large = placed % 5 == 4;  // one in five is 2x2
+        const int s = large ? 2 : 1;
+        const int x = rng.below(b.width - s + 1), y = rng.below(b.height - s + 1);
+        bool free = true;
+        for (int dy = 0; dy < s; ++dy)
+            for (int dx = 0; dx < s; ++dx) free = free && !taken[static_cast<std::size_t>(y + dy) * b.width + x + dx];
+        if (!free) continue;
+        for (int dy = 0; dy < s; ++dy)
+            for (int dx = 0; dx < s; ++dx) taken[static_cast<std::size_t>(y + dy) * b.width + x + dx] = 1;
+        Figure f;
+        f.id = (large ? "big-" : "f-") + std::to_string(placed);
+        f.cell = {x, y};
+        f.w = f.h = s;
+        f.side = placed % 2 ? "invaders" : "marines";
+        f.stunned = placed % 17 == 3;
+        b.figures.push_back(f);
+        ++placed;
+    }
+    if (placed < count) throw std::runtime_error("scene: no room for the figures");
+}
+
+}  // namespace
+
+Board makeScene(const std::string& name, std::uint64_t seed) {
+    Rng rng(seed);
+    Board b;
+    b.name = "bench-" + name;
+    b.width = b.height = 100;
+    if (name == "dense") {
+        static const int dirs[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+        while (b.walls.size() < 5000) {
+            const int x = rng.below(b.width + 1), y = rng.below(b.height + 1);
+            const int* d = dirs[rng.below(8)];
+            const int len = 1 + rng.below(3);
+            const int ex = x + d[0] * len, ey = y + d[1] * len;
+            if (ex < 0 || ey < 0 || ex > b.width || ey > b.height) continue;
+            Wall w;
+            w.id = "w" + std::to_string(b.walls.size());
+            w.from = {double(x), double(y)};
+            w.to = {double(ex), double(ey)};
+            b.walls.push_back(w);
+        }
+        TerrainGroup blocking{TerrainKind::Blocking, {}, {}}, difficult{TerrainKind::Difficult, {}, {}};
+        for (int i = 0; i < 150; ++i) blocking.cells.push_back({rng.below(b.width), rng.below(b.height)});
+        for (int i = 0; i < 300; ++i) difficult.cells.push_back({rng.below(b.width), rng.below(b.height)});
+        b.terrain = {blocking, difficult};
+        placeFigures(b, rng, 200);
+        // Figures stand on open floor.
+        for (auto& g : b.terrain) {
+            std::vector<Cell> keep;
+            for (Cell c : g.cells) {
+                bool under = false;
+                for (const Figure& f : b.figures) under = under || f.occupies(c);
+                if (!under) keep.push_back(c);
+            }
+            g.cells = keep;
+        }
+    } else if (name == "open") {
+        placeFigures(b, rng, 200);
+    } else if (name == "rooms") {
+        int n = 0;
+        for (int k = 10; k < 100; k += 10)
+            for (int s = 0; s < 100; s += 10) {
+                // A wall along x = k and one along y = k, each room side with a doorway of one cell.
+                b.walls.push_back({"v" + std::to_string(n), {double(k), double(s)}, {double(k), double(s + 4)}, {}});
+                b.walls.push_back({"v" + std::to_string(n) + "b", {double(k), double(s + 5)}, {double(k), double(s + 10)}, {}});
+                b.walls.push_back({"h" + std::to_string(n), {double(s), double(k)}, {double(s + 4), double(k)}, {}});
+                b.walls.push_back({"h" + std::to_string(n) + "b", {double(s + 5), double(k)}, {double(s + 10), double(k)}, {}});
+                Door d;
+                d.id = "d" + std::to_string(n);
+                d.from = {double(k), double(s + 4)};
+                d.to = {double(k), double(s + 5)};
+                d.open = n % 3 == 0;
+                b.doors.push_back(d);
+                ++n;
+            }
+        placeFigures(b, rng, 200);
+    } else {
+        throw std::invalid_argument("unknown scene \"" + name + "\"");
+    }
+    return b;
+}
+
+}  // namespace sightline::tools

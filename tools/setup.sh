@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Sightline needs to build, run and test. Safe to run twice.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config
+  libboost-dev
+  nlohmann-json3-dev libcli11-dev catch2
+  libsfml-dev libimgui-dev libstb-dev
+  xvfb xauth xdotool
+  fonts-dejavu-core
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -eq 0 ]; then
+  echo "setup: all packages present"
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
