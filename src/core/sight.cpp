@@ -246,12 +246,7 @@ SightScene::SightScene(const Board& board)
     for (int y = 0; y < height_; ++y)
         for (int x = 0; x < width_; ++x)
             if (terrain_[cellIndex(x, y)] & (kBlocking | kDifficult)) terrainCells_.push_back({x, y});
-    for (std::size_t i = 0; i < board.figures.size(); ++i) {
-        const Figure& f = board.figures[i];
-        for (int y = f.cell.y; y < f.cell.y + f.h; ++y)
-            for (int x = f.cell.x; x < f.cell.x + f.w; ++x)
-                if (board.contains({x, y})) figureAt_[cellIndex(x, y)] = static_cast<int>(i);
-    }
+    refreshFigures();
 
     // Uniform grid index: each barrier goes into every cell it meets in a piece of positive length,
     // and into every lattice point of the board it passes through. A line meets a barrier either in
@@ -296,6 +291,16 @@ SightScene::SightScene(const Board& board)
     };
     flatten(buckets, bucketStart_, bucketItems_);
     flatten(points, latticeStart_, latticeItems_);
+}
+
+void SightScene::refreshFigures() {
+    std::fill(figureAt_.begin(), figureAt_.end(), -1);
+    for (std::size_t i = 0; i < board_->figures.size(); ++i) {
+        const Figure& f = board_->figures[i];
+        for (int y = f.cell.y; y < f.cell.y + f.h; ++y)
+            for (int x = f.cell.x; x < f.cell.x + f.w; ++x)
+                if (board_->contains({x, y})) figureAt_[cellIndex(x, y)] = static_cast<int>(i);
+    }
 }
 
 Cell ownCellFor(const Figure& f, Corner c, const IPoint& other) {

@@ -52,6 +52,9 @@ public:
     explicit SightScene(const Board& board);
 
     const Board& board() const { return *board_; }
+    // After figures moved, were added or removed (walls, doors and terrain unchanged): cheaper than
+    // building the scene again, which is what any other change needs.
+    void refreshFigures();
     int width() const { return width_; }
     int height() const { return height_; }
     const std::vector<Barrier>& barriers() const { return barriers_; }
