@@ -147,3 +147,34 @@ TEST_CASE("cli: bad input gets a message, a non-zero exit and nothing on stdout"
     refused(cli("cover maps/demo.json --attacker marine-red"), "--defender");
     refused(cli("frobnicate maps/demo.json"), "subcommand");
 }
+
+TEST_CASE("cli: every kind of broken map is refused cleanly", "[cli]") {
+    const std::string head = R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4})";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"{\n  \"format\": \"sightline-map\",\n  oops\n}", ": 3:"},
+        {"", "the file is empty"},
+        {head + R"(, "figures": [{"id": "a", "cell": [4, 0]}]})", "/figures/0/cell"},
+        {head + R"(, "figures": [{"id": "a", "cell": [0, 0], "size": [2, 2]}, {"id": "b", "cell": [1, 1]}]})", "overlaps"},
+        {head + R"(, "figures": [{"id": "a", "cell": [0, 0]}, {"id": "a", "cell": [2, 2]}]})", "duplicate id"},
+        {head + R"(, "walls": [{"id": "w", "from": [0, 0], "to": [1e308, 0]}]})", "/walls/0/to/0"},
+        {head + R"(, "figures": [{"id": "a", "cell": "here"}]})", "/figures/0/cell"},
+        {R"({"format": "other", "version": 1, "grid": {"width": 4, "height": 4}})", "unknown format"},
+        {R"({"format": "sightline-map", "version": 7, "grid": {"width": 4, "height": 4}})", "unknown version"},
+        {R"({"format": "sightline-map", "version": 1, "grid": {"width": 4000000, "height": 4}})", "/grid/width"},
+        {head + ", \"x\": " + std::string(5000, '[') + std::string(5000, ']') + "}", "nests deeper"},
+    };
+    int i = 0;
+    for (const auto& [text, expect] : cases) {
+        const std::string path = writeTemp("bad" + std::to_string(++i) + ".json", text);
+        INFO(text.substr(0, 80));
+        for (const char* cmd : {"validate ", "matrix --json ", "los --from 0,0 --to 1,1 "}) {
+            const std::string sub(cmd);
+            const std::string args = sub.substr(0, sub.find(' ')) + " " + path + sub.substr(sub.find(' '));
+            const Run r = cli(args);
+            refused(r, expect);
+            CHECK(r.err.find(path) != std::string::npos);
+        }
+        std::remove(path.c_str());
+    }
+}
+
