@@ -144,3 +144,31 @@ TEST_CASE("a file that cannot be read is refused with its name", "[map_io]") {
     }
     CHECK_THROWS_AS(loadMap("/tmp"), MapError);
 }
+
+TEST_CASE("features: outlined areas load, validate and survive a save", "[map_io]") {
+    const std::string text = R"({"format": "sightline-map", "version": 1, "grid": {"width": 6, "height": 6},
+      "features": [{"id": "desk", "kind": "desk", "polygon": [[1, 1], [3, 1], [3, 1.5], [1, 1.5]], "rating": "one_quarter", "note": 1},
+                   {"id": "house", "kind": "stone_building", "polygon": [[0, 3], [2, 3], [2, 5]], "cover": "medium",
+                    "blocks_sight": true, "floors": 2, "windows": 3, "burning": false}]})";
+    const Board b = parseMap(text, "f.json");
+    REQUIRE(b.features.size() == 2);
+    CHECK(b.features[0].rating == "one_quarter");
+    CHECK(b.features[0].polygon.size() == 4);
+    CHECK(b.features[0].polygon[2].y == 1.5);
+    CHECK(b.features[1].blocksSight);
+    CHECK(b.features[1].cover == "medium");
+    CHECK(b.features[1].floors == 2);
+    CHECK(b.features[1].windows == 3);
+    const std::string saved = serializeMap(b);
+    CHECK(saved.find("\"note\": 1") != std::string::npos);
+    CHECK(serializeMap(parseMap(saved, "again.json")) == saved);
+
+    const std::string head = R"({"format": "sightline-map", "version": 1, "grid": {"width": 6, "height": 6}, "features": )";
+    CHECK(refusal(head + R"([{"id": "a", "kind": "k", "polygon": [[0, 0], [1, 1]]}]})").find("/features/0/polygon: an outline needs at least 3 points") != std::string::npos);
+    CHECK(refusal(head + R"([{"id": "a", "kind": "k", "polygon": [[0, 0], [1, 0], [1, 1]], "rating": "half"}]})").find("/features/0/rating: unknown level \"half\"") != std::string::npos);
+    CHECK(refusal(head + R"([{"id": "a", "kind": "k", "polygon": [[0, 0], [1, 0], [1, 1]], "cover": "heavy"}]})").find("/features/0/cover") != std::string::npos);
+    CHECK(refusal(head + R"([{"id": "a", "kind": "k", "polygon": [[0, 0], [1, 0], [1, "x"]], "blocks_sight": 1}]})").find("/features/0/blocks_sight") != std::string::npos);
+    CHECK(refusal(head + R"([{"id": "a", "kind": "k", "polygon": [[0, 0], [1, 0], [1, 1]]}, {"id": "a", "kind": "k", "polygon": [[0, 0], [1, 0], [1, 1]]}]})").find("/features/1/id: duplicate") != std::string::npos);
+    CHECK(refusal(head + R"([{"id": "a", "polygon": [[0, 0], [1, 0], [1, NaN]]}]})").find("m.json: 1:") == 0);
+}
+

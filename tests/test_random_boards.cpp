@@ -46,6 +46,15 @@ Board randomBoard(Rng& r) {
         for (int i = r.below(4); i > 0; --i) cells.push_back({r.below(b.width), r.below(b.height)});
         test::terrain(b, k, cells);
     }
+    for (int i = r.below(3); i > 0; --i) {  // outlines that block sight, convex or not
+        Feature f;
+        f.id = "feat" + std::to_string(i);
+        f.kind = "object";
+        f.blocksSight = r.below(4) != 0;
+        const double x = r.below(b.width), y = r.below(b.height);
+        f.polygon = {{x, y}, {x + 1 + r.below(2), y}, {x + 1, y + 0.5}, {x + 1.5, y + 1 + r.below(2)}, {x, y + 1}};
+        b.features.push_back(f);
+    }
     std::vector<char> taken(static_cast<std::size_t>(b.width * b.height), 0);
     for (int i = 0, n = 2 + r.below(4); i < n; ++i) {
         const int s = r.below(4) == 0 ? 2 : 1;

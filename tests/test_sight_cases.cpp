@@ -168,3 +168,25 @@ TEST_CASE("blockers come nearest first", "[sight][cases]") {
     }
 }
 
+TEST_CASE("features that block sight stop lines at their outline", "[sight][cases]") {
+    Board b = test::board(8, 8);
+    Feature pillar;
+    pillar.id = "pillar";
+    pillar.kind = "object";
+    pillar.polygon = {{3, 3}, {5, 3}, {5, 5}, {3, 5}};
+    pillar.blocksSight = true;
+    b.features.push_back(pillar);
+    Feature rug = pillar;
+    rug.id = "rug";
+    rug.blocksSight = false;
+    rug.polygon = {{0, 6}, {8, 6}, {8, 7}, {0, 7}};
+    b.features.push_back(rug);
+    for (Engine e : {Engine::Indexed, Engine::Reference}) {
+        CHECK(test::sightBlockers(b, test::pt(0, 4), test::pt(8, 4), e) == std::vector<std::string>{"feature:pillar"});
+        CHECK(test::sightBlockers(b, test::pt(0, 2), test::pt(6, 8), e).empty());       // grazes the corner (3,5)
+        CHECK(test::sightBlockers(b, test::pt(1, 1), test::pt(7, 7), e) == std::vector<std::string>{"feature:pillar"});
+        CHECK(test::sightBlockers(b, test::pt(0, 4), test::pt(3, 4), e).empty());       // ends on the outline
+        CHECK(test::sightBlockers(b, test::pt(0, 6.5), test::pt(8, 6.5), e).empty());   // a feature that does not block
+    }
+}
+

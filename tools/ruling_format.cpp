@@ -86,13 +86,13 @@ std::string matrixText(const Board& board, const std::string& rules, const std::
     for (std::size_t i = 0; i < board.figures.size(); ++i) s << (i % 10);
     s << "\n";
     const std::size_t n = board.figures.size();
+    std::vector<std::string> rows(n, std::string(n, '-'));
+    for (const PairResult& p : pairs)
+        rows[static_cast<std::size_t>(p.attacker)][static_cast<std::size_t>(p.defender)] =
+            !p.lineOfSight ? 'x' : *p.cover ? 'c' : '.';
     for (std::size_t a = 0; a < n; ++a) {
-        std::string row(n, '-');
-        for (const PairResult& p : pairs)
-            if (static_cast<std::size_t>(p.attacker) == a)
-                row[static_cast<std::size_t>(p.defender)] = !p.lineOfSight ? 'x' : *p.cover ? 'c' : '.';
-        std::string id = board.figures[a].id;
-        s << id << std::string(width + 2 - id.size(), ' ') << row << "\n";
+        const std::string& id = board.figures[a].id;
+        s << id << std::string(width + 2 - id.size(), ' ') << rows[a] << "\n";
     }
     s << "\n  columns: ";
     for (std::size_t i = 0; i < n; ++i) s << (i ? ", " : "") << i << " " << board.figures[i].id;

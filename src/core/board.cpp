@@ -21,6 +21,16 @@ std::optional<TerrainKind> terrainKindFromName(const std::string& name) {
     return std::nullopt;
 }
 
+const std::vector<std::string>& quarterLevelNames() {
+    static const std::vector<std::string> names{"none", "one_quarter", "one_half", "three_quarters", "total"};
+    return names;
+}
+
+const std::vector<std::string>& wargameLevelNames() {
+    static const std::vector<std::string> names{"none", "soft", "medium", "hard"};
+    return names;
+}
+
 std::vector<Corner> Figure::corners() const {
     std::vector<Corner> out;
     out.reserve(static_cast<std::size_t>((w + 1) * (h + 1)));
@@ -71,6 +81,7 @@ std::vector<std::string> boardProblems(const Board& b) {
     checkIds(b.walls, "walls");
     checkIds(b.doors, "doors");
     checkIds(b.figures, "figures");
+    checkIds(b.features, "features");
 
     // Occupancy map for the overlap check; the grid is at most 1024x1024 but usually tiny.
     std::vector<int> owner;

@@ -63,6 +63,26 @@ struct Door {
     ExtraKeys extra;
 };
 
+// An outlined area of the board (map format addition beside v1): a low wall, a building, sandbags,
+// a pillar imported from another tool. What it does depends on the rule system; what every system
+// shares is `blocksSight`: its outline then stops sight lines like a wall.
+struct Feature {
+    std::string id;
+    std::string kind;             // free text: "short_wall", "stone_building", "object" ...
+    std::vector<PointD> polygon;  // at least three points, closed implicitly
+    std::string rating;           // d20 cover level it gives when a line crosses it, or empty
+    std::string cover;            // wargame cover level ("none", "soft", "medium", "hard"), or empty
+    bool blocksSight = false;
+    bool burning = false;
+    std::optional<int> floors;
+    std::optional<int> windows;
+    ExtraKeys extra;
+};
+
+// Level names a file may use.
+const std::vector<std::string>& quarterLevelNames();  // none, one_quarter, one_half, three_quarters, total
+const std::vector<std::string>& wargameLevelNames();  // none, soft, medium, hard
+
 struct Figure {
     std::string id;
     Cell cell;                  // top-left cell of the footprint
@@ -92,6 +112,7 @@ struct Board {
     std::vector<Wall> walls;
     std::vector<Door> doors;
     std::vector<Figure> figures;
+    std::vector<Feature> features;
     ExtraKeys extra;      // unknown top-level keys
     ExtraKeys gridExtra;  // unknown keys inside "grid"
 

@@ -1,9 +1,7 @@
-// nlohmann/json is used here only, behind the Deck model (as in map_io.cpp).
+// Deck files are read like maps (core/json_input.hpp); nlohmann/json stays behind the Deck model.
 #include "core/defense.hpp"
 
-#include "core/map_io.hpp"
-
-#include <nlohmann/json.hpp>
+#include "core/json_input.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -16,67 +14,16 @@
 
 namespace sightline {
 
-using Json = nlohmann::ordered_json;
+using json_input::Checker;
+using json_input::describe;
+using json_input::Json;
 
 // ---------------------------------------------------------------------------------------------
 // Deck files
 
 namespace {
 
-struct DepthExceeded {};
-
-std::string describe(const Json& v) {
-    std::string text = v.dump();
-    if (text.size() > 40) text = text.substr(0, 37) + "...";
-    const char* type = v.is_null() ? "null" : v.is_boolean() ? "a boolean" : v.is_number() ? "the number"
-                       : v.is_string() ? "the string" : v.is_array() ? "an array" : "an object";
-    if (v.is_object() || v.is_array() || v.is_null()) return type;
-    return std::string(type) + " " + text;
-}
-
-// Collects every problem with its JSON path, like the map checker.
-struct Problems {
-    std::vector<std::string> list;
-    void add(const std::string& path, const std::string& message) {
-        if (list.size() < 50) list.push_back((path.empty() ? "/" : path) + ": " + message);
-        else if (list.size() == 50) list.push_back("(more problems not shown)");
-    }
-    const Json* required(const Json& obj, const char* key, const std::string& path) {
-        auto it = obj.find(key);
-        if (it == obj.end()) {
-            add(path, std::string("the key \"") + key + "\" is missing");
-            return nullptr;
-        }
-        return &*it;
-    }
-    bool text(const Json& v, const std::string& path, std::string& out) {
-        if (!v.is_string()) {
-            add(path, "expected a string, found " + describe(v));
-            return false;
-        }
-        out = v.get<std::string>();
-        if (out.find_first_not_of(" \t\r\n") == std::string::npos) {
-            add(path, "must not be empty");
-            return false;
-        }
-        return true;
-    }
-    bool integer(const Json& v, const std::string& path, int lo, int hi, int& out) {
-        const double d = v.is_number() ? v.get<double>() : 0.5;
-        if (!v.is_number() || !std::isfinite(d) || std::floor(d) != d) {
-            add(path, "expected a whole number, found " + describe(v));
-            return false;
-        }
-        if (d < lo || d > hi) {
-            add(path, describe(v) + " is out of range (" + std::to_string(lo) + ".." + std::to_string(hi) + ")");
-            return false;
-        }
-        out = static_cast<int>(d);
-        return true;
-    }
-};
-
-Deck deckFromJson(const Json& doc, Problems& pr) {
+Deck deckFromJson(const Json& doc, Checker& pr) {
     Deck deck;
     if (!doc.is_object()) {
         pr.add("", "expected an object, found " + describe(doc));
@@ -90,8 +37,8 @@ Deck deckFromJson(const Json& doc, Problems& pr) {
         if (!v->is_number() || v->get<double>() != 1.0)
             pr.add("/version", "unknown version " + describe(*v) + ": this program reads version 1");
     }
-    if (const Json* id = pr.required(doc, "id", "")) pr.text(*id, "/id", deck.id);
-    if (auto it = doc.find("name"); it != doc.end()) pr.text(*it, "/name", deck.name);
+    if (const Json* id = pr.required(doc, "id", "")) pr.nonEmptyString(*id, "/id", deck.id);
+    if (auto it = doc.find("name"); it != doc.end()) pr.nonEmptyString(*it, "/name", deck.name);
     if (deck.name.empty()) deck.name = deck.id;
 
     const Json* cards = pr.required(doc, "cards", "");
@@ -110,7 +57,7 @@ Deck deckFromJson(const Json& doc, Problems& pr) {
             continue;
         }
         DefenseCard card;
-        if (const Json* n = pr.required(c, "name", p); n && pr.text(*n, p + "/name", card.name)) {
+        if (const Json* n = pr.required(c, "name", p); n && pr.nonEmptyString(*n, p + "/name", card.name)) {
             for (std::size_t j = 0; j < deck.cards.size(); ++j)
                 if (deck.cards[j].name == card.name)
                     pr.add(p + "/name", "\"" + card.name + "\" is already the name of another card; give each card one entry with a count");
@@ -126,16 +73,6 @@ Deck deckFromJson(const Json& doc, Problems& pr) {
     return deck;
 }
 
-std::pair<int, int> lineColumn(const std::string& text, std::size_t byte) {
-    int line = 1, col = 1;
-    const std::size_t end = std::min(byte, text.size());
-    for (std::size_t i = 0; i + 1 < end; ++i) {
-        if (text[i] == '\n') line++, col = 1;
-        else col++;
-    }
-    return {line, col};
-}
-
 }  // namespace
 
 int Deck::totalCards() const {
@@ -145,50 +82,14 @@ int Deck::totalCards() const {
 }
 
 Deck parseDeck(const std::string& text, const std::string& source) {
-    if (text.size() > kMaxDeckBytes)
-        throw MapError(source, {"the file is " + std::to_string(text.size()) + " bytes; a deck is at most " +
-                                std::to_string(kMaxDeckBytes) + " bytes"});
-    if (text.find_first_not_of(" \t\r\n") == std::string::npos)
-        throw MapError(source, {"the file is empty: a deck file is a JSON object"});
-    Json doc;
-    try {
-        Json::parser_callback_t limit = [](int depth, Json::parse_event_t, Json&) {
-            if (depth > kMaxJsonDepth) throw DepthExceeded{};
-            return true;
-        };
-        doc = Json::parse(text, limit);
-    } catch (const DepthExceeded&) {
-        throw MapError(source, {"the JSON nests deeper than " + std::to_string(kMaxJsonDepth) + " levels"});
-    } catch (const Json::parse_error& e) {
-        auto [line, col] = lineColumn(text, e.byte);
-        std::string detail = e.what();
-        if (auto pos = detail.find(": "); pos != std::string::npos) detail = detail.substr(pos + 2);
-        throw MapError(source, {std::to_string(line) + ":" + std::to_string(col) + ": " + detail});
-    } catch (const Json::exception& e) {
-        std::string detail = e.what();
-        if (auto pos = detail.find("] "); pos != std::string::npos) detail = detail.substr(pos + 2);
-        throw MapError(source, {"not a readable JSON deck: " + detail});
-    }
-    Problems pr;
+    const Json doc = json_input::parseDocument(text, source, kMaxDeckBytes, "deck");
+    Checker pr;
     Deck deck = deckFromJson(doc, pr);
-    if (!pr.list.empty()) throw MapError(source, pr.list);
+    if (!pr.problems.empty()) throw MapError(source, pr.problems);
     return deck;
 }
 
-Deck loadDeck(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw MapError(path, {std::string("cannot open the file: ") + std::strerror(errno)});
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    if (size < 0) throw MapError(path, {"cannot read the file (is it a folder?)"});
-    if (static_cast<std::size_t>(size) > kMaxDeckBytes)
-        throw MapError(path, {"the file is " + std::to_string(size) + " bytes; a deck is at most " +
-                              std::to_string(kMaxDeckBytes) + " bytes"});
-    in.seekg(0, std::ios::beg);
-    std::string text(static_cast<std::size_t>(size), '\0');
-    if (size > 0 && !in.read(&text[0], size)) throw MapError(path, {"cannot read the file"});
-    return parseDeck(text, path);
-}
+Deck loadDeck(const std::string& path) { return parseDeck(json_input::readFile(path, kMaxDeckBytes, "deck"), path); }
 
 std::vector<Deck> loadDecks(const std::string& folder) {
     namespace fs = std::filesystem;

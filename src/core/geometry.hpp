@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace sightline {
 
@@ -67,6 +68,14 @@ struct ClipRange {
     bool positiveLength() const { return less(t0, t1); }
 };
 ClipRange clipToBox(const IPoint& p, const IPoint& q, Coord x0, Coord y0, Coord x1, Coord y1);
+
+// Polygons: simple (not self-crossing), either orientation, closed implicitly; boundary included.
+using IPolygon = std::vector<IPoint>;
+// True when p lies inside the polygon or on its outline.
+bool pointInPolygon(const IPoint& p, const IPolygon& polygon);
+// True when the closed segment [c, d] and the closed polygon share a piece of positive length:
+// through the inside, or along an edge. Touching one point only is not enough.
+bool segmentMeetsPolygon(const IPoint& c, const IPoint& d, const IPolygon& polygon);
 
 inline Coord floorDiv(Coord a, Coord b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 inline Coord ceilDiv(Coord a, Coord b) { return -floorDiv(-a, b); }

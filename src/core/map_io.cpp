@@ -2,9 +2,11 @@
 #include "core/map_io.hpp"
 
 #include "core/geometry.hpp"
+#include "core/json_input.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -16,7 +18,9 @@
 
 namespace sightline {
 
-using Json = nlohmann::ordered_json;
+using json_input::Checker;
+using json_input::describe;
+using json_input::Json;
 
 namespace {
 
@@ -28,120 +32,6 @@ std::string joinProblems(const std::string& file, const std::vector<std::string>
     }
     return s;
 }
-
-struct DepthExceeded {};
-
-std::string describe(const Json& v) {
-    std::string text = v.dump();
-    if (text.size() > 40) text = text.substr(0, 37) + "...";
-    const char* type = v.is_null() ? "null" : v.is_boolean() ? "a boolean" : v.is_number() ? "the number"
-                       : v.is_string() ? "the string" : v.is_array() ? "an array" : "an object";
-    if (v.is_object() || v.is_array() || v.is_null()) return type;
-    return std::string(type) + " " + text;
-}
-
-// Collects every problem with its JSON path; a check that fails returns false so callers skip what
-// depends on it.
-class Checker {
-public:
-    std::vector<std::string> problems;
-    void add(const std::string& path, const std::string& message) {
-        if (problems.size() < 50) problems.push_back((path.empty() ? "/" : path) + ": " + message);
-        else if (problems.size() == 50) problems.push_back("(more problems not shown)");
-    }
-    bool object(const Json& v, const std::string& path) {
-        if (v.is_object()) return true;
-        add(path, "expected an object, found " + describe(v));
-        return false;
-    }
-    bool array(const Json& v, const std::string& path) {
-        if (v.is_array()) return true;
-        add(path, "expected an array, found " + describe(v));
-        return false;
-    }
-    bool string(const Json& v, const std::string& path, std::string& out) {
-        if (!v.is_string()) {
-            add(path, "expected a string, found " + describe(v));
-            return false;
-        }
-        out = v.get<std::string>();
-        return true;
-    }
-    bool boolean(const Json& v, const std::string& path, bool& out) {
-        if (!v.is_boolean()) {
-            add(path, "expected true or false, found " + describe(v));
-            return false;
-        }
-        out = v.get<bool>();
-        return true;
-    }
-    bool integer(const Json& v, const std::string& path, long long lo, long long hi, int& out) {
-        if (!v.is_number()) {
-            add(path, "expected a whole number, found " + describe(v));
-            return false;
-        }
-        const double d = v.get<double>();
-        if (!std::isfinite(d) || std::floor(d) != d) {
-            add(path, "expected a whole number, found " + describe(v));
-            return false;
-        }
-        if (d < static_cast<double>(lo) || d > static_cast<double>(hi)) {
-            add(path, describe(v) + " is out of range (" + std::to_string(lo) + ".." + std::to_string(hi) + ")");
-            return false;
-        }
-        out = static_cast<int>(d);
-        return true;
-    }
-    bool coordinate(const Json& v, const std::string& path, double& out) {
-        if (!v.is_number()) {
-            add(path, "expected a number, found " + describe(v));
-            return false;
-        }
-        out = v.get<double>();
-        if (!quantize(out)) {
-            add(path, describe(v) + " is not a usable coordinate (finite, at most " +
-                          std::to_string(static_cast<long long>(kMaxAbsCells)) + " cells from the origin)");
-            return false;
-        }
-        return true;
-    }
-    bool point(const Json& v, const std::string& path, PointD& out) {
-        if (!v.is_array() || v.size() != 2) {
-            add(path, "expected a point [x, y], found " + describe(v));
-            return false;
-        }
-        bool ok = coordinate(v[0], path + "/0", out.x);
-        ok = coordinate(v[1], path + "/1", out.y) && ok;
-        return ok;
-    }
-    bool cell(const Json& v, const std::string& path, Cell& out) {
-        if (!v.is_array() || v.size() != 2) {
-            add(path, "expected a cell [x, y], found " + describe(v));
-            return false;
-        }
-        bool ok = integer(v[0], path + "/0", -2147483647LL, 2147483647LL, out.x);
-        ok = integer(v[1], path + "/1", -2147483647LL, 2147483647LL, out.y) && ok;
-        return ok;
-    }
-    // Unknown keys are kept; a missing required key is a problem.
-    ExtraKeys extras(const Json& obj, std::initializer_list<const char*> known) {
-        ExtraKeys out;
-        for (auto it = obj.begin(); it != obj.end(); ++it) {
-            bool isKnown = false;
-            for (const char* k : known) isKnown |= it.key() == k;
-            if (!isKnown) out.emplace_back(it.key(), it.value().dump());
-        }
-        return out;
-    }
-    const Json* required(const Json& obj, const char* key, const std::string& path) {
-        auto it = obj.find(key);
-        if (it == obj.end()) {
-            add(path, std::string("the key \"") + key + "\" is missing");
-            return nullptr;
-        }
-        return &*it;
-    }
-};
 
 std::string key(const std::string& path, const char* k) { return path + "/" + k; }
 std::string idx(const std::string& path, std::size_t i) { return path + "/" + std::to_string(i); }
@@ -235,18 +125,45 @@ Board fromJson(const Json& doc, Checker& ck) {
             b.figures.push_back(std::move(fig));
         }
     }
-    b.extra = ck.extras(doc, {"format", "version", "name", "grid", "terrain", "walls", "doors", "figures"});
-    return b;
-}
-
-std::pair<int, int> lineColumn(const std::string& text, std::size_t byte) {
-    int line = 1, col = 1;
-    const std::size_t end = std::min(byte, text.size());
-    for (std::size_t i = 0; i + 1 < end; ++i) {
-        if (text[i] == '\n') line++, col = 1;
-        else col++;
+    if (auto it = doc.find("features"); it != doc.end() && ck.array(*it, "/features")) {
+        auto level = [&ck](const Json& obj, const char* name, const std::string& p, const std::vector<std::string>& allowed,
+                           std::string& out) {
+            auto l = obj.find(name);
+            if (l == obj.end() || !ck.string(*l, key(p, name), out)) return;
+            if (std::find(allowed.begin(), allowed.end(), out) != allowed.end()) return;
+            std::string list;
+            for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+            ck.add(key(p, name), "unknown level \"" + out + "\" (" + list + ")");
+        };
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            const Json& f = (*it)[i];
+            const std::string p = idx("/features", i);
+            if (!ck.object(f, p)) continue;
+            Feature feat;
+            if (const Json* id = ck.required(f, "id", p)) ck.string(*id, key(p, "id"), feat.id);
+            if (const Json* k = ck.required(f, "kind", p)) ck.string(*k, key(p, "kind"), feat.kind);
+            if (const Json* poly = ck.required(f, "polygon", p); poly && ck.array(*poly, key(p, "polygon"))) {
+                if (poly->size() < 3) ck.add(key(p, "polygon"), "an outline needs at least 3 points, found " + std::to_string(poly->size()));
+                for (std::size_t j = 0; j < poly->size(); ++j) {
+                    PointD pt;
+                    if (ck.point((*poly)[j], idx(key(p, "polygon"), j), pt)) feat.polygon.push_back(pt);
+                }
+            }
+            level(f, "rating", p, quarterLevelNames(), feat.rating);
+            level(f, "cover", p, wargameLevelNames(), feat.cover);
+            if (auto v = f.find("blocks_sight"); v != f.end()) ck.boolean(*v, key(p, "blocks_sight"), feat.blocksSight);
+            if (auto v = f.find("burning"); v != f.end()) ck.boolean(*v, key(p, "burning"), feat.burning);
+            for (const char* n : {"floors", "windows"}) {
+                int value = 0;
+                if (auto v = f.find(n); v != f.end() && ck.integer(*v, key(p, n), 0, 1000, value))
+                    (std::string(n) == "floors" ? feat.floors : feat.windows) = value;
+            }
+            feat.extra = ck.extras(f, {"id", "kind", "polygon", "rating", "cover", "blocks_sight", "burning", "floors", "windows"});
+            b.features.push_back(std::move(feat));
+        }
     }
-    return {line, col};
+    b.extra = ck.extras(doc, {"format", "version", "name", "grid", "terrain", "walls", "doors", "figures", "features"});
+    return b;
 }
 
 }  // namespace
@@ -255,32 +172,7 @@ MapError::MapError(std::string file, std::vector<std::string> problems)
     : std::runtime_error(joinProblems(file, problems)), file_(std::move(file)), problems_(std::move(problems)) {}
 
 Board parseMap(const std::string& text, const std::string& source) {
-    if (text.size() > kMaxMapBytes)
-        throw MapError(source, {"the file is " + std::to_string(text.size()) + " bytes; a map is at most " +
-                                std::to_string(kMaxMapBytes) + " bytes"});
-    if (text.find_first_not_of(" \t\r\n") == std::string::npos)
-        throw MapError(source, {"the file is empty: a map file is a JSON object"});
-    Json doc;
-    try {
-        // The parser reports its depth; refusing deep nesting early keeps memory and stack bounded.
-        Json::parser_callback_t limit = [](int depth, Json::parse_event_t, Json&) {
-            if (depth > kMaxJsonDepth) throw DepthExceeded{};
-            return true;
-        };
-        doc = Json::parse(text, limit);
-    } catch (const DepthExceeded&) {
-        throw MapError(source, {"the JSON nests deeper than " + std::to_string(kMaxJsonDepth) + " levels"});
-    } catch (const Json::parse_error& e) {
-        auto [line, col] = lineColumn(text, e.byte);
-        std::string detail = e.what();
-        // nlohmann's text is "[json.exception.parse_error.101] parse error at line L, column C: detail".
-        if (auto pos = detail.find(": "); pos != std::string::npos) detail = detail.substr(pos + 2);
-        throw MapError(source, {std::to_string(line) + ":" + std::to_string(col) + ": " + detail});
-    } catch (const Json::exception& e) {
-        std::string detail = e.what();
-        if (auto pos = detail.find("] "); pos != std::string::npos) detail = detail.substr(pos + 2);
-        throw MapError(source, {"not a readable JSON map: " + detail});
-    }
+    const Json doc = json_input::parseDocument(text, source, kMaxMapBytes, "map");
     Checker ck;
     Board b = fromJson(doc, ck);
     if (ck.problems.empty()) ck.problems = boardProblems(b);
@@ -288,20 +180,7 @@ Board parseMap(const std::string& text, const std::string& source) {
     return b;
 }
 
-Board loadMap(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw MapError(path, {std::string("cannot open the file: ") + std::strerror(errno)});
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    if (size < 0) throw MapError(path, {"cannot read the file (is it a folder?)"});
-    if (static_cast<std::size_t>(size) > kMaxMapBytes)
-        throw MapError(path, {"the file is " + std::to_string(size) + " bytes; a map is at most " +
-                              std::to_string(kMaxMapBytes) + " bytes"});
-    in.seekg(0, std::ios::beg);
-    std::string text(static_cast<std::size_t>(size), '\0');
-    if (size > 0 && !in.read(&text[0], size)) throw MapError(path, {"cannot read the file"});
-    return parseMap(text, path);
-}
+Board loadMap(const std::string& path) { return parseMap(json_input::readFile(path, kMaxMapBytes, "map"), path); }
 
 namespace {
 
@@ -374,15 +253,38 @@ void pretty(const Json& v, std::string& out, int indent) {
             out += spaced;
             return;
         }
-        bool points = true;  // a list of [x, y] pairs reads best on one line
+        bool points = true;  // lists of [x, y] pairs read best packed, several to a line
         for (const Json& e : v) points = points && isLeafy(e) && e.is_array();
-        if (points && v.dump().size() <= 100) {
-            std::string s = "[";
-            for (std::size_t i = 0; i < v.size(); ++i) {
-                if (i) s += ", ";
-                pretty(v[i], s, indent);
+        if (points) {
+            std::vector<std::string> items;
+            std::size_t total = 0;
+            for (const Json& e : v) {
+                std::string item;
+                pretty(e, item, indent);
+                total += item.size() + 2;
+                items.push_back(std::move(item));
             }
-            out += s + "]";
+            if (total + static_cast<std::size_t>(indent) <= 100) {
+                out += "[";
+                for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
+                out += "]";
+                return;
+            }
+            out += "[\n" + inner;
+            std::size_t column = inner.size();
+            for (std::size_t i = 0; i < items.size(); ++i) {
+                const bool last = i + 1 == items.size();
+                if (column + items[i].size() + 1 > 100 && column > inner.size()) {
+                    out += "\n" + inner;
+                    column = inner.size();
+                } else if (i) {
+                    out += " ";
+                    ++column;
+                }
+                out += items[i] + (last ? "" : ",");
+                column += items[i].size() + 1;
+            }
+            out += "\n" + pad + "]";
             return;
         }
         out += "[\n";
@@ -461,6 +363,26 @@ std::string serializeMap(const Board& b) {
             list.push_back(j);
         }
         doc["figures"] = list;
+    }
+    if (!b.features.empty()) {
+        Json list = Json::array();
+        for (const auto& f : b.features) {
+            Json j;
+            j["id"] = f.id;
+            j["kind"] = f.kind;
+            Json poly = Json::array();
+            for (const PointD& p : f.polygon) poly.push_back(pointJson(p));
+            j["polygon"] = poly;
+            if (!f.rating.empty()) j["rating"] = f.rating;
+            if (!f.cover.empty()) j["cover"] = f.cover;
+            if (f.blocksSight) j["blocks_sight"] = true;
+            if (f.burning) j["burning"] = true;
+            if (f.floors) j["floors"] = *f.floors;
+            if (f.windows) j["windows"] = *f.windows;
+            putExtras(j, f.extra);
+            list.push_back(j);
+        }
+        doc["features"] = list;
     }
     putExtras(doc, b.extra);
     std::string out;

@@ -17,6 +17,7 @@ std::string blockerName(const Board& board, const Blocker& b) {
             return std::string("terrain:") + terrainKindName(b.terrain) + "@" + std::to_string(b.cell.x) +
                    "," + std::to_string(b.cell.y);
         case Blocker::Kind::Figure: return "figure:" + board.figures.at(static_cast<std::size_t>(b.index)).id;
+        case Blocker::Kind::Feature: return "feature:" + board.features.at(static_cast<std::size_t>(b.index)).id;
     }
     return "?";
 }
@@ -229,6 +230,13 @@ SightScene::SightScene(const Board& board)
     for (std::size_t i = 0; i < board.doors.size(); ++i)
         if (!board.doors[i].open)
             barriers_.push_back({snap(board.doors[i].from), snap(board.doors[i].to), Blocker::Kind::Door, static_cast<int>(i)});
+    for (std::size_t i = 0; i < board.features.size(); ++i) {
+        const Feature& f = board.features[i];
+        if (!f.blocksSight) continue;
+        for (std::size_t k = 0; k < f.polygon.size(); ++k)
+            barriers_.push_back({snap(f.polygon[k]), snap(f.polygon[(k + 1) % f.polygon.size()]), Blocker::Kind::Feature,
+                                 static_cast<int>(i)});
+    }
     const IPoint corners[4] = {latticePoint(0, 0), latticePoint(width_, 0), latticePoint(width_, height_),
                                latticePoint(0, height_)};
     for (int i = 0; i < 4; ++i) barriers_.push_back({corners[i], corners[(i + 1) % 4], Blocker::Kind::Edge, -1});

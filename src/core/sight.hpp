@@ -23,10 +23,10 @@
 namespace sightline {
 
 struct Blocker {
-    enum class Kind : std::uint8_t { Wall, Door, Edge, Terrain, Figure };
+    enum class Kind : std::uint8_t { Wall, Door, Edge, Terrain, Figure, Feature };
     Kind kind = Kind::Wall;
     TerrainKind terrain = TerrainKind::Blocking;  // for Kind::Terrain
-    int index = -1;     // into Board::walls, doors or figures; -1 for the edge and terrain
+    int index = -1;     // into Board::walls, doors, figures or features; -1 for the edge and terrain
     Cell cell;          // for Kind::Terrain
     bool stopsSight = true;  // false: it gives cover but leaves line of sight (figures, difficult)
     double along = 0;   // where along the line it first meets it, 0..1; used to order only
@@ -35,10 +35,11 @@ struct Blocker {
         return a.kind == b.kind && a.index == b.index && a.cell == b.cell && a.terrain == b.terrain;
     }
 };
-// The contract's name: wall:ID, door:ID, edge, terrain:KIND@x,y, figure:ID.
+// The contract's name: wall:ID, door:ID, edge, terrain:KIND@x,y, figure:ID, feature:ID.
 std::string blockerName(const Board& board, const Blocker& blocker);
 
-// One segment obstacle: a wall, a closed door or one side of the board's edge.
+// One segment obstacle: a wall, a closed door, one side of the board's edge, or one side of the
+// outline of a feature that blocks sight.
 struct Barrier {
     IPoint a;
     IPoint b;
@@ -103,7 +104,7 @@ struct LineFilter {
 };
 
 struct LineVerdict {
-    bool sightStopped = false;  // by a wall, closed door, the edge or blocking terrain
+    bool sightStopped = false;  // by a wall, closed door, the edge, blocking terrain or a feature that blocks sight
     bool coverStopped = false;  // by any of those, difficult terrain or another figure
 };
 

@@ -1,0 +1,272 @@
+#include "app/defense_panel.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <set>
+
+namespace sightline::app {
+
+namespace {
+
+// A fresh seed for "new seed". Only the app needs one; the core is deterministic given a seed.
+std::uint64_t randomSeed() {
+    std::uint64_t s = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+    try {
+        std::random_device rd;
+        s ^= (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
+    } catch (...) {
+        // No entropy device: the clock alone will do for a card game.
+    }
+    return s % 1000000000ull;  // short enough to read out across the table
+}
+
+std::string deckLabel(const std::vector<Deck>& decks, const std::string& id) {
+    const Deck* d = findDeck(decks, id);
+    return d ? d->name : id + " (missing)";
+}
+
+// A combo of every deck plus a first "none" entry meaning "no entry of its own". Returns true and
+// sets deckId (empty for none) when the user picks something else.
+bool deckCombo(const char* label, const std::vector<Deck>& decks, const std::string& noneLabel,
+               std::optional<std::string> current, std::string& deckId) {
+    const std::string preview = current ? deckLabel(decks, *current) : noneLabel;
+    bool changed = false;
+    if (ImGui::BeginCombo(label, preview.c_str())) {
+        if (ImGui::Selectable(noneLabel.c_str(), !current)) {
+            deckId.clear();
+            changed = current.has_value();
+        }
+        for (const Deck& d : decks) {
+            const bool selected = current && *current == d.id;
+            if (ImGui::Selectable((d.name + "##" + d.id).c_str(), selected) && !selected) {
+                deckId = d.id;
+                changed = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+const Figure* figureAt(const Board& board, int index) {
+    if (index < 0 || static_cast<std::size_t>(index) >= board.figures.size()) return nullptr;
+    return &board.figures[static_cast<std::size_t>(index)];
+}
+
+}  // namespace
+
+DefensePanel::DefensePanel(std::vector<Deck> decks, std::string loadError)
+    : decks_(std::move(decks)), loadError_(std::move(loadError)), assignment_(DeckAssignment::bySideName(decks_)) {
+    setSeed(randomSeed());
+}
+
+void DefensePanel::setSeed(std::uint64_t seed) {
+    seed_ = seed;
+    seedInput_ = seed;
+    states_.clear();
+    for (const Deck& d : decks_) states_.emplace(d.id, DefenseState(d, seed));
+    // A held card belonged to the old piles; the new ones have every card.
+    round_.reset();
+    roundLogged_ = 0;
+    notice_.clear();
+    DefenseLogEntry e;
+    e.step = DefenseStep::Reshuffle;
+    e.text = "Seed " + std::to_string(seed) + ": every deck starts afresh, shuffled.";
+    append(std::move(e));
+}
+
+DefenseState* DefensePanel::stateFor(const std::string& deckId) {
+    auto it = states_.find(deckId);
+    return it == states_.end() ? nullptr : &it->second;
+}
+
+void DefensePanel::append(DefenseLogEntry entry) {
+    log_.push_back(std::move(entry));
+    if (log_.size() > kMaxLogEntries) log_.erase(log_.begin(), log_.begin() + (log_.size() - kMaxLogEntries));
+    scrollLog_ = true;
+}
+
+void DefensePanel::takeRoundLog() {
+    if (!round_) return;
+    for (; roundLogged_ < round_->log().size(); ++roundLogged_) append(round_->log()[roundLogged_]);
+}
+
+void DefensePanel::draw(const Board& board, int attacker, int defender, std::optional<bool> cover) {
+    if (!loadError_.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+        ImGui::TextWrapped("%s", loadError_.c_str());
+        ImGui::PopStyleColor();
+    }
+    if (decks_.empty()) {
+        ImGui::TextWrapped("No defense decks. Put deck files in assets/decks/ (see docs/decks.md).");
+        return;
+    }
+    ImGui::PushID("defense");
+    assignmentSection(board);
+    roundSection(board, attacker, defender, cover);
+    pilesSection();
+    logSection();
+    ImGui::PopID();
+}
+
+void DefensePanel::assignmentSection(const Board& board) {
+    if (!ImGui::TreeNode("Decks")) return;
+    // Sides on the board, and sides assigned before (a figure may come back with an undo).
+    std::set<std::string> sides;
+    for (const Figure& f : board.figures)
+        if (!f.side.empty()) sides.insert(f.side);
+    for (const auto& [side, deck] : assignment_.sides()) sides.insert(side);
+
+    ImGui::TextDisabled("By side");
+    ImGui::PushID("side");
+    for (const std::string& side : sides) {
+        const auto it = assignment_.sides().find(side);
+        std::optional<std::string> current;
+        if (it != assignment_.sides().end()) current = it->second;
+        std::string picked;
+        if (deckCombo(side.c_str(), decks_, "(no deck)", current, picked)) assignment_.setSide(side, picked);
+    }
+    ImGui::PopID();
+
+    if (ImGui::TreeNode("By figure")) {
+        ImGui::PushID("figure");
+        for (const Figure& f : board.figures) {
+            const auto it = assignment_.figures().find(f.id);
+            std::optional<std::string> current;
+            if (it != assignment_.figures().end()) current = it->second;
+            const std::optional<std::string> bySide = assignment_.deckFor("", f.side);
+            const std::string none = "(side: " + (bySide ? deckLabel(decks_, *bySide) : std::string("no deck")) + ")";
+            std::string picked;
+            if (deckCombo(f.id.c_str(), decks_, none, current, picked)) assignment_.setFigure(f.id, picked);
+        }
+        ImGui::PopID();
+        ImGui::TreePop();
+    }
+    ImGui::TreePop();
+}
+
+void DefensePanel::roundSection(const Board& board, int attacker, int defender, std::optional<bool> cover) {
+    // Seed.
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
+    ImGui::InputScalar("Seed", ImGuiDataType_U64, &seedInput_);
+    if (ImGui::IsItemDeactivatedAfterEdit() && seedInput_ != seed_) setSeed(seedInput_);
+    ImGui::SameLine();
+    if (ImGui::Button("New seed")) setSeed(randomSeed());
+
+    // The attack.
+    const Figure* att = figureAt(board, attacker);
+    const Figure* def = figureAt(board, defender);
+    std::optional<std::string> deckId;
+    if (def) deckId = assignment_.deckFor(*def);
+    DefenseState* pile = deckId ? stateFor(*deckId) : nullptr;
+
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
+    if (ImGui::InputInt("Damage in", &damage_)) damage_ = std::clamp(damage_, 0, 999);
+    ImGui::Checkbox("Ignore cover", &ignoreCover_);
+
+    std::string why;  // why Reveal is disabled
+    if (!att || !def) why = "Select an attacker and a defender.";
+    else if (!cover) why = "No line of sight from " + att->id + " to " + def->id + ": no attack, no defense.";
+    else if (!deckId) why = def->id + " has no deck: assign one to the figure or to its side.";
+    else if (!pile) why = def->id + " is assigned the deck \"" + *deckId + "\", which is not loaded.";
+    else if (round_ && round_->phase() == DefenseRound::Phase::Revealed) why = "Finish the defense in progress first.";
+
+    if (att && def) {
+        ImGui::Text("%s attacks %s", att->id.c_str(), def->id.c_str());
+        if (cover) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("(%s%s)", *cover ? "cover" : "no cover", *cover && ignoreCover_ ? ", ignored" : "");
+        }
+        if (pile) ImGui::TextDisabled("Deck: %s", pile->deck().name.c_str());
+    }
+    ImGui::BeginDisabled(!why.empty());
+    if (ImGui::Button("Reveal") && pile) {
+        round_.emplace(att->id, def->id, damage_, *cover, ignoreCover_);
+        roundLogged_ = 0;
+        notice_.clear();
+        if (!round_->reveal(*pile)) {
+            round_.reset();
+            notice_ = "Every card of " + pile->deck().name + " is held: nothing to reveal.";
+        } else if (!round_->canReroll()) {
+            round_->accept(*pile);  // no choice to make: the card is used at once
+        }
+        takeRoundLog();
+    }
+    ImGui::EndDisabled();
+    if (!why.empty()) ImGui::TextWrapped("%s", why.c_str());
+    if (!notice_.empty()) ImGui::TextWrapped("%s", notice_.c_str());
+
+    if (!round_) return;
+    // The round shown is the last one, whoever is selected now: its own figures are named.
+    DefenseState* roundPile = stateFor(round_->deckId());
+    const Deck* roundDeck = roundPile ? &roundPile->deck() : nullptr;
+    if (!roundDeck || !round_->revealedCard()) return;
+    const DefenseCard& card = roundDeck->cards[static_cast<std::size_t>(*round_->revealedCard())];
+    ImGui::Separator();
+    ImGui::Text("%s defends against %s", round_->defender().c_str(), round_->attacker().c_str());
+    ImGui::Text("Card: %s, %d shield%s", card.name.c_str(), card.shields, card.shields == 1 ? "" : "s");
+
+    if (round_->phase() == DefenseRound::Phase::Revealed) {
+        // Only reached with the choice open: without it Reveal used the card at once.
+        if (ImGui::Button("Discard and reveal another")) round_->rerollWithCover(*roundPile);
+        ImGui::SameLine();
+        if (ImGui::Button("Keep")) round_->accept(*roundPile);
+        takeRoundLog();
+    }
+    if (const std::optional<DefenseResult> r = round_->result()) {
+        if (ImGui::BeginTable("result", 2, ImGuiTableFlags_SizingFixedFit)) {
+            auto row = [](const char* what, int value) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(what);
+                ImGui::TableNextColumn();
+                ImGui::Text("%d", value);
+            };
+            row("Damage in", r->damageIn);
+            row(r->rerolled ? "Shields (second card)" : "Shields", r->shields);
+            row("Blocked", r->blocked);
+            row("Damage through", r->through);
+            ImGui::EndTable();
+        }
+    }
+}
+
+void DefensePanel::pilesSection() {
+    ImGui::Separator();
+    if (!ImGui::BeginTable("piles", 4, ImGuiTableFlags_SizingFixedFit)) return;
+    ImGui::TableSetupColumn("Deck");
+    ImGui::TableSetupColumn("Draw");
+    ImGui::TableSetupColumn("Discard");
+    ImGui::TableSetupColumn("");
+    ImGui::TableHeadersRow();
+    for (auto& [id, state] : states_) {
+        ImGui::PushID(id.c_str());
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(state.deck().name.c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", state.drawCount());
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", state.discardCount());
+        ImGui::TableNextColumn();
+        ImGui::BeginDisabled(state.discardCount() == 0);
+        if (ImGui::SmallButton("Reshuffle")) append(reshuffleEntry(state.deck(), state.reshuffle(), false));
+        ImGui::EndDisabled();
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
+void DefensePanel::logSection() {
+    ImGui::TextDisabled("Log");
+    ImGui::BeginChild("log", ImVec2(0.0f, ImGui::GetTextLineHeightWithSpacing() * 8.0f), true);
+    for (const DefenseLogEntry& e : log_) ImGui::TextWrapped("%s", e.text.c_str());
+    if (scrollLog_) ImGui::SetScrollHereY(1.0f);
+    scrollLog_ = false;
+    ImGui::EndChild();
+}
+
+}  // namespace sightline::app
