@@ -79,7 +79,7 @@ TEST_CASE("segments against polygons: inside, along, grazing", "[geometry]") {
 
 TEST_CASE("segments against rectangles agree with clipping to a box", "[geometry][random]") {
     // An independent exact answer: a rectangle is a box, and clipToBox gives the shared length.
-    sightline::tools::Rng rng(99);
+    sightline::tools::SceneRng rng(99);
     auto coord = [&rng] { return rng.below(33) / 4.0; };
     int meets = 0;
     for (int i = 0; i < 20000; ++i) {

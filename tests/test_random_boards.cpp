@@ -8,13 +8,13 @@
 #include <catch2/catch.hpp>
 
 using namespace sightline;
-using sightline::tools::Rng;
+using sightline::tools::SceneRng;
 
 namespace {
 
 // Coordinates of four kinds: whole cells, halves, eighths, and arbitrary binary fractions, so that
 // lines meet walls at their ends, at joints, along them and across them.
-double coord(Rng& r, int max) {
+double coord(SceneRng& r, int max) {
     switch (r.below(4)) {
         case 0: return r.below(max + 1);
         case 1: return r.below(2 * max + 1) / 2.0;
@@ -23,7 +23,7 @@ double coord(Rng& r, int max) {
     }
 }
 
-Board randomBoard(Rng& r) {
+Board randomBoard(SceneRng& r) {
     Board b = test::board(3 + r.below(6), 3 + r.below(6));
     const int walls = r.below(9);
     for (int i = 0; i < walls; ++i) {
@@ -82,7 +82,7 @@ std::vector<std::string> names(const Board& b, const std::vector<Blocker>& list)
 }  // namespace
 
 TEST_CASE("the index agrees with the brute-force reference on random boards", "[sight][random]") {
-    Rng rng(12345);
+    SceneRng rng(12345);
     const DoomRules doom;
     int boards = 0, pairs = 0, segments = 0, stopped = 0;
     for (; boards < 400; ++boards) {

@@ -8,7 +8,7 @@ std::vector<std::string> sceneNames() { return {"dense", "open", "rooms"}; }
 
 namespace {
 
-void placeFigures(Board& b, Rng& rng, int count) {
+void placeFigures(Board& b, SceneRng& rng, int count) {
     std::vector<char> taken(static_cast<std::size_t>(b.width) * b.height, 0);
     int placed = 0;
     for (int tries = 0; placed < count && tries < count * 1000; ++tries) {
@@ -36,7 +36,7 @@ void placeFigures(Board& b, Rng& rng, int count) {
 }  // namespace
 
 Board makeScene(const std::string& name, std::uint64_t seed) {
-    Rng rng(seed);
+    SceneRng rng(seed);
     Board b;
     b.name = "bench-" + name;
     b.width = b.height = 100;

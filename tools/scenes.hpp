@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/board.hpp"
+#include "core/random.hpp"
 
 #include <cstdint>
 #include <string>
@@ -10,21 +11,16 @@
 
 namespace sightline::tools {
 
-// SplitMix64: tiny, fast and the same everywhere.
-class Rng {
+// The core's seeded generator, with int results for board building.
+class SceneRng {
 public:
-    explicit Rng(std::uint64_t seed) : state_(seed) {}
-    std::uint64_t next() {
-        std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    // Uniform in [0, n).
-    int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
+    explicit SceneRng(std::uint64_t seed) : rng_(seed) {}
+    std::uint64_t next() { return rng_.next(); }
+    // Uniform in [0, n), n >= 1.
+    int below(int n) { return static_cast<int>(rng_.below(static_cast<std::uint64_t>(n))); }
 
 private:
-    std::uint64_t state_;
+    sightline::Rng rng_;
 };
 
 // "dense": 100x100 cells, 5,000 walls with integer ends (1 to 3 cells long, in 8 directions),

@@ -124,22 +124,6 @@ const Deck* findDeck(const std::vector<Deck>& decks, const std::string& id) {
 // ---------------------------------------------------------------------------------------------
 // Shuffling
 
-std::uint64_t DefenseRng::next() {
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-std::uint64_t DefenseRng::below(std::uint64_t n) {
-    if (n <= 1) return 0;
-    // 2^64 mod n values at the bottom would make small results more likely; draw again past them.
-    const std::uint64_t skip = (0 - n) % n;
-    std::uint64_t x = next();
-    while (x < skip) x = next();
-    return x % n;
-}
-
 // ---------------------------------------------------------------------------------------------
 // A deck in play
 

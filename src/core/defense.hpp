@@ -12,6 +12,7 @@
 #pragma once
 
 #include "core/board.hpp"
+#include "core/random.hpp"
 
 #include <cstdint>
 #include <map>
@@ -59,24 +60,7 @@ const Deck* findDeck(const std::vector<Deck>& decks, const std::string& id);
 
 // SplitMix64. The standard library's distributions (and so std::shuffle) differ between
 // implementations; a seed must give the same deck order everywhere.
-class DefenseRng {
-public:
-    explicit DefenseRng(std::uint64_t seed) : state_(seed) {}
-    std::uint64_t next();
-    // Uniform in [0, n) for n >= 1, without modulo bias (rejection of the short last block).
-    std::uint64_t below(std::uint64_t n);
-    // Fisher-Yates with below().
-    template <class T>
-    void shuffle(std::vector<T>& v) {
-        for (std::size_t i = v.size(); i > 1; --i) {
-            const std::size_t j = static_cast<std::size_t>(below(i));
-            std::swap(v[i - 1], v[j]);
-        }
-    }
-
-private:
-    std::uint64_t state_;
-};
+using DefenseRng = Rng;  // the deck's shuffles
 
 // ---------------------------------------------------------------------------------------------
 // A deck in play

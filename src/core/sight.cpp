@@ -486,6 +486,8 @@ LineVerdict Tracer::verdict(const LineEnd& from, const LineEnd& to, const LineFi
     auto visit = [&v](const Blocker& b) {
         v.coverStopped = true;
         if (b.stopsSight) v.sightStopped = true;
+        else if (b.kind == Blocker::Kind::Figure) v.figureStopped = true;
+        else v.difficultStopped = true;
         return !v.sightStopped;
     };
     trace(from, to, filter, visit);

@@ -106,6 +106,10 @@ struct LineFilter {
 struct LineVerdict {
     bool sightStopped = false;  // by a wall, closed door, the edge, blocking terrain or a feature that blocks sight
     bool coverStopped = false;  // by any of those, difficult terrain or another figure
+    // Which of the blockers that leave line of sight it met; complete only when !sightStopped
+    // (the trace ends at the first blocker of sight).
+    bool figureStopped = false;
+    bool difficultStopped = false;
 };
 
 enum class Engine : std::uint8_t { Indexed, Reference };
