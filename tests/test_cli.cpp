@@ -178,3 +178,52 @@ TEST_CASE("cli: every kind of broken map is refused cleanly", "[cli]") {
     }
 }
 
+
+TEST_CASE("cli: d20 cover gives the level, scenery, personal, stopped lines and bonuses", "[cli][d20]") {
+    const Run r = cli("cover maps/rules/14-figure-gives-cover.json --attacker A --defender D --rules d20 --json");
+    REQUIRE(r.status == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j.at("rules") == "d20");
+    CHECK(j.at("cover").is_string());
+    for (const char* k : {"scenery", "personal", "stopped_lines", "defense_bonus", "reflex_bonus", "lines", "corner", "explanation"})
+        CHECK(j.contains(k));
+    const Run total = cli("cover maps/rules/06-closed-door-blocks.json --attacker A --defender D --rules d20 --preset dnd5e --json");
+    REQUIRE(total.status == 0);
+    const auto t = nlohmann::json::parse(total.out);
+    CHECK(t.at("cover") == "total");
+    CHECK(t.at("defense_bonus").is_null());
+    CHECK(t.at("reflex_bonus").is_null());
+    refused(cli("cover maps/demo.json --attacker marine-red --defender imp-1 --rules d20 --preset nope"), "unknown d20 preset \"nope\"");
+}
+
+TEST_CASE("cli: d20 attack resolution", "[cli][d20]") {
+    const Run hostage = cli("attack --rules d20 --defense 15 --cover one_half --attack-total 17 --damage 8 "
+                            "--cover-save-bonus 2 --save-roll 5 --json");
+    REQUIRE(hostage.status == 0);
+    const auto h = nlohmann::json::parse(hostage.out);
+    CHECK(h.at("outcome") == "cover_hit");
+    CHECK(h.at("defense_total") == 19);
+    CHECK(h.at("cover_hit") == "cover");
+    CHECK(h.at("save_dc") == 14);
+    CHECK(h.at("penetrated") == true);  // 5 + 2 < 14
+    CHECK(h.at("damage_to_defender") == 8);
+    CHECK(h.at("rolled").empty());
+
+    const Run stacked = cli("attack --rules d20 --defense 15 --personal one_half --scenery one_quarter --attack-total 17 "
+                            "--damage 8 --seed 3 --json");
+    REQUIRE(stacked.status == 0);
+    const auto s = nlohmann::json::parse(stacked.out);
+    CHECK(s.at("defense_total") == 22);
+    CHECK(s.at("rolled").contains("d6"));
+    const std::string which = s.at("cover_hit");
+    CHECK((which == "personal" || which == "scenery" || which == "both"));
+    CHECK(cli("attack --rules d20 --defense 15 --personal one_half --scenery one_quarter --attack-total 17 --damage 8 --seed 3 --json").out ==
+          stacked.out);  // the same seed rolls the same
+
+    CHECK(nlohmann::json::parse(cli("attack --rules d20 --defense 15 --cover none --attack-total 15 --json").out).at("outcome") == "hit");
+    CHECK(nlohmann::json::parse(cli("attack --rules d20 --defense 15 --cover one_quarter --attack-total 14 --json").out).at("outcome") == "miss");
+    refused(cli("attack --rules d20 --defense 15 --cover half --attack-total 15"), "unknown level \"half\"");
+    refused(cli("attack --rules d20 --defense 15 --attack-total 15"), "--cover");
+    refused(cli("attack --rules d20 --defense 15 --cover one_half --attack-total 16 --d6 9"), "d6");
+    refused(cli("attack --rules doom --defense 15 --cover one_half --attack-total 16"), "d20");
+}

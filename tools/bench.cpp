@@ -60,7 +60,8 @@ int main(int argc, char** argv) {
         if (!mapFile.empty()) boards.emplace_back(mapFile, loadMap(mapFile));
         else
             for (const auto& s : scenes) boards.emplace_back(s, tools::makeScene(s));
-        const RuleSystem& doom = *findRuleSystem("doom");
+        const auto doomRules = makeRuleSystem("doom");
+        const RuleSystem& doom = *doomRules;
         for (const auto& [name, board] : boards) {
             const int n = static_cast<int>(board.figures.size());
             std::printf("scene %s: %dx%d, %zu walls, %zu doors, %d figures, %d ordered pairs, median of %d runs\n",

@@ -12,6 +12,42 @@ namespace {
 Json cornerJson(Corner c) { return Json::array({c.x, c.y}); }
 std::string cornerText(Corner c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
 const std::string& figureId(const Board& b, int i) { return b.figures.at(static_cast<std::size_t>(i)).id; }
+// A game's own fields as JSON keys; a key already present (such as "cover") is replaced in place.
+class JsonFields final : public FieldWriter {
+public:
+    explicit JsonFields(Json& j) : j_(j) {}
+    void text(const std::string& n, const std::string& v) override { j_[n] = v; }
+    void number(const std::string& n, long long v) override { j_[n] = v; }
+    void flag(const std::string& n, bool v) override { j_[n] = v; }
+    void null(const std::string& n) override { j_[n] = nullptr; }
+    void list(const std::string& n, const std::vector<std::string>& v) override { j_[n] = v; }
+
+private:
+    Json& j_;
+};
+
+// The same fields as "  name: value" lines.
+class TextFields final : public FieldWriter {
+public:
+    explicit TextFields(std::ostringstream& s) : s_(s) {}
+    void text(const std::string& n, const std::string& v) override { line(n, v); }
+    void number(const std::string& n, long long v) override { line(n, std::to_string(v)); }
+    void flag(const std::string& n, bool v) override { line(n, v ? "yes" : "no"); }
+    void null(const std::string& n) override { line(n, "-"); }
+    void list(const std::string& n, const std::vector<std::string>& v) override {
+        std::string joined;
+        for (const auto& x : v) joined += (joined.empty() ? "" : ", ") + x;
+        line(n, joined.empty() ? "-" : joined);
+    }
+
+private:
+    void line(std::string n, const std::string& v) {
+        for (char& c : n) c = c == '_' ? ' ' : c;
+        s_ << "  " << n << ":" << std::string(n.size() < 14 ? 14 - n.size() : 1, ' ') << v << "\n";
+    }
+    std::ostringstream& s_;
+};
+
 }  // namespace
 
 std::string rulingJson(const Board& board, const Ruling& r) {
@@ -30,6 +66,10 @@ std::string rulingJson(const Board& board, const Ruling& r) {
     }
     j["lines"] = lines;
     j["explanation"] = r.explanation;
+    if (r.detail) {
+        JsonFields fields(j);
+        r.detail->write(fields);
+    }
     return j.dump() + "\n";
 }
 
@@ -37,8 +77,12 @@ std::string rulingText(const Board& board, const Ruling& r) {
     std::ostringstream s;
     s << r.rules << ": " << figureId(board, r.attacker) << " attacks " << figureId(board, r.defender) << "\n";
     s << "  line of sight: " << (r.lineOfSight ? "yes" : "no") << "\n";
+    if (r.detail) {
+        TextFields fields(s);
+        r.detail->write(fields);
+    }
     if (r.lineOfSight) {
-        s << "  cover:         " << (*r.cover ? "yes" : "no") << "\n";
+        if (!r.detail) s << "  cover:         " << (*r.cover ? "yes" : "no") << "\n";
         s << "  corner:        " << cornerText(*r.corner) << "\n";
         s << "  cover lines from " << cornerText(*r.corner) << ":\n";
         for (const CoverLine& l : r.lines) {
@@ -114,6 +158,59 @@ std::string losText(const Board& board, const std::vector<Blocker>& blockers) {
     std::string s = "blocked by ";
     for (std::size_t i = 0; i < blockers.size(); ++i) s += (i ? ", " : "") + blockerName(board, blockers[i]);
     return s + "\n";
+}
+
+namespace {
+Json optionalNumber(const std::optional<int>& v) { return v ? Json(*v) : Json(nullptr); }
+}  // namespace
+
+std::string attackJson(const D20Preset& preset, const AttackInput& in, const AttackResult& r) {
+    Json j;
+    j["rules"] = "d20";
+    j["preset"] = preset.id;
+    j["outcome"] = r.outcome;
+    j["attack_total"] = in.attackTotal;
+    j["defense"] = in.defense;
+    j["cover"] = quarterName(r.cover);
+    if (in.splitCover) {
+        j["personal"] = quarterName(in.personal);
+        j["scenery"] = quarterName(in.scenery);
+    }
+    j["defense_bonus"] = optionalNumber(r.defenseBonus);
+    j["defense_total"] = r.defenseTotal;
+    if (r.outcome == "hit") j["damage_to_defender"] = r.damageToDefender;
+    if (r.outcome == "cover_hit") {
+        j["cover_hit"] = r.coverHit;
+        j["save_dc"] = r.saves.front().dc;
+        j["penetrated"] = r.saves.back().penetrated;
+        j["damage_to_defender"] = r.damageToDefender;
+        Json saves = Json::array();
+        for (const CoverSave& s : r.saves)
+            saves.push_back(Json{{"cover", s.cover}, {"damage", s.damageIn}, {"dc", s.dc}, {"roll", s.roll},
+                                 {"total", s.total}, {"penetrated", s.penetrated}, {"damage_on", s.damageOut}});
+        j["saves"] = saves;
+        if (r.d6) j["d6"] = *r.d6;
+    }
+    Json rolled = Json::object();
+    if (r.d6Rolled) rolled["d6"] = *r.d6;
+    Json saveRolls = Json::array();
+    for (const CoverSave& s : r.saves)
+        if (s.rolled) saveRolls.push_back(s.roll);
+    if (!saveRolls.empty()) rolled["save_rolls"] = saveRolls;
+    j["rolled"] = rolled;
+    j["seed"] = in.seed;
+    j["explanation"] = r.explanation;
+    return j.dump() + "\n";
+}
+
+std::string attackText(const AttackInput& in, const AttackResult& r) {
+    std::ostringstream s;
+    s << "d20 attack: " << r.outcome << "\n";
+    s << "  defense total: " << r.defenseTotal << " (" << in.defense << " + " << quarterName(r.cover) << " cover)\n";
+    if (r.outcome == "cover_hit") s << "  cover hit:     " << r.coverHit << "\n";
+    if (r.outcome == "hit" || r.outcome == "cover_hit") s << "  damage to the defender: " << r.damageToDefender << "\n";
+    s << "  " << r.explanation << "\n";
+    return s.str();
 }
 
 }  // namespace sightline::tools

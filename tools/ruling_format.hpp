@@ -1,6 +1,7 @@
 // Presenting rulings: the contract's JSON and the readable text, both from the same Ruling value.
 #pragma once
 
+#include "core/d20.hpp"
 #include "core/ruling.hpp"
 
 #include <string>
@@ -14,5 +15,7 @@ std::string matrixJson(const Board& board, const std::string& rules, const std::
 std::string matrixText(const Board& board, const std::string& rules, const std::vector<PairResult>& pairs);
 std::string losJson(const Board& board, const std::vector<Blocker>& blockers);
 std::string losText(const Board& board, const std::vector<Blocker>& blockers);
+std::string attackJson(const D20Preset& preset, const AttackInput& in, const AttackResult& result);
+std::string attackText(const AttackInput& in, const AttackResult& result);
 
 }  // namespace sightline::tools

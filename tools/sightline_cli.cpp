@@ -1,14 +1,19 @@
 // sightline-cli: validate a map, rule on a pair, tabulate every pair, test one segment
 // (CONTRACT.md, "Command line"). Results go to stdout; every problem goes to stderr with a
 // non-zero exit and nothing on stdout.
+#include "core/d20.hpp"
+#include "core/import.hpp"
 #include "core/map_io.hpp"
 #include "core/ruling.hpp"
 #include "core/sight.hpp"
 #include "ruling_format.hpp"
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -30,11 +35,24 @@ int figureIndex(const Board& board, const std::string& path, const std::string& 
                     (known.empty() ? " (the map has no figures)" : " (figures: " + known + ")"));
 }
 
-const RuleSystem& ruleSystem(const std::string& name) {
-    if (const RuleSystem* r = findRuleSystem(name)) return *r;
-    std::string known;
-    for (const auto& n : ruleSystemNames()) known += (known.empty() ? "" : ", ") + n;
-    throw UserError("unknown rule system \"" + name + "\" (known: " + known + ")");
+// Where the rule tables are: --assets, else ./assets, else the source tree's.
+std::string assetsDir(const std::string& given) {
+    if (!given.empty()) return given;
+    if (std::ifstream("assets/rules/d20-quarters.json")) return "assets";
+    return SIGHTLINE_SOURCE_DIR "/assets";
+}
+
+std::unique_ptr<RuleSystem> ruleSystem(const std::string& name, const std::string& preset, const std::string& assets) {
+    try {
+        return makeRuleSystem(name, {preset, assetsDir(assets)});
+    } catch (const std::invalid_argument& e) {
+        throw UserError(e.what());
+    }
+}
+
+Quarter level(const std::string& text, const char* option) {
+    if (auto q = quarterFromName(text)) return *q;
+    throw UserError(std::string(option) + ": unknown level \"" + text + "\" (none, one_quarter, one_half, three_quarters, total)");
 }
 
 IPoint parsePoint(const Board& board, const std::string& path, const std::string& text, const char* option) {
@@ -51,12 +69,54 @@ IPoint parsePoint(const Board& board, const std::string& path, const std::string
     return IPoint(*quantize(x), *quantize(y));
 }
 
+// import: another tool's map (Universal VTT, Foundry VTT scene, Tiled) to a sightline map, written
+// atomically; the summary and the importer's notes go to stdout (docs/import.md).
+std::string runImport(const std::string& file, const std::string& output, const std::string& imageOut, bool json) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::equivalent(file, output, ec))
+        throw UserError("import: -o " + output + " is the file being imported; give the map another name");
+    if (!imageOut.empty() && (fs::path(imageOut).lexically_normal() == fs::path(output).lexically_normal() ||
+                              fs::equivalent(imageOut, output, ec) || fs::equivalent(imageOut, file, ec)))
+        throw UserError("import: --image-out " + imageOut + " must differ from the map and from the file being imported");
+    ImportOptions options;
+    options.imageOut = imageOut;
+    options.mapPath = output;
+    const ImportResult r = importMap(file, options);
+    saveMap(r.board, output);
+    std::size_t terrainCells = 0;
+    for (const auto& g : r.board.terrain) terrainCells += g.cells.size();
+    const bool wroteImage = !imageOut.empty() && !r.imageBytes.empty();
+    if (json) {
+        nlohmann::ordered_json j;
+        j["source"] = file;
+        j["format"] = r.format;
+        j["map"] = output;
+        j["grid"] = {{"width", r.board.width}, {"height", r.board.height}};
+        j["walls"] = r.board.walls.size();
+        j["doors"] = r.board.doors.size();
+        j["features"] = r.board.features.size();
+        j["terrain_cells"] = terrainCells;
+        j["image"] = wroteImage ? nlohmann::ordered_json{{"path", imageOut}, {"type", r.imageType}, {"bytes", r.imageBytes.size()}}
+                                : nlohmann::ordered_json(nullptr);
+        j["notes"] = r.notes;
+        return j.dump() + "\n";
+    }
+    std::string out = file + ": " + r.format + " -> " + output + ": " + std::to_string(r.board.width) + "x" +
+                      std::to_string(r.board.height) + " cells, " + std::to_string(r.board.walls.size()) + " walls, " +
+                      std::to_string(r.board.doors.size()) + " doors, " + std::to_string(r.board.features.size()) +
+                      " features, " + std::to_string(terrainCells) + " terrain cells\n";
+    if (wroteImage) out += "image: " + imageOut + " (" + r.imageType + ", " + std::to_string(r.imageBytes.size()) + " bytes)\n";
+    for (const auto& n : r.notes) out += "note: " + n + "\n";
+    return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     CLI::App app{"Sightline: line of sight and cover on a map file"};
     app.require_subcommand(1);
-    std::string map, attacker, defender, rules = "doom", from, to;
+    std::string map, attacker, defender, rules = "doom", preset, assets, from, to;
     bool json = false, reference = false;
     unsigned threads = 0;
 
@@ -67,12 +127,16 @@ int main(int argc, char** argv) {
     cover->add_option("MAP", map, "map file")->required();
     cover->add_option("--attacker", attacker, "attacker's figure id")->required();
     cover->add_option("--defender", defender, "defender's figure id")->required();
-    cover->add_option("--rules", rules, "rule system (doom)");
+    cover->add_option("--rules", rules, "rule system (doom, d20)");
+    cover->add_option("--preset", preset, "the rule system's preset (d20: quarters, dnd5e, dnd35)");
+    cover->add_option("--assets", assets, "the folder holding rules/ (default: ./assets or the installed one)");
     cover->add_flag("--json", json, "print the ruling as JSON");
 
     auto* matrix = app.add_subcommand("matrix", "line of sight and cover for every ordered pair of figures");
     matrix->add_option("MAP", map, "map file")->required();
-    matrix->add_option("--rules", rules, "rule system (doom)");
+    matrix->add_option("--rules", rules, "rule system (doom, d20)");
+    matrix->add_option("--preset", preset, "the rule system's preset");
+    matrix->add_option("--assets", assets, "the folder holding rules/");
     matrix->add_flag("--json", json, "print as JSON");
     matrix->add_flag("--reference", reference, "use the plain brute-force sight lines instead of the index");
     matrix->add_option("--threads", threads, "worker threads (0: one per core)");
@@ -82,6 +146,34 @@ int main(int argc, char** argv) {
     los->add_option("--from", from, "X,Y in cells")->required();
     los->add_option("--to", to, "X,Y in cells")->required();
     los->add_flag("--json", json, "print as JSON");
+
+    std::string importOut, imageOut;
+    auto* importCmd = app.add_subcommand("import", "convert a Universal VTT, Foundry VTT or Tiled map to a sightline map");
+    importCmd->add_option("FILE", map, "the map to import (.dd2vtt, .uvtt, .df2vtt, .tmj, .json)")->required();
+    importCmd->add_option("-o,--output", importOut, "the sightline map to write")->required();
+    importCmd->add_option("--image-out", imageOut, "write the embedded picture here and make it the map's background");
+    importCmd->add_flag("--json", json, "print the summary as JSON");
+
+    auto* attack = app.add_subcommand("attack", "resolve an attack against cover (d20): hit, cover hit or miss");
+    AttackInput in;
+    std::string coverLevel, personalLevel, sceneryLevel;
+    std::optional<int> d6;
+    attack->add_option("--rules", rules, "rule system (d20)")->required();
+    attack->add_option("--preset", preset, "d20 preset (quarters, dnd5e, dnd35)");
+    attack->add_option("--assets", assets, "the folder holding rules/");
+    attack->add_option("--defense", in.defense, "the defender's Defense without cover")->required();
+    auto* coverOpt = attack->add_option("--cover", coverLevel, "the cover as one level");
+    auto* personalOpt = attack->add_option("--personal", personalLevel, "personal cover level");
+    auto* sceneryOpt = attack->add_option("--scenery", sceneryLevel, "scenery cover level");
+    coverOpt->excludes(personalOpt)->excludes(sceneryOpt);
+    attack->add_option("--attack-total", in.attackTotal, "the attack roll's total")->required();
+    attack->add_option("--damage", in.damage, "the attack's damage (default 0)");
+    attack->add_option("--cover-save-bonus", in.coverSaveBonus, "the cover's Damage save bonus (a character: its Constitution)");
+    attack->add_option("--cover-absorb", in.coverAbsorb, "damage the cover absorbs when penetrated (default 0)");
+    attack->add_option("--save-roll", in.saveRolls, "the d20 for the cover's Damage save (twice when both covers are hit)")->expected(1, 2);
+    attack->add_option("--d6", d6, "the d6 for which of stacked covers is hit");
+    attack->add_option("--seed", in.seed, "seed for the rolls not given (default 1)");
+    attack->add_flag("--json", json, "print the result as JSON");
 
     try {
         app.parse(argc, argv);
@@ -93,6 +185,34 @@ int main(int argc, char** argv) {
     }
 
     try {
+        if (attack->parsed()) {
+            if (rules != "d20") throw UserError("attack: only --rules d20 resolves attacks against cover");
+            const auto rs = ruleSystem(rules, preset, assets);
+            const auto& d20 = static_cast<const D20Rules&>(*rs);
+            if (coverLevel.empty() && personalLevel.empty() && sceneryLevel.empty())
+                throw UserError("attack: give --cover LEVEL, or --personal LEVEL and --scenery LEVEL");
+            if (!coverLevel.empty()) in.cover = level(coverLevel, "--cover");
+            else {
+                in.splitCover = true;
+                in.personal = personalLevel.empty() ? Quarter::None : level(personalLevel, "--personal");
+                in.scenery = sceneryLevel.empty() ? Quarter::None : level(sceneryLevel, "--scenery");
+            }
+            in.d6 = d6;
+            AttackResult result;
+            try {
+                result = resolveAttack(d20.preset(), in);
+            } catch (const std::invalid_argument& e) {
+                throw UserError(std::string("attack: ") + e.what());
+            }
+            std::cout << (json ? tools::attackJson(d20.preset(), in, result) : tools::attackText(in, result));
+            std::cout.flush();
+            return std::cout ? 0 : 1;
+        }
+        if (importCmd->parsed()) {
+            std::cout << runImport(map, importOut, imageOut, json);
+            std::cout.flush();
+            return std::cout ? 0 : 1;
+        }
         const Board board = loadMap(map);
         std::string out;
         if (validate->parsed()) {
@@ -103,7 +223,8 @@ int main(int argc, char** argv) {
                   " doors, " + std::to_string(terrainCells) + " terrain cells, " + std::to_string(board.figures.size()) +
                   " figures\n";
         } else if (cover->parsed()) {
-            const RuleSystem& rs = ruleSystem(rules);
+            const auto rules_ = ruleSystem(rules, preset, assets);
+            const RuleSystem& rs = *rules_;
             const int a = figureIndex(board, map, attacker, "--attacker");
             const int d = figureIndex(board, map, defender, "--defender");
             if (a == d) throw UserError("--attacker and --defender are the same figure \"" + attacker + "\"");
@@ -112,7 +233,8 @@ int main(int argc, char** argv) {
             const Ruling r = rs.rule(tracer, a, d);
             out = json ? tools::rulingJson(board, r) : tools::rulingText(board, r);
         } else if (matrix->parsed()) {
-            const RuleSystem& rs = ruleSystem(rules);
+            const auto rules_ = ruleSystem(rules, preset, assets);
+            const RuleSystem& rs = *rules_;
             const SightScene scene(board);
             const auto pairs = ruleMatrix(rs, scene, reference ? Engine::Reference : Engine::Indexed, threads);
             out = json ? tools::matrixJson(board, rs.name(), pairs) : tools::matrixText(board, rs.name(), pairs);

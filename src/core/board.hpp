@@ -91,6 +91,10 @@ struct Figure {
     std::optional<bool> large;  // unset: large exactly when the footprint has more than one cell
     bool stunned = false;
     std::string side;
+    // d20 games (map format addition beside v1):
+    std::string personalCover;        // cover level in its own square (gear, a hostage), or empty
+    std::optional<int> defense;       // Defense (armour class)
+    std::optional<int> constitution;  // its Damage save bonus when it serves as cover
     ExtraKeys extra;
 
     bool isLarge() const { return large.value_or(w * h > 1); }

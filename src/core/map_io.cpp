@@ -121,7 +121,18 @@ Board fromJson(const Json& doc, Checker& ck) {
             }
             if (auto s = f.find("stunned"); s != f.end()) ck.boolean(*s, key(p, "stunned"), fig.stunned);
             if (auto s = f.find("side"); s != f.end()) ck.string(*s, key(p, "side"), fig.side);
-            fig.extra = ck.extras(f, {"id", "cell", "size", "large", "stunned", "side"});
+            if (auto s = f.find("personal_cover"); s != f.end() && ck.string(*s, key(p, "personal_cover"), fig.personalCover)) {
+                const auto& names = quarterLevelNames();
+                if (std::find(names.begin(), names.end(), fig.personalCover) == names.end())
+                    ck.add(key(p, "personal_cover"), "unknown level \"" + fig.personalCover +
+                                                          "\" (none, one_quarter, one_half, three_quarters, total)");
+            }
+            for (const char* n : {"defense", "constitution"}) {
+                int value = 0;
+                if (auto v = f.find(n); v != f.end() && ck.integer(*v, key(p, n), -1000, 1000, value))
+                    (std::string(n) == "defense" ? fig.defense : fig.constitution) = value;
+            }
+            fig.extra = ck.extras(f, {"id", "cell", "size", "large", "stunned", "side", "personal_cover", "defense", "constitution"});
             b.figures.push_back(std::move(fig));
         }
     }
@@ -359,6 +370,9 @@ std::string serializeMap(const Board& b) {
             if (f.large) j["large"] = *f.large;
             if (f.stunned) j["stunned"] = true;
             if (!f.side.empty()) j["side"] = f.side;
+            if (!f.personalCover.empty()) j["personal_cover"] = f.personalCover;
+            if (f.defense) j["defense"] = *f.defense;
+            if (f.constitution) j["constitution"] = *f.constitution;
             putExtras(j, f.extra);
             list.push_back(j);
         }

@@ -40,6 +40,24 @@ enum class RulingReason {
 };
 const char* rulingReasonName(RulingReason reason);
 
+// Writes the named fields a game adds to its rulings. The command line turns them into JSON keys
+// and readable lines; a field named like a common one ("cover") replaces it.
+class FieldWriter {
+public:
+    virtual ~FieldWriter() = default;
+    virtual void text(const std::string& name, const std::string& value) = 0;
+    virtual void number(const std::string& name, long long value) = 0;
+    virtual void flag(const std::string& name, bool value) = 0;
+    virtual void null(const std::string& name) = 0;
+    virtual void list(const std::string& name, const std::vector<std::string>& values) = 0;
+};
+
+// What a game decides beyond line of sight and cover; each game defines its own.
+struct RulingDetail {
+    virtual ~RulingDetail() = default;
+    virtual void write(FieldWriter& out) const = 0;
+};
+
 struct Ruling {
     std::string rules;  // the rule system's name, e.g. "doom"
     int attacker = -1;  // index into Board::figures
@@ -51,6 +69,7 @@ struct Ruling {
     std::vector<CornerSummary> corners;   // every attacker corner, row by row
     RulingReason reason = RulingReason::NoLineOfSight;
     std::string explanation;              // the decision in words
+    std::shared_ptr<const RulingDetail> detail;  // the game's own fields, if any
 };
 
 // Line of sight and cover alone, for tables of every pair.
@@ -81,8 +100,14 @@ public:
     }
 };
 
-// The rule systems this build knows, by name ("doom").
-const RuleSystem* findRuleSystem(const std::string& name);
+// Choices a rule system may need to be made: its preset and where its data files are.
+struct RuleOptions {
+    std::string preset;     // empty: the system's default
+    std::string assetsDir;  // the folder holding rules/ (assets/ of the source tree)
+};
+// The rule systems this build knows, by name ("doom", "d20"). Throws std::invalid_argument for an
+// unknown name or preset, MapError for a broken data file.
+std::unique_ptr<RuleSystem> makeRuleSystem(const std::string& name, const RuleOptions& options = {});
 std::vector<std::string> ruleSystemNames();
 
 // Every ordered pair of distinct figures, attacker-major. threads = 0 uses the machine's cores.
