@@ -259,3 +259,25 @@ TEST_CASE("figures carry d20 values through a save", "[d20][map_io]") {
         "figures": [{"id": "v", "cell": [1, 1], "personal_cover": "lots"}]})", "h.json"),
                       Catch::Contains("/figures/0/personal_cover: unknown level"));
 }
+
+TEST_CASE("the office board: a hostage behind a desk edge is three quarters", "[d20][maps]") {
+    // Checked by hand: from agent-kim's corner (2,3) the lines to the villain's square run along
+    // y = 3 (the bottom edge of desk-2, rated one quarter) or just below it, past the open office door
+    // and the free end of the office wall at (12,3); nothing stops them. Every other corner of
+    // agent-kim has lines along the top edge of the pillar (y = 4), which blocks sight: worse.
+    const Board b = loadMap(SIGHTLINE_SOURCE_DIR "/maps/d20-office.json");
+    const SightScene scene(b);
+    Tracer t(scene);
+    const D20Rules rules(preset("quarters"));
+    const Ruling r = rules.rule(t, static_cast<int>(*b.findFigure("agent-kim")), static_cast<int>(*b.findFigure("villain")));
+    const auto d = std::dynamic_pointer_cast<const D20Detail>(r.detail);
+    REQUIRE(d);
+    REQUIRE(r.corner);
+    CHECK(*r.corner == Corner{2, 3});
+    CHECK(d->stoppedLines == 0);
+    CHECK(d->features == std::vector<std::string>{"desk-2"});
+    CHECK(d->scenery == Quarter::OneQuarter);
+    CHECK(d->personal == Quarter::OneHalf);
+    CHECK(d->cover == Quarter::ThreeQuarters);
+    CHECK(d->defenseBonus == 7);
+}
