@@ -227,3 +227,21 @@ TEST_CASE("cli: d20 attack resolution", "[cli][d20]") {
     refused(cli("attack --rules d20 --defense 15 --cover one_half --attack-total 16 --d6 9"), "d6");
     refused(cli("attack --rules doom --defense 15 --cover one_half --attack-total 16"), "d20");
 }
+
+TEST_CASE("cli: wargame cover gives the level, modifiers, components and armour", "[cli][wargame]") {
+    const Run r = cli("cover maps/wargame-village.json --attacker at-gun --defender tank --rules wargame --json");
+    REQUIRE(r.status == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j.at("rules") == "wargame");
+    for (const char* k : {"cover_level", "attack_modifier", "morale_bonus", "elevation_bonus", "components", "armor", "facing_hit"})
+        CHECK(j.contains(k));
+    CHECK(j.at("armor").at("side") == 6);  // side 4 beside the stone church
+    CHECK(j.at("armor").at("front") == 8);
+    CHECK(j.at("facing_hit") == "rear");   // the tank faces west; the gun is east of it
+    const Run nest = cli("cover maps/wargame-village.json --attacker at-gun --defender mg-nest --rules wargame --json");
+    REQUIRE(nest.status == 0);
+    const auto n = nlohmann::json::parse(nest.out);
+    CHECK(n.at("cover_level") == 3);  // sandbags on a hill
+    CHECK(n.at("attack_modifier") == -3);
+    CHECK(n.at("components").size() == 2);
+}

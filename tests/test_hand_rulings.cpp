@@ -37,7 +37,7 @@ TEST_CASE("the shipped boards rule as worked out by hand", "[doom][maps]") {
 
 TEST_CASE("every shipped map loads", "[maps]") {
     const std::string root = SIGHTLINE_SOURCE_DIR;
-    for (const char* m : {"maps/demo.json", "maps/bench-dense.json", "maps/d20-office.json"}) {
+    for (const char* m : {"maps/demo.json", "maps/bench-dense.json", "maps/d20-office.json", "maps/wargame-village.json"}) {
         INFO(m);
         CHECK_NOTHROW(loadMap(root + "/" + m));
     }

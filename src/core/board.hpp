@@ -5,6 +5,7 @@
 // unchanged; the sight-line code snaps them to its exact fixed-point grid when it prepares a scene.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -95,6 +96,11 @@ struct Figure {
     std::string personalCover;        // cover level in its own square (gear, a hostage), or empty
     std::optional<int> defense;       // Defense (armour class)
     std::optional<int> constitution;  // its Damage save bonus when it serves as cover
+    // Miniatures wargames (map format addition beside v1):
+    std::optional<int> floor;         // 0 is the ground floor
+    std::string weapon;               // "support", "handheld" or empty
+    std::optional<std::array<int, 4>> armor;  // front, side, rear, top
+    std::string facing;               // "north", "east", "south", "west" or empty
     ExtraKeys extra;
 
     bool isLarge() const { return large.value_or(w * h > 1); }

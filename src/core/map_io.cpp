@@ -132,7 +132,34 @@ Board fromJson(const Json& doc, Checker& ck) {
                 if (auto v = f.find(n); v != f.end() && ck.integer(*v, key(p, n), -1000, 1000, value))
                     (std::string(n) == "defense" ? fig.defense : fig.constitution) = value;
             }
-            fig.extra = ck.extras(f, {"id", "cell", "size", "large", "stunned", "side", "personal_cover", "defense", "constitution"});
+            {
+                int value = 0;
+                if (auto v = f.find("floor"); v != f.end() && ck.integer(*v, key(p, "floor"), 0, 1000, value)) fig.floor = value;
+            }
+            auto oneOf = [&](const char* name, std::initializer_list<const char*> allowed, std::string& out) {
+                auto v = f.find(name);
+                if (v == f.end() || !ck.string(*v, key(p, name), out)) return;
+                std::string list;
+                for (const char* a : allowed) {
+                    if (out == a) return;
+                    list += (list.empty() ? "" : ", ") + std::string(a);
+                }
+                ck.add(key(p, name), "unknown value \"" + out + "\" (" + list + ")");
+            };
+            oneOf("weapon", {"support", "handheld"}, fig.weapon);
+            oneOf("facing", {"north", "east", "south", "west"}, fig.facing);
+            if (auto a = f.find("armor"); a != f.end() && ck.object(*a, key(p, "armor"))) {
+                std::array<int, 4> armor{};
+                bool ok = true;
+                const char* sides[4] = {"front", "side", "rear", "top"};
+                for (int k = 0; k < 4; ++k)
+                    if (const Json* v = ck.required(*a, sides[k], key(p, "armor")))
+                        ok = ck.integer(*v, key(p, "armor") + "/" + sides[k], 0, 1000, armor[static_cast<std::size_t>(k)]) && ok;
+                    else ok = false;
+                if (ok) fig.armor = armor;
+            }
+            fig.extra = ck.extras(f, {"id", "cell", "size", "large", "stunned", "side", "personal_cover", "defense", "constitution",
+                                      "floor", "weapon", "armor", "facing"});
             b.figures.push_back(std::move(fig));
         }
     }
@@ -373,6 +400,10 @@ std::string serializeMap(const Board& b) {
             if (!f.personalCover.empty()) j["personal_cover"] = f.personalCover;
             if (f.defense) j["defense"] = *f.defense;
             if (f.constitution) j["constitution"] = *f.constitution;
+            if (f.floor) j["floor"] = *f.floor;
+            if (!f.weapon.empty()) j["weapon"] = f.weapon;
+            if (f.armor) j["armor"] = Json{{"front", (*f.armor)[0]}, {"side", (*f.armor)[1]}, {"rear", (*f.armor)[2]}, {"top", (*f.armor)[3]}};
+            if (!f.facing.empty()) j["facing"] = f.facing;
             putExtras(j, f.extra);
             list.push_back(j);
         }

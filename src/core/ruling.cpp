@@ -2,6 +2,7 @@
 
 #include "core/d20.hpp"
 #include "core/doom.hpp"
+#include "core/wargame.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -32,6 +33,8 @@ CoverLine coverLine(Tracer& tracer, int attacker, Corner corner, int defender, C
     CoverLine line;
     line.from = corner;
     line.to = to;
+    line.fromPoint = {double(corner.x), double(corner.y)};
+    line.toPoint = {double(to.x), double(to.y)};
     line.blockers = tracer.blockers(from, end, {attacker, defender});
     line.blocked = !line.blockers.empty();
     line.sightBlocked = std::any_of(line.blockers.begin(), line.blockers.end(), [](const Blocker& b) { return b.stopsSight; });
@@ -51,12 +54,16 @@ std::unique_ptr<RuleSystem> makeRuleSystem(const std::string& name, const RuleOp
                                         " (presets: quarters, dnd5e, dnd35)");
         return std::make_unique<D20Rules>(loadD20Preset(path));
     }
+    if (name == "wargame") {
+        if (!options.preset.empty() && options.preset != "default") throw std::invalid_argument("the wargame rules have one table: no presets");
+        return std::make_unique<WargameRules>(loadWargameTable(wargameTablePath(options.assetsDir)));
+    }
     std::string known;
     for (const auto& n : ruleSystemNames()) known += (known.empty() ? "" : ", ") + n;
     throw std::invalid_argument("unknown rule system \"" + name + "\" (known: " + known + ")");
 }
 
-std::vector<std::string> ruleSystemNames() { return {"doom", "d20"}; }
+std::vector<std::string> ruleSystemNames() { return {"doom", "d20", "wargame"}; }
 
 namespace {
 std::size_t slot(std::size_t n, std::size_t a, std::size_t d) { return a * (n - 1) + (d < a ? d : d - 1); }

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <optional>
+#include <variant>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,8 @@ namespace sightline {
 struct CoverLine {
     Corner from;
     Corner to;
+    PointD fromPoint;  // the exact ends, in cells: the corners, or (centre-to-centre games) the centres
+    PointD toPoint;
     bool blocked = false;           // stopped for cover: by anything in `blockers`
     bool sightBlocked = false;      // stopped for line of sight too
     std::vector<Blocker> blockers;  // nearest to the attacker first
@@ -42,9 +45,14 @@ const char* rulingReasonName(RulingReason reason);
 
 // Writes the named fields a game adds to its rulings. The command line turns them into JSON keys
 // and readable lines; a field named like a common one ("cover") replaces it.
+using FieldValue = std::variant<std::nullptr_t, bool, long long, double, std::string>;
+using FieldRecord = std::vector<std::pair<std::string, FieldValue>>;
+
 class FieldWriter {
 public:
     virtual ~FieldWriter() = default;
+    virtual void record(const std::string& name, const FieldRecord& value) = 0;                 // an object
+    virtual void records(const std::string& name, const std::vector<FieldRecord>& values) = 0;  // a list of them
     virtual void text(const std::string& name, const std::string& value) = 0;
     virtual void number(const std::string& name, long long value) = 0;
     virtual void flag(const std::string& name, bool value) = 0;

@@ -232,7 +232,7 @@ SightScene::SightScene(const Board& board)
             barriers_.push_back({snap(board.doors[i].from), snap(board.doors[i].to), Blocker::Kind::Door, static_cast<int>(i)});
     for (std::size_t i = 0; i < board.features.size(); ++i) {
         const Feature& f = board.features[i];
-        if (!f.blocksSight) continue;
+        if (!f.blocksSight && !f.burning) continue;  // a burning feature blocks sight too
         for (std::size_t k = 0; k < f.polygon.size(); ++k)
             barriers_.push_back({snap(f.polygon[k]), snap(f.polygon[(k + 1) % f.polygon.size()]), Blocker::Kind::Feature,
                                  static_cast<int>(i)});
@@ -365,6 +365,7 @@ void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& fil
         VertexPieces pieces;
         auto consider = [&](std::uint32_t i) {
             const Barrier& b = barriers[i];
+            if (!filter.ignoreFeatures.empty() && filter.ignores(b)) return;
             if (!onSegment(b.a, b.b, x)) return;
             const std::uint8_t m = barrierMaskAt(rays, b.a, b.b, x);
             if (m) pieces.add(i, m);
@@ -373,6 +374,7 @@ void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& fil
             const int lx = static_cast<int>(x.x() / kScale), ly = static_cast<int>(x.y() / kScale);
             for (auto it = scene_->latticeBegin(lx, ly), end = scene_->latticeEnd(lx, ly); it != end; ++it) {
                 const Barrier& b = barriers[*it];
+                if (!filter.ignoreFeatures.empty() && filter.ignores(b)) continue;
                 if (const std::uint8_t m = barrierMaskAt(rays, b.a, b.b, x)) pieces.add(*it, m);
             }
         } else if (engine_ == Engine::Indexed) {
@@ -408,6 +410,7 @@ void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& fil
     auto barrier = [&](std::uint32_t i) -> bool {
         if (stamp_[i] == query_) return true;
         stamp_[i] = query_;
+        if (!filter.ignoreFeatures.empty() && filter.ignores(barriers[i])) return true;
         const ContactInfo ci = classify(c, d, barriers[i].a, barriers[i].b);
         switch (ci.kind) {
             case Contact::None: return true;

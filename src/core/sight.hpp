@@ -15,6 +15,7 @@
 #include "core/board.hpp"
 #include "core/geometry.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -101,6 +102,12 @@ struct LineEnd {
 struct LineFilter {
     int figureA = -1;
     int figureB = -1;
+    // Features whose outline this line ignores (a wargame shooter or target standing inside one).
+    std::vector<int> ignoreFeatures = {};
+    bool ignores(const Barrier& b) const {
+        return b.kind == Blocker::Kind::Feature &&
+               std::find(ignoreFeatures.begin(), ignoreFeatures.end(), b.index) != ignoreFeatures.end();
+    }
 };
 
 struct LineVerdict {
