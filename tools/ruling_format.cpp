@@ -2,7 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <sstream>
+#include <variant>
 
 namespace sightline::tools {
 
@@ -10,7 +12,14 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 Json cornerJson(Corner c) { return Json::array({c.x, c.y}); }
+Json coordinateJson(double v) { return std::floor(v) == v && std::fabs(v) < 1e15 ? Json(static_cast<long long>(v)) : Json(v); }
+Json pointJson(const PointD& p) { return Json::array({coordinateJson(p.x), coordinateJson(p.y)}); }
 std::string cornerText(Corner c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
+std::string pointText(const PointD& p) {
+    std::ostringstream s;
+    s << "(" << p.x << "," << p.y << ")";
+    return s.str();
+}
 const std::string& figureId(const Board& b, int i) { return b.figures.at(static_cast<std::size_t>(i)).id; }
 // A game's own fields as JSON keys; a key already present (such as "cover") is replaced in place.
 class JsonFields final : public FieldWriter {
@@ -21,8 +30,19 @@ public:
     void flag(const std::string& n, bool v) override { j_[n] = v; }
     void null(const std::string& n) override { j_[n] = nullptr; }
     void list(const std::string& n, const std::vector<std::string>& v) override { j_[n] = v; }
+    void record(const std::string& n, const FieldRecord& v) override { j_[n] = object(v); }
+    void records(const std::string& n, const std::vector<FieldRecord>& v) override {
+        Json list = Json::array();
+        for (const FieldRecord& r : v) list.push_back(object(r));
+        j_[n] = list;
+    }
 
 private:
+    static Json object(const FieldRecord& r) {
+        Json o = Json::object();
+        for (const auto& [k, v] : r) o[k] = std::visit([](const auto& x) { return Json(x); }, v);
+        return o;
+    }
     Json& j_;
 };
 
@@ -39,8 +59,31 @@ public:
         for (const auto& x : v) joined += (joined.empty() ? "" : ", ") + x;
         line(n, joined.empty() ? "-" : joined);
     }
+    void record(const std::string& n, const FieldRecord& v) override { line(n, flat(v)); }
+    void records(const std::string& n, const std::vector<FieldRecord>& v) override {
+        if (v.empty()) line(n, "-");
+        for (const FieldRecord& r : v) line(n, flat(r));
+    }
 
 private:
+    static std::string flat(const FieldRecord& r) {
+        std::string s;
+        for (const auto& [k, v] : r) {
+            s += (s.empty() ? "" : ", ") + k + " ";
+            s += std::visit([](const auto& x) -> std::string {
+                using T = std::decay_t<decltype(x)>;
+                if constexpr (std::is_same_v<T, std::nullptr_t>) return "-";
+                else if constexpr (std::is_same_v<T, bool>) return x ? "yes" : "no";
+                else if constexpr (std::is_same_v<T, std::string>) return x;
+                else {
+                    std::ostringstream o;
+                    o << x;
+                    return o.str();
+                }
+            }, v);
+        }
+        return s;
+    }
     void line(std::string n, const std::string& v) {
         for (char& c : n) c = c == '_' ? ' ' : c;
         s_ << "  " << n << ":" << std::string(n.size() < 14 ? 14 - n.size() : 1, ' ') << v << "\n";
@@ -62,7 +105,7 @@ std::string rulingJson(const Board& board, const Ruling& r) {
     for (const CoverLine& l : r.lines) {
         Json blockers = Json::array();
         for (const Blocker& b : l.blockers) blockers.push_back(blockerName(board, b));
-        lines.push_back(Json{{"from", cornerJson(l.from)}, {"to", cornerJson(l.to)}, {"blocked", l.blocked}, {"blockers", blockers}});
+        lines.push_back(Json{{"from", pointJson(l.fromPoint)}, {"to", pointJson(l.toPoint)}, {"blocked", l.blocked}, {"blockers", blockers}});
     }
     j["lines"] = lines;
     j["explanation"] = r.explanation;
@@ -83,10 +126,10 @@ std::string rulingText(const Board& board, const Ruling& r) {
     }
     if (r.lineOfSight) {
         if (!r.detail) s << "  cover:         " << (*r.cover ? "yes" : "no") << "\n";
-        s << "  corner:        " << cornerText(*r.corner) << "\n";
-        s << "  cover lines from " << cornerText(*r.corner) << ":\n";
+        if (r.corner) s << "  corner:        " << cornerText(*r.corner) << "\n";
+        if (!r.lines.empty()) s << "  lines" << (r.corner ? " from " + cornerText(*r.corner) : std::string()) << ":\n";
         for (const CoverLine& l : r.lines) {
-            s << "    to " << cornerText(l.to) << "  ";
+            s << "    " << (r.corner ? "" : pointText(l.fromPoint) + " ") << "to " << pointText(l.toPoint) << "  ";
             if (!l.blocked) {
                 s << "clear\n";
                 continue;
