@@ -53,12 +53,7 @@ D20Preset parseD20Preset(const std::string& text, const std::string& source) {
     Checker ck;
     D20Preset p;
     if (ck.object(doc, "")) {
-        if (const Json* f = ck.required(doc, "format", ""); f && (!f->is_string() || *f != "sightline-rules"))
-            ck.add("/format", "unknown format " + json_input::describe(*f) + ": a rules file says \"sightline-rules\"");
-        if (const Json* v = ck.required(doc, "version", ""); v && (!v->is_number() || v->get<double>() != 1.0))
-            ck.add("/version", "unknown version " + json_input::describe(*v) + ": this program reads version 1");
-        if (const Json* s = ck.required(doc, "system", ""); s && (!s->is_string() || *s != "d20"))
-            ck.add("/system", "this file is for " + json_input::describe(*s) + ", not \"d20\"");
+        json_input::checkHeader(ck, doc, "sightline-rules", "rules", "d20");
         if (const Json* id = ck.required(doc, "id", "")) ck.nonEmptyString(*id, "/id", p.id);
         if (const Json* n = ck.required(doc, "name", "")) ck.nonEmptyString(*n, "/name", p.name);
         if (auto l = doc.find("bonus_label"); l != doc.end()) ck.nonEmptyString(*l, "/bonus_label", p.coverLabel);
@@ -129,10 +124,7 @@ Ruling D20Rules::rule(Tracer& tracer, int attacker, int defender) const {
     const Board& board = tracer.scene().board();
     const Figure& fa = board.figures.at(static_cast<std::size_t>(attacker));
     const Figure& fd = board.figures.at(static_cast<std::size_t>(defender));
-    Ruling r;
-    r.rules = name();
-    r.attacker = attacker;
-    r.defender = defender;
+    Ruling r = blankRuling(attacker, defender);
     auto detail = std::make_shared<D20Detail>();
     detail->preset = preset_.id;
     detail->personal = quarterFromName(fd.personalCover).value_or(Quarter::None);

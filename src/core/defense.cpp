@@ -29,14 +29,7 @@ Deck deckFromJson(const Json& doc, Checker& pr) {
         pr.add("", "expected an object, found " + describe(doc));
         return deck;
     }
-    if (const Json* f = pr.required(doc, "format", "")) {
-        if (!f->is_string() || f->get<std::string>() != "sightline-deck")
-            pr.add("/format", "unknown format " + describe(*f) + ": a deck file says \"sightline-deck\"");
-    }
-    if (const Json* v = pr.required(doc, "version", "")) {
-        if (!v->is_number() || v->get<double>() != 1.0)
-            pr.add("/version", "unknown version " + describe(*v) + ": this program reads version 1");
-    }
+    json_input::checkHeader(pr, doc, "sightline-deck", "deck");
     if (const Json* id = pr.required(doc, "id", "")) pr.nonEmptyString(*id, "/id", deck.id);
     if (auto it = doc.find("name"); it != doc.end()) pr.nonEmptyString(*it, "/name", deck.name);
     if (deck.name.empty()) deck.name = deck.id;

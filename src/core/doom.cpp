@@ -121,10 +121,7 @@ Ruling DoomRules::rule(Tracer& tracer, int attacker, int defender) const {
     const Board& board = tracer.scene().board();
     const Figure& fa = board.figures.at(static_cast<std::size_t>(attacker));
     const Figure& fd = board.figures.at(static_cast<std::size_t>(defender));
-    Ruling r;
-    r.rules = name();
-    r.attacker = attacker;
-    r.defender = defender;
+    Ruling r = blankRuling(attacker, defender);
 
     PairLines lines(tracer, attacker, defender);
     const auto& ac = lines.rowCorners();

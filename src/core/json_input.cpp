@@ -60,6 +60,16 @@ Json parseDocument(const std::string& text, const std::string& source, std::size
     }
 }
 
+void checkHeader(Checker& ck, const Json& doc, const char* format, const char* what, const char* system) {
+    if (const Json* f = ck.required(doc, "format", ""); f && (!f->is_string() || *f != format))
+        ck.add("/format", "unknown format " + describe(*f) + ": a " + what + " file says \"" + format + "\"");
+    if (const Json* v = ck.required(doc, "version", ""); v && (!v->is_number() || v->get<double>() != 1.0))
+        ck.add("/version", "unknown version " + describe(*v) + ": this program reads version 1");
+    if (!system) return;
+    if (const Json* s = ck.required(doc, "system", ""); s && (!s->is_string() || *s != system))
+        ck.add("/system", "this file is for " + describe(*s) + ", not \"" + system + "\"");
+}
+
 std::string readFile(const std::string& path, std::size_t maxBytes, const char* what) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw MapError(path, {std::string("cannot open the file: ") + std::strerror(errno)});

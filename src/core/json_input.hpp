@@ -20,6 +20,11 @@ using Json = nlohmann::ordered_json;
 // "the number 3", "the string \"x\"", "an array" ...: how a value is named in a message.
 std::string describe(const Json& v);
 
+class Checker;
+// Checks a data file's "format" (e.g. "sightline-rules"), "version" (1) and, when `system` is
+// given, its "system" (e.g. "d20"). `what` names the kind of file in messages.
+void checkHeader(Checker& ck, const Json& doc, const char* format, const char* what, const char* system = nullptr);
+
 // Parses text as one JSON document. `what` names the kind of file in messages ("map", "deck").
 Json parseDocument(const std::string& text, const std::string& source, std::size_t maxBytes, const char* what);
 // Reads a whole file, refusing one larger than maxBytes.

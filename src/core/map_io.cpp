@@ -39,14 +39,7 @@ std::string idx(const std::string& path, std::size_t i) { return path + "/" + st
 Board fromJson(const Json& doc, Checker& ck) {
     Board b;
     if (!ck.object(doc, "")) return b;
-    if (const Json* f = ck.required(doc, "format", "")) {
-        if (!f->is_string() || f->get<std::string>() != "sightline-map")
-            ck.add("/format", "unknown format " + describe(*f) + ": a map file says \"sightline-map\"");
-    }
-    if (const Json* v = ck.required(doc, "version", "")) {
-        if (!v->is_number() || v->get<double>() != 1.0)
-            ck.add("/version", "unknown version " + describe(*v) + ": this program reads version 1");
-    }
+    json_input::checkHeader(ck, doc, "sightline-map", "map");
     if (auto it = doc.find("name"); it != doc.end()) ck.string(*it, "/name", b.name);
     if (const Json* g = ck.required(doc, "grid", "")) {
         if (ck.object(*g, "/grid")) {

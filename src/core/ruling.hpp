@@ -106,6 +106,16 @@ public:
         ab = quick(tracer, a, b);
         ba = quick(tracer, b, a);
     }
+
+protected:
+    // A ruling of this system for the pair, with nothing decided yet.
+    Ruling blankRuling(int attacker, int defender) const {
+        Ruling r;
+        r.rules = name();
+        r.attacker = attacker;
+        r.defender = defender;
+        return r;
+    }
 };
 
 // Choices a rule system may need to be made: its preset and where its data files are.

@@ -22,12 +22,7 @@ WargameTable parseWargameTable(const std::string& text, const std::string& sourc
     Checker ck;
     WargameTable t;
     if (ck.object(doc, "")) {
-        if (const Json* f = ck.required(doc, "format", ""); f && (!f->is_string() || *f != "sightline-rules"))
-            ck.add("/format", "unknown format " + json_input::describe(*f) + ": a rules file says \"sightline-rules\"");
-        if (const Json* v = ck.required(doc, "version", ""); v && (!v->is_number() || v->get<double>() != 1.0))
-            ck.add("/version", "unknown version " + json_input::describe(*v) + ": this program reads version 1");
-        if (const Json* s = ck.required(doc, "system", ""); s && (!s->is_string() || *s != "wargame"))
-            ck.add("/system", "this file is for " + json_input::describe(*s) + ", not \"wargame\"");
+        json_input::checkHeader(ck, doc, "sightline-rules", "rules", "wargame");
         if (const Json* id = ck.required(doc, "id", "")) ck.nonEmptyString(*id, "/id", t.id);
         if (const Json* n = ck.required(doc, "name", "")) ck.nonEmptyString(*n, "/name", t.name);
         if (const Json* levels = ck.required(doc, "levels", ""); levels && ck.object(*levels, "/levels")) {
@@ -139,10 +134,7 @@ Ruling WargameRules::rule(Tracer& tracer, int attacker, int defender) const {
     const Board& board = tracer.scene().board();
     const Figure& fa = board.figures.at(static_cast<std::size_t>(attacker));
     const Figure& ft = board.figures.at(static_cast<std::size_t>(defender));
-    Ruling r;
-    r.rules = name();
-    r.attacker = attacker;
-    r.defender = defender;
+    Ruling r = blankRuling(attacker, defender);
     auto detail = std::make_shared<WargameDetail>();
 
     const IPoint ca = centreOf(fa), ct = centreOf(ft);
