@@ -79,6 +79,9 @@ std::string runImport(const std::string& file, const std::string& output, const 
     if (!imageOut.empty() && (fs::path(imageOut).lexically_normal() == fs::path(output).lexically_normal() ||
                               fs::equivalent(imageOut, output, ec) || fs::equivalent(imageOut, file, ec)))
         throw UserError("import: --image-out " + imageOut + " must differ from the map and from the file being imported");
+    // Before anything is written: the picture must not be left behind by a map that cannot be saved.
+    if (const fs::path dir = fs::path(output).parent_path(); !dir.empty() && !fs::is_directory(dir, ec))
+        throw UserError(output + ": cannot write: the folder " + dir.string() + " does not exist");
     ImportOptions options;
     options.imageOut = imageOut;
     options.mapPath = output;

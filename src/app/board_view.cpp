@@ -1,0 +1,683 @@
+#include "app/board_view.hpp"
+
+#include <SFML/Graphics/Text.hpp>
+#include <SFML/Graphics/Vertex.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <set>
+
+namespace sightline::app {
+
+namespace {
+
+constexpr float kPi = 3.14159265f;
+
+sf::Color withAlpha(sf::Color c, int alpha) {
+    c.a = static_cast<sf::Uint8>(std::clamp(alpha, 0, 255));
+    return c;
+}
+sf::Color transparent(sf::Color c) { return withAlpha(c, 0); }
+
+sf::Vector2f operator*(sf::Vector2f v, float s) { return {v.x * s, v.y * s}; }
+float length(sf::Vector2f v) { return std::sqrt(v.x * v.x + v.y * v.y); }
+sf::Vector2f rounded(sf::Vector2f v) { return {std::round(v.x), std::round(v.y)}; }
+
+// Triangles in screen pixels. Shapes get a one-pixel rim that fades to transparent, which is
+// what keeps them smooth without multisampling (the way Dear ImGui draws).
+class Painter {
+public:
+    const std::vector<sf::Vertex>& vertices() const { return v_; }
+
+    void triangle(sf::Vector2f a, sf::Color ca, sf::Vector2f b, sf::Color cb, sf::Vector2f c, sf::Color cc) {
+        v_.emplace_back(a, ca);
+        v_.emplace_back(b, cb);
+        v_.emplace_back(c, cc);
+    }
+    // a-b-c-d in order around the quad.
+    void quad(sf::Vector2f a, sf::Color ca, sf::Vector2f b, sf::Color cb, sf::Vector2f c, sf::Color cc,
+              sf::Vector2f d, sf::Color cd) {
+        triangle(a, ca, b, cb, c, cc);
+        triangle(a, ca, c, cc, d, cd);
+    }
+    // Pixel-aligned rectangles need no rim.
+    void rect(const sf::FloatRect& r, sf::Color c) {
+        const sf::Vector2f a(r.left, r.top), b(r.left + r.width, r.top), d(r.left, r.top + r.height);
+        quad(a, c, b, c, b + sf::Vector2f(0, r.height), c, d, c);
+    }
+    void rectOutline(const sf::FloatRect& r, float width, sf::Color c) {
+        rect({r.left, r.top, r.width, width}, c);
+        rect({r.left, r.top + r.height - width, r.width, width}, c);
+        rect({r.left, r.top + width, width, r.height - 2 * width}, c);
+        rect({r.left + r.width - width, r.top + width, width, r.height - 2 * width}, c);
+    }
+
+    void line(sf::Vector2f a, sf::Vector2f b, float width, sf::Color c, bool squareCaps = false) {
+        const sf::Vector2f d = b - a;
+        const float len = length(d);
+        if (len < 1e-3f) return;
+        const sf::Vector2f u = d * (1.0f / len);
+        const sf::Vector2f n(-u.y, u.x);
+        if (squareCaps) {
+            a -= u * (width / 2);
+            b += u * (width / 2);
+        }
+        if (width < 1.0f) {  // thinner than a pixel: a fainter one-pixel line instead
+            c = withAlpha(c, static_cast<int>(c.a * width));
+            width = 1.0f;
+        }
+        const float inner = width / 2 - 0.5f;
+        const float outer = width / 2 + 0.5f;
+        const sf::Color t = transparent(c);
+        quad(a + n * inner, c, b + n * inner, c, b - n * inner, c, a - n * inner, c);
+        quad(a + n * inner, c, b + n * inner, c, b + n * outer, t, a + n * outer, t);
+        quad(a - n * inner, c, b - n * inner, c, b - n * outer, t, a - n * outer, t);
+    }
+
+    void disc(sf::Vector2f center, float radius, sf::Color c) {
+        const int n = segments(radius);
+        const float inner = std::max(radius - 0.5f, 0.0f);
+        const float outer = radius + 0.5f;
+        const sf::Color t = transparent(c);
+        for (int i = 0; i < n; ++i) {
+            const sf::Vector2f p = direction(i, n), q = direction(i + 1, n);
+            triangle(center, c, center + p * inner, c, center + q * inner, c);
+            quad(center + p * inner, c, center + q * inner, c, center + q * outer, t, center + p * outer, t);
+        }
+    }
+
+    void ring(sf::Vector2f center, float radius, float width, sf::Color c) {
+        const int n = segments(radius);
+        if (width < 1.0f) {
+            c = withAlpha(c, static_cast<int>(c.a * width));
+            width = 1.0f;
+        }
+        const float r0 = radius - width / 2 - 0.5f, r1 = radius - width / 2 + 0.5f;
+        const float r2 = radius + width / 2 - 0.5f, r3 = radius + width / 2 + 0.5f;
+        const sf::Color t = transparent(c);
+        for (int i = 0; i < n; ++i) {
+            const sf::Vector2f p = direction(i, n), q = direction(i + 1, n);
+            quad(center + p * r0, t, center + q * r0, t, center + q * r1, c, center + p * r1, c);
+            quad(center + p * r1, c, center + q * r1, c, center + q * r2, c, center + p * r2, c);
+            quad(center + p * r2, c, center + q * r2, c, center + q * r3, t, center + p * r3, t);
+        }
+    }
+
+    // A five-pointed star (the stunned mark): a fan from the centre, which sees its whole outline.
+    void star(sf::Vector2f center, float radius, sf::Color fill) {
+        sf::Vector2f points[10];
+        for (int i = 0; i < 10; ++i) {
+            const float a = -kPi / 2 + static_cast<float>(i) * kPi / 5;
+            const float r = i % 2 == 0 ? radius : radius * 0.45f;
+            points[i] = center + sf::Vector2f(std::cos(a), std::sin(a)) * r;
+        }
+        for (int i = 0; i < 10; ++i) triangle(center, fill, points[i], fill, points[(i + 1) % 10], fill);
+    }
+
+private:
+    static int segments(float radius) { return std::clamp(static_cast<int>(radius * 0.8f), radius < 6 ? 8 : 12, 72); }
+    static sf::Vector2f direction(int i, int n) {
+        const float a = 2 * kPi * static_cast<float>(i) / static_cast<float>(n);
+        return {std::cos(a), std::sin(a)};
+    }
+    std::vector<sf::Vertex> v_;
+};
+
+// A piece of text to draw after the shapes, so nothing covers it.
+struct Label {
+    std::string text;
+    sf::Vector2f center;  // pixel the text is centred on
+    unsigned size;
+    sf::Color color;
+    bool bold;
+};
+
+// Pixel width of the board's walls at this zoom: thick enough to read as walls, never filling a cell.
+float wallWidth(float cell) { return std::clamp(cell * 0.12f, 2.0f, 9.0f); }
+
+struct Footprint {
+    sf::Vector2f center;
+    float radius;
+};
+Footprint token(const Figure& f, const Camera& cam) {
+    const sf::Vector2f c = cam.toScreen(f.cell.x + f.w / 2.0, f.cell.y + f.h / 2.0);
+    return {c, static_cast<float>(std::min(f.w, f.h)) * cam.cell * 0.38f};
+}
+
+float distanceToSegment(sf::Vector2f p, sf::Vector2f a, sf::Vector2f b) {
+    const sf::Vector2f d = b - a;
+    const float len2 = d.x * d.x + d.y * d.y;
+    float t = len2 > 0 ? ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / len2 : 0.0f;
+    t = std::clamp(t, 0.0f, 1.0f);
+    return length(p - (a + d * t));
+}
+
+}  // namespace
+
+sf::Color palette::side(const std::string& name) {
+    if (name == "marines") return {66, 135, 245};
+    if (name == "invaders") return {176, 82, 204};
+    if (name.empty()) return {140, 140, 150};
+    // Colours far from the line colours (green, red) and the cover amber.
+    static const sf::Color kOthers[] = {{32, 168, 176}, {184, 120, 62}, {226, 104, 168}, {112, 128, 184}, {40, 120, 200}};
+    std::size_t h = 2166136261u;  // FNV-1a: the same colour for the same name on every run
+    for (unsigned char ch : name) h = (h ^ ch) * 16777619u;
+    return kOthers[h % (sizeof(kOthers) / sizeof(kOthers[0]))];
+}
+
+Cell Camera::cellAt(sf::Vector2f px) const {
+    const sf::Vector2f b = toBoard(px);
+    return {static_cast<int>(std::floor(b.x)), static_cast<int>(std::floor(b.y))};
+}
+
+void Camera::zoomAt(sf::Vector2f px, float factor) {
+    const sf::Vector2f anchor = toBoard(px);
+    cell = std::clamp(cell * factor, kMinCell, kMaxCell);
+    origin = px - anchor * cell;
+}
+
+void Camera::fit(const sf::FloatRect& area, int width, int height, float margin) {
+    const float w = std::max(area.width - 2 * margin, 10.0f);
+    const float h = std::max(area.height - 2 * margin, 10.0f);
+    cell = std::clamp(std::min(w / static_cast<float>(width), h / static_cast<float>(height)), kMinCell, kMaxCell);
+    // Whole pixels for the origin and, when cells are big enough, for the cell size, so grid
+    // lines land on pixel boundaries.
+    if (cell > 8) cell = std::floor(cell);
+    origin = rounded({area.left + (area.width - cell * static_cast<float>(width)) / 2,
+                      area.top + (area.height - cell * static_cast<float>(height)) / 2});
+}
+
+bool BoardView::loadFonts(const std::string& regular, const std::string& bold) {
+    fonts_ = regular_.loadFromFile(regular) && bold_.loadFromFile(bold);
+    return fonts_;
+}
+
+std::string BoardView::loadBackground(const Board& board, const std::string& mapPath) {
+    background_.reset();
+    cacheKey_ = CacheKey{};  // the board layer shows the picture
+    const auto it = std::find_if(board.extra.begin(), board.extra.end(),
+                                 [](const auto& kv) { return kv.first == "background"; });
+    if (it == board.extra.end()) return {};
+    std::string image;
+    try {
+        const nlohmann::json j = nlohmann::json::parse(it->second);
+        if (j.is_object() && j.contains("image") && j["image"].is_string()) image = j["image"].get<std::string>();
+    } catch (const nlohmann::json::exception&) {
+    }
+    if (image.empty()) return "background: expected {\"image\": PATH}; the board is drawn without it";
+    const std::filesystem::path path = std::filesystem::path(mapPath).parent_path() / image;
+    auto texture = std::make_unique<sf::Texture>();
+    if (!texture->loadFromFile(path.string())) return "background: cannot load " + path.string();
+    texture->setSmooth(true);
+    background_ = std::move(texture);
+    return {};
+}
+
+int BoardView::figureAt(const Board& board, const Camera& camera, sf::Vector2f px) {
+    const sf::Vector2f b = camera.toBoard(px);
+    for (int i = static_cast<int>(board.figures.size()) - 1; i >= 0; --i) {
+        const Figure& f = board.figures[static_cast<std::size_t>(i)];
+        if (b.x >= f.cell.x && b.x < f.cell.x + f.w && b.y >= f.cell.y && b.y < f.cell.y + f.h) return i;
+    }
+    return -1;
+}
+
+int BoardView::doorAt(const Board& board, const Camera& camera, sf::Vector2f px) {
+    const float reach = std::max(6.0f, wallWidth(camera.cell));
+    int best = -1;
+    float bestDistance = reach;
+    for (std::size_t i = 0; i < board.doors.size(); ++i) {
+        const Door& d = board.doors[i];
+        const float dist = distanceToSegment(px, camera.toScreen(d.from.x, d.from.y), camera.toScreen(d.to.x, d.to.y));
+        if (dist <= bestDistance) {
+            bestDistance = dist;
+            best = static_cast<int>(i);
+        }
+    }
+    return best;
+}
+
+// What both layers need to know about this frame: where the board is and which part is seen.
+struct BoardView::Frame {
+    const Board& board;
+    const Camera& cam;
+    sf::FloatRect viewport;
+    float cell;
+    sf::Vector2f topLeft;      // pixel of the board's corner (0, 0)
+    sf::Vector2f bottomRight;  // pixel of its corner (width, height)
+    int x0, y0, x1, y1;        // the visible cells, [x0, x1) x [y0, y1)
+
+    Frame(const Board& b, const Camera& c, const sf::FloatRect& v)
+        : board(b), cam(c), viewport(v), cell(c.cell), topLeft(c.toScreen(0, 0)), bottomRight(c.toScreen(b.width, b.height)) {
+        // Visible cells only: a 1024x1024 board zoomed in draws a screenful.
+        const sf::Vector2f v0 = c.toBoard({v.left, v.top});
+        const sf::Vector2f v1 = c.toBoard({v.left + v.width, v.top + v.height});
+        x0 = std::clamp(static_cast<int>(std::floor(v0.x)), 0, b.width);
+        y0 = std::clamp(static_cast<int>(std::floor(v0.y)), 0, b.height);
+        x1 = std::clamp(static_cast<int>(std::ceil(v1.x)), 0, b.width);
+        y1 = std::clamp(static_cast<int>(std::ceil(v1.y)), 0, b.height);
+    }
+    sf::FloatRect cellRect(int x, int y, int w = 1, int h = 1) const {
+        const sf::Vector2f a = rounded(cam.toScreen(x, y)), b = rounded(cam.toScreen(x + w, y + h));
+        return {a, b - a};
+    }
+    bool visible(sf::Vector2f a, sf::Vector2f b, float pad) const {
+        return std::max(a.x, b.x) >= viewport.left - pad && std::min(a.x, b.x) <= viewport.left + viewport.width + pad &&
+               std::max(a.y, b.y) >= viewport.top - pad && std::min(a.y, b.y) <= viewport.top + viewport.height + pad;
+    }
+    float gridTop() const { return std::max(topLeft.y, viewport.top); }
+    float gridBottom() const { return std::min(bottomRight.y, viewport.top + viewport.height); }
+    float gridLeft() const { return std::max(topLeft.x, viewport.left); }
+    float gridRight() const { return std::min(bottomRight.x, viewport.left + viewport.width); }
+};
+
+namespace {
+
+// Text is drawn after the shapes of its layer, so nothing covers it; ids get a dark pill behind
+// them (added to the painter) so they read over anything.
+void drawLabels(sf::RenderTarget& target, Painter& p, const std::vector<Label>& labels, const sf::Font& regular,
+                const sf::Font& bold) {
+    sf::Text text;
+    std::vector<sf::Text> texts;
+    texts.reserve(labels.size());
+    for (const Label& l : labels) {
+        text.setFont(l.bold ? bold : regular);
+        text.setCharacterSize(l.size);
+        text.setString(sf::String::fromUtf8(l.text.begin(), l.text.end()));
+        text.setFillColor(l.color);
+        const sf::FloatRect b = text.getLocalBounds();
+        // Centre on the glyphs' box, not the line box, and stay on whole pixels so glyphs stay sharp.
+        text.setPosition(rounded({l.center.x - b.left - b.width / 2, l.center.y - b.top - b.height / 2}));
+        if (l.bold) {
+            const float padX = l.size * 0.35f, padY = l.size * 0.2f;
+            const sf::FloatRect g = text.getGlobalBounds();
+            p.rect({std::round(g.left - padX), std::round(g.top - padY), std::round(g.width + 2 * padX),
+                    std::round(g.height + 2 * padY)},
+                   sf::Color(10, 12, 16, 190));
+        }
+        texts.push_back(text);
+    }
+    target.draw(p.vertices().data(), p.vertices().size(), sf::Triangles);
+    for (const sf::Text& t : texts) target.draw(t);
+}
+
+void drawWall(Painter& p, sf::Vector2f a, sf::Vector2f b, float width) { p.line(a, b, width, palette::kWall, true); }
+
+// Closed: a solid bar thicker than a wall; open: only a thin frame with a gap in it.
+void drawDoor(Painter& p, const Door& d, sf::Vector2f a, sf::Vector2f b, float width) {
+    if (!d.open) {
+        p.line(a, b, width, palette::kDoor, true);
+        p.line(a, b, std::max(1.0f, width * 0.25f), sf::Color(90, 50, 16));
+        return;
+    }
+    const float len = length(b - a);
+    if (len < 1) return;
+    const sf::Vector2f u = (b - a) * (1.0f / len), n(-u.y, u.x);
+    const float half = width / 2;
+    for (float s : {1.0f, -1.0f}) p.line(a + n * (half * s), b + n * (half * s), 1.5f, withAlpha(palette::kDoor, 220));
+    p.line(a - n * half, a + n * half, 2.0f, palette::kDoor);
+    p.line(b - n * half, b + n * half, 2.0f, palette::kDoor);
+}
+
+float doorWidth(float cell) { return wallWidth(cell) * 1.8f; }
+
+// Triangles of a simple polygon, either orientation, by ear clipping (features have a handful of
+// points). A degenerate rest (collinear points) is dropped.
+std::vector<sf::Vector2f> triangulate(std::vector<sf::Vector2f> pts) {
+    auto cross = [](sf::Vector2f o, sf::Vector2f a, sf::Vector2f b) {
+        return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+    };
+    float area = 0;
+    for (std::size_t i = 0; i < pts.size(); ++i) area += cross({0, 0}, pts[i], pts[(i + 1) % pts.size()]);
+    if (area < 0) std::reverse(pts.begin(), pts.end());
+    std::vector<sf::Vector2f> out;
+    while (pts.size() > 3) {
+        bool clipped = false;
+        for (std::size_t i = 0; i < pts.size() && !clipped; ++i) {
+            const sf::Vector2f a = pts[(i + pts.size() - 1) % pts.size()], b = pts[i], c = pts[(i + 1) % pts.size()];
+            if (cross(a, b, c) <= 0) continue;  // a reflex or flat corner is no ear
+            bool empty = true;
+            for (const sf::Vector2f& q : pts)
+                if (q != a && q != b && q != c && cross(a, b, q) >= 0 && cross(b, c, q) >= 0 && cross(c, a, q) >= 0) empty = false;
+            if (!empty) continue;
+            out.insert(out.end(), {a, b, c});
+            pts.erase(pts.begin() + static_cast<std::ptrdiff_t>(i));
+            clipped = true;
+        }
+        if (!clipped) return out;
+    }
+    if (pts.size() == 3) out.insert(out.end(), pts.begin(), pts.end());
+    return out;
+}
+
+std::vector<sf::Vector2f> outline(const Feature& feature, const Camera& cam) {
+    std::vector<sf::Vector2f> pts;
+    for (const PointD& q : feature.polygon) pts.push_back(cam.toScreen(q.x, q.y));
+    return pts;
+}
+
+void strokeOutline(Painter& p, const std::vector<sf::Vector2f>& pts, float width, sf::Color c) {
+    for (std::size_t i = 0; i < pts.size(); ++i) p.line(pts[i], pts[(i + 1) % pts.size()], width, c);
+}
+
+}  // namespace
+
+BoardView::BoardView() = default;
+BoardView::~BoardView() = default;
+
+void BoardView::draw(sf::RenderTarget& target, const Board& board, std::uint64_t geometryRevision, const Camera& cam,
+                     const sf::FloatRect& viewport, const Overlay& overlay) {
+    const Frame frame(board, cam, viewport);
+    // The board without its figures changes far less often than the figures (never while a mini
+    // is dragged), and software GL spends most of a frame filling it: keep it in a texture.
+    const sf::Vector2u size = target.getSize();
+    const CacheKey key{&board, geometryRevision, cam.origin, cam.cell, viewport, size, textScale_};
+    if (!cache_ || !(key == cacheKey_)) {
+        if (!cache_ || cache_->getSize() != size) {
+            cache_ = std::make_unique<sf::RenderTexture>();
+            if (!cache_->create(size.x, size.y)) cache_.reset();
+        }
+        if (cache_) {
+            cache_->clear(palette::kBackground);
+            drawBoard(*cache_, frame);
+            cache_->display();
+            cacheKey_ = key;
+        }
+    }
+    target.clear(palette::kBackground);
+    if (cache_) {
+        // Only the viewport: the panels cover the rest, and software GL pays for every pixel.
+        const sf::FloatRect& v = viewport;
+        const sf::Vector2f a(v.left, v.top), b(v.left + v.width, v.top + v.height);
+        const sf::Vertex quad[] = {{a, a}, {{b.x, a.y}, {b.x, a.y}}, {b, b}, {a, a}, {b, b}, {{a.x, b.y}, {a.x, b.y}}};
+        sf::RenderStates copy(sf::BlendNone);
+        copy.texture = &cache_->getTexture();
+        target.draw(quad, 6, sf::Triangles, copy);
+    } else {
+        drawBoard(target, frame);
+    }
+    drawPieces(target, frame, overlay);
+}
+
+void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
+    Painter p;
+    std::vector<Label> labels;
+    const Board& board = f.board;
+    const float cell = f.cell;
+
+    // The floor, or the map's picture stretched over the grid.
+    if (background_) {
+        const sf::Vector2f ts(background_->getSize());
+        const sf::Vector2f tl = f.topLeft, br = f.bottomRight;
+        const sf::Vertex quad[] = {{tl, {0, 0}}, {{br.x, tl.y}, {ts.x, 0}}, {br, ts},
+                                   {tl, {0, 0}}, {br, ts},               {{tl.x, br.y}, {0, ts.y}}};
+        target.draw(quad, 6, sf::Triangles, sf::RenderStates(background_.get()));
+    } else {
+        p.rect({f.topLeft, f.bottomRight - f.topLeft}, palette::kFloor);
+    }
+
+    // Terrain: a colour per kind, and a pattern when cells are big enough to show one, so the kinds
+    // differ by more than colour. Over a picture they are see-through.
+    const int terrainAlpha = background_ ? 150 : 255;
+    for (const TerrainGroup& g : board.terrain) {
+        for (const Cell& c : g.cells) {
+            if (c.x < f.x0 || c.x >= f.x1 || c.y < f.y0 || c.y >= f.y1) continue;
+            const sf::FloatRect r = f.cellRect(c.x, c.y);
+            const sf::Vector2f a(r.left, r.top), b(r.left + r.width, r.top + r.height);
+            switch (g.kind) {
+                case TerrainKind::Blocking:
+                    p.rect(r, withAlpha(palette::kBlocking, terrainAlpha));
+                    if (cell >= 12) {  // hatching, like crates or rock
+                        const sf::Color hatch(60, 50, 44, static_cast<sf::Uint8>(terrainAlpha));
+                        p.line(a, b, std::max(1.5f, cell * 0.05f), hatch);
+                        p.line({a.x + r.width / 2, a.y}, {b.x, a.y + r.height / 2}, std::max(1.0f, cell * 0.04f), hatch);
+                        p.line({a.x, a.y + r.height / 2}, {a.x + r.width / 2, b.y}, std::max(1.0f, cell * 0.04f), hatch);
+                    }
+                    break;
+                case TerrainKind::Difficult:
+                    p.rect(r, withAlpha(palette::kDifficult, terrainAlpha));
+                    if (cell >= 12) {  // dots, like rubble or slime
+                        const sf::Color dot(150, 176, 90, static_cast<sf::Uint8>(terrainAlpha));
+                        for (auto d : {sf::Vector2f(0.28f, 0.3f), sf::Vector2f(0.7f, 0.42f), sf::Vector2f(0.4f, 0.74f)})
+                            p.disc({a.x + r.width * d.x, a.y + r.height * d.y}, cell * 0.07f, dot);
+                    }
+                    break;
+                case TerrainKind::Impassable:
+                    p.rect(r, withAlpha(palette::kImpassable, std::max(terrainAlpha, 200)));
+                    if (cell >= 12) {  // a cross: nothing enters
+                        const sf::Color cross(120, 80, 150);
+                        const float inset = r.width * 0.22f;
+                        p.line({a.x + inset, a.y + inset}, {b.x - inset, b.y - inset}, std::max(1.5f, cell * 0.05f), cross);
+                        p.line({b.x - inset, a.y + inset}, {a.x + inset, b.y - inset}, std::max(1.5f, cell * 0.05f), cross);
+                    }
+                    break;
+            }
+        }
+    }
+
+    // Grid lines, one pixel wide on whole pixels; every tenth stronger on big boards. When cells
+    // are tiny only the tenth lines are drawn.
+    const bool bigBoard = board.width > 30 || board.height > 30;
+    auto gridColor = [&](int i) -> std::optional<sf::Color> {
+        const bool major = bigBoard && i % 10 == 0;
+        if (cell < 6 && !major) return std::nullopt;
+        return major ? palette::kGridMajor : palette::kGrid;
+    };
+    const float top = f.gridTop(), bottom = f.gridBottom(), left = f.gridLeft(), right = f.gridRight();
+    for (int x = f.x0; x <= f.x1; ++x)
+        if (auto c = gridColor(x)) p.rect({std::round(f.cam.toScreen(x, 0).x), top, 1, bottom - top}, *c);
+    for (int y = f.y0; y <= f.y1; ++y)
+        if (auto c = gridColor(y)) p.rect({left, std::round(f.cam.toScreen(0, y).y), right - left, 1}, *c);
+    p.rectOutline({f.topLeft.x - 1, f.topLeft.y - 1, f.bottomRight.x - f.topLeft.x + 2, f.bottomRight.y - f.topLeft.y + 2}, 1,
+                  palette::kGridMajor);
+
+    // Features (outlined areas: hills, buildings, sandbags...): see-through, a solid rim when they
+    // block sight; their kind written inside when there is room.
+    for (const Feature& feature : board.features) {
+        const std::vector<sf::Vector2f> pts = outline(feature, f.cam);
+        const std::vector<sf::Vector2f> tris = triangulate(pts);
+        const sf::Color fill = feature.blocksSight ? sf::Color(150, 140, 120, 150) : withAlpha(palette::kFeature, 70);
+        for (std::size_t i = 0; i + 2 < tris.size(); i += 3) p.triangle(tris[i], fill, tris[i + 1], fill, tris[i + 2], fill);
+        strokeOutline(p, pts, feature.blocksSight ? std::max(2.0f, wallWidth(cell) * 0.6f) : 1.5f,
+                      feature.blocksSight ? palette::kWall : sf::Color(214, 196, 140, 200));
+        if (fonts_ && cell >= 20 && !pts.empty()) {
+            // At the top of the area: figures stand in its middle.
+            float left = pts[0].x, right = pts[0].x, top = pts[0].y;
+            for (const sf::Vector2f& q : pts) {
+                left = std::min(left, q.x);
+                right = std::max(right, q.x);
+                top = std::min(top, q.y);
+            }
+            const unsigned px = static_cast<unsigned>(std::round(11 * textScale_));
+            labels.push_back({feature.kind.empty() ? feature.id : feature.kind, {(left + right) / 2, top + px * 0.9f}, px,
+                              sf::Color(235, 228, 210, 210), false});
+        }
+    }
+
+    const float ww = wallWidth(cell);
+    for (const Wall& w : board.walls) {
+        const sf::Vector2f a = f.cam.toScreen(w.from.x, w.from.y), b = f.cam.toScreen(w.to.x, w.to.y);
+        if (f.visible(a, b, ww)) drawWall(p, a, b, ww);
+    }
+    for (const Door& d : board.doors) {
+        const sf::Vector2f a = f.cam.toScreen(d.from.x, d.from.y), b = f.cam.toScreen(d.to.x, d.to.y);
+        if (f.visible(a, b, ww)) drawDoor(p, d, a, b, doorWidth(cell));
+    }
+
+    // Row and column numbers outside the board, held at the viewport's edge when the board is
+    // scrolled past it; only every 2nd, 5th, 10th... when cells are narrower than the numbers.
+    if (fonts_) {
+        const unsigned labelPx = static_cast<unsigned>(std::round(std::clamp(cell * 0.38f, 10.0f, 14.0f) * textScale_));
+        const float digitWidth = labelPx * 0.62f;
+        const float widest = digitWidth * static_cast<float>(std::to_string(std::max(board.width, board.height)).size());
+        int step = 1;
+        for (int s : {1, 2, 5, 10, 20, 50, 100, 200, 500}) {
+            step = s;
+            if (cell * static_cast<float>(s) >= widest + 6) break;
+        }
+        const float bandH = labelPx * 1.6f;
+        const float gap = 3;  // between the numbers and the board's edge
+        const float colY = std::max(f.topLeft.y - bandH - gap, f.viewport.top);
+        const float rowW = widest + 8;
+        const float rowX = std::max(f.topLeft.x - rowW - gap, f.viewport.left);
+        if (colY > f.topLeft.y - bandH - gap) p.rect({left, colY, right - left, bandH}, sf::Color(24, 27, 32, 220));
+        if (rowX > f.topLeft.x - rowW - gap) p.rect({rowX, top, rowW, bottom - top}, sf::Color(24, 27, 32, 220));
+        for (int x = f.x0; x < f.x1; ++x)
+            if (x % step == 0)
+                labels.push_back({std::to_string(x), {f.cam.toScreen(x + 0.5, 0).x, colY + bandH / 2}, labelPx, palette::kLabel, false});
+        for (int y = f.y0; y < f.y1; ++y)
+            if (y % step == 0)
+                labels.push_back({std::to_string(y), {rowX + rowW / 2, f.cam.toScreen(0, y + 0.5).y}, labelPx, palette::kLabel, false});
+    }
+    drawLabels(target, p, labels, regular_, bold_);
+}
+
+void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overlay& overlay) const {
+    Painter p;
+    std::vector<Label> labels;
+    const Board& board = f.board;
+    const Camera& cam = f.cam;
+    const float cell = f.cell;
+    const float ww = wallWidth(cell);
+    const float rim = std::max(3.0f, ww * 0.6f);
+
+    // What stops the ruling's lines, outlined in red: walls and doors get a rim (drawn again over
+    // it), cells a frame, figures a ring, the board's edge a bar along it.
+    std::set<int> stopFigures;
+    std::vector<std::pair<sf::Vector2f, sf::Vector2f>> stopEdges;
+    if (overlay.ruling) {
+        std::set<int> walls, doors, features;
+        std::vector<Cell> cells;
+        for (const CoverLine& l : overlay.ruling->lines)
+            for (const Blocker& b : l.blockers) switch (b.kind) {
+                    case Blocker::Kind::Wall: walls.insert(b.index); break;
+                    case Blocker::Kind::Door: doors.insert(b.index); break;
+                    case Blocker::Kind::Figure: stopFigures.insert(b.index); break;
+                    case Blocker::Kind::Terrain: cells.push_back(b.cell); break;
+                    case Blocker::Kind::Edge:
+                        // Lines stay on the board, so the edge can only stop one at an end that lies on
+                        // it: outline the edge a cell either way of that end.
+                        for (Corner c : {l.from, l.to}) {
+                            auto piece = [&](double ax, double ay, double bx, double by) {
+                                stopEdges.emplace_back(cam.toScreen(ax, ay), cam.toScreen(bx, by));
+                            };
+                            if (c.x == 0 || c.x == board.width)
+                                piece(c.x, std::max(0, c.y - 1), c.x, std::min(board.height, c.y + 1));
+                            if (c.y == 0 || c.y == board.height)
+                                piece(std::max(0, c.x - 1), c.y, std::min(board.width, c.x + 1), c.y);
+                        }
+                        break;
+                    case Blocker::Kind::Feature: features.insert(b.index); break;
+                }
+        for (int i : features)
+            strokeOutline(p, outline(board.features[static_cast<std::size_t>(i)], cam), std::max(3.0f, rim), palette::kStopped);
+        for (int i : walls) {
+            const Wall& w = board.walls[static_cast<std::size_t>(i)];
+            const sf::Vector2f a = cam.toScreen(w.from.x, w.from.y), b = cam.toScreen(w.to.x, w.to.y);
+            p.line(a, b, ww + 2 * rim, palette::kStopped, true);
+            drawWall(p, a, b, ww);
+        }
+        for (int i : doors) {
+            const Door& d = board.doors[static_cast<std::size_t>(i)];
+            const sf::Vector2f a = cam.toScreen(d.from.x, d.from.y), b = cam.toScreen(d.to.x, d.to.y);
+            p.line(a, b, doorWidth(cell) + 2 * rim, palette::kStopped, true);
+            drawDoor(p, d, a, b, doorWidth(cell));
+        }
+        for (const Cell& c : cells) p.rectOutline(f.cellRect(c.x, c.y), std::max(2.0f, std::round(cell * 0.08f)), palette::kStopped);
+    }
+
+    // Figures: a round token per footprint in its side's colour, the id under it.
+    auto seenAs = [&](int i) -> const PairResult* {
+        if (!overlay.seen) return nullptr;
+        for (const PairResult& r : *overlay.seen)
+            if (r.defender == i) return &r;
+        return nullptr;
+    };
+    const unsigned idPx = static_cast<unsigned>(std::round(std::clamp(cell * 0.3f, 10.0f, 15.0f) * textScale_));
+    for (std::size_t k = 0; k < board.figures.size(); ++k) {
+        const int i = static_cast<int>(k);
+        const Figure& fig = board.figures[k];
+        const Footprint t = token(fig, cam);
+        if (!f.visible(t.center, t.center, t.radius + 16)) continue;
+        const PairResult* seen = i == overlay.attacker ? nullptr : seenAs(i);
+        const bool unseen = seen && !seen->lineOfSight;
+        // Rings from the token outwards: who-sees-whom, then attacker or defender; together they
+        // stay within about the footprint.
+        const float ringWidth = std::clamp(t.radius * 0.12f, 1.5f, 4.0f);
+        const float ringGap = std::max(1.5f, t.radius * 0.06f);
+        const float seenRing = t.radius + ringGap + ringWidth / 2;
+        const float outerRing = seenRing + ringWidth + ringGap;
+
+        if (seen) {  // who the attacker sees: green clear, amber with cover, gray not at all
+            const sf::Color c = !seen->lineOfSight ? palette::kNoSight
+                                : seen->cover.value_or(false) ? palette::kCover : palette::kClear;
+            p.ring(t.center, seenRing, ringWidth, unseen ? withAlpha(c, 170) : c);
+        }
+        p.disc(t.center, t.radius, withAlpha(palette::side(fig.side), unseen ? 110 : 255));
+        if (t.radius >= 6) p.ring(t.center, t.radius - 0.5f, std::max(1.0f, t.radius * 0.08f), sf::Color(0, 0, 0, 120));
+        if (fig.isLarge()) p.ring(t.center, t.radius * 0.72f, std::max(1.0f, t.radius * 0.05f), sf::Color(255, 255, 255, 110));
+        if (fig.stunned) {
+            const sf::Vector2f at = t.center + sf::Vector2f(t.radius * 0.7f, -t.radius * 0.7f);
+            const float r = std::max(6.0f, t.radius * 0.5f);
+            p.star(at, r * 1.2f, sf::Color(40, 30, 0));
+            p.star(at, r, palette::kStunned);
+        }
+        if (i == overlay.attacker) p.ring(t.center, outerRing, std::max(2.5f, ringWidth), palette::kSelect);
+        if (i == overlay.defender) {  // a target's crosshair
+            p.ring(t.center, outerRing, std::max(2.0f, ringWidth * 0.8f), palette::kSelect);
+            const float tick = std::max(5.0f, t.radius * 0.3f);
+            for (sf::Vector2f d : {sf::Vector2f(1, 0), sf::Vector2f(-1, 0), sf::Vector2f(0, 1), sf::Vector2f(0, -1)})
+                p.line(t.center + d * (outerRing - tick * 0.6f), t.center + d * (outerRing + tick * 0.4f), 2.5f, palette::kSelect);
+        }
+        if (stopFigures.count(i)) p.ring(t.center, seenRing, std::max(3.0f, ringWidth), palette::kStopped);
+        if (i == overlay.hovered && i != overlay.attacker && i != overlay.defender)
+            p.ring(t.center, t.radius + 1, 1.5f, sf::Color(255, 255, 255, 160));
+
+        // Ids under tokens get in each other's way on small cells: then only the figures in play show one.
+        const bool inPlay = i == overlay.attacker || i == overlay.defender || i == overlay.hovered;
+        if (fonts_ && (cell * std::min(fig.w, fig.h) >= 22 || inPlay))
+            labels.push_back({fig.id, {t.center.x, t.center.y + t.radius + idPx * 0.55f}, idPx, sf::Color::White, true});
+    }
+
+    if (overlay.refusedCell) {
+        const sf::FloatRect r = f.cellRect(overlay.refusedCell->x, overlay.refusedCell->y, overlay.refusedW, overlay.refusedH);
+        p.rect(r, withAlpha(palette::kStopped, 70));
+        p.rectOutline(r, 2, palette::kStopped);
+    }
+
+    // The sight lines: thin and dim from every corner, then the ruling's own on top.
+    const float lineWidth = std::clamp(cell * 0.07f, 2.5f, 5.0f);
+    if (overlay.everyCorner) {
+        for (const CoverLine& l : *overlay.everyCorner)
+            p.line(cam.toScreen(l.from.x, l.from.y), cam.toScreen(l.to.x, l.to.y), 1.25f,
+                   withAlpha(l.blocked ? palette::kStopped : palette::kClear, 110));
+        if (overlay.ruling) {
+            for (const CornerSummary& s : overlay.ruling->corners) {
+                const sf::Color c = !s.lineOfSight ? palette::kNoSight : s.linesStopped > 0 ? palette::kCover : palette::kClear;
+                const sf::Vector2f at = cam.toScreen(s.corner.x, s.corner.y);
+                p.disc(at, std::max(3.5f, lineWidth * 1.1f), sf::Color(0, 0, 0, 200));
+                p.disc(at, std::max(2.5f, lineWidth * 0.8f), c);
+            }
+        }
+    }
+    if (overlay.ruling) {
+        for (const CoverLine& l : overlay.ruling->lines)
+            p.line(cam.toScreen(l.from.x, l.from.y), cam.toScreen(l.to.x, l.to.y), lineWidth,
+                   l.blocked ? palette::kStopped : palette::kClear);
+        for (const auto& [a, b] : stopEdges) p.line(a, b, ww + rim, palette::kStopped, true);
+        if (overlay.ruling->corner) {  // the corner the ruling uses
+            const sf::Vector2f at = cam.toScreen(overlay.ruling->corner->x, overlay.ruling->corner->y);
+            const float r = std::max(5.0f, lineWidth * 1.8f);
+            p.disc(at, r + 1.5f, sf::Color(0, 0, 0, 220));
+            p.disc(at, r, palette::kSelect);
+            p.disc(at, r * 0.45f, sf::Color(0, 0, 0, 220));
+        }
+    }
+
+    drawLabels(target, p, labels, regular_, bold_);
+}
+
+}  // namespace sightline::app

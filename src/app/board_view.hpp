@@ -1,0 +1,136 @@
+// The board on screen: the camera (board cells <-> window pixels) and the drawing of the grid,
+// terrain, walls, doors, figures and the sight lines of a ruling.
+//
+// Everything is built in screen pixels (triangles with a one-pixel feathered rim), so line widths
+// stay the same at every zoom and edges stay smooth without multisampling; text is sf::Text at
+// integer positions, rendered by SFML at its true pixel size. Two layers: the board (floor,
+// terrain, grid, walls, doors, numbers), kept in a texture until the camera or the walls change,
+// and the pieces (figures, rings, sight lines, what stops them), drawn every frame.
+#pragma once
+
+#include "core/board.hpp"
+#include "core/ruling.hpp"
+
+#include <SFML/Graphics/Color.hpp>
+#include <SFML/Graphics/Font.hpp>
+#include <SFML/Graphics/Rect.hpp>
+#include <SFML/Graphics/RenderTarget.hpp>
+#include <SFML/Graphics/RenderTexture.hpp>
+#include <SFML/Graphics/Texture.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sightline::app {
+
+// Colours shared by the board and the legend.
+namespace palette {
+inline const sf::Color kBackground(24, 27, 32);
+inline const sf::Color kFloor(52, 57, 66);
+inline const sf::Color kGrid(255, 255, 255, 26);
+inline const sf::Color kGridMajor(255, 255, 255, 60);
+inline const sf::Color kLabel(200, 205, 214);
+inline const sf::Color kWall(226, 218, 200);
+inline const sf::Color kDoor(222, 138, 44);
+inline const sf::Color kBlocking(110, 94, 80);
+inline const sf::Color kDifficult(88, 112, 52);
+inline const sf::Color kImpassable(14, 10, 20);
+inline const sf::Color kFeature(190, 170, 120);
+inline const sf::Color kClear(64, 224, 104);
+inline const sf::Color kStopped(244, 64, 56);
+inline const sf::Color kCover(250, 192, 40);
+inline const sf::Color kNoSight(150, 150, 160);
+inline const sf::Color kSelect(255, 255, 255);
+inline const sf::Color kStunned(255, 226, 60);
+// A side's token colour: "marines" blue, "invaders" purple, any other side a colour of its own
+// picked from its name, gray without a side.
+sf::Color side(const std::string& name);
+}  // namespace palette
+
+struct Camera {
+    sf::Vector2f origin;  // pixel of the board point (0, 0)
+    float cell = 32.0f;   // pixels per cell
+
+    sf::Vector2f toScreen(double x, double y) const {
+        return {origin.x + static_cast<float>(x) * cell, origin.y + static_cast<float>(y) * cell};
+    }
+    sf::Vector2f toBoard(sf::Vector2f px) const { return {(px.x - origin.x) / cell, (px.y - origin.y) / cell}; }
+    Cell cellAt(sf::Vector2f px) const;
+    // Zooms by `factor` keeping the board point under `px` where it is.
+    void zoomAt(sf::Vector2f px, float factor);
+    // The whole board inside `area`, `margin` pixels kept free on every side (labels go there).
+    void fit(const sf::FloatRect& area, int width, int height, float margin);
+
+    static constexpr float kMinCell = 3.0f;
+    static constexpr float kMaxCell = 400.0f;
+};
+
+// What the board shows besides the board itself.
+struct Overlay {
+    int attacker = -1;  // figure indexes, -1 for none
+    int defender = -1;
+    int hovered = -1;
+    const Ruling* ruling = nullptr;                        // the pair's ruling
+    const std::vector<CoverLine>* everyCorner = nullptr;   // dim lines from every attacker corner
+    const std::vector<PairResult>* seen = nullptr;         // who the attacker sees
+    std::optional<Cell> refusedCell;  // dragging over a cell the figure may not take: its footprint
+    int refusedW = 1;
+    int refusedH = 1;
+};
+
+class BoardView {
+public:
+    BoardView();
+    ~BoardView();
+
+    // Fonts for labels and token ids; false when a file is missing (then no text is drawn).
+    bool loadFonts(const std::string& regular, const std::string& bold);
+    // The map's background picture, from its unknown top-level key "background": {"image": PATH}
+    // (PATH relative to the map file). Returns a warning for the status bar, empty when fine or
+    // when the map has none.
+    std::string loadBackground(const Board& board, const std::string& mapPath);
+    // Base pixel size of board text (grid labels, token ids), from the UI scale.
+    void setTextScale(float scale) { textScale_ = scale; }
+
+    // `geometryRevision` changes whenever walls, doors or terrain do (Document::geometryRevision).
+    void draw(sf::RenderTarget& target, const Board& board, std::uint64_t geometryRevision, const Camera& camera,
+              const sf::FloatRect& viewport, const Overlay& overlay);
+
+    // The figure under pixel `px` (its footprint), or -1.
+    static int figureAt(const Board& board, const Camera& camera, sf::Vector2f px);
+    // The door within a few pixels of `px`, or -1.
+    static int doorAt(const Board& board, const Camera& camera, sf::Vector2f px);
+
+private:
+    struct Frame;
+    void drawBoard(sf::RenderTarget& target, const Frame& frame) const;
+    void drawPieces(sf::RenderTarget& target, const Frame& frame, const Overlay& overlay) const;
+
+    // What the cached board layer was drawn for.
+    struct CacheKey {
+        const Board* board = nullptr;
+        std::uint64_t geometryRevision = 0;
+        sf::Vector2f origin;
+        float cell = 0;
+        sf::FloatRect viewport;
+        sf::Vector2u size;
+        float textScale = 0;
+        bool operator==(const CacheKey& o) const {
+            return board == o.board && geometryRevision == o.geometryRevision && origin == o.origin && cell == o.cell &&
+                   viewport == o.viewport && size == o.size && textScale == o.textScale;
+        }
+    };
+    std::unique_ptr<sf::RenderTexture> cache_;
+    CacheKey cacheKey_;
+
+    sf::Font regular_;
+    sf::Font bold_;
+    bool fonts_ = false;
+    std::unique_ptr<sf::Texture> background_;
+    float textScale_ = 1.0f;
+};
+
+}  // namespace sightline::app

@@ -1,0 +1,249 @@
+#include "app/document.hpp"
+
+#include "core/map_io.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <stdexcept>
+
+namespace sightline::app {
+
+namespace {
+
+// A dense benchmark board is about half a megabyte; this bounds undo memory to tens of MB.
+constexpr std::size_t kMaxUndo = 100;
+
+std::string cellText(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
+
+Figure& figureAt(Board& board, int index) { return board.figures.at(static_cast<std::size_t>(index)); }
+
+}  // namespace
+
+Refusal placementProblem(const Board& board, int index, Cell cell, int w, int h) {
+    if (cell.x < 0 || cell.y < 0 || cell.x + w > board.width || cell.y + h > board.height)
+        return "Off the board: " + cellText(cell) + " is outside the " + std::to_string(board.width) + "x" +
+               std::to_string(board.height) + " grid.";
+    auto inside = [&](Cell c) { return c.x >= cell.x && c.x < cell.x + w && c.y >= cell.y && c.y < cell.y + h; };
+    for (const TerrainGroup& g : board.terrain) {
+        // Difficult terrain can be entered; blocking and impassable cells cannot hold a figure.
+        if (g.kind == TerrainKind::Difficult) continue;
+        for (const Cell& c : g.cells)
+            if (inside(c)) return "Cell " + cellText(c) + " is " + terrainKindName(g.kind) + " terrain.";
+    }
+    for (std::size_t i = 0; i < board.figures.size(); ++i) {
+        if (static_cast<int>(i) == index) continue;
+        const Figure& f = board.figures[i];
+        const bool overlap = f.cell.x < cell.x + w && cell.x < f.cell.x + f.w && f.cell.y < cell.y + h &&
+                             cell.y < f.cell.y + f.h;
+        if (overlap) return "Occupied by " + f.id + ".";
+    }
+    return {};
+}
+
+Document::Document() {
+    // What shows when the app starts without a readable map: an empty table.
+    board_.name = "empty board";
+    board_.width = 12;
+    board_.height = 8;
+}
+
+void Document::open(const std::string& path) { reset(loadMap(path), path); }
+
+void Document::reset(Board board, std::string path) {
+    board_ = std::move(board);
+    path_ = std::move(path);
+    undo_.clear();
+    redo_.clear();
+    drag_.reset();
+    state_ = savedState_ = nextState_++;
+    ++geometryRevision_;
+    ++figuresRevision_;
+}
+
+void Document::save() {
+    if (path_.empty()) throw std::runtime_error("this board has no file yet: use Save As");
+    saveMap(board_, path_);
+    savedState_ = state_;
+}
+
+void Document::saveAs(const std::string& path) {
+    saveMap(board_, path);
+    path_ = path;
+    savedState_ = state_;
+}
+
+void Document::pushUndo(Board before, std::uint64_t beforeState) {
+    undo_.push_back({std::move(before), beforeState});
+    if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
+    redo_.clear();
+    state_ = nextState_++;
+}
+
+void Document::restore(Snapshot& from, std::vector<Snapshot>& to) {
+    to.push_back({std::move(board_), state_});
+    board_ = std::move(from.board);
+    state_ = from.state;
+    ++geometryRevision_;
+    ++figuresRevision_;
+}
+
+bool Document::undo() {
+    if (drag_ || undo_.empty()) return false;
+    Snapshot s = std::move(undo_.back());
+    undo_.pop_back();
+    restore(s, redo_);
+    return true;
+}
+
+bool Document::redo() {
+    if (drag_ || redo_.empty()) return false;
+    Snapshot s = std::move(redo_.back());
+    redo_.pop_back();
+    restore(s, undo_);
+    return true;
+}
+
+void Document::beginDrag(int figure) {
+    (void)figureAt(board_, figure);  // throws on a bad index before any state changes
+    drag_ = Drag{figure, board_, state_};
+}
+
+Refusal Document::dragTo(Cell cell) {
+    if (!drag_) return "Not dragging.";
+    Figure& f = figureAt(board_, drag_->figure);
+    if (f.cell == cell) return {};
+    Refusal why = placementProblem(board_, drag_->figure, cell, f.w, f.h);
+    if (!why.empty()) return why;
+    f.cell = cell;
+    ++figuresRevision_;
+    return {};
+}
+
+void Document::endDrag() {
+    if (!drag_) return;
+    Drag d = std::move(*drag_);
+    drag_.reset();
+    if (figureAt(board_, d.figure).cell != figureAt(d.before, d.figure).cell) pushUndo(std::move(d.before), d.state);
+}
+
+void Document::cancelDrag() {
+    if (!drag_) return;
+    const Cell start = figureAt(drag_->before, drag_->figure).cell;
+    Figure& f = figureAt(board_, drag_->figure);
+    drag_.reset();
+    if (f.cell != start) {
+        f.cell = start;
+        ++figuresRevision_;
+    }
+}
+
+Refusal Document::moveFigure(int figure, Cell cell) {
+    const Figure& f = figureAt(board_, figure);
+    if (f.cell == cell) return {};
+    Refusal why = placementProblem(board_, figure, cell, f.w, f.h);
+    if (!why.empty()) return why;
+    Board before = board_;
+    figureAt(board_, figure).cell = cell;
+    pushUndo(std::move(before), state_);
+    ++figuresRevision_;
+    return {};
+}
+
+Refusal Document::addFigure(Cell near, const std::string& side, int& added) {
+    // Nearest free cell by Chebyshev ring, so the new figure appears where the user looks.
+    std::optional<Cell> spot;
+    near = {std::clamp(near.x, 0, board_.width - 1), std::clamp(near.y, 0, board_.height - 1)};
+    const int reach = std::max(board_.width, board_.height);
+    for (int r = 0; r <= reach && !spot; ++r)
+        for (int dy = -r; dy <= r && !spot; ++dy)
+            for (int dx = -r; dx <= r && !spot; ++dx) {
+                if (std::max(std::abs(dx), std::abs(dy)) != r) continue;
+                const Cell c{near.x + dx, near.y + dy};
+                if (placementProblem(board_, -1, c, 1, 1).empty()) spot = c;
+            }
+    if (!spot) return "No free cell for a new figure.";
+    std::string id;
+    for (int n = static_cast<int>(board_.figures.size()) + 1; n < INT_MAX; ++n) {
+        id = "figure-" + std::to_string(n);
+        if (!board_.findFigure(id)) break;
+    }
+    Board before = board_;
+    Figure f;
+    f.id = id;
+    f.cell = *spot;
+    f.side = side;
+    board_.figures.push_back(std::move(f));
+    pushUndo(std::move(before), state_);
+    ++figuresRevision_;
+    added = static_cast<int>(board_.figures.size()) - 1;
+    return {};
+}
+
+void Document::removeFigure(int figure) {
+    (void)figureAt(board_, figure);
+    Board before = board_;
+    board_.figures.erase(board_.figures.begin() + figure);
+    pushUndo(std::move(before), state_);
+    ++figuresRevision_;
+}
+
+Refusal Document::renameFigure(int figure, const std::string& id) {
+    const Figure& f = figureAt(board_, figure);
+    if (id == f.id) return {};
+    if (id.empty()) return "A figure's id cannot be empty.";
+    if (board_.findFigure(id)) return "The id \"" + id + "\" is taken by another figure.";
+    Board before = board_;
+    figureAt(board_, figure).id = id;
+    pushUndo(std::move(before), state_);
+    ++figuresRevision_;
+    return {};
+}
+
+void Document::setSide(int figure, const std::string& side) {
+    if (figureAt(board_, figure).side == side) return;
+    Board before = board_;
+    figureAt(board_, figure).side = side;
+    pushUndo(std::move(before), state_);
+    ++figuresRevision_;
+}
+
+Refusal Document::setSize(int figure, int w, int h) {
+    const Figure& f = figureAt(board_, figure);
+    if (f.w == w && f.h == h) return {};
+    if (w < 1 || h < 1) return "A footprint is at least 1x1.";
+    Refusal why = placementProblem(board_, figure, f.cell, w, h);
+    if (!why.empty()) return "Cannot grow to " + std::to_string(w) + "x" + std::to_string(h) + ": " + why;
+    Board before = board_;
+    figureAt(board_, figure).w = w;
+    figureAt(board_, figure).h = h;
+    pushUndo(std::move(before), state_);
+    ++figuresRevision_;
+    return {};
+}
+
+void Document::setLarge(int figure, std::optional<bool> large) {
+    if (figureAt(board_, figure).large == large) return;
+    Board before = board_;
+    figureAt(board_, figure).large = large;
+    pushUndo(std::move(before), state_);
+    ++figuresRevision_;
+}
+
+void Document::setStunned(int figure, bool stunned) {
+    if (figureAt(board_, figure).stunned == stunned) return;
+    Board before = board_;
+    figureAt(board_, figure).stunned = stunned;
+    pushUndo(std::move(before), state_);
+    ++figuresRevision_;
+}
+
+void Document::toggleDoor(int door) {
+    Board before = board_;
+    Door& d = board_.doors.at(static_cast<std::size_t>(door));
+    d.open = !d.open;
+    pushUndo(std::move(before), state_);
+    ++geometryRevision_;
+}
+
+}  // namespace sightline::app

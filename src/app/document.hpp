@@ -1,0 +1,98 @@
+// The open map: its Board, the file it came from, undo/redo, and the edits the app offers.
+//
+// Every change goes through this class, so each one can be undone and so the sight-line scene
+// knows what to rebuild: walls, doors and terrain (geometryRevision) or only figures
+// (figuresRevision). Undo keeps whole Board snapshots: boards are small and a snapshot can never
+// miss a field. The Board lives inside the Document and is assigned to, never replaced, so a
+// SightScene may keep pointing at it (it must still be rebuilt or refreshed after a change).
+//
+// Edits return a refusal: empty when done, else a short sentence for the status bar.
+#pragma once
+
+#include "core/board.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sightline::app {
+
+using Refusal = std::string;
+
+// Why figure `index` (or a new figure, index -1) cannot stand with its top-left cell at `cell`
+// and a w x h footprint: off the board, on blocking or impassable terrain, or on another figure.
+Refusal placementProblem(const Board& board, int index, Cell cell, int w, int h);
+
+class Document {
+public:
+    Document();
+
+    const Board& board() const { return board_; }
+    const std::string& path() const { return path_; }  // empty for a board never saved
+    bool modified() const { return state_ != savedState_; }
+    std::uint64_t geometryRevision() const { return geometryRevision_; }
+    std::uint64_t figuresRevision() const { return figuresRevision_; }
+
+    // Loads `path`; on failure throws MapError and leaves the open board as it was.
+    void open(const std::string& path);
+    // Takes a board that is already loaded (e.g. validated elsewhere); clears undo.
+    void reset(Board board, std::string path);
+    // Atomic writes through saveMap; throw std::runtime_error naming the path.
+    void save();
+    void saveAs(const std::string& path);
+
+    std::size_t undoDepth() const { return undo_.size(); }
+    std::size_t redoDepth() const { return redo_.size(); }
+    bool undo();
+    bool redo();
+
+    // Dragging a figure: the board follows the drag live without an undo step each cell;
+    // endDrag() records one step when the figure ended elsewhere, cancelDrag() puts it back.
+    void beginDrag(int figure);
+    Refusal dragTo(Cell cell);
+    void endDrag();
+    void cancelDrag();
+    bool dragging() const { return drag_.has_value(); }
+    int dragFigure() const { return drag_ ? drag_->figure : -1; }
+
+    Refusal moveFigure(int figure, Cell cell);
+    // Adds a 1x1 figure on the free cell nearest to `near`; returns its index through `added`.
+    Refusal addFigure(Cell near, const std::string& side, int& added);
+    void removeFigure(int figure);
+    Refusal renameFigure(int figure, const std::string& id);
+    void setSide(int figure, const std::string& side);
+    Refusal setSize(int figure, int w, int h);
+    void setLarge(int figure, std::optional<bool> large);
+    void setStunned(int figure, bool stunned);
+    void toggleDoor(int door);
+
+private:
+    struct Snapshot {
+        Board board;
+        std::uint64_t state;
+    };
+    struct Drag {
+        int figure;
+        Board before;
+        std::uint64_t state;
+    };
+    // Records the board as it was before a change and gives the new board a state of its own.
+    void pushUndo(Board before, std::uint64_t beforeState);
+    void restore(Snapshot& from, std::vector<Snapshot>& to);
+
+    Board board_;
+    std::string path_;
+    std::vector<Snapshot> undo_;
+    std::vector<Snapshot> redo_;
+    std::optional<Drag> drag_;
+    // Each distinct board content gets a number, so undoing back to the saved board clears
+    // modified() again.
+    std::uint64_t state_ = 0;
+    std::uint64_t savedState_ = 0;
+    std::uint64_t nextState_ = 1;
+    std::uint64_t geometryRevision_ = 0;
+    std::uint64_t figuresRevision_ = 0;
+};
+
+}  // namespace sightline::app

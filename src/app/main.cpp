@@ -1,0 +1,71 @@
+// sightline: the desktop app. `sightline [MAP]` opens a window on the map (maps/demo.json without
+// one); --screenshot renders one frame into a PNG and exits; --bench-drag drags a figure across
+// the board and prints the median frame time. See README.md, "The app".
+#include "app/app.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+namespace {
+
+// A relative path that is not found from the current directory is looked for in the source tree,
+// so the app finds its maps when started from a build directory.
+std::string resolve(const std::string& path, const std::string& sourceDir) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::path(path).is_absolute() || fs::exists(path, ec)) return path;
+    const fs::path fromSource = fs::path(sourceDir) / path;
+    return fs::exists(fromSource, ec) ? fromSource.string() : path;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    using sightline::app::LaunchOptions;
+    LaunchOptions options;
+    options.sourceDir = SIGHTLINE_SOURCE_DIR;
+
+    CLI::App cli{"Sightline: line of sight and cover on a wargame board"};
+    std::string map, size;
+    cli.add_option("MAP", map, "map file (default maps/demo.json)");
+    auto* shot = cli.add_option("--screenshot", options.screenshotOut, "render one frame off-screen into this PNG and exit");
+    auto* bench = cli.add_option("--bench-drag", options.benchFrames,
+                                 "drag a figure (--attacker, else the first) across the board for N frames, "
+                                 "print the median frame time and exit")
+                      ->check(CLI::Range(1, 1000000));
+    shot->excludes(bench);
+    cli.add_option("--attacker", options.attacker, "figure id of the attacker to start with");
+    cli.add_option("--defender", options.defender, "figure id of the defender to start with");
+    cli.add_option("--size", size, "window size in pixels, WxH (default: from the desktop)");
+    cli.add_option("--ui-scale", options.uiScale, "text and panel scale on top of the desktop's")->check(CLI::Range(0.5, 3.0));
+    cli.add_flag("--print-layout", options.printLayout,
+                 "print the board-to-pixel mapping as JSON on stdout (after the first frame)");
+    cli.add_option("--state-file", options.stateFile, "rewrite this JSON file with the app's state after every change");
+    try {
+        cli.parse(argc, argv);
+        if (!size.empty()) {
+            unsigned w = 0, h = 0;
+            char x = 0, rest = 0;
+            if (std::sscanf(size.c_str(), "%u%c%u%c", &w, &x, &h, &rest) != 3 || (x != 'x' && x != 'X') || w < 320 ||
+                h < 240 || w > 8192 || h > 8192)
+                throw CLI::ValidationError("--size", "expected WxH between 320x240 and 8192x8192, got \"" + size + "\"");
+            options.width = w;
+            options.height = h;
+        }
+    } catch (const CLI::CallForHelp& e) {
+        return cli.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::cerr << "sightline: " << e.what() << "\nrun 'sightline --help' for the options\n";
+        return 2;
+    }
+
+    if (*shot) options.mode = LaunchOptions::Mode::Screenshot;
+    if (*bench) options.mode = LaunchOptions::Mode::BenchDrag;
+    options.mapPath = resolve(map.empty() ? "maps/demo.json" : map, options.sourceDir);
+
+    sightline::app::App app(options);
+    return app.run();
+}

@@ -1,0 +1,198 @@
+// The app's pictures: every shipped map renders, bad input is refused, the sight lines of a
+// ruling appear in their colours where the ruling puts them, a map's background picture shows.
+#include "app_support.hpp"
+
+#include "core/doom.hpp"
+#include "core/map_io.hpp"
+#include "core/sight.hpp"
+
+#include <SFML/Graphics/Image.hpp>
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+using namespace sightline;
+using namespace sightline::apptest;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Px {
+    double x = 0, y = 0;
+};
+
+// The board-to-pixel mapping the app printed with --print-layout.
+struct Layout {
+    double ox = 0, oy = 0, cell = 0;
+    Px toPixel(double x, double y) const { return {ox + cell * x, oy + cell * y}; }
+};
+
+Layout parseLayout(const std::string& out) {
+    const nlohmann::json j = nlohmann::json::parse(out);
+    return {j.at("origin")[0].get<double>(), j.at("origin")[1].get<double>(), j.at("cell").get<double>()};
+}
+
+double distance(Px a, Px b) { return std::hypot(a.x - b.x, a.y - b.y); }
+
+double distanceToSegment(Px p, Px a, Px b) {
+    const double dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
+    const double t = len2 > 0 ? std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0, 1.0) : 0.0;
+    return distance(p, {a.x + t * dx, a.y + t * dy});
+}
+
+bool greenish(sf::Color c) { return c.g >= 150 && c.g > c.r + 60 && c.g > c.b + 40; }
+bool reddish(sf::Color c) { return c.r >= 170 && c.r > c.g + 80 && c.r > c.b + 80; }
+
+std::string colorText(sf::Color c) {
+    return "rgb(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")";
+}
+
+}  // namespace
+
+TEST_CASE("app: every shipped map opens and renders a picture", "[app-maps]") {
+    const std::string dir = scratchDir("maps");
+    std::vector<std::string> maps;
+    for (const auto& e : fs::recursive_directory_iterator(kRoot + "/maps"))
+        if (e.path().extension() == ".json") maps.push_back(fs::relative(e.path(), kRoot).string());
+    for (const auto& e : fs::directory_iterator(kRoot + "/tests/app/data"))
+        if (e.path().extension() == ".json") maps.push_back(fs::relative(e.path(), kRoot).string());
+    std::sort(maps.begin(), maps.end());
+    REQUIRE(maps.size() >= 3);
+    for (std::size_t i = 0; i < maps.size(); ++i) {
+        const std::string out = dir + "/shot-" + std::to_string(i) + ".png";
+        const Run r = app("--screenshot " + quote(out) + " --size 800x600 " + quote(maps[i]), dir);
+        INFO(maps[i] << "\nstderr: " << r.err);
+        CHECK(r.status == 0);
+        sf::Image picture;
+        REQUIRE(picture.loadFromFile(out));
+        CHECK(picture.getSize() == sf::Vector2u(800, 600));
+    }
+}
+
+TEST_CASE("app: bad maps, unknown figures and bad options are refused with a reason", "[app-refused]") {
+    const std::string dir = scratchDir("refused");
+    const std::string out = dir + "/never.png";
+    auto refused = [&](const Run& r, const std::string& expect) {
+        INFO("stderr: " << r.err);
+        CHECK(r.status != 0);
+        CHECK(r.status < 128);  // an exit, not a crash
+        CHECK(r.err.find(expect) != std::string::npos);
+        CHECK_FALSE(fs::exists(out));
+    };
+    SECTION("not JSON") {
+        const std::string map = dir + "/broken.json";
+        std::ofstream(map) << "{ \"format\": \"sightline-map\", ";
+        refused(app("--screenshot " + quote(out) + " " + quote(map), dir), "broken.json");
+    }
+    SECTION("a rule broken: the place is named") {
+        const std::string map = dir + "/offboard.json";
+        std::ofstream(map) << R"({"format": "sightline-map", "version": 1, "grid": {"width": 3, "height": 3},
+                                 "figures": [{"id": "A", "cell": [5, 0]}]})";
+        refused(app("--screenshot " + quote(out) + " " + quote(map), dir), "/figures/0");
+    }
+    SECTION("a missing file") {
+        refused(app("--screenshot " + quote(out) + " " + quote(dir + "/nowhere.json"), dir), "nowhere.json");
+    }
+    SECTION("an unknown figure id") {
+        refused(app("--screenshot " + quote(out) + " --attacker nobody maps/demo.json", dir), "nobody");
+    }
+    SECTION("a bad window size") {
+        refused(app("--screenshot " + quote(out) + " --size 12 maps/demo.json", dir), "--size");
+    }
+}
+
+TEST_CASE("app: cover lines are drawn where the ruling puts them, green when clear and red when stopped", "[app-lines]") {
+    struct Case {
+        const char* map;
+        const char* attacker;
+        const char* defender;
+    };
+    const Case c = GENERATE(Case{"maps/rules/01-wall-gives-cover.json", "A", "D"},
+                            Case{"maps/rules/14-figure-gives-cover.json", "A", "D"},
+                            Case{"maps/demo.json", "marine-blue", "zombie-1"},
+                            Case{"maps/demo.json", "marine-red", "imp-1"});
+    const std::string dir = scratchDir("lines");
+    const std::string out = dir + "/lines.png";
+    const Run r = app("--screenshot " + quote(out) + " --attacker " + c.attacker + " --defender " + c.defender +
+                          " --size 1100x700 --print-layout " + c.map,
+                      dir);
+    INFO(c.map << " " << c.attacker << " -> " << c.defender << "\nstderr: " << r.err);
+    REQUIRE(r.status == 0);
+    const Layout layout = parseLayout(r.out);
+    sf::Image picture;
+    REQUIRE(picture.loadFromFile(out));
+
+    // The ruling from the core itself, not from the app.
+    const Board board = loadMap(kRoot + "/" + c.map);
+    const SightScene scene(board);
+    Tracer tracer(scene);
+    const Ruling ruling = DoomRules().rule(tracer, static_cast<int>(*board.findFigure(c.attacker)),
+                                           static_cast<int>(*board.findFigure(c.defender)));
+    REQUIRE(ruling.corner);
+    REQUIRE_FALSE(ruling.lines.empty());
+
+    // Sample the middle of each line, away from what is drawn over or beside it: tokens and their
+    // rings and labels, walls and doors with their outlines, the corner mark, and other lines of the
+    // other colour.
+    std::vector<std::pair<Px, Px>> segments;
+    for (const Wall& w : board.walls) segments.push_back({layout.toPixel(w.from.x, w.from.y), layout.toPixel(w.to.x, w.to.y)});
+    for (const Door& d : board.doors) segments.push_back({layout.toPixel(d.from.x, d.from.y), layout.toPixel(d.to.x, d.to.y)});
+    const Px corner = layout.toPixel(ruling.corner->x, ruling.corner->y);
+    int checked = 0;
+    for (const CoverLine& line : ruling.lines) {
+        const Px a = layout.toPixel(line.from.x, line.from.y), b = layout.toPixel(line.to.x, line.to.y);
+        int samplesOnLine = 0;
+        for (double t = 0.1; t <= 0.9001; t += 0.04) {
+            const Px p{a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)};
+            bool clear = distance(p, corner) > 16;
+            for (const Figure& f : board.figures) {
+                const Px center = layout.toPixel(f.cell.x + f.w / 2.0, f.cell.y + f.h / 2.0);
+                clear = clear && distance(p, center) > layout.cell * 0.62 * std::max(f.w, f.h);
+                // The id's label under the token (a generous box: about 9 pixels a letter).
+                const double halfWidth = static_cast<double>(f.id.size()) * 4.5 + 12;
+                const double top = center.y + layout.cell * 0.3 * std::min(f.w, f.h);
+                clear = clear && !(std::abs(p.x - center.x) < halfWidth && p.y > top && p.y < top + 32);
+            }
+            for (const auto& [s0, s1] : segments) clear = clear && distanceToSegment(p, s0, s1) > 16;
+            for (const CoverLine& other : ruling.lines)
+                if (other.blocked != line.blocked)
+                    clear = clear && distanceToSegment(p, layout.toPixel(other.from.x, other.from.y),
+                                                       layout.toPixel(other.to.x, other.to.y)) > 6;
+            if (!clear) continue;
+            const sf::Color seen = picture.getPixel(static_cast<unsigned>(std::lround(p.x)), static_cast<unsigned>(std::lround(p.y)));
+            INFO("line to (" << line.to.x << "," << line.to.y << ") " << (line.blocked ? "stopped" : "clear") << " at pixel ("
+                             << p.x << "," << p.y << "): " << colorText(seen));
+            CHECK((line.blocked ? reddish(seen) : greenish(seen)));
+            ++samplesOnLine;
+        }
+        CHECK(samplesOnLine >= 2);
+        checked += samplesOnLine;
+    }
+    CHECK(checked >= 8);
+}
+
+TEST_CASE("app: a map's background picture is drawn stretched over the grid", "[app-background]") {
+    const std::string dir = scratchDir("background");
+    const std::string out = dir + "/background.png";
+    const Run r = app("--screenshot " + quote(out) + " --size 900x600 --print-layout tests/app/data/background.json", dir);
+    INFO("stderr: " << r.err);
+    REQUIRE(r.status == 0);
+    const Layout layout = parseLayout(r.out);
+    sf::Image picture;
+    REQUIRE(picture.loadFromFile(out));
+    auto at = [&](double x, double y) {
+        const Px p = layout.toPixel(x, y);
+        return picture.getPixel(static_cast<unsigned>(p.x), static_cast<unsigned>(p.y));
+    };
+    auto near = [](sf::Color c, int r, int g, int b) {
+        INFO(colorText(c));
+        return std::abs(c.r - r) <= 24 && std::abs(c.g - g) <= 24 && std::abs(c.b - b) <= 24;
+    };
+    // The 6x4 board: left half of the picture teal, right half brown (tests/app/data/background.png).
+    CHECK(near(at(1.5, 2.5), 20, 110, 120));
+    CHECK(near(at(2.5, 3.5), 20, 110, 120));
+    CHECK(near(at(3.5, 2.5), 120, 80, 40));
+    CHECK(near(at(5.5, 0.5), 120, 80, 40));
+}

@@ -1,0 +1,161 @@
+// The real window driven with real input events (xdotool through the XTEST extension): pick an
+// attacker and a defender, drag a mini, undo and redo, a refused move, a door, the unsaved-changes
+// prompt and quitting. The app reports its state in the file given to --state-file, rewritten after
+// every change; pixels of cells come from the board-to-pixel mapping in that file.
+#include "app_support.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace sightline::apptest;
+using Json = nlohmann::json;
+
+namespace {
+
+class Driver {
+public:
+    explicit Driver(std::string dir) : dir_(std::move(dir)) {}
+
+    // The first window whose title starts with "Sightline", waiting for it to be shown.
+    bool findWindow() {
+        const Run r = shell("timeout 60 xdotool search --sync --onlyvisible --name '^Sightline'", dir_);
+        window_ = r.out.substr(0, r.out.find('\n'));
+        return r.status == 0 && !window_.empty();
+    }
+
+    Json state() const {
+        const std::string text = slurp(dir_ + "/state.json");
+        return text.empty() ? Json() : Json::parse(text);
+    }
+    // Waits for the state to satisfy `test`; returns the last state read either way.
+    Json waitState(const std::function<bool(const Json&)>& test, double seconds = 20) const {
+        Json last;
+        waitFor([&] {
+            last = state();
+            return !last.is_null() && test(last);
+        }, seconds);
+        return last;
+    }
+
+    // Pixel of board point (x, y) inside the window, from the app's own layout.
+    std::string at(double x, double y) const {
+        const Json layout = state().at("layout");
+        const double px = layout["origin"][0].get<double>() + layout["cell"].get<double>() * x;
+        const double py = layout["origin"][1].get<double>() + layout["cell"].get<double>() * y;
+        return window_ + " " + std::to_string(static_cast<int>(px)) + " " + std::to_string(static_cast<int>(py));
+    }
+
+    void click(double x, double y) { xdotool("mousemove --window " + at(x, y) + " click 1"); }
+    // Press, move through the middle, release: a drag across several cells.
+    void drag(double x0, double y0, double x1, double y1) {
+        xdotool("mousemove --window " + at(x0, y0) + " mousedown 1 mousemove --window " +
+                at((x0 + x1) / 2, (y0 + y1) / 2) + " sleep 0.1 mousemove --window " + at(x1, y1) +
+                " sleep 0.1 mouseup 1");
+    }
+    // Keys go to the window under the pointer (the virtual display has no window manager).
+    void key(const std::string& keys) { xdotool("key " + keys); }
+
+private:
+    void xdotool(const std::string& args) {
+        const Run r = shell("xdotool " + args, dir_);
+        INFO("xdotool " << args << "\n" << r.err);
+        REQUIRE(r.status == 0);
+    }
+    std::string dir_;
+    std::string window_;
+};
+
+Json figure(const Json& state, const std::string& id) {
+    for (const Json& f : state.at("figures"))
+        if (f.at("id") == id) return f;
+    return Json();
+}
+
+Json cell(int x, int y) { return Json::array({x, y}); }
+
+}  // namespace
+
+TEST_CASE("app: a real window driven by mouse and keyboard", "[app-window]") {
+    const std::string dir = scratchDir("window");
+    const std::string map = dir + "/drive.json";  // a copy: the test must not be able to change the tree
+    std::ofstream(map) << slurp(kRoot + "/tests/app/data/drive.json");
+    Background app({"--size", "900x640", "--state-file", dir + "/state.json", map}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout"); });
+    REQUIRE(s.contains("layout"));
+    CHECK(s["attacker"].is_null());
+    CHECK(s["undo_depth"] == 0);
+
+    // Click A: the attacker. Click D: the defender, and the ruling is there.
+    ui.click(1.5, 1.5);
+    s = ui.waitState([](const Json& j) { return j["attacker"] == "A"; });
+    CHECK(s["attacker"] == "A");
+    ui.click(6.5, 4.5);
+    s = ui.waitState([](const Json& j) { return j["defender"] == "D"; });
+    REQUIRE(s["defender"] == "D");
+    REQUIRE(s["ruling"].is_object());
+    CHECK(s["ruling"]["attacker"] == "A");
+    CHECK(s["ruling"]["defender"] == "D");
+    CHECK(s["ruling"]["line_of_sight"] == true);
+    CHECK(s["ruling"]["cover"] == false);  // B stands clear of every line
+
+    // Drag B from (3,4) up to (3,2): it stands in the lines now, one undo step, the ruling follows.
+    ui.drag(3.5, 4.5, 3.5, 2.5);
+    s = ui.waitState([](const Json& j) { return figure(j, "B")["cell"] == cell(3, 2) && !j["dragging"].get<bool>(); });
+    CHECK(figure(s, "B")["cell"] == cell(3, 2));
+    CHECK(s["undo_depth"] == 1);
+    CHECK(s["modified"] == true);
+    CHECK(s["ruling"]["cover"] == true);
+    CHECK(s["ruling"].dump().find("figure:B") != std::string::npos);
+
+    // Ctrl+Z puts B back; Ctrl+Y moves it again; Ctrl+Shift+Z is redo too.
+    ui.key("ctrl+z");
+    s = ui.waitState([](const Json& j) { return figure(j, "B")["cell"] == cell(3, 4); });
+    CHECK(figure(s, "B")["cell"] == cell(3, 4));
+    CHECK(s["undo_depth"] == 0);
+    CHECK(s["redo_depth"] == 1);
+    CHECK(s["modified"] == false);
+    CHECK(s["ruling"]["cover"] == false);
+    ui.key("ctrl+y");
+    s = ui.waitState([](const Json& j) { return figure(j, "B")["cell"] == cell(3, 2); });
+    CHECK(s["undo_depth"] == 1);
+    ui.key("ctrl+z");
+    s = ui.waitState([](const Json& j) { return figure(j, "B")["cell"] == cell(3, 4); });
+    ui.key("ctrl+shift+z");
+    s = ui.waitState([](const Json& j) { return figure(j, "B")["cell"] == cell(3, 2); });
+    CHECK(s["redo_depth"] == 0);
+
+    // Onto blocking terrain, onto another figure: refused, B stays, no undo step.
+    ui.drag(3.5, 2.5, 5.5, 1.5);
+    s = ui.waitState([](const Json& j) { return j["status"].get<std::string>().find("refused") != std::string::npos; });
+    CHECK(s["status"].get<std::string>().find("blocking") != std::string::npos);
+    CHECK(figure(s, "B")["cell"] == cell(3, 2));
+    CHECK(s["undo_depth"] == 1);
+    ui.drag(3.5, 2.5, 6.5, 4.5);
+    s = ui.waitState([](const Json& j) { return j["status"].get<std::string>().find("Occupied") != std::string::npos; });
+    CHECK(figure(s, "B")["cell"] == cell(3, 2));
+
+    // Click the door: it opens, and that is undoable too.
+    ui.click(2.0, 4.0);
+    s = ui.waitState([](const Json& j) { return j["doors"][0]["open"] == true; });
+    CHECK(s["doors"][0]["open"] == true);
+    CHECK(s["undo_depth"] == 2);
+
+    // Quitting with changes asks first; Escape cancels. Undone back to the file, Ctrl+Q quits.
+    ui.key("ctrl+q");
+    s = ui.waitState([](const Json& j) { return j["popup_open"] == true; });
+    CHECK(s["popup_open"] == true);
+    CHECK(app.running());
+    ui.key("Escape");
+    s = ui.waitState([](const Json& j) { return j["popup_open"] == false; });
+    CHECK(app.running());
+    ui.key("ctrl+z");
+    ui.key("ctrl+z");
+    s = ui.waitState([](const Json& j) { return j["undo_depth"] == 0; });
+    CHECK(s["modified"] == false);
+    CHECK(s["doors"][0]["open"] == false);
+    CHECK(figure(s, "B")["cell"] == cell(3, 4));
+    ui.key("ctrl+q");
+    CHECK(app.waitExit(30) == 0);
+    CHECK(slurp(map) == slurp(kRoot + "/tests/app/data/drive.json"));  // nothing was saved
+}
