@@ -32,7 +32,7 @@ bool Analysis::update(const Document& doc, const AnalysisRequest& request) {
     everyCornerLines_.clear();
     seen_.clear();
     if (hasPair) {
-        ruling_ = rules_.rule(*tracer_, request.attacker, request.defender);
+        ruling_ = rules_->rule(*tracer_, request.attacker, request.defender);
         if (request.everyCorner) {
             const Figure& a = board.figures[static_cast<std::size_t>(request.attacker)];
             const Figure& d = board.figures[static_cast<std::size_t>(request.defender)];
@@ -41,7 +41,7 @@ bool Analysis::update(const Document& doc, const AnalysisRequest& request) {
                     everyCornerLines_.push_back(coverLine(*tracer_, request.attacker, from, request.defender, to));
         }
     }
-    if (hasAttacker) seen_ = ruleOneAgainstAll(rules_, *tracer_, request.attacker);
+    if (hasAttacker) seen_ = ruleOneAgainstAll(*rules_, *tracer_, request.attacker);
     lastComputeMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return true;
 }

@@ -28,7 +28,14 @@ public:
     // Returns true when anything was recomputed.
     bool update(const Document& doc, const AnalysisRequest& request);
 
-    const RuleSystem& rules() const { return rules_; }
+    const RuleSystem& rules() const { return *rules_; }
+    // Switches the game the board is ruled under (Doom at start); the next update recomputes.
+    void setRules(std::unique_ptr<RuleSystem> rules) {
+        rules_ = std::move(rules);
+        last_.reset();
+    }
+    // The tracer of the current scene, for panels that rule on their own (nullptr before update).
+    Tracer* tracer() const { return tracer_.get(); }
     const std::optional<Ruling>& ruling() const { return ruling_; }
     // Every attacker corner to every defender corner (only with request.everyCorner).
     const std::vector<CoverLine>& everyCornerLines() const { return everyCornerLines_; }
@@ -37,7 +44,7 @@ public:
     double lastComputeMs() const { return lastComputeMs_; }
 
 private:
-    DoomRules rules_;
+    std::unique_ptr<RuleSystem> rules_ = std::make_unique<DoomRules>();
     std::unique_ptr<SightScene> scene_;
     std::unique_ptr<Tracer> tracer_;
     std::uint64_t geometryRevision_ = ~std::uint64_t(0);

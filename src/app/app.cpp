@@ -1,5 +1,7 @@
 #include "app/app.hpp"
 
+#include "core/wargame.hpp"
+
 #include "app/imgui_sfml.hpp"
 #include "core/map_io.hpp"
 #include "ruling_format.hpp"
@@ -116,6 +118,16 @@ App::App(const LaunchOptions& options)
     if (!view_.loadFonts(kFont, kBoldFont)) say("No DejaVu fonts: the board is drawn without labels.", true);
     mapFiles_ = mapFiles();
     panels_.loadDecks(resolveData("assets/decks"));
+    panels_.loadRules(resolveData("assets"));
+    if (options_.rules != "doom" || !options_.preset.empty()) {
+        try {
+            useRules(makeRuleSystem(options_.rules, {options_.preset, resolveData("assets")}));
+            panels_.setGame(options_.rules, options_.preset);
+        } catch (const std::exception& e) {
+            startError_ = std::string("--rules ") + options_.rules + ": " + e.what();
+            if (options_.mode != LaunchOptions::Mode::Interactive) return;
+        }
+    }
 
     if (!loadError.empty()) {
         panels_.showError("Cannot open " + options_.mapPath, loadError);
@@ -589,6 +601,13 @@ void App::carryOut(const PanelRequests& r) {
     if (r.open) requestOpen(*r.open);
     if (r.openBench) requestOpen(resolveData("maps/bench-dense.json"));
     if (r.unsaved) afterPrompt(*r.unsaved);
+    if (r.rules) {
+        try {
+            useRules(makeRuleSystem(r.rules->first, {r.rules->second, resolveData("assets")}));
+        } catch (const std::exception& e) {
+            say(e.what(), true);
+        }
+    }
     if (r.quit) requestQuit();
 }
 
@@ -627,6 +646,13 @@ void App::dropMissingSelection() {
     for (std::string* id : {&selection_.attacker, &selection_.defender, &selection_.focus})
         if (figureIndex(*id) < 0) id->clear();
     if (selection_.attacker == selection_.defender) selection_.defender.clear();
+}
+
+void App::useRules(std::unique_ptr<RuleSystem> rules) {
+    // Under the wargame rules the board writes each feature's material level beside its kind.
+    const auto* wargame = dynamic_cast<const WargameRules*>(rules.get());
+    view_.setFeatureLevels(wargame ? wargame->table().materials : std::map<std::string, std::string>{});
+    analysis_.setRules(std::move(rules));
 }
 
 void App::say(std::string message, bool error) {

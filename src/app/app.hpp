@@ -35,6 +35,8 @@ struct LaunchOptions {
     float uiScale = 1.0f;       // on top of the size picked from the desktop
     bool printLayout = false;   // print the board-to-pixel mapping as JSON on stdout
     std::string stateFile;      // rewrite this JSON file after every change (for tests)
+    std::string rules = "doom"; // the game to rule under: doom, d20, wargame
+    std::string preset;         // its preset (d20: quarters, dnd5e, dnd35)
     std::string sourceDir;      // where maps/ and assets/ are looked for after the current directory
 };
 
@@ -70,6 +72,8 @@ private:
     int figureIndex(const std::string& id) const;
     void dropMissingSelection();
     void say(std::string message, bool error = false);
+    // Rules the board under another game (its ruling, lines and who-sees-whom).
+    void useRules(std::unique_ptr<RuleSystem> rules);
 
     // File actions; those that replace the board ask about unsaved changes first.
     void requestQuit();

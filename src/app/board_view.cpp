@@ -479,7 +479,10 @@ void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
     for (const Feature& feature : board.features) {
         const std::vector<sf::Vector2f> pts = outline(feature, f.cam);
         const std::vector<sf::Vector2f> tris = triangulate(pts);
-        const sf::Color fill = feature.blocksSight ? sf::Color(150, 140, 120, 150) : withAlpha(palette::kFeature, 70);
+        // A burning feature is drawn in flames' colours: it blocks sight and gives no cover.
+        const sf::Color fill = feature.burning       ? sf::Color(200, 80, 30, 150)
+                               : feature.blocksSight ? sf::Color(150, 140, 120, 150)
+                                                     : withAlpha(palette::kFeature, 70);
         for (std::size_t i = 0; i + 2 < tris.size(); i += 3) p.triangle(tris[i], fill, tris[i + 1], fill, tris[i + 2], fill);
         strokeOutline(p, pts, feature.blocksSight ? std::max(2.0f, wallWidth(cell) * 0.6f) : 1.5f,
                       feature.blocksSight ? palette::kWall : sf::Color(214, 196, 140, 200));
@@ -492,7 +495,13 @@ void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
                 top = std::min(top, q.y);
             }
             const unsigned px = static_cast<unsigned>(std::round(11 * textScale_));
-            labels.push_back({feature.kind.empty() ? feature.id : feature.kind, {(left + right) / 2, top + px * 0.9f}, px,
+            std::string label = feature.kind.empty() ? feature.id : feature.kind;
+            const auto material = featureLevels_.find(feature.kind);
+            const std::string level = !feature.cover.empty() ? feature.cover : !feature.rating.empty() ? feature.rating
+                                      : material != featureLevels_.end() ? material->second : std::string();
+            if (feature.burning) label += " (burning)";
+            else if (!level.empty()) label += " (" + level + ")";
+            labels.push_back({label, {(left + right) / 2, top + px * 0.9f}, px,
                               sf::Color(235, 228, 210, 210), false});
         }
     }
@@ -652,7 +661,7 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
     const float lineWidth = std::clamp(cell * 0.07f, 2.5f, 5.0f);
     if (overlay.everyCorner) {
         for (const CoverLine& l : *overlay.everyCorner)
-            p.line(cam.toScreen(l.from.x, l.from.y), cam.toScreen(l.to.x, l.to.y), 1.25f,
+            p.line(cam.toScreen(float(l.fromPoint.x), float(l.fromPoint.y)), cam.toScreen(float(l.toPoint.x), float(l.toPoint.y)), 1.25f,
                    withAlpha(l.blocked ? palette::kStopped : palette::kClear, 110));
         if (overlay.ruling) {
             for (const CornerSummary& s : overlay.ruling->corners) {
@@ -665,7 +674,7 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
     }
     if (overlay.ruling) {
         for (const CoverLine& l : overlay.ruling->lines)
-            p.line(cam.toScreen(l.from.x, l.from.y), cam.toScreen(l.to.x, l.to.y), lineWidth,
+            p.line(cam.toScreen(float(l.fromPoint.x), float(l.fromPoint.y)), cam.toScreen(float(l.toPoint.x), float(l.toPoint.y)), lineWidth,
                    l.blocked ? palette::kStopped : palette::kClear);
         for (const auto& [a, b] : stopEdges) p.line(a, b, ww + rim, palette::kStopped, true);
         if (overlay.ruling->corner) {  // the corner the ruling uses

@@ -19,6 +19,7 @@
 #include <SFML/Graphics/Texture.hpp>
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -92,6 +93,12 @@ public:
     // (PATH relative to the map file). Returns a warning for the status bar, empty when fine or
     // when the map has none.
     std::string loadBackground(const Board& board, const std::string& mapPath);
+    // The cover level each feature kind gives under the game being played (wargame materials),
+    // written beside the kind; a feature's own "cover" or "rating" is written first.
+    void setFeatureLevels(std::map<std::string, std::string> byKind) {
+        featureLevels_ = std::move(byKind);
+        cacheKey_ = CacheKey{};
+    }
     // Base pixel size of board text (grid labels, token ids), from the UI scale.
     void setTextScale(float scale) { textScale_ = scale; }
 
@@ -125,6 +132,7 @@ private:
     };
     std::unique_ptr<sf::RenderTexture> cache_;
     CacheKey cacheKey_;
+    std::map<std::string, std::string> featureLevels_;
 
     sf::Font regular_;
     sf::Font bold_;

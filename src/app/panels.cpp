@@ -1,5 +1,10 @@
 #include "app/panels.hpp"
 
+#include "app/quarter_cover_panel.hpp"
+#include "app/wargame_panel.hpp"
+#include "core/d20.hpp"
+#include "core/wargame.hpp"
+
 #include "app/board_view.hpp"
 #include "app/defense_panel.hpp"
 #include "core/defense.hpp"
@@ -174,7 +179,19 @@ void Panels::sidePanel(PanelContext& ctx, PanelRequests& out) {
     ImGui::Separator();
     if (ImGui::CollapsingHeader("Ruling", ImGuiTreeNodeFlags_DefaultOpen)) rulingSection(ctx, out);
     if (ImGui::CollapsingHeader("Who sees whom", ImGuiTreeNodeFlags_DefaultOpen)) seenSection(ctx);
-    if (ImGui::CollapsingHeader("Defense", ImGuiTreeNodeFlags_DefaultOpen)) defenseSection(ctx);
+    if (game_ == "doom" && ImGui::CollapsingHeader("Defense", ImGuiTreeNodeFlags_DefaultOpen)) defenseSection(ctx);
+    if (game_ != "doom" && !rulesError_.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", rulesError_.c_str());
+    Tracer* tracer = ctx.analysis.tracer();
+    if (game_ == "d20" && quarter_ && tracer && ImGui::CollapsingHeader("Quarter cover", ImGuiTreeNodeFlags_DefaultOpen)) {
+        quarter_->draw(*tracer, ctx.attacker, ctx.defender);
+        // The board follows the panel's preset.
+        if (quarter_->presetId() != preset_) {
+            preset_ = quarter_->presetId();
+            out.rules = {"d20", preset_};
+        }
+    }
+    if (game_ == "wargame" && wargame_ && tracer && ImGui::CollapsingHeader("Wargame", ImGuiTreeNodeFlags_DefaultOpen))
+        wargame_->draw(*tracer, ctx.attacker, ctx.defender);
     if (ImGui::CollapsingHeader("Figure", ImGuiTreeNodeFlags_DefaultOpen)) inspectorSection(ctx, out);
     if (ctx.options.legend && ImGui::CollapsingHeader("Legend", ImGuiTreeNodeFlags_DefaultOpen)) legendSection(ctx);
     ImGui::End();
@@ -182,6 +199,18 @@ void Panels::sidePanel(PanelContext& ctx, PanelRequests& out) {
 
 void Panels::rulingSection(PanelContext& ctx, PanelRequests& out) {
     const Board& board = ctx.doc.board();
+    {
+        // The game the board is ruled under; its own panel follows below.
+        static const char* names[] = {"Doom: The Boardgame", "d20 quarter cover", "Miniatures wargame"};
+        static const char* ids[] = {"doom", "d20", "wargame"};
+        int current = game_ == "d20" ? 1 : game_ == "wargame" ? 2 : 0;
+        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+        if (ImGui::Combo("Game", &current, names, 3)) {
+            game_ = ids[current];
+            if (game_ == "d20" && quarter_) preset_ = quarter_->presetId();
+            out.rules = {game_, game_ == "d20" ? preset_ : std::string()};
+        }
+    }
     const float comboWidth = ImGui::GetContentRegionAvail().x * 0.6f;
     int picked = -1;
     ImGui::SetNextItemWidth(comboWidth);
@@ -218,10 +247,13 @@ void Panels::rulingSection(PanelContext& ctx, PanelRequests& out) {
     }
     ImGui::TextWrapped("%s", r.explanation.c_str());
     if (!r.lines.empty()) {
-        ImGui::TextColored(kDim, "Cover lines from %s:", cornerText(*r.corner).c_str());
+        // A corner-to-corner game names the corner; a centre-to-centre one has a single line.
+        if (r.corner) ImGui::TextColored(kDim, "Cover lines from %s:", cornerText(*r.corner).c_str());
+        else ImGui::TextColored(kDim, "Line from centre to centre:");
         for (const CoverLine& l : r.lines) {
             ImGui::Bullet();
-            ImGui::Text("to %s", cornerText(l.to).c_str());
+            if (r.corner) ImGui::Text("to %s", cornerText(l.to).c_str());
+            else ImGui::Text("(%g, %g) to (%g, %g)", l.fromPoint.x, l.fromPoint.y, l.toPoint.x, l.toPoint.y);
             ImGui::SameLine();
             if (!l.blocked) {
                 ImGui::TextColored(kGood, "clear");
@@ -297,6 +329,27 @@ void Panels::defenseSection(PanelContext& ctx) {
     ImGui::PushID("defense");
     defense_->draw(ctx.doc.board(), ctx.attacker, ctx.defender, r ? r->cover : std::nullopt);
     ImGui::PopID();
+}
+
+void Panels::loadRules(const std::string& assetsDir) {
+    rulesError_.clear();
+    try {
+        std::vector<D20Preset> presets;
+        for (const char* id : {"quarters", "dnd5e", "dnd35"}) presets.push_back(loadD20Preset(d20PresetPath(assetsDir, id)));
+        quarter_ = std::make_unique<QuarterCoverPanel>(std::move(presets));
+        preset_ = quarter_->presetId();
+        wargame_ = std::make_unique<WargamePanel>(loadWargameTable(wargameTablePath(assetsDir)));
+    } catch (const std::exception& e) {
+        rulesError_ = e.what();
+    }
+}
+
+void Panels::setGame(const std::string& game, const std::string& preset) {
+    game_ = game;
+    if (game == "d20" && quarter_ && !preset.empty()) {
+        quarter_->setPreset(preset);
+        preset_ = quarter_->presetId();
+    }
 }
 
 void Panels::loadDecks(const std::string& folder) {

@@ -22,6 +22,8 @@
 namespace sightline::app {
 
 class DefensePanel;
+class QuarterCoverPanel;
+class WargamePanel;
 
 // Figures in play, by id (indexes change when figures are removed or undone).
 struct Selection {
@@ -74,6 +76,8 @@ struct PanelRequests {
     std::optional<std::string> open;    // a path to open
     std::optional<std::string> saveAs;  // a path to save to
     std::optional<UnsavedChoice> unsaved;
+    // The game to rule under ("doom", "d20", "wargame") and its preset, when the user switched.
+    std::optional<std::pair<std::string, std::string>> rules;
     // Inspector edits, run by the app after the panels; a refusal goes to the status bar.
     std::vector<std::function<Refusal(Document&, Selection&)>> edits;
 };
@@ -103,6 +107,10 @@ public:
     ~Panels();
     // Decks for the defense panel (assets/decks/); a folder that fails to load is shown in the panel.
     void loadDecks(const std::string& folder);
+    // Rule tables for the d20 and wargame panels (assets/rules/); a failure is shown in the panel.
+    void loadRules(const std::string& assetsDir);
+    // Shows the panel of this game (after the app switched its rules).
+    void setGame(const std::string& game, const std::string& preset);
 
     // Heights the panels take from the window, for the board's viewport (valid inside a frame).
     static float menuBarHeight();
@@ -144,6 +152,11 @@ private:
     std::string inputsFor_;  // the figure id the copies were taken from
 
     std::unique_ptr<DefensePanel> defense_;
+    std::unique_ptr<QuarterCoverPanel> quarter_;
+    std::unique_ptr<WargamePanel> wargame_;
+    std::string rulesError_;
+    std::string game_ = "doom";  // the game the board is ruled under
+    std::string preset_;         // the d20 preset the board uses
 };
 
 }  // namespace sightline::app

@@ -71,6 +71,25 @@ TEST_CASE("app: every shipped map opens and renders a picture", "[app-maps]") {
     }
 }
 
+TEST_CASE("app: the d20 and wargame boards render under their own rules", "[app-maps]") {
+    const std::string dir = scratchDir("games");
+    const std::string cases[][4] = {
+        {"d20", "maps/d20-office.json", "agent-kim", "villain"},
+        {"wargame", "maps/wargame-village.json", "at-gun", "tank"},
+    };
+    for (const auto& c : cases) {
+        const std::string out = dir + "/" + c[0] + ".png";
+        const Run r = app("--screenshot " + quote(out) + " --size 1000x700 --rules " + c[0] + " --attacker " + c[2] +
+                              " --defender " + c[3] + " " + quote(c[1]),
+                          dir);
+        INFO(c[1] << "\nstderr: " << r.err);
+        CHECK(r.status == 0);
+        sf::Image picture;
+        REQUIRE(picture.loadFromFile(out));
+        CHECK(picture.getSize() == sf::Vector2u(1000, 700));
+    }
+}
+
 TEST_CASE("app: bad maps, unknown figures and bad options are refused with a reason", "[app-refused]") {
     const std::string dir = scratchDir("refused");
     const std::string out = dir + "/never.png";
@@ -97,6 +116,9 @@ TEST_CASE("app: bad maps, unknown figures and bad options are refused with a rea
     }
     SECTION("an unknown figure id") {
         refused(app("--screenshot " + quote(out) + " --attacker nobody maps/demo.json", dir), "nobody");
+    }
+    SECTION("an unknown game") {
+        refused(app("--screenshot " + quote(out) + " --rules chess maps/demo.json", dir), "chess");
     }
     SECTION("a bad window size") {
         refused(app("--screenshot " + quote(out) + " --size 12 maps/demo.json", dir), "--size");

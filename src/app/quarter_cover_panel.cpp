@@ -1,0 +1,436 @@
+#include "app/quarter_cover_panel.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <memory>
+#include <random>
+#include <stdexcept>
+
+namespace sightline::app {
+
+namespace {
+
+const ImVec4 kGood(64 / 255.0f, 224 / 255.0f, 104 / 255.0f, 1.0f);  // the board's "clear" green
+const ImVec4 kBad(244 / 255.0f, 64 / 255.0f, 56 / 255.0f, 1.0f);    // the board's "stopped" red
+const ImVec4 kWarn(250 / 255.0f, 192 / 255.0f, 40 / 255.0f, 1.0f);  // the board's "cover" amber
+const ImVec4 kDim(0.62f, 0.64f, 0.68f, 1.0f);
+
+// A fresh seed for "New seed". Only the app needs one; the core is deterministic given a seed.
+std::uint64_t randomSeed() {
+    std::uint64_t s = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+    try {
+        std::random_device rd;
+        s ^= (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
+    } catch (...) {
+        // No entropy device: the clock alone will do for dice.
+    }
+    return s % 1000000000ull;  // short enough to read out across the table
+}
+
+const Figure* figureAt(const Board& board, int index) {
+    if (index < 0 || static_cast<std::size_t>(index) >= board.figures.size()) return nullptr;
+    return &board.figures[static_cast<std::size_t>(index)];
+}
+
+// "three_quarters" -> "three quarters".
+std::string levelText(Quarter q) {
+    std::string s = quarterName(q);
+    std::replace(s.begin(), s.end(), '_', ' ');
+    return s;
+}
+
+std::string cornerText(Corner c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
+
+std::string bonusText(const std::optional<int>& bonus) {
+    return bonus ? (*bonus >= 0 ? "+" : "") + std::to_string(*bonus) : std::string("cannot be targeted");
+}
+
+const char* outcomeText(const std::string& outcome) {
+    if (outcome == "hit") return "hit";
+    if (outcome == "cover_hit") return "cover hit";
+    if (outcome == "miss") return "miss";
+    if (outcome == "no_target") return "cannot target";
+    return outcome.c_str();
+}
+
+ImVec4 outcomeColour(const std::string& outcome) {
+    if (outcome == "hit") return kBad;          // the defender takes it
+    if (outcome == "cover_hit") return kWarn;   // the cover takes it
+    return kDim;                                // miss, cannot target
+}
+
+const D20Detail* d20Detail(const Ruling& r) { return dynamic_cast<const D20Detail*>(r.detail.get()); }
+
+// A label and a value on one row of a two-column table.
+void row(const char* label) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextColored(kDim, "%s", label);
+    ImGui::TableNextColumn();
+}
+
+}  // namespace
+
+QuarterCoverPanel::QuarterCoverPanel(std::vector<D20Preset> presets) : presets_(std::move(presets)) {
+    rules_.reserve(presets_.size());
+    for (const D20Preset& p : presets_) rules_.emplace_back(p);
+    setSeed(randomSeed());
+}
+
+void QuarterCoverPanel::setPreset(const std::string& id) {
+    for (std::size_t i = 0; i < presets_.size(); ++i)
+        if (presets_[i].id == id) selected_ = i;
+}
+
+const std::string& QuarterCoverPanel::presetId() const {
+    static const std::string none;
+    return selected_ < presets_.size() ? presets_[selected_].id : none;
+}
+
+void QuarterCoverPanel::setSeed(std::uint64_t seed) {
+    seed_ = seed;
+    seedInput_ = seed;
+    rng_ = Rng(seed);
+    rolls_ = 0;
+    append("Seed " + std::to_string(seed) + ": the dice start afresh.");
+}
+
+void QuarterCoverPanel::append(std::string entry) {
+    log_.push_front(std::move(entry));
+    while (log_.size() > kMaxLogEntries) log_.pop_back();
+}
+
+void QuarterCoverPanel::draw(Tracer& tracer, int attacker, int defender) {
+    if (presets_.empty()) {
+        ImGui::TextWrapped("No d20 presets. Put preset files in assets/rules/ (d20-*.json, see docs/rules.md).");
+        return;
+    }
+    ImGui::PushID("quarter_cover");
+
+    // The preset switch.
+    ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 8.0f, ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Preset").x -
+                                                                      ImGui::GetStyle().ItemInnerSpacing.x));
+    if (ImGui::BeginCombo("Preset", presets_[selected_].name.c_str())) {
+        for (std::size_t i = 0; i < presets_.size(); ++i) {
+            ImGui::PushID(static_cast<int>(i));
+            if (ImGui::Selectable(presets_[i].name.c_str(), i == selected_)) selected_ = i;
+            if (i == selected_) ImGui::SetItemDefaultFocus();
+            ImGui::PopID();
+        }
+        ImGui::EndCombo();
+    }
+
+    const Board& board = tracer.scene().board();
+    const Figure* att = figureAt(board, attacker);
+    const Figure* def = figureAt(board, defender);
+    if (!att || !def || attacker == defender) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+        ImGui::TextWrapped(att && def ? "The attacker and the defender are the same figure: pick another defender."
+                                      : "Select an attacker and a defender.");
+        ImGui::PopStyleColor();
+        resultSection();
+        logSection();
+        ImGui::PopID();
+        return;
+    }
+
+    // The pair under every preset: the selected one for the ruling, all of them for the table.
+    std::vector<Ruling> rulings;
+    rulings.reserve(rules_.size());
+    for (const D20Rules& rules : rules_) rulings.push_back(rules.rule(tracer, attacker, defender));
+    const Ruling& ruling = rulings[selected_];
+    const D20Detail* detail = d20Detail(ruling);
+    if (!detail) {  // every d20 ruling carries one; a broken core should not crash the app
+        ImGui::TextColored(kBad, "The d20 ruling has no detail.");
+        ImGui::PopID();
+        return;
+    }
+
+    rulingSection(board, ruling, *detail);
+    presetsTable(rulings);
+    attackSection(board, ruling, *detail);
+    resultSection();
+    logSection();
+    ImGui::PopID();
+}
+
+void QuarterCoverPanel::rulingSection(const Board& board, const Ruling& r, const D20Detail& d) {
+    const D20Preset& preset = presets_[selected_];
+    const Figure& att = board.figures[static_cast<std::size_t>(r.attacker)];
+    const Figure& def = board.figures[static_cast<std::size_t>(r.defender)];
+    ImGui::Text("%s attacks %s", att.id.c_str(), def.id.c_str());
+
+    ImGui::TextUnformatted("Line of sight:");
+    ImGui::SameLine();
+    ImGui::TextColored(r.lineOfSight ? kGood : kBad, r.lineOfSight ? "yes" : "no");
+    if (r.corner) {
+        ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+        ImGui::Text("Corner %s", cornerText(*r.corner).c_str());
+        ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+        ImGui::Text("Square (%d, %d)", d.square.x, d.square.y);
+    }
+
+    if (!r.lines.empty()) {
+        ImGui::TextColored(kDim, "Lines to the corners of the square:");
+        if (ImGui::BeginTable("lines", 3, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+            ImGui::TableSetupColumn("to");
+            ImGui::TableSetupColumn("line");
+            ImGui::TableSetupColumn("stopped by", ImGuiTableColumnFlags_WidthStretch);
+            ImGui::TableHeadersRow();
+            for (const CoverLine& l : r.lines) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(cornerText(l.to).c_str());
+                ImGui::TableNextColumn();
+                ImGui::TextColored(l.blocked ? kBad : kGood, l.blocked ? "stopped" : "clear");
+                ImGui::TableNextColumn();
+                std::string names;
+                for (const Blocker& b : l.blockers) names += (names.empty() ? "" : ", ") + blockerName(board, b);
+                ImGui::TextWrapped("%s", names.empty() ? "-" : names.c_str());
+            }
+            ImGui::EndTable();
+        }
+    }
+
+    if (ImGui::BeginTable("levels", 2, ImGuiTableFlags_SizingFixedFit)) {
+        ImGui::TableSetupColumn("what");
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+        if (r.lineOfSight) {
+            row("Stopped lines");
+            ImGui::Text("%d of 4", d.stoppedLines);
+        }
+        row("Scenery");
+        ImGui::TextUnformatted(levelText(d.scenery).c_str());
+        row("Personal");
+        ImGui::TextUnformatted(levelText(d.personal).c_str());
+        row("Cover (stacked)");
+        ImGui::TextColored(d.cover == Quarter::None ? kGood : kWarn, "%s", levelText(d.cover).c_str());
+        if (d.defenseBonus) {
+            row((preset.coverLabel + " bonus").c_str());
+            ImGui::TextUnformatted(bonusText(d.defenseBonus).c_str());
+            row("Reflex bonus");
+            ImGui::TextUnformatted(bonusText(d.reflexBonus).c_str());
+        } else {
+            row("Target");
+            ImGui::TextColored(kBad, "cannot be targeted");
+        }
+        row("Rated features");
+        std::string features;
+        for (const std::string& f : d.features) features += (features.empty() ? "" : ", ") + f;
+        ImGui::TextWrapped("%s", features.empty() ? "none crossed" : features.c_str());
+        ImGui::EndTable();
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+    ImGui::TextWrapped("%s", r.explanation.c_str());
+    ImGui::PopStyleColor();
+}
+
+void QuarterCoverPanel::presetsTable(const std::vector<Ruling>& rulings) {
+    ImGui::Separator();
+    ImGui::TextColored(kDim, "Every preset, same pair:");
+    const int columns = static_cast<int>(std::min<std::size_t>(presets_.size(), 63)) + 1;
+    if (!ImGui::BeginTable("presets", columns, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Borders)) return;
+    ImGui::TableSetupColumn("");
+    for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn(presets_[static_cast<std::size_t>(c - 1)].id.c_str());
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    for (int c = 0; c < columns; ++c) {
+        ImGui::TableSetColumnIndex(c);
+        ImGui::PushID(c);
+        ImGui::TableHeader(ImGui::TableGetColumnName(c));
+        ImGui::PopID();
+        if (c > 0) {
+            const std::size_t i = static_cast<std::size_t>(c - 1);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", presets_[i].name.c_str());
+            if (i == selected_) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, ImGui::GetColorU32(ImGuiCol_HeaderActive));
+        }
+    }
+    auto line = [&](const char* label, auto cell) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(kDim, "%s", label);
+        for (int c = 1; c < columns; ++c) {
+            ImGui::TableNextColumn();
+            const std::size_t i = static_cast<std::size_t>(c - 1);
+            const D20Detail* d = d20Detail(rulings[i]);
+            if (d) cell(presets_[i], *d);
+            else ImGui::TextUnformatted("-");
+        }
+    };
+    line("Level", [](const D20Preset&, const D20Detail& d) { ImGui::TextUnformatted(levelText(d.cover).c_str()); });
+    line("Defense / AC", [](const D20Preset& p, const D20Detail& d) {
+        if (d.defenseBonus) ImGui::Text("%s %s", bonusText(d.defenseBonus).c_str(), p.coverLabel.c_str());
+        else ImGui::TextColored(kBad, "cannot be targeted");
+    });
+    line("Reflex", [](const D20Preset&, const D20Detail& d) {
+        if (d.reflexBonus) ImGui::TextUnformatted(bonusText(d.reflexBonus).c_str());
+        else ImGui::TextColored(kBad, "-");
+    });
+    ImGui::EndTable();
+}
+
+void QuarterCoverPanel::attackSection(const Board& board, const Ruling& r, const D20Detail& d) {
+    ImGui::Separator();
+    ImGui::TextColored(kDim, "Attack against cover");
+    ImGui::PushID("attack");
+
+    const Figure& def = board.figures[static_cast<std::size_t>(r.defender)];
+    // Defaults follow the defender (and its settings) until the user edits the inputs.
+    const Defaults now{def.id, def.defense.value_or(10), d.personal != Quarter::None ? def.constitution.value_or(0) : 0};
+    if (!defaults_ || *defaults_ != now) {
+        defaults_ = now;
+        defense_ = now.defense;
+        saveBonus_ = now.saveBonus;
+    }
+
+    const float width = ImGui::GetFontSize() * 7.0f;
+    ImGui::SetNextItemWidth(width);
+    if (ImGui::InputInt("Defense", &defense_)) defense_ = std::clamp(defense_, -99, 999);
+    ImGui::SameLine();
+    if (def.defense) ImGui::TextColored(kDim, "(%s: %d)", def.id.c_str(), *def.defense);
+    else ImGui::TextColored(kDim, "(%s: not set)", def.id.c_str());
+    ImGui::SetNextItemWidth(width);
+    if (ImGui::InputInt("Damage", &damage_)) damage_ = std::clamp(damage_, 0, 9999);
+    ImGui::SetNextItemWidth(width);
+    if (ImGui::InputInt("Cover's Damage save bonus", &saveBonus_)) saveBonus_ = std::clamp(saveBonus_, -99, 999);
+    ImGui::SetNextItemWidth(width);
+    if (ImGui::InputInt("Cover absorbs", &absorb_)) absorb_ = std::clamp(absorb_, 0, 9999);
+    if (ImGui::SmallButton("Defaults")) defaults_.reset();  // taken again from the defender next frame
+    ImGui::SameLine();
+    ImGui::TextColored(kDim, "Cover: personal %s + scenery %s", levelText(d.personal).c_str(), levelText(d.scenery).c_str());
+
+    // The attack: a d20 rolled from the seed plus the bonus, or a total the player rolled at the table.
+    // The cover's Damage save and the d6 for stacked cover are rolled from the seed either way.
+    ImGui::SetNextItemWidth(width);
+    if (ImGui::InputInt("Attack bonus", &attackBonus_)) attackBonus_ = std::clamp(attackBonus_, -99, 999);
+    ImGui::SameLine();
+    if (ImGui::Button("Roll")) resolve(board, r, d, true);
+    ImGui::SetNextItemWidth(width);
+    if (ImGui::InputInt("Attack total", &attackTotal_)) attackTotal_ = std::clamp(attackTotal_, -99, 9999);
+    ImGui::SameLine();
+    if (ImGui::Button("Enter")) resolve(board, r, d, false);
+    ImGui::SetNextItemWidth(width);
+    ImGui::InputScalar("Seed", ImGuiDataType_U64, &seedInput_);
+    if (ImGui::IsItemDeactivatedAfterEdit() && seedInput_ != seed_) setSeed(seedInput_);
+    ImGui::SameLine();
+    if (ImGui::Button("New seed")) setSeed(randomSeed());
+    ImGui::PopID();
+}
+
+void QuarterCoverPanel::resolve(const Board& board, const Ruling& r, const D20Detail& d, bool roll) {
+    const D20Preset& preset = presets_[selected_];
+    Resolution res;
+    res.attacker = board.figures[static_cast<std::size_t>(r.attacker)].id;
+    res.defender = board.figures[static_cast<std::size_t>(r.defender)].id;
+    res.presetName = preset.name;
+    res.coverLabel = preset.coverLabel;
+    res.rolled = roll;
+    res.defense = defense_;
+    res.attackBonus = roll ? attackBonus_ : 0;
+    res.d20 = roll ? rng_.roll(20) : 0;
+
+    AttackInput& in = res.input;
+    in.defense = defense_;
+    in.splitCover = true;  // personal and scenery apart: a stacked cover hit rolls the d6
+    in.personal = d.personal;
+    in.scenery = d.scenery;
+    in.attackTotal = roll ? res.d20 + attackBonus_ : attackTotal_;
+    in.damage = damage_;
+    in.coverSaveBonus = saveBonus_;
+    in.coverAbsorb = absorb_;
+    in.seed = rng_.next();  // the saves and the d6
+    ++rolls_;
+
+    std::string head = "#" + std::to_string(rolls_) + " " + res.attacker + " -> " + res.defender + " (" + preset.id + "), attack " +
+                       std::to_string(in.attackTotal);
+    if (roll) head += " (d20 " + std::to_string(res.d20) + (attackBonus_ < 0 ? " - " : " + ") + std::to_string(std::abs(attackBonus_)) + ")";
+    try {
+        res.result = resolveAttack(preset, in);
+        append(head + ": " + outcomeText(res.result.outcome) + ". " + res.result.explanation);
+    } catch (const std::exception& e) {
+        res.error = e.what();
+        append(head + ": refused: " + res.error);
+    }
+    last_ = std::move(res);
+}
+
+void QuarterCoverPanel::resultSection() {
+    if (!last_) return;
+    const Resolution& res = *last_;
+    const AttackResult& a = res.result;
+    ImGui::Separator();
+    ImGui::Text("%s attacks %s", res.attacker.c_str(), res.defender.c_str());
+    ImGui::SameLine();
+    ImGui::TextColored(kDim, "(%s)", res.presetName.c_str());
+    if (!res.error.empty()) {
+        ImGui::TextColored(kBad, "Refused: %s", res.error.c_str());
+        return;
+    }
+    if (ImGui::BeginTable("result", 2, ImGuiTableFlags_SizingFixedFit)) {
+        ImGui::TableSetupColumn("what");
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+        row("Attack");
+        if (res.rolled) ImGui::Text("%d (d20 %d %+d)", res.input.attackTotal, res.d20, res.attackBonus);
+        else ImGui::Text("%d (entered)", res.input.attackTotal);
+        row("Cover");
+        ImGui::TextWrapped("%s (personal %s + scenery %s)", levelText(a.cover).c_str(), levelText(res.input.personal).c_str(),
+                           levelText(res.input.scenery).c_str());
+        row(res.coverLabel.c_str());
+        if (a.defenseBonus) ImGui::Text("%d + %d = %d", res.defense, *a.defenseBonus, a.defenseTotal);
+        else ImGui::Text("%d", a.defenseTotal);
+        row("Outcome");
+        ImGui::TextColored(outcomeColour(a.outcome), "%s", outcomeText(a.outcome));
+        if (a.outcome == "cover_hit") {
+            row("Cover hit");
+            ImGui::TextUnformatted(a.coverHit == "both" ? "both (scenery, then personal)" : a.coverHit.c_str());
+            if (a.d6) {
+                row("d6 (stacked)");
+                ImGui::Text("%d%s", *a.d6, a.d6Rolled ? " (rolled)" : "");
+            }
+        }
+        row("Damage to defender");
+        ImGui::Text("%d of %d", a.damageToDefender, res.input.damage);
+        ImGui::EndTable();
+    }
+    if (!a.saves.empty() && ImGui::BeginTable("saves", 7, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+        for (const char* h : {"Damage save", "damage", "DC", "roll", "total", "result", "goes on"}) ImGui::TableSetupColumn(h);
+        ImGui::TableHeadersRow();
+        for (const CoverSave& s : a.saves) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(s.cover.c_str());
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", s.damageIn);
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", s.dc);
+            ImGui::TableNextColumn();
+            ImGui::Text("%d%s", s.roll, s.rolled ? " (rolled)" : "");
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", s.total);
+            ImGui::TableNextColumn();
+            ImGui::TextColored(s.penetrated ? kBad : kGood, s.penetrated ? "penetrated" : "holds");
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", s.damageOut);
+        }
+        ImGui::EndTable();
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+    ImGui::TextWrapped("%s", a.explanation.c_str());
+    ImGui::PopStyleColor();
+}
+
+void QuarterCoverPanel::logSection() {
+    ImGui::Separator();
+    ImGui::TextColored(kDim, "Log (newest first)");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(log_.empty());
+    if (ImGui::SmallButton("Clear")) log_.clear();
+    ImGui::EndDisabled();
+    ImGui::BeginChild("log", ImVec2(0.0f, ImGui::GetTextLineHeightWithSpacing() * 8.0f), true);
+    for (const std::string& e : log_) ImGui::TextWrapped("%s", e.c_str());
+    ImGui::EndChild();
+}
+
+}  // namespace sightline::app

@@ -1,0 +1,186 @@
+#include "app/wargame_panel.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+namespace sightline::app {
+
+namespace {
+
+const ImVec4 kGood(64 / 255.0f, 224 / 255.0f, 104 / 255.0f, 1.0f);  // the board's "clear" green
+const ImVec4 kBad(244 / 255.0f, 64 / 255.0f, 56 / 255.0f, 1.0f);    // the board's "stopped" red
+const ImVec4 kWarn(250 / 255.0f, 192 / 255.0f, 40 / 255.0f, 1.0f);  // the board's "cover" amber
+const ImVec4 kDim(0.62f, 0.64f, 0.68f, 1.0f);
+
+const Figure* figureAt(const Board& board, int index) {
+    if (index < 0 || static_cast<std::size_t>(index) >= board.figures.size()) return nullptr;
+    return &board.figures[static_cast<std::size_t>(index)];
+}
+
+// A row of a two-column table: the label, then the caller fills the value. `input`: the value is an
+// input field (the label is aligned to its text).
+void labelCell(const char* label, bool input = false) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    if (input) ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(kDim, "%s", label);
+    ImGui::TableNextColumn();
+}
+
+void warningText(const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kWarn);
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+WargamePanel::WargamePanel(WargameTable table) : rules_(std::move(table)) {}
+
+void WargamePanel::draw(Tracer& tracer, int attacker, int defender) {
+    const Board& board = tracer.scene().board();
+    const Figure* shooter = figureAt(board, attacker);
+    const Figure* target = figureAt(board, defender);
+    if (!shooter || !target || attacker == defender) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+        ImGui::TextWrapped(shooter && target ? "The shooter and the target are the same figure: pick another target."
+                                             : "Select a shooter (attacker) and a target (defender).");
+        ImGui::PopStyleColor();
+        return;
+    }
+    const Ruling r = rules_.rule(tracer, attacker, defender);
+    const auto* d = dynamic_cast<const WargameDetail*>(r.detail.get());
+    ImGui::PushID("wargame");
+    ImGui::Text("%s fires at %s", shooter->id.c_str(), target->id.c_str());
+    ImGui::SameLine();
+    ImGui::TextColored(kDim, "(%s)", rules_.table().name.c_str());
+
+    // Line of sight, centre to centre.
+    ImGui::TextUnformatted("Line of sight (centre to centre):");
+    ImGui::SameLine();
+    ImGui::TextColored(r.lineOfSight ? kGood : kBad, r.lineOfSight ? "yes" : "no");
+    if (!r.lines.empty() && r.lines.front().blocked) {
+        std::string names;
+        for (const Blocker& b : r.lines.front().blockers) names += (names.empty() ? "" : ", ") + blockerName(board, b);
+        ImGui::TextColored(kBad, "Stopped by:");
+        ImGui::SameLine();
+        ImGui::TextWrapped("%s", names.c_str());
+    }
+    if (!d) {  // every wargame ruling carries one; a broken core should not crash the app
+        ImGui::TextColored(kBad, "The wargame ruling has no detail.");
+        ImGui::PopID();
+        return;
+    }
+
+    // The cover breakdown: the feature the target stands in plus the best one between.
+    ImGui::Separator();
+    ImGui::TextColored(kDim, "Cover");
+    if (d->components.empty()) {
+        ImGui::TextWrapped("No feature gives cover: the target is not in one and the line crosses none.");
+    } else if (ImGui::BeginTable("components", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Borders)) {
+        ImGui::TableSetupColumn("feature");
+        ImGui::TableSetupColumn("role");
+        ImGui::TableSetupColumn("level");
+        ImGui::TableSetupColumn("value");
+        ImGui::TableHeadersRow();
+        for (std::size_t i = 0; i < d->components.size(); ++i) {
+            const WargameComponent& c = d->components[i];
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(i < d->featureIds.size() ? d->featureIds[i].c_str() : "?");
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(c.role.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(c.level.c_str());
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", c.value);
+        }
+        ImGui::EndTable();
+    }
+    ImGui::Text("Cover level: in %d + behind %d =", d->in, d->behind);
+    ImGui::SameLine();
+    ImGui::TextColored(d->coverLevel > 0 ? kWarn : kGood, "%d", d->coverLevel);
+
+    // The modifiers.
+    if (ImGui::BeginTable("modifiers", 2, ImGuiTableFlags_SizingFixedFit)) {
+        labelCell("Attack modifier (cover)");
+        ImGui::Text("%+d", d->attackModifier);
+        labelCell("Elevation bonus (shooter)");
+        if (d->elevationBonus) ImGui::Text("%+d (floor %d)", d->elevationBonus, shooter->floor.value_or(0));
+        else ImGui::Text("%+d", d->elevationBonus);
+        labelCell("Morale bonus (target)");
+        ImGui::Text("%+d", d->moraleBonus);
+        labelCell("Melee bonus (target)");
+        ImGui::Text("%+d", d->meleeBonus);
+        ImGui::EndTable();
+    }
+
+    // The to-hit helper: the base value plus every modifier on the attack roll, by name.
+    ImGui::Separator();
+    ImGui::TextColored(kDim, "To hit");
+    if (!r.lineOfSight) ImGui::TextColored(kBad, "No line of sight: no shot.");
+    ImGui::BeginDisabled(!r.lineOfSight);
+    if (ImGui::BeginTable("tohit", 2, ImGuiTableFlags_SizingFixedFit)) {
+        const float width = ImGui::GetFontSize() * 6.0f;
+        labelCell("Base (roll or number)", true);
+        ImGui::SetNextItemWidth(width);
+        if (ImGui::InputInt("##base", &base_)) base_ = std::clamp(base_, -99, 999);
+        labelCell("Cover");
+        ImGui::Text("%+d", d->attackModifier);
+        labelCell("Elevation");
+        ImGui::Text("%+d", d->elevationBonus);
+        labelCell("Other", true);
+        ImGui::SetNextItemWidth(width);
+        if (ImGui::InputInt("##other", &other_)) other_ = std::clamp(other_, -99, 99);
+        labelCell("Total");
+        ImGui::Text("%d", base_ + d->attackModifier + d->elevationBonus + other_);
+        ImGui::EndTable();
+    }
+    ImGui::EndDisabled();
+
+    // Armour of an armoured target: the facing the shot strikes, and a building's level added.
+    if (d->armor) {
+        ImGui::Separator();
+        ImGui::TextColored(kDim, "Armour");
+        if (target->facing.empty()) ImGui::TextColored(kWarn, "%s has no facing: the facing hit is unknown.", target->id.c_str());
+        else if (!d->facingHit.empty())
+            ImGui::Text("%s faces %s: the shot strikes the %s.", target->id.c_str(), target->facing.c_str(), d->facingHit.c_str());
+        if (ImGui::BeginTable("armor", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Borders)) {
+            ImGui::TableSetupColumn("facing");
+            ImGui::TableSetupColumn("armour");
+            ImGui::TableSetupColumn("building");
+            ImGui::TableSetupColumn("effective");
+            ImGui::TableHeadersRow();
+            const char* names[4] = {"front", "side", "rear", "top"};
+            for (std::size_t i = 0; i < 4; ++i) {
+                const int effective = (*d->armor)[i];
+                const int base = target->armor ? (*target->armor)[i] : effective;
+                const bool hit = d->facingHit == names[i];
+                ImGui::TableNextRow();
+                if (hit) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(ImVec4(kWarn.x, kWarn.y, kWarn.z, 0.35f)));
+                ImGui::TableNextColumn();
+                ImGui::Text("%s%s", names[i], hit ? " (hit)" : "");
+                ImGui::TableNextColumn();
+                ImGui::Text("%d", base);
+                ImGui::TableNextColumn();
+                ImGui::Text("%+d", effective - base);
+                ImGui::TableNextColumn();
+                ImGui::Text("%d", effective);
+            }
+            ImGui::EndTable();
+        }
+        if (d->armorCover > 0) ImGui::TextColored(kDim, "In or beside a building: +%d on side, rear and top.", d->armorCover);
+    }
+
+    // Window capacity.
+    for (const std::string& w : d->warnings) warningText("Warning: " + w);
+
+    ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+    ImGui::TextWrapped("%s", r.explanation.c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopID();
+}
+
+}  // namespace sightline::app
