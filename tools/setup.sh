@@ -7,6 +7,7 @@ packages=(
   libboost-dev
   nlohmann-json3-dev libcli11-dev catch2
   libsfml-dev libimgui-dev libstb-dev
+  libwebp-dev
   xvfb xauth xdotool
   fonts-dejavu-core
 )

@@ -698,8 +698,15 @@ void App::afterBoardReplaced(const std::string& path) {
     refused_.reset();
     hovered_ = -1;
     fitPending_ = true;
-    const std::string warning = view_.loadBackground(doc_.board(), path);
+    const std::string warning = doc_.importedImage().empty() ? view_.loadBackground(doc_.board(), path)
+                                                             : view_.loadBackgroundImage(doc_.importedImage());
     if (!warning.empty()) say(warning, true);
+    if (!doc_.importedFormat().empty()) {
+        std::string text = "Imported " + doc_.importedFormat() + " from " + path + " as a new board (Save As keeps it)";
+        if (!doc_.importNotes().empty())
+            text += "; " + std::to_string(doc_.importNotes().size()) + " notes, the first: " + doc_.importNotes().front();
+        say(text + ".");
+    }
 }
 
 bool App::saveNow() {

@@ -1,5 +1,7 @@
 #include "app/board_view.hpp"
 
+#include <webp/decode.h>
+
 #include <SFML/Graphics/Text.hpp>
 #include <SFML/Graphics/Vertex.hpp>
 
@@ -211,6 +213,29 @@ std::string BoardView::loadBackground(const Board& board, const std::string& map
     const std::filesystem::path path = std::filesystem::path(mapPath).parent_path() / image;
     auto texture = std::make_unique<sf::Texture>();
     if (!texture->loadFromFile(path.string())) return "background: cannot load " + path.string();
+    texture->setSmooth(true);
+    background_ = std::move(texture);
+    return {};
+}
+
+std::string BoardView::loadBackgroundImage(const std::string& bytes) {
+    background_.reset();
+    cacheKey_ = CacheKey{};
+    auto texture = std::make_unique<sf::Texture>();
+    const bool webp = bytes.size() >= 12 && bytes.compare(0, 4, "RIFF") == 0 && bytes.compare(8, 4, "WEBP") == 0;
+    if (webp) {
+        // SFML 2.5 reads no WebP; libwebp decodes it to RGBA.
+        int w = 0, h = 0;
+        const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
+        std::uint8_t* pixels = WebPDecodeRGBA(data, bytes.size(), &w, &h);
+        if (!pixels) return "background: the embedded WebP picture cannot be decoded; the board is drawn without it";
+        sf::Image image;
+        image.create(static_cast<unsigned>(w), static_cast<unsigned>(h), pixels);
+        WebPFree(pixels);
+        if (!texture->loadFromImage(image)) return "background: the embedded picture is too large to show";
+    } else if (!texture->loadFromMemory(bytes.data(), bytes.size())) {
+        return "background: the embedded picture cannot be shown";
+    }
     texture->setSmooth(true);
     background_ = std::move(texture);
     return {};

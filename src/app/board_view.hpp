@@ -93,6 +93,8 @@ public:
     // (PATH relative to the map file). Returns a warning for the status bar, empty when fine or
     // when the map has none.
     std::string loadBackground(const Board& board, const std::string& mapPath);
+    // A picture from memory (PNG, or WebP through libwebp), as embedded in an imported map.
+    std::string loadBackgroundImage(const std::string& bytes);
     // The cover level each feature kind gives under the game being played (wargame materials),
     // written beside the kind; a feature's own "cover" or "rating" is written first.
     void setFeatureLevels(std::map<std::string, std::string> byKind) {

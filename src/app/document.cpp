@@ -1,5 +1,7 @@
 #include "app/document.hpp"
 
+#include "core/import.hpp"
+
 #include "core/map_io.hpp"
 
 #include <algorithm>
@@ -48,11 +50,23 @@ Document::Document() {
     board_.height = 8;
 }
 
-void Document::open(const std::string& path) { reset(loadMap(path), path); }
+void Document::open(const std::string& path) {
+    ImportOptions options;
+    options.withImage = true;  // decoded here, shown by the board view
+    ImportResult r = importMap(path, options);
+    const bool native = r.format.rfind("sightline-map", 0) == 0;
+    reset(std::move(r.board), native ? path : std::string());
+    importedFormat_ = native ? std::string() : r.format;
+    importNotes_ = native ? std::vector<std::string>{} : std::move(r.notes);
+    importedImage_ = native ? std::string() : std::move(r.imageBytes);
+}
 
 void Document::reset(Board board, std::string path) {
     board_ = std::move(board);
     path_ = std::move(path);
+    importedFormat_.clear();
+    importNotes_.clear();
+    importedImage_.clear();
     undo_.clear();
     redo_.clear();
     drag_.reset();

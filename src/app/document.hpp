@@ -34,8 +34,15 @@ public:
     std::uint64_t geometryRevision() const { return geometryRevision_; }
     std::uint64_t figuresRevision() const { return figuresRevision_; }
 
-    // Loads `path`; on failure throws MapError and leaves the open board as it was.
+    // Loads `path`; on failure throws MapError and leaves the open board as it was. A map from
+    // another tool (Universal VTT, Foundry VTT, Tiled) is imported: it opens as a new, unsaved
+    // board (Save asks for a name; the original file is never overwritten).
     void open(const std::string& path);
+    // For an imported board: what the file was, the importer's notes, and its embedded picture
+    // (raw PNG or WebP bytes, empty when it had none).
+    const std::string& importedFormat() const { return importedFormat_; }
+    const std::vector<std::string>& importNotes() const { return importNotes_; }
+    const std::string& importedImage() const { return importedImage_; }
     // Takes a board that is already loaded (e.g. validated elsewhere); clears undo.
     void reset(Board board, std::string path);
     // Atomic writes through saveMap; throw std::runtime_error naming the path.
@@ -83,6 +90,9 @@ private:
 
     Board board_;
     std::string path_;
+    std::string importedFormat_;
+    std::vector<std::string> importNotes_;
+    std::string importedImage_;
     std::vector<Snapshot> undo_;
     std::vector<Snapshot> redo_;
     std::optional<Drag> drag_;

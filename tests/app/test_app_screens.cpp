@@ -218,3 +218,54 @@ TEST_CASE("app: a map's background picture is drawn stretched over the grid", "[
     CHECK(near(at(3.5, 2.5), 120, 80, 40));
     CHECK(near(at(5.5, 0.5), 120, 80, 40));
 }
+
+TEST_CASE("app: maps from other tools open directly, with their embedded pictures", "[app-import]") {
+    const std::string dir = scratchDir("import");
+    std::vector<std::string> files;
+    for (const auto& e : fs::directory_iterator(kRoot + "/tests/corpus"))
+        if (e.path().filename().string().rfind("sightline", 0) != 0) files.push_back(e.path().string());
+    const fs::path shared = fs::path(kRoot) / ".." / "shared" / "maps-external";
+    if (fs::is_directory(shared)) {
+        for (const auto& e : fs::directory_iterator(shared))
+            if (e.path().extension() == ".dd2vtt" || e.path().string().find(".scene.json") != std::string::npos)
+                files.push_back(e.path().string());
+    } else {
+        WARN("../shared/maps-external is missing: only the corpus files are opened");
+    }
+    std::sort(files.begin(), files.end());
+    REQUIRE(files.size() >= 5);
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const std::string out = dir + "/import-" + std::to_string(i) + ".png";
+        const Run r = app("--screenshot " + quote(out) + " --size 800x600 " + quote(files[i]), dir);
+        INFO(files[i] << "\nstderr: " << r.err);
+        CHECK(r.status == 0);
+        sf::Image picture;
+        CHECK(picture.loadFromFile(out));
+    }
+
+    // The WebP picture embedded in a Universal VTT file is decoded and drawn under the grid: the board's
+    // middle looks different from the same file without its picture.
+    const std::string withPicture = kRoot + "/tests/corpus/uvtt-webp-fmt02.uvtt";
+    std::ifstream in(withPicture);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto at = text.find("\"image\"");
+    REQUIRE(at != std::string::npos);
+    const auto open = text.find('"', text.find(':', at));
+    const auto close = text.find('"', open + 1);
+    const std::string without = dir + "/no-picture.uvtt";
+    std::ofstream(without) << text.substr(0, open + 1) + text.substr(close);
+    const std::string a = dir + "/with.png", b = dir + "/without.png";
+    const Run ra = app("--screenshot " + quote(a) + " --size 800x600 --print-layout " + quote(withPicture), dir);
+    const Run rb = app("--screenshot " + quote(b) + " --size 800x600 " + quote(without), dir);
+    REQUIRE(ra.status == 0);
+    REQUIRE(rb.status == 0);
+    const Layout layout = parseLayout(ra.out);
+    sf::Image pa, pb;
+    REQUIRE(pa.loadFromFile(a));
+    REQUIRE(pb.loadFromFile(b));
+    // Sample the middle of cell (1, 0), away from grid lines.
+    const Px p = layout.toPixel(1.5, 0.5);
+    const unsigned x = static_cast<unsigned>(p.x), y = static_cast<unsigned>(p.y);
+    INFO("with " << colorText(pa.getPixel(x, y)) << ", without " << colorText(pb.getPixel(x, y)));
+    CHECK(pa.getPixel(x, y) != pb.getPixel(x, y));
+}
