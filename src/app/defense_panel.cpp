@@ -1,5 +1,7 @@
 #include "app/defense_panel.hpp"
 
+#include "app/panel_common.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -11,17 +13,13 @@ namespace sightline::app {
 
 namespace {
 
-// A fresh seed for "new seed". Only the app needs one; the core is deterministic given a seed.
-std::uint64_t randomSeed() {
-    std::uint64_t s = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-    try {
-        std::random_device rd;
-        s ^= (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
-    } catch (...) {
-        // No entropy device: the clock alone will do for a card game.
-    }
-    return s % 1000000000ull;  // short enough to read out across the table
-}
+using ui::figureAt;
+using ui::kBad;
+using ui::kDim;
+using ui::kGood;
+using ui::kWarn;
+using ui::randomSeed;
+
 
 std::string deckLabel(const std::vector<Deck>& decks, const std::string& id) {
     const Deck* d = findDeck(decks, id);
@@ -51,10 +49,6 @@ bool deckCombo(const char* label, const std::vector<Deck>& decks, const std::str
     return changed;
 }
 
-const Figure* figureAt(const Board& board, int index) {
-    if (index < 0 || static_cast<std::size_t>(index) >= board.figures.size()) return nullptr;
-    return &board.figures[static_cast<std::size_t>(index)];
-}
 
 }  // namespace
 

@@ -1,5 +1,7 @@
 #include "app/quarter_cover_panel.hpp"
 
+#include "app/panel_common.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -13,27 +15,15 @@ namespace sightline::app {
 
 namespace {
 
-const ImVec4 kGood(64 / 255.0f, 224 / 255.0f, 104 / 255.0f, 1.0f);  // the board's "clear" green
-const ImVec4 kBad(244 / 255.0f, 64 / 255.0f, 56 / 255.0f, 1.0f);    // the board's "stopped" red
-const ImVec4 kWarn(250 / 255.0f, 192 / 255.0f, 40 / 255.0f, 1.0f);  // the board's "cover" amber
-const ImVec4 kDim(0.62f, 0.64f, 0.68f, 1.0f);
+using ui::figureAt;
+using ui::kBad;
+using ui::kDim;
+using ui::kGood;
+using ui::kWarn;
+using ui::randomSeed;
 
-// A fresh seed for "New seed". Only the app needs one; the core is deterministic given a seed.
-std::uint64_t randomSeed() {
-    std::uint64_t s = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-    try {
-        std::random_device rd;
-        s ^= (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
-    } catch (...) {
-        // No entropy device: the clock alone will do for dice.
-    }
-    return s % 1000000000ull;  // short enough to read out across the table
-}
 
-const Figure* figureAt(const Board& board, int index) {
-    if (index < 0 || static_cast<std::size_t>(index) >= board.figures.size()) return nullptr;
-    return &board.figures[static_cast<std::size_t>(index)];
-}
+
 
 // "three_quarters" -> "three quarters".
 std::string levelText(Quarter q) {

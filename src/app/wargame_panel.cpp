@@ -1,5 +1,7 @@
 #include "app/wargame_panel.hpp"
 
+#include "app/panel_common.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -9,15 +11,14 @@ namespace sightline::app {
 
 namespace {
 
-const ImVec4 kGood(64 / 255.0f, 224 / 255.0f, 104 / 255.0f, 1.0f);  // the board's "clear" green
-const ImVec4 kBad(244 / 255.0f, 64 / 255.0f, 56 / 255.0f, 1.0f);    // the board's "stopped" red
-const ImVec4 kWarn(250 / 255.0f, 192 / 255.0f, 40 / 255.0f, 1.0f);  // the board's "cover" amber
-const ImVec4 kDim(0.62f, 0.64f, 0.68f, 1.0f);
+using ui::figureAt;
+using ui::kBad;
+using ui::kDim;
+using ui::kGood;
+using ui::kWarn;
+using ui::randomSeed;
 
-const Figure* figureAt(const Board& board, int index) {
-    if (index < 0 || static_cast<std::size_t>(index) >= board.figures.size()) return nullptr;
-    return &board.figures[static_cast<std::size_t>(index)];
-}
+
 
 // A row of a two-column table: the label, then the caller fills the value. `input`: the value is an
 // input field (the label is aligned to its text).
