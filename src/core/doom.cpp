@@ -26,7 +26,7 @@ public:
         : tracer_(tracer), board_(tracer.scene().board()), a_(a), b_(b),
           ca_(board_.figures[static_cast<std::size_t>(a)].corners()),
           cb_(board_.figures[static_cast<std::size_t>(b)].corners()),
-          state_(ca_.size() * cb_.size(), 0) {}
+          state_(ca_.size() * cb_.size(), 0), filter_{a, b} {}
 
     std::size_t rows() const { return ca_.size(); }
     std::size_t cols() const { return cb_.size(); }
@@ -39,7 +39,7 @@ public:
             const Figure& fa = board_.figures[static_cast<std::size_t>(a_)];
             const Figure& fb = board_.figures[static_cast<std::size_t>(b_)];
             const IPoint pa = latticePoint(ca_[ia].x, ca_[ia].y), pb = latticePoint(cb_[ib].x, cb_[ib].y);
-            const LineVerdict v = tracer_.verdict(endAt(fa, ca_[ia], pb), endAt(fb, cb_[ib], pa), {a_, b_});
+            const LineVerdict v = tracer_.verdict(endAt(fa, ca_[ia], pb), endAt(fb, cb_[ib], pa), filter_);
             s = static_cast<std::uint8_t>(1 | (v.sightStopped ? 2 : 0) | (v.coverStopped ? 4 : 0));
         }
         return {(s & 2) != 0, (s & 4) != 0};
@@ -51,6 +51,7 @@ private:
     int a_, b_;
     std::vector<Corner> ca_, cb_;
     std::vector<std::uint8_t> state_;
+    LineFilter filter_;  // the pair's own cells never stop their lines
 };
 
 // The decision for attacker -> defender over a PairLines whose rows are the attacker's corners
