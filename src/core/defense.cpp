@@ -212,18 +212,23 @@ bool DefenseRound::drawInto(DefenseState& pile) {
     return true;
 }
 
+DefenseLogEntry DefenseRound::entry(DefenseStep step, const DefenseCard& card) const {
+    DefenseLogEntry e;
+    e.step = step;
+    e.attacker = attacker_;
+    e.defender = defender_;
+    e.deck = deckId_;
+    e.card = card.name;
+    e.shields = card.shields;
+    return e;
+}
+
 bool DefenseRound::reveal(DefenseState& pile) {
     if (phase_ != Phase::Ready || !drawInto(pile)) return false;
     deckId_ = pile.deck().id;
     phase_ = Phase::Revealed;
     const DefenseCard& c = pile.deck().cards[static_cast<std::size_t>(*card_)];
-    DefenseLogEntry e;
-    e.step = DefenseStep::Reveal;
-    e.attacker = attacker_;
-    e.defender = defender_;
-    e.deck = deckId_;
-    e.card = c.name;
-    e.shields = c.shields;
+    DefenseLogEntry e = entry(DefenseStep::Reveal, c);
     e.text = defender_ + " reveals " + cardText(pile.deck(), *card_) + " from " + pile.deck().name + " against " +
              attacker_ + "; " +
              (!cover_ ? std::string("without cover it must use it.")
@@ -240,13 +245,7 @@ bool DefenseRound::rerollWithCover(DefenseState& pile) {
     // The first card is in the discard pile now, so there is always a card to draw.
     drawInto(pile);
     const DefenseCard& c = pile.deck().cards[static_cast<std::size_t>(*card_)];
-    DefenseLogEntry e;
-    e.step = DefenseStep::Reroll;
-    e.attacker = attacker_;
-    e.defender = defender_;
-    e.deck = deckId_;
-    e.card = c.name;
-    e.shields = c.shields;
+    DefenseLogEntry e = entry(DefenseStep::Reroll, c);
     e.discarded = pile.deck().cards[static_cast<std::size_t>(first)].name;
     e.text = defender_ + " has cover against " + attacker_ + ": it discards " + cardText(pile.deck(), first) +
              " and reveals " + cardText(pile.deck(), *card_) + ", which it must use.";
@@ -277,13 +276,7 @@ void DefenseRound::finish(DefenseState& pile, bool rerolled) {
     result_ = r;
     phase_ = Phase::Done;
 
-    DefenseLogEntry e;
-    e.step = DefenseStep::Use;
-    e.attacker = attacker_;
-    e.defender = defender_;
-    e.deck = deckId_;
-    e.card = c.name;
-    e.shields = c.shields;
+    DefenseLogEntry e = entry(DefenseStep::Use, c);
     e.damageIn = damageIn_;
     e.through = r.through;
     e.text = defender_ + " uses " + cardText(pile.deck(), *card_) + (rerolled ? ", the second card" : "") +

@@ -174,6 +174,8 @@ public:
     bool ignoreCover() const { return ignoreCover_; }
 
 private:
+    // A log entry for this round's pair and deck, about `card`.
+    DefenseLogEntry entry(DefenseStep step, const DefenseCard& card) const;
     void finish(DefenseState& pile, bool rerolled);
     bool drawInto(DefenseState& pile);  // draws into card_, logging a reshuffle
 
