@@ -2,7 +2,8 @@
 #pragma once
 
 #include "core/board.hpp"
-#include "core/doom.hpp"
+#include "games/games.hpp"
+#include "core/properties.hpp"
 #include "core/sight.hpp"
 
 #include <string>
@@ -52,10 +53,24 @@ inline std::vector<std::string> sightBlockers(const Board& b, IPoint from, IPoin
     return out;
 }
 
-inline Ruling doomRuling(const Board& b, const std::string& a, const std::string& d, Engine engine = Engine::Indexed) {
-    SightScene scene(b);
+// The folder holding rules/ in the source tree.
+inline const std::string& assetsDir() {
+    static const std::string dir = SIGHTLINE_SOURCE_DIR "/assets";
+    return dir;
+}
+
+// One ruling of `a` against `d` under any registered game, preset and engine, on a scene built
+// with that game's sight policy: the one way every test rules a pair.
+inline Ruling rule(const Board& b, const std::string& game, const std::string& a, const std::string& d,
+                   Engine engine = Engine::Indexed, const std::string& preset = "") {
+    const auto rules = makeRuleSystem(game, {preset, assetsDir()});
+    SightScene scene(b, sightPolicyFor(game));
     Tracer t(scene, engine);
-    return DoomRules().rule(t, static_cast<int>(*b.findFigure(a)), static_cast<int>(*b.findFigure(d)));
+    return rules->rule(t, static_cast<int>(*b.findFigure(a)), static_cast<int>(*b.findFigure(d)));
+}
+
+inline Ruling doomRuling(const Board& b, const std::string& a, const std::string& d, Engine engine = Engine::Indexed) {
+    return rule(b, "doom", a, d, engine);
 }
 
 }  // namespace sightline::test

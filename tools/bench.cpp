@@ -1,7 +1,8 @@
 // sightline-bench: timings of the sight-line engine on named scenes. Prints medians over repeated
 // runs (the machines are shared and noisy; a median is steadier than a mean).
-#include "core/map_io.hpp"
+#include "io/map_io.hpp"
 #include "core/ruling.hpp"
+#include "games/games.hpp"
 #include "core/sight.hpp"
 #include "scenes.hpp"
 

@@ -4,7 +4,7 @@
 // under 200 ms.
 //
 //   sightline-bench-import [FILE.dd2vtt]   (default: a Stone Resolve export from ../shared)
-#include "core/import.hpp"
+#include "io/import.hpp"
 
 #include <boost/archive/iterators/base64_from_binary.hpp>
 #include <boost/archive/iterators/transform_width.hpp>

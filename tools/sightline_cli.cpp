@@ -1,12 +1,14 @@
 // sightline-cli: validate a map, rule on a pair, tabulate every pair, test one segment
-// (CONTRACT.md, "Command line"). Results go to stdout; every problem goes to stderr with a
+// (docs/cli.md). Results go to stdout; every problem goes to stderr with a
 // non-zero exit and nothing on stdout.
-#include "core/d20.hpp"
-#include "core/import.hpp"
-#include "core/map_io.hpp"
+#include "games/d20/d20.hpp"
+#include "games/games.hpp"
+#include "io/import.hpp"
+#include "io/map_io.hpp"
+#include "io/rule_data.hpp"
 #include "core/ruling.hpp"
 #include "core/sight.hpp"
-#include "ruling_format.hpp"
+#include "report/ruling_format.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -36,10 +38,23 @@ int figureIndex(const Board& board, const std::string& path, const std::string& 
 }
 
 // Where the rule tables are: --assets, else ./assets, else the source tree's.
-std::string assetsDir(const std::string& given) {
-    if (!given.empty()) return given;
-    if (std::ifstream("assets/rules/d20-quarters.json")) return "assets";
-    return SIGHTLINE_SOURCE_DIR "/assets";
+std::string assetsDir(const std::string& given) { return findAssetsDir(given, SIGHTLINE_SOURCE_DIR "/assets"); }
+
+// "d20: quarters, dnd5e, dnd35; wargame: default", from the games' data folders.
+std::string presetHelp() {
+    std::string s;
+    for (const GameModule* g : gameModules()) {
+        std::vector<PresetFile> presets;
+        try {
+            presets = gamePresets(g->name(), assetsDir(""));
+        } catch (const std::exception&) {
+            continue;  // a broken data file is reported when that game is used
+        }
+        if (presets.empty()) continue;
+        s += (s.empty() ? "" : "; ") + g->name() + ":";
+        for (std::size_t i = 0; i < presets.size(); ++i) s += (i ? ", " : " ") + presets[i].id;
+    }
+    return s;
 }
 
 std::unique_ptr<RuleSystem> ruleSystem(const std::string& name, const std::string& preset, const std::string& assets) {
@@ -122,6 +137,8 @@ int main(int argc, char** argv) {
     std::string map, attacker, defender, rules = "doom", preset, assets, from, to;
     bool json = false, reference = false;
     unsigned threads = 0;
+    const std::string rulesHelp = "rule system (" + ruleSystemList() + ")";
+    const std::string presetsHelp = "the rule system's preset (" + presetHelp() + ")";
 
     auto* validate = app.add_subcommand("validate", "check a map file; one line of summary, or its problems");
     validate->add_option("MAP", map, "map file")->required();
@@ -130,15 +147,15 @@ int main(int argc, char** argv) {
     cover->add_option("MAP", map, "map file")->required();
     cover->add_option("--attacker", attacker, "attacker's figure id")->required();
     cover->add_option("--defender", defender, "defender's figure id")->required();
-    cover->add_option("--rules", rules, "rule system (doom, d20)");
-    cover->add_option("--preset", preset, "the rule system's preset (d20: quarters, dnd5e, dnd35)");
+    cover->add_option("--rules", rules, rulesHelp);
+    cover->add_option("--preset", preset, presetsHelp);
     cover->add_option("--assets", assets, "the folder holding rules/ (default: ./assets or the installed one)");
     cover->add_flag("--json", json, "print the ruling as JSON");
 
     auto* matrix = app.add_subcommand("matrix", "line of sight and cover for every ordered pair of figures");
     matrix->add_option("MAP", map, "map file")->required();
-    matrix->add_option("--rules", rules, "rule system (doom, d20)");
-    matrix->add_option("--preset", preset, "the rule system's preset");
+    matrix->add_option("--rules", rules, rulesHelp);
+    matrix->add_option("--preset", preset, presetsHelp);
     matrix->add_option("--assets", assets, "the folder holding rules/");
     matrix->add_flag("--json", json, "print as JSON");
     matrix->add_flag("--reference", reference, "use the plain brute-force sight lines instead of the index");
@@ -231,20 +248,20 @@ int main(int argc, char** argv) {
             const int a = figureIndex(board, map, attacker, "--attacker");
             const int d = figureIndex(board, map, defender, "--defender");
             if (a == d) throw UserError("--attacker and --defender are the same figure \"" + attacker + "\"");
-            const SightScene scene(board);
+            const SightScene scene(board, sightPolicyFor(rs.name()));
             Tracer tracer(scene);
             const Ruling r = rs.rule(tracer, a, d);
             out = json ? tools::rulingJson(board, r) : tools::rulingText(board, r);
         } else if (matrix->parsed()) {
             const auto rules_ = ruleSystem(rules, preset, assets);
             const RuleSystem& rs = *rules_;
-            const SightScene scene(board);
+            const SightScene scene(board, sightPolicyFor(rs.name()));
             const auto pairs = ruleMatrix(rs, scene, reference ? Engine::Reference : Engine::Indexed, threads);
             out = json ? tools::matrixJson(board, rs.name(), pairs) : tools::matrixText(board, rs.name(), pairs);
         } else if (los->parsed()) {
             const IPoint p = parsePoint(board, map, from, "--from");
             const IPoint q = parsePoint(board, map, to, "--to");
-            const SightScene scene(board);
+            const SightScene scene(board, sightPolicyOfEveryGame());  // no game rules here: whatever stops sight in any
             Tracer tracer(scene);
             std::vector<Blocker> sight;
             for (const Blocker& b : tracer.blockers({p, std::nullopt}, {q, std::nullopt}, {}))

@@ -21,16 +21,6 @@ std::optional<TerrainKind> terrainKindFromName(const std::string& name) {
     return std::nullopt;
 }
 
-const std::vector<std::string>& quarterLevelNames() {
-    static const std::vector<std::string> names{"none", "one_quarter", "one_half", "three_quarters", "total"};
-    return names;
-}
-
-const std::vector<std::string>& wargameLevelNames() {
-    static const std::vector<std::string> names{"none", "soft", "medium", "hard"};
-    return names;
-}
-
 std::vector<Corner> Figure::corners() const {
     std::vector<Corner> out;
     out.reserve(static_cast<std::size_t>((w + 1) * (h + 1)));

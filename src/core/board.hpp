@@ -1,11 +1,10 @@
 // Board model: the contents of a map file, in cell units, free of any file or UI concern.
 //
-// Coordinates follow CONTRACT.md: cell (x, y) covers [x, x+1] x [y, y+1], x to the right, y down.
+// Coordinates follow docs/map-format.md: cell (x, y) covers [x, x+1] x [y, y+1], x to the right, y down.
 // Walls and doors keep the numbers the file gave (doubles) so that a save writes them back
 // unchanged; the sight-line code snaps them to its exact fixed-point grid when it prepares a scene.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -14,8 +13,10 @@
 
 namespace sightline {
 
-// Keys a map file had that this version does not know, kept in file order as raw JSON text so
-// that a save writes them back. The core stores them without looking inside.
+// Keys a map file had beyond v1's, kept in file order as raw JSON text so that a save writes them
+// back unchanged. On figures and features they carry the games' own keys (a d20 Defense, a
+// wargame's floors), which each game validates and reads through core/properties.hpp; the core
+// stores them without looking inside.
 using ExtraKeys = std::vector<std::pair<std::string, std::string>>;
 
 struct Cell {
@@ -65,24 +66,16 @@ struct Door {
 };
 
 // An outlined area of the board (map format addition beside v1): a low wall, a building, sandbags,
-// a pillar imported from another tool. What it does depends on the rule system; what every system
-// shares is `blocksSight`: its outline then stops sight lines like a wall.
+// a pillar imported from another tool. What it does depends on the rule system, through the keys
+// its game reads from `extra` (docs/map-format.md); what every system shares is `blocksSight`: its
+// outline then stops sight lines like a wall (a game's SightPolicy may name more keys that do).
 struct Feature {
     std::string id;
     std::string kind;             // free text: "short_wall", "stone_building", "object" ...
     std::vector<PointD> polygon;  // at least three points, closed implicitly
-    std::string rating;           // d20 cover level it gives when a line crosses it, or empty
-    std::string cover;            // wargame cover level ("none", "soft", "medium", "hard"), or empty
     bool blocksSight = false;
-    bool burning = false;
-    std::optional<int> floors;
-    std::optional<int> windows;
-    ExtraKeys extra;
+    ExtraKeys extra;              // the games' keys ("rating", "cover", "floors" ...) and unknown ones
 };
-
-// Level names a file may use.
-const std::vector<std::string>& quarterLevelNames();  // none, one_quarter, one_half, three_quarters, total
-const std::vector<std::string>& wargameLevelNames();  // none, soft, medium, hard
 
 struct Figure {
     std::string id;
@@ -92,16 +85,7 @@ struct Figure {
     std::optional<bool> large;  // unset: large exactly when the footprint has more than one cell
     bool stunned = false;
     std::string side;
-    // d20 games (map format addition beside v1):
-    std::string personalCover;        // cover level in its own square (gear, a hostage), or empty
-    std::optional<int> defense;       // Defense (armour class)
-    std::optional<int> constitution;  // its Damage save bonus when it serves as cover
-    // Miniatures wargames (map format addition beside v1):
-    std::optional<int> floor;         // 0 is the ground floor
-    std::string weapon;               // "support", "handheld" or empty
-    std::optional<std::array<int, 4>> armor;  // front, side, rear, top
-    std::string facing;               // "north", "east", "south", "west" or empty
-    ExtraKeys extra;
+    ExtraKeys extra;            // the games' keys ("defense", "armor" ...) and unknown ones
 
     bool isLarge() const { return large.value_or(w * h > 1); }
     bool occupies(Cell c) const {
@@ -133,7 +117,7 @@ struct Board {
     std::optional<std::size_t> findFigure(const std::string& id) const;
 };
 
-// Problems a board has against the rules of CONTRACT.md that concern its contents (ids unique,
+// Problems a board has against the rules of docs/map-format.md that concern its contents (ids unique,
 // figures on the board and apart, terrain on the board). Each is "JSON path: message".
 std::vector<std::string> boardProblems(const Board& board);
 

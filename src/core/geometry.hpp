@@ -1,4 +1,4 @@
-// Exact plane geometry for sight lines (RULES.md section 1).
+// Exact plane geometry for sight lines (docs/rules.md, "Sight lines").
 //
 // Every coordinate is snapped once to a fixed-point lattice of 2^-20 cell (any integer or any
 // binary fraction with at most 20 fractional bits is kept exactly; 0.1 becomes the nearest

@@ -1,12 +1,7 @@
 #include "core/ruling.hpp"
 
-#include "core/d20.hpp"
-#include "core/doom.hpp"
-#include "core/wargame.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <stdexcept>
 #include <thread>
 
 namespace sightline {
@@ -40,30 +35,6 @@ CoverLine coverLine(Tracer& tracer, int attacker, Corner corner, int defender, C
     line.sightBlocked = std::any_of(line.blockers.begin(), line.blockers.end(), [](const Blocker& b) { return b.stopsSight; });
     return line;
 }
-
-std::unique_ptr<RuleSystem> makeRuleSystem(const std::string& name, const RuleOptions& options) {
-    if (name == "doom") {
-        if (!options.preset.empty()) throw std::invalid_argument("the doom rules have no presets");
-        return std::make_unique<DoomRules>();
-    }
-    if (name == "d20") {
-        const std::string preset = options.preset.empty() ? "quarters" : options.preset;
-        const std::string path = d20PresetPath(options.assetsDir, preset);
-        if (!std::ifstream(path))
-            throw std::invalid_argument("unknown d20 preset \"" + preset + "\": there is no " + path +
-                                        " (presets: quarters, dnd5e, dnd35)");
-        return std::make_unique<D20Rules>(loadD20Preset(path));
-    }
-    if (name == "wargame") {
-        if (!options.preset.empty() && options.preset != "default") throw std::invalid_argument("the wargame rules have one table: no presets");
-        return std::make_unique<WargameRules>(loadWargameTable(wargameTablePath(options.assetsDir)));
-    }
-    std::string known;
-    for (const auto& n : ruleSystemNames()) known += (known.empty() ? "" : ", ") + n;
-    throw std::invalid_argument("unknown rule system \"" + name + "\" (known: " + known + ")");
-}
-
-std::vector<std::string> ruleSystemNames() { return {"doom", "d20", "wargame"}; }
 
 namespace {
 std::size_t slot(std::size_t n, std::size_t a, std::size_t d) { return a * (n - 1) + (d < a ? d : d - 1); }

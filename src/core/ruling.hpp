@@ -118,16 +118,6 @@ protected:
     }
 };
 
-// Choices a rule system may need to be made: its preset and where its data files are.
-struct RuleOptions {
-    std::string preset;     // empty: the system's default
-    std::string assetsDir;  // the folder holding rules/ (assets/ of the source tree)
-};
-// The rule systems this build knows, by name ("doom", "d20"). Throws std::invalid_argument for an
-// unknown name or preset, MapError for a broken data file.
-std::unique_ptr<RuleSystem> makeRuleSystem(const std::string& name, const RuleOptions& options = {});
-std::vector<std::string> ruleSystemNames();
-
 // Every ordered pair of distinct figures, attacker-major. threads = 0 uses the machine's cores.
 std::vector<PairResult> ruleMatrix(const RuleSystem& rules, const SightScene& scene, Engine engine,
                                    unsigned threads = 0);

@@ -2,6 +2,8 @@
 // the tracer and its two engines.
 #include "core/sight.hpp"
 
+#include "core/properties.hpp"
+
 #include <algorithm>
 #include <array>
 #include <stdexcept>
@@ -218,8 +220,22 @@ bool walkLine(const IPoint& c, const IPoint& d, OnCell&& onCell, OnLattice&& onL
 // ---------------------------------------------------------------------------------------------
 // The scene.
 
-SightScene::SightScene(const Board& board)
-    : board_(&board), width_(board.width), height_(board.height) {
+bool SightPolicy::blocks(const Feature& f) const {
+    if (f.blocksSight) return true;
+    for (const std::string& key : featureFlags)
+        if (propertyBool(f.extra, key).value_or(false)) return true;
+    return false;
+}
+
+SightPolicy SightPolicy::merged(const SightPolicy& other) const {
+    SightPolicy out = *this;
+    for (const std::string& key : other.featureFlags)
+        if (std::find(out.featureFlags.begin(), out.featureFlags.end(), key) == out.featureFlags.end()) out.featureFlags.push_back(key);
+    return out;
+}
+
+SightScene::SightScene(const Board& board, SightPolicy policy)
+    : board_(&board), policy_(std::move(policy)), width_(board.width), height_(board.height) {
     auto snap = [](const PointD& p) {
         const auto x = quantize(p.x), y = quantize(p.y);
         if (!x || !y) throw std::invalid_argument("a coordinate is not finite or too large");
@@ -232,7 +248,7 @@ SightScene::SightScene(const Board& board)
             barriers_.push_back({snap(board.doors[i].from), snap(board.doors[i].to), Blocker::Kind::Door, static_cast<int>(i)});
     for (std::size_t i = 0; i < board.features.size(); ++i) {
         const Feature& f = board.features[i];
-        if (!f.blocksSight && !f.burning) continue;  // a burning feature blocks sight too
+        if (!policy_.blocks(f)) continue;
         for (std::size_t k = 0; k < f.polygon.size(); ++k)
             barriers_.push_back({snap(f.polygon[k]), snap(f.polygon[(k + 1) % f.polygon.size()]), Blocker::Kind::Feature,
                                  static_cast<int>(i)});

@@ -1,5 +1,5 @@
 // Sight lines on a prepared board: what stops the closed segment between two points
-// (RULES.md section 1).
+// (docs/rules.md, "Sight lines").
 //
 // Sections:
 //   Blocker      what stopped a line, and where along it
@@ -48,12 +48,24 @@ struct Barrier {
     int index = -1;
 };
 
+// Which features stop sight under a game, as data handed to the sight scene (like Detour's
+// dtQueryFilter): a feature with "blocks_sight" always does; one whose key named here is true does
+// too (a burning wreck under the wargame rules).
+struct SightPolicy {
+    std::vector<std::string> featureFlags;
+    bool blocks(const Feature& f) const;
+    // Both policies' keys: what stops sight under either game.
+    SightPolicy merged(const SightPolicy& other) const;
+};
+
 class SightScene {
 public:
     // The board must be valid (map_io checks it): coordinates in range, figures on the board.
-    explicit SightScene(const Board& board);
+    // `policy` says which features stop sight (the game's; GameModule::sightPolicy).
+    explicit SightScene(const Board& board, SightPolicy policy = {});
 
     const Board& board() const { return *board_; }
+    const SightPolicy& policy() const { return policy_; }
     // After figures moved, were added or removed (walls, doors and terrain unchanged): cheaper than
     // building the scene again, which is what any other change needs.
     void refreshFigures();
@@ -79,6 +91,7 @@ private:
     std::size_t cellIndex(int x, int y) const { return static_cast<std::size_t>(y) * width_ + x; }
     std::size_t latticeIndex(int x, int y) const { return static_cast<std::size_t>(y) * (width_ + 1) + x; }
     const Board* board_;
+    SightPolicy policy_;
     int width_;
     int height_;
     std::vector<Barrier> barriers_;
@@ -92,7 +105,7 @@ private:
 };
 
 // An end point of a sight line. When it is a figure's corner, ownCell is the figure's cell the path
-// is taken to come from (RULES.md: "from the corner towards that cell's centre").
+// is taken to come from (docs/rules.md: "from the corner towards that cell's centre").
 struct LineEnd {
     IPoint point;
     std::optional<Cell> ownCell;

@@ -1,0 +1,52 @@
+// A game as the rest of Sightline sees it: its name, how to make its rule system from one of its
+// presets, which map keys it owns and how they are checked, and which features stop sight under it.
+// Each game implements GameModule in its own folder (src/games/<game>/); src/games/registry.cpp
+// lists them, one line each, and everything else (the command line, the map loader, the importers,
+// the app) finds a game there. docs/adding-a-game.md walks through it.
+#pragma once
+
+#include "core/board.hpp"
+#include "core/ruling.hpp"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sightline {
+
+// A preset: one data file in the game's folder, assets/rules/<game>/<id>.json.
+struct PresetFile {
+    std::string id;    // the file's "id" (also its file name without .json)
+    std::string name;  // shown to people
+    std::string path;
+    int order = 1000;  // lists sort by this, then by id; the first is the default
+};
+
+class GameModule {
+public:
+    virtual ~GameModule() = default;
+    // The name used on the command line (--rules), in map files and in rulings: "doom".
+    virtual std::string name() const = 0;
+    // What people call it: "Doom: The Boardgame".
+    virtual std::string title() const = 0;
+    // The rule system under `preset`, one of the files found in the game's data folder; nullptr
+    // for a game whose folder holds no presets. Throws MapError for a broken data file.
+    virtual std::unique_ptr<RuleSystem> create(const PresetFile* preset) const = 0;
+    // The keys it reads on figures and on features, each checked by checkFigureKeys/FeatureKeys.
+    virtual std::vector<std::string> figureKeys() const { return {}; }
+    virtual std::vector<std::string> featureKeys() const { return {}; }
+    // Checks the keys it owns; `pathOf(key)` is where the key is (a JSON path); each problem is
+    // added as "path: message". Keys it does not own are left alone.
+    virtual void checkFigureKeys(const ExtraKeys&, const std::function<std::string(const std::string&)>& pathOf,
+                                 std::vector<std::string>& problems) const {
+        (void)pathOf, (void)problems;
+    }
+    virtual void checkFeatureKeys(const ExtraKeys&, const std::function<std::string(const std::string&)>& pathOf,
+                                  std::vector<std::string>& problems) const {
+        (void)pathOf, (void)problems;
+    }
+    virtual SightPolicy sightPolicy() const { return {}; }
+};
+
+}  // namespace sightline

@@ -1,0 +1,342 @@
+#include "games/d20/d20.hpp"
+
+#include "io/json_input.hpp"
+#include "core/pair_lines.hpp"
+#include "core/properties.hpp"
+#include "core/text.hpp"
+#include "core/random.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+#include <tuple>
+
+namespace sightline {
+
+using json_input::Checker;
+using json_input::Json;
+
+// ---------------------------------------------------------------------------------------------
+// Levels
+
+const char* quarterName(Quarter q) {
+    static const char* names[] = {"none", "one_quarter", "one_half", "three_quarters", "total"};
+    return names[static_cast<int>(q)];
+}
+
+std::optional<Quarter> quarterFromName(const std::string& name) {
+    for (int i = 0; i <= 4; ++i)
+        if (name == quarterName(static_cast<Quarter>(i))) return static_cast<Quarter>(i);
+    return std::nullopt;
+}
+
+Quarter stackQuarters(Quarter a, Quarter b) {
+    return static_cast<Quarter>(std::min(4, static_cast<int>(a) + static_cast<int>(b)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Presets
+
+namespace {
+
+constexpr std::size_t kMaxRulesBytes = 1u << 20;
+
+std::optional<Quarter> levelAt(const Json& v, const std::string& path, Checker& ck) {
+    std::string name;
+    if (!ck.string(v, path, name)) return std::nullopt;
+    auto q = quarterFromName(name);
+    if (!q) ck.add(path, "unknown level \"" + name + "\" (none, one_quarter, one_half, three_quarters, total)");
+    return q;
+}
+
+}  // namespace
+
+D20Preset parseD20Preset(const std::string& text, const std::string& source) {
+    const Json doc = json_input::parseDocument(text, source, kMaxRulesBytes, "rules");
+    Checker ck;
+    D20Preset p;
+    if (ck.object(doc, "")) {
+        json_input::checkHeader(ck, doc, "sightline-rules", "rules", "d20");
+        if (const Json* id = ck.required(doc, "id", "")) ck.nonEmptyString(*id, "/id", p.id);
+        if (const Json* n = ck.required(doc, "name", "")) ck.nonEmptyString(*n, "/name", p.name);
+        if (auto l = doc.find("bonus_label"); l != doc.end()) ck.nonEmptyString(*l, "/bonus_label", p.coverLabel);
+        if (const Json* levels = ck.required(doc, "levels", ""); levels && ck.object(*levels, "/levels")) {
+            for (int i = 0; i <= 4; ++i) {
+                const std::string name = quarterName(static_cast<Quarter>(i));
+                const std::string path = "/levels/" + name;
+                const Json* level = ck.required(*levels, name.c_str(), "/levels");
+                if (!level || !ck.object(*level, path)) continue;
+                for (const char* k : {"defense", "reflex"}) {
+                    const Json* v = ck.required(*level, k, path);
+                    if (!v || v->is_null()) continue;  // null: cannot be targeted
+                    int value = 0;
+                    if (ck.integer(*v, path + "/" + k, 0, 100, value))
+                        (std::string(k) == "defense" ? p.defenseBonus : p.reflexBonus)[static_cast<std::size_t>(i)] = value;
+                }
+            }
+        }
+        if (const Json* s = ck.required(doc, "stopped_lines", ""); s && ck.array(*s, "/stopped_lines")) {
+            if (s->size() != 5) ck.add("/stopped_lines", "expected 5 levels, for 0 to 4 stopped lines");
+            for (std::size_t i = 0; i < s->size() && i < 5; ++i)
+                if (auto q = levelAt((*s)[i], "/stopped_lines/" + std::to_string(i), ck)) p.byStoppedLines[i] = *q;
+        }
+    }
+    if (!ck.problems.empty()) throw MapError(source, ck.problems);
+    return p;
+}
+
+D20Preset loadD20Preset(const std::string& path) {
+    return parseD20Preset(json_input::readFile(path, kMaxRulesBytes, "rules"), path);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Map keys
+
+const std::vector<std::string>& quarterLevelNames() {
+    static const std::vector<std::string> names{"none", "one_quarter", "one_half", "three_quarters", "total"};
+    return names;
+}
+
+Quarter personalCover(const Figure& f) {
+    const auto s = propertyString(f.extra, "personal_cover");
+    return s ? quarterFromName(*s).value_or(Quarter::None) : Quarter::None;
+}
+
+std::optional<int> figureDefense(const Figure& f) {
+    const auto v = propertyInteger(f.extra, "defense");
+    return v ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
+}
+
+std::optional<int> figureConstitution(const Figure& f) {
+    const auto v = propertyInteger(f.extra, "constitution");
+    return v ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
+}
+
+Quarter featureRating(const Feature& f) {
+    const auto s = propertyString(f.extra, "rating");
+    return s ? quarterFromName(*s).value_or(Quarter::None) : Quarter::None;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Board rulings
+
+void D20Detail::write(FieldWriter& out) const {
+    out.text("preset", preset);
+    out.text("cover", quarterName(cover));
+    out.text("scenery", quarterName(scenery));
+    out.text("personal", quarterName(personal));
+    out.number("stopped_lines", stoppedLines);
+    if (defenseBonus) out.number("defense_bonus", *defenseBonus);
+    else out.null("defense_bonus");
+    if (reflexBonus) out.number("reflex_bonus", *reflexBonus);
+    else out.null("reflex_bonus");
+    out.list("features", features);
+}
+
+namespace {
+
+// d20 counts a line as stopped by walls, doors, the edge, blocking cells, features that block
+// sight and other figures; difficult terrain does not count.
+bool counts(const LineVerdict& v) { return v.sightStopped || v.figureStopped; }
+bool countsBlocker(const Blocker& b) { return b.stopsSight || b.kind == Blocker::Kind::Figure; }
+
+}  // namespace
+
+Ruling D20Rules::rule(Tracer& tracer, int attacker, int defender) const {
+    const Board& board = tracer.scene().board();
+    const Figure& fa = board.figures.at(static_cast<std::size_t>(attacker));
+    const Figure& fd = board.figures.at(static_cast<std::size_t>(defender));
+    Ruling r = blankRuling(attacker, defender);
+    auto detail = std::make_shared<D20Detail>();
+    detail->preset = preset_.id;
+    detail->personal = personalCover(fd);
+
+    PairLines lines(tracer, attacker, defender);
+    const std::vector<Corner>& ac = lines.rowCorners();
+    const std::vector<Corner>& dc = lines.colCorners();
+    const int dw = fd.w + 1;
+    auto dIndex = [&](int x, int y) { return static_cast<std::size_t>((y - fd.cell.y) * dw + (x - fd.cell.x)); };
+    // bit 2: stopped for sight; bit 4: counts as a stopped line
+    auto get = [&](std::size_t ia, std::size_t id) {
+        const LineVerdict v = lines.get(ia, id);
+        return static_cast<std::uint8_t>((v.sightStopped ? 2 : 0) | (counts(v) ? 4 : 0));
+    };
+    struct Rated {
+        const Feature* feature;
+        Quarter rating;
+        IPolygon outline;
+    };
+    std::vector<Rated> rated;
+    for (const Feature& f : board.features) {
+        const Quarter q = featureRating(f);
+        if (q == Quarter::None) continue;
+        Rated x{&f, q, {}};
+        for (const PointD& p : f.polygon) x.outline.emplace_back(*quantize(p.x), *quantize(p.y));
+        rated.push_back(std::move(x));
+    }
+
+    // The attacker's best corner against the defender's best square: the least scenery cover, then
+    // the fewest stopped lines; ties go to the first corner and square, row by row.
+    struct Choice {
+        Quarter scenery;
+        int stopped;
+        std::size_t corner;
+        Cell square;
+        std::vector<std::string> features;
+    };
+    std::optional<Choice> best;
+    for (std::size_t ia = 0; ia < ac.size(); ++ia)
+        for (int sy = fd.cell.y; sy < fd.cell.y + fd.h; ++sy)
+            for (int sx = fd.cell.x; sx < fd.cell.x + fd.w; ++sx) {
+                const std::size_t ids[4] = {dIndex(sx, sy), dIndex(sx + 1, sy), dIndex(sx, sy + 1), dIndex(sx + 1, sy + 1)};
+                bool reaches = false;
+                int stopped = 0;
+                for (std::size_t id : ids) {
+                    const std::uint8_t s = get(ia, id);
+                    reaches |= !(s & 2);
+                    stopped += (s & 4) ? 1 : 0;
+                }
+                if (!reaches) continue;
+                Choice c{preset_.byStoppedLines[static_cast<std::size_t>(stopped)], stopped, ia, {sx, sy}, {}};
+                const IPoint pa = latticePoint(ac[ia].x, ac[ia].y);
+                for (const Rated& f : rated) {
+                    bool crossed = false;
+                    for (std::size_t id : ids) crossed = crossed || segmentMeetsPolygon(pa, latticePoint(dc[id].x, dc[id].y), f.outline);
+                    if (!crossed) continue;
+                    c.features.push_back(f.feature->id);
+                    c.scenery = std::max(c.scenery, f.rating);
+                }
+                if (!best || std::tie(c.scenery, c.stopped) < std::tie(best->scenery, best->stopped)) best = c;
+            }
+
+    std::ostringstream why;
+    if (!best) {
+        r.reason = RulingReason::NoLineOfSight;
+        detail->cover = detail->scenery = Quarter::Total;
+        why << "Total cover: no line from a corner of " << fa.id << " reaches a corner of " << fd.id
+            << " past walls, closed doors, blocking terrain and the board's edge, so " << fd.id << " cannot be targeted.";
+        r.explanation = why.str();
+        r.detail = detail;
+        return r;
+    }
+
+    r.lineOfSight = true;
+    r.corner = ac[best->corner];
+    detail->scenery = best->scenery;
+    detail->stoppedLines = best->stopped;
+    detail->square = best->square;
+    detail->features = best->features;
+    detail->cover = stackQuarters(detail->personal, detail->scenery);
+    detail->defenseBonus = preset_.defenseBonus[static_cast<std::size_t>(detail->cover)];
+    detail->reflexBonus = preset_.reflexBonus[static_cast<std::size_t>(detail->cover)];
+    r.cover = detail->cover != Quarter::None;
+    r.reason = *r.cover ? RulingReason::Cover : RulingReason::Clear;
+    const Cell s = best->square;
+    for (Corner to : {Corner{s.x, s.y}, Corner{s.x + 1, s.y}, Corner{s.x, s.y + 1}, Corner{s.x + 1, s.y + 1}}) {
+        CoverLine line = coverLine(tracer, attacker, *r.corner, defender, to);
+        line.blockers.erase(std::remove_if(line.blockers.begin(), line.blockers.end(), [](const Blocker& b) { return !countsBlocker(b); }),
+                            line.blockers.end());
+        line.blocked = !line.blockers.empty();
+        r.lines.push_back(std::move(line));
+    }
+
+    why << fa.id << " has line of sight to " << fd.id << " from corner " << cornerText(*r.corner);
+    if (fd.w * fd.h > 1) why << " (to its square " << cornerText({s.x, s.y}) << ")";
+    why << ": " << best->stopped << " of 4 lines stopped, scenery cover " << quarterName(detail->scenery);
+    for (std::size_t i = 0; i < best->features.size(); ++i)
+        why << (i ? ", " : " (crossing ") << best->features[i] << (i + 1 == best->features.size() ? ")" : "");
+    why << "; personal cover " << quarterName(detail->personal) << ". Cover " << quarterName(detail->cover);
+    if (detail->cover == Quarter::Total) why << ": " << fd.id << " cannot be targeted.";
+    else if (detail->cover == Quarter::None) why << ".";
+    else why << ": +" << *detail->defenseBonus << " " << preset_.coverLabel << ", +" << detail->reflexBonus.value_or(0) << " Reflex.";
+    r.explanation = why.str();
+    r.detail = detail;
+    return r;
+}
+
+PairResult D20Rules::quick(Tracer& tracer, int attacker, int defender) const {
+    const Ruling r = rule(tracer, attacker, defender);
+    return {attacker, defender, r.lineOfSight, r.cover};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attacks
+
+AttackResult resolveAttack(const D20Preset& preset, const AttackInput& in) {
+    if (in.d6 && (*in.d6 < 1 || *in.d6 > 6)) throw std::invalid_argument("a d6 roll is 1 to 6, not " + std::to_string(*in.d6));
+    for (int roll : in.saveRolls)
+        if (roll < 1 || roll > 20) throw std::invalid_argument("a d20 roll is 1 to 20, not " + std::to_string(roll));
+    if (in.damage < 0) throw std::invalid_argument("damage cannot be negative");
+    if (in.coverAbsorb < 0) throw std::invalid_argument("a cover's absorb value cannot be negative");
+
+    Rng rng(in.seed);
+    AttackResult r;
+    r.cover = in.splitCover ? stackQuarters(in.personal, in.scenery) : in.cover;
+    r.defenseBonus = preset.defenseBonus[static_cast<std::size_t>(r.cover)];
+    std::ostringstream why;
+    if (r.cover == Quarter::Total || !r.defenseBonus) {
+        r.outcome = "no_target";
+        r.defenseTotal = in.defense;
+        r.explanation = "Total cover: the defender cannot be targeted.";
+        return r;
+    }
+    r.defenseTotal = in.defense + *r.defenseBonus;
+    why << "Defense " << in.defense << " + " << *r.defenseBonus << " for " << quarterName(r.cover) << " cover = "
+        << r.defenseTotal << "; the attack totals " << in.attackTotal << ". ";
+    if (in.attackTotal >= r.defenseTotal) {
+        r.outcome = "hit";
+        r.damageToDefender = in.damage;
+        why << "Hit: " << in.damage << " damage to the defender.";
+        r.explanation = why.str();
+        return r;
+    }
+    if (in.attackTotal < in.defense) {
+        r.outcome = "miss";
+        why << "Miss: below the Defense without cover.";
+        r.explanation = why.str();
+        return r;
+    }
+
+    r.outcome = "cover_hit";
+    std::vector<std::string> order;  // the covers the damage meets, outermost first
+    if (!in.splitCover) {
+        r.coverHit = "cover";
+        order = {"cover"};
+    } else if (in.personal != Quarter::None && in.scenery != Quarter::None) {
+        r.d6Rolled = !in.d6;
+        r.d6 = in.d6 ? *in.d6 : rng.roll(6);
+        r.coverHit = *r.d6 <= 2 ? "personal" : *r.d6 <= 4 ? "scenery" : "both";
+        order = r.coverHit == "both" ? std::vector<std::string>{"scenery", "personal"} : std::vector<std::string>{r.coverHit};
+    } else {
+        r.coverHit = in.personal != Quarter::None ? "personal" : "scenery";
+        order = {r.coverHit};
+    }
+    why << "The attack hits the " << (r.coverHit == "both" ? "scenery and then the personal" : r.coverHit) << " cover";
+    if (r.d6) why << " (d6 " << *r.d6 << (r.d6Rolled ? ", rolled" : "") << ")";
+    why << ".";
+    int damage = in.damage;
+    std::size_t given = 0;
+    for (const std::string& cover : order) {
+        CoverSave s;
+        s.cover = cover;
+        s.damageIn = damage;
+        s.dc = 10 + damage / 2;
+        s.rolled = given >= in.saveRolls.size();
+        s.roll = s.rolled ? rng.roll(20) : in.saveRolls[given++];
+        s.total = s.roll + in.coverSaveBonus;
+        s.penetrated = s.total < s.dc;
+        s.damageOut = s.penetrated ? std::max(0, damage - in.coverAbsorb) : 0;
+        why << " Damage save of the " << cover << " cover: " << s.roll << (s.rolled ? " (rolled)" : "") << " + "
+            << in.coverSaveBonus << " = " << s.total << " against DC " << s.dc << ": "
+            << (s.penetrated ? "penetrated, " + std::to_string(s.damageOut) + " damage goes on." : "it holds.");
+        damage = s.damageOut;
+        r.saves.push_back(s);
+        if (!s.penetrated) break;
+    }
+    r.damageToDefender = r.saves.back().penetrated ? damage : 0;
+    why << " " << r.damageToDefender << " damage to the defender.";
+    r.explanation = why.str();
+    return r;
+}
+
+}  // namespace sightline

@@ -1,0 +1,128 @@
+// d20 quarter cover (docs/rules.md, "d20 quarter cover"; Spycraft 2.0 style, with D&D presets).
+//
+// Sections:
+//   Quarter      the five cover levels and how they stack
+//   D20Preset    a preset's numbers, from assets/rules/d20/*.json
+//   Map keys     what a figure and a feature carry for d20 (docs/map-format.md)
+//   D20Rules     the board ruling: scenery cover from the attacker's best corner, personal cover,
+//                stacking, the Defense and Reflex bonuses
+//   Attack       resolving an attack against cover: hit, cover hit, miss; the cover's Damage save
+#pragma once
+
+#include "core/ruling.hpp"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sightline {
+
+// ---------------------------------------------------------------------------------------------
+// Levels
+
+enum class Quarter : int { None = 0, OneQuarter = 1, OneHalf = 2, ThreeQuarters = 3, Total = 4 };
+const char* quarterName(Quarter q);
+std::optional<Quarter> quarterFromName(const std::string& name);
+// Personal plus scenery cover, counted in quarters, at most total.
+Quarter stackQuarters(Quarter a, Quarter b);
+
+// ---------------------------------------------------------------------------------------------
+// Presets
+
+struct D20Preset {
+    std::string id;    // "quarters", "dnd5e", "dnd35"
+    std::string name;  // shown to people
+    std::array<std::optional<int>, 5> defenseBonus;  // by level; nullopt: cannot be targeted
+    std::array<std::optional<int>, 5> reflexBonus;
+    std::array<Quarter, 5> byStoppedLines;            // the level for 0..4 stopped lines
+    std::string coverLabel = "Defense";               // what the bonus adds to ("AC" in D&D)
+};
+D20Preset parseD20Preset(const std::string& text, const std::string& source);  // throws MapError
+D20Preset loadD20Preset(const std::string& path);
+
+// ---------------------------------------------------------------------------------------------
+// Map keys: personal_cover, defense, constitution on figures; rating on features. A loaded map had
+// them checked (games/d20/module.cpp), so a key that is absent or unreadable reads as not set.
+
+Quarter personalCover(const Figure& f);
+std::optional<int> figureDefense(const Figure& f);
+std::optional<int> figureConstitution(const Figure& f);
+Quarter featureRating(const Feature& f);
+const std::vector<std::string>& quarterLevelNames();  // none, one_quarter, one_half, three_quarters, total
+
+// ---------------------------------------------------------------------------------------------
+// Board rulings
+
+struct D20Detail final : RulingDetail {
+    std::string preset;
+    Quarter cover = Quarter::None;     // personal + scenery, at most total
+    Quarter scenery = Quarter::None;   // from the board: stopped lines or rated features crossed
+    Quarter personal = Quarter::None;  // set on the defender
+    int stoppedLines = 0;              // of the four lines from the corner used
+    Cell square;                       // the defender's square the lines go to
+    std::vector<std::string> features; // rated features the lines cross
+    std::optional<int> defenseBonus;   // nullopt for total cover
+    std::optional<int> reflexBonus;
+    void write(FieldWriter& out) const override;
+};
+
+class D20Rules final : public RuleSystem {
+public:
+    explicit D20Rules(D20Preset preset) : preset_(std::move(preset)) {}
+    std::string name() const override { return "d20"; }
+    const D20Preset& preset() const { return preset_; }
+    Ruling rule(Tracer& tracer, int attacker, int defender) const override;
+    PairResult quick(Tracer& tracer, int attacker, int defender) const override;
+
+private:
+    D20Preset preset_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Attacks against cover
+
+struct AttackInput {
+    int defense = 10;                    // the defender's Defense without cover
+    Quarter cover = Quarter::None;       // the cover as one level (when not split)
+    Quarter personal = Quarter::None;    // personal cover
+    Quarter scenery = Quarter::None;     // scenery cover
+    bool splitCover = false;             // personal and scenery given apart (a stacked hit rolls 1d6)
+    int attackTotal = 0;
+    int damage = 0;
+    int coverSaveBonus = 0;              // the cover's Damage save bonus (a character: its Constitution)
+    int coverAbsorb = 0;                 // damage the cover takes without passing it on
+    std::vector<int> saveRolls;          // d20 rolls given for the saves, in order
+    std::optional<int> d6;               // the roll for which cover a stacked hit strikes
+    std::uint64_t seed = 1;              // rolls not given are rolled with it
+};
+
+struct CoverSave {
+    std::string cover;         // "personal", "scenery" or "cover"
+    int damageIn = 0;
+    int dc = 0;                // 10 + half the damage, rounded down
+    int roll = 0;
+    bool rolled = false;       // rolled with the seed rather than given
+    int total = 0;             // roll + save bonus
+    bool penetrated = false;   // failed: the damage not absorbed goes on
+    int damageOut = 0;
+};
+
+struct AttackResult {
+    std::string outcome;       // "hit", "cover_hit", "miss"; "no_target" under total cover
+    Quarter cover = Quarter::None;
+    std::optional<int> defenseBonus;
+    int defenseTotal = 0;
+    std::string coverHit;      // "personal", "scenery", "both", or "cover" for a single cover
+    std::optional<int> d6;
+    bool d6Rolled = false;
+    std::vector<CoverSave> saves;  // in the order the damage meets them
+    int damageToDefender = 0;
+    std::string explanation;
+};
+
+// Throws std::invalid_argument for impossible input (a d6 of 7, a save roll of 0).
+AttackResult resolveAttack(const D20Preset& preset, const AttackInput& in);
+
+}  // namespace sightline

@@ -1,0 +1,19 @@
+// Doom: The Boardgame (docs/rules.md, "Doom"): line of sight from any corner of the attacker's space to
+// any corner of the defender's; cover when every corner the attacker could use has a stopped line
+// to one of the defender's corners.
+#pragma once
+
+#include "core/ruling.hpp"
+
+namespace sightline {
+
+class DoomRules final : public RuleSystem {
+public:
+    std::string name() const override { return "doom"; }
+    Ruling rule(Tracer& tracer, int attacker, int defender) const override;
+    PairResult quick(Tracer& tracer, int attacker, int defender) const override;
+    // Both orders of one pair at once: the lines are the same, only the roles change.
+    void quickBoth(Tracer& tracer, int a, int b, PairResult& ab, PairResult& ba) const override;
+};
+
+}  // namespace sightline

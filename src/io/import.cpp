@@ -1,0 +1,305 @@
+// Choosing an importer, and what the importers share: limits, coordinates, the embedded picture.
+#include "io/import.hpp"
+
+#include "core/geometry.hpp"
+#include "io/import_detail.hpp"
+
+#include <boost/archive/iterators/binary_from_base64.hpp>
+#include <boost/archive/iterators/transform_width.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+namespace sightline {
+
+namespace fs = std::filesystem;
+
+namespace import_detail {
+
+Json parse(const std::string& text, const std::string& source) {
+    return json_input::parseDocument(text, source, kMaxImportBytes, "map to import");
+}
+
+std::string num(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.10g", v);
+    return buf;
+}
+
+std::string count(std::size_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+double tidy(double cells) {
+    if (!std::isfinite(cells) || std::fabs(cells) > kMaxAbsCells) return cells;
+    const double r = std::round(cells * 1e9) / 1e9;
+    return r == 0 ? 0.0 : r;  // no "-0" in the file
+}
+
+bool coordinateOk(Checker& ck, double cells, const std::string& path, const std::string& how) {
+    if (quantize(cells)) return true;
+    ck.add(path, how + " gives " + num(cells) + " cells, which is not a usable coordinate (finite, within " +
+                     std::to_string(static_cast<long long>(kMaxAbsCells)) + " cells of the board's corner)");
+    return false;
+}
+
+bool finiteNumber(Checker& ck, const Json& v, const std::string& path, double& out) {
+    if (!v.is_number()) {
+        ck.add(path, "expected a number, found " + describe(v));
+        return false;
+    }
+    out = v.get<double>();
+    if (std::isfinite(out)) return true;
+    ck.add(path, "expected a finite number, found " + describe(v));
+    return false;
+}
+
+bool samePoint(const PointD& a, const PointD& b) { return quantize(a.x) == quantize(b.x) && quantize(a.y) == quantize(b.y); }
+
+std::size_t wallsOffBoard(const Board& b) {
+    std::size_t n = 0;
+    const Coord w = Coord(b.width) * kScale, h = Coord(b.height) * kScale;
+    for (const Wall& wall : b.walls) {
+        const auto x0 = quantize(wall.from.x), y0 = quantize(wall.from.y), x1 = quantize(wall.to.x), y1 = quantize(wall.to.y);
+        if (!x0 || !y0 || !x1 || !y1) continue;
+        if (clipToBox(IPoint(*x0, *y0), IPoint(*x1, *y1), 0, 0, w, h).empty()) ++n;
+    }
+    return n;
+}
+
+std::string uniqueId(std::set<std::string>& used, const std::string& wanted) {
+    std::string id = wanted;
+    for (int n = 2; id.empty() || !used.insert(id).second; ++n) id = wanted + "-" + std::to_string(n);
+    return id;
+}
+
+std::string stem(const std::string& path) {
+    std::string s = fs::path(path).filename().string();
+    if (auto dot = s.find('.'); dot != std::string::npos && dot > 0) s = s.substr(0, dot);
+    return s;
+}
+
+void checkBoard(const ImportResult& r, const std::string& source) {
+    std::vector<std::string> problems = boardProblems(r.board);
+    auto coordinates = [&problems](const PointD& p, const std::string& where) {
+        if (!quantize(p.x) || !quantize(p.y)) problems.push_back(where + ": a coordinate is not usable");
+    };
+    for (const auto& w : r.board.walls) coordinates(w.from, "wall " + w.id), coordinates(w.to, "wall " + w.id);
+    for (const auto& d : r.board.doors) coordinates(d.from, "door " + d.id), coordinates(d.to, "door " + d.id);
+    for (const auto& f : r.board.features) {
+        if (f.polygon.size() < 3) problems.push_back("feature " + f.id + ": an outline needs at least 3 points");
+        for (const auto& p : f.polygon) coordinates(p, "feature " + f.id);
+    }
+    if (!problems.empty()) {
+        for (auto& p : problems) p = "the imported map breaks a rule of the map format (please report this file): " + p;
+        throw MapError(source, problems);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The embedded picture.
+
+namespace {
+
+bool isBase64Char(unsigned char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/';
+}
+
+// Checks base64 text (no whitespace, padding allowed at the end only) and returns the length of its
+// data part, or an empty error string on success.
+std::string checkBase64(const std::string& s, std::size_t& dataChars) {
+    std::size_t n = s.size();
+    std::size_t pad = 0;
+    while (n > 0 && s[n - 1] == '=' && pad < 2) --n, ++pad;
+    for (std::size_t i = 0; i < n; ++i)
+        if (!isBase64Char(static_cast<unsigned char>(s[i])))
+            return "not valid base64 (character " + std::to_string(i + 1) + " is " +
+                   (s[i] == '=' ? std::string("'=' before the end") : "not a base64 character") + ")";
+    if (n % 4 == 1 || (pad > 0 && (n + pad) % 4 != 0)) return "not valid base64 (it is cut short)";
+    dataChars = n;
+    return "";
+}
+
+std::string decodeChars(const std::string& s, std::size_t dataChars) {
+    using namespace boost::archive::iterators;
+    using Decoder = transform_width<binary_from_base64<std::string::const_iterator>, 8, 6>;
+    std::string out(Decoder(s.begin()), Decoder(s.begin() + static_cast<std::ptrdiff_t>(dataChars)));
+    out.resize(dataChars * 6 / 8);  // the last partial byte holds padding bits only
+    return out;
+}
+
+std::string typeOf(const std::string& bytes) {
+    if (bytes.size() >= 8 && bytes.compare(0, 8, "\x89PNG\r\n\x1a\n", 8) == 0) return "png";
+    if (bytes.size() >= 12 && bytes.compare(0, 4, "RIFF") == 0 && bytes.compare(8, 4, "WEBP") == 0) return "webp";
+    return "";
+}
+
+std::string megabytes(std::size_t bytes) {
+    if (bytes < (1u << 20)) return std::to_string(bytes) + " bytes";
+    return num(std::round(static_cast<double>(bytes) / 104857.6) / 10) + " MiB";
+}
+
+}  // namespace
+
+bool decodeBase64(const std::string& text, std::string& out, std::string& error) {
+    std::size_t chars = 0;
+    error = checkBase64(text, chars);
+    if (!error.empty()) return false;
+    try {
+        out = decodeChars(text, chars);
+    } catch (const std::exception&) {
+        error = "not valid base64";
+        return false;
+    }
+    return true;
+}
+
+void noImage(ImportResult& r, const ImportOptions& options, const std::string& why) {
+    if (!options.imageOut.empty()) r.notes.push_back(why + ": nothing was written to " + options.imageOut);
+}
+
+void takeImage(ImportResult& r, const std::string& base64, const std::string& where, const std::string& source,
+               const ImportOptions& options) {
+    // Some writers use a data: URI or wrap lines; neither is in the files seen so far, so only then copy.
+    const std::string* text = &base64;
+    std::string cleaned;
+    std::size_t start = 0;
+    if (base64.compare(0, 5, "data:") == 0) {
+        const auto comma = base64.find(',');
+        start = comma == std::string::npos ? base64.size() : comma + 1;
+    }
+    bool spaces = false;  // one plain pass: find_first_of would call memchr per character
+    for (std::size_t i = start; i < base64.size() && !spaces; ++i)
+        spaces = base64[i] == ' ' || base64[i] == '\t' || base64[i] == '\r' || base64[i] == '\n';
+    if (start > 0 || spaces) {
+        for (std::size_t i = start; i < base64.size(); ++i)
+            if (!std::isspace(static_cast<unsigned char>(base64[i]))) cleaned += base64[i];
+        text = &cleaned;
+    }
+    if (text->empty()) {
+        noImage(r, options, "the file embeds no picture");
+        return;
+    }
+    const bool decode = options.withImage || !options.imageOut.empty();
+    const std::size_t estimate = text->size() / 4 * 3;
+    if (!decode) {
+        // Type from the first 16 characters only: the rest stays undecoded.
+        std::string head = text->substr(0, 16);
+        std::size_t chars = 0;
+        if (checkBase64(head, chars).empty()) r.imageType = typeOf(decodeChars(head, chars));
+        if (r.imageType.empty()) r.notes.push_back("the embedded picture is neither PNG nor WebP: it is not used");
+        else if (estimate > options.maxImageBytes)
+            r.notes.push_back("the embedded picture is about " + megabytes(estimate) + ", more than the " +
+                              megabytes(options.maxImageBytes) + " Sightline shows: it is not used");
+        return;
+    }
+    std::string error;
+    std::string bytes;
+    if (estimate > options.maxImageBytes + 3) {
+        error = "the picture is about " + megabytes(estimate) + ", more than the " + megabytes(options.maxImageBytes) +
+                " Sightline accepts";
+    } else if (!decodeBase64(*text, bytes, error)) {
+        error = "the picture is " + error;
+    } else {
+        if (bytes.size() > options.maxImageBytes)
+            error = "the picture is " + megabytes(bytes.size()) + ", more than the " + megabytes(options.maxImageBytes) +
+                    " Sightline accepts";
+        else if (typeOf(bytes).empty())
+            error = "the picture is neither PNG nor WebP (its first bytes are not a PNG or WebP signature)";
+    }
+    if (!error.empty()) {
+        if (!options.imageOut.empty()) throw MapError(source, {where + ": " + error + "; nothing was written to " + options.imageOut});
+        r.notes.push_back(error + ": it is not shown");
+        return;
+    }
+    r.imageType = typeOf(bytes);
+    if (!options.imageOut.empty()) {
+        writeFileAtomically(options.imageOut, bytes);
+        // The map names its picture relative to its own folder, so the two can move together.
+        std::string recorded = options.imageOut;
+        if (!options.mapPath.empty()) {
+            std::error_code ec;
+            const fs::path image = fs::absolute(options.imageOut, ec);
+            const fs::path mapDir = fs::absolute(options.mapPath, ec).parent_path();
+            const fs::path rel = image.lexically_normal().lexically_relative(mapDir.lexically_normal());
+            recorded = (ec || rel.empty() ? image : rel).generic_string();
+        }
+        Json bg = Json::object();
+        bg["image"] = recorded;
+        bg["type"] = r.imageType;
+        auto& extra = r.board.extra;
+        extra.erase(std::remove_if(extra.begin(), extra.end(), [](const auto& kv) { return kv.first == "background"; }),
+                    extra.end());
+        extra.emplace_back("background", bg.dump());
+    }
+    if (options.withImage || !options.imageOut.empty()) r.imageBytes = std::move(bytes);
+}
+
+}  // namespace import_detail
+
+// ---------------------------------------------------------------------------------------------
+// Choosing the importer.
+
+namespace {
+
+std::string lowerExtension(const std::string& path) {
+    std::string ext = fs::path(path).extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext;
+}
+
+bool isUvttExtension(const std::string& ext) { return ext == ".dd2vtt" || ext == ".uvtt" || ext == ".df2vtt"; }
+
+}  // namespace
+
+bool isForeignMapExtension(const std::string& path) {
+    const std::string ext = lowerExtension(path);
+    return isUvttExtension(ext) || ext == ".tmj";
+}
+
+ImportResult importUvtt(const std::string& text, const std::string& source, const ImportOptions& options) {
+    return import_detail::uvttFromJson(import_detail::parse(text, source), source, options);
+}
+
+ImportResult importFoundry(const std::string& text, const std::string& source, const ImportOptions& options) {
+    return import_detail::foundryFromJson(import_detail::parse(text, source), source, options);
+}
+
+ImportResult importTiled(const std::string& text, const std::string& source, const ImportOptions& options) {
+    return import_detail::tiledFromJson(import_detail::parse(text, source), source, options);
+}
+
+ImportResult importText(const std::string& text, const std::string& source, const ImportOptions& options) {
+    using import_detail::Json;
+    const std::string ext = lowerExtension(source);
+    const Json doc = import_detail::parse(text, source);
+    if (isUvttExtension(ext)) return import_detail::uvttFromJson(doc, source, options);
+    if (ext == ".tmj") return import_detail::tiledFromJson(doc, source, options);
+    if (!doc.is_object())
+        throw MapError(source, {"/: expected an object, found " + import_detail::describe(doc) + ": not a map Sightline can import"});
+    if (auto f = doc.find("format"); f != doc.end() && f->is_string() && f->get<std::string>() == "sightline-map") {
+        ImportResult r;
+        r.board = parseMap(text, source);
+        r.format = "sightline-map v1";
+        import_detail::noImage(r, options, "a sightline map embeds no picture");
+        return r;
+    }
+    if (doc.contains("resolution") && (doc.contains("line_of_sight") || doc.contains("portals")))
+        return import_detail::uvttFromJson(doc, source, options);
+    if (auto t = doc.find("type"); t != doc.end() && *t == "map" && doc.contains("layers"))
+        return import_detail::tiledFromJson(doc, source, options);
+    if (doc.contains("walls") && doc.contains("grid") && doc.contains("width") && doc.contains("height"))
+        return import_detail::foundryFromJson(doc, source, options);
+    throw MapError(source, {"not a map Sightline can import: expected a sightline map, a Universal VTT file "
+                            "(.dd2vtt, .uvtt, .df2vtt), a Foundry VTT scene (.json with \"walls\" and \"grid\") or a "
+                            "Tiled map (.tmj, or .json with \"type\": \"map\")"});
+}
+
+ImportResult importMap(const std::string& path, const ImportOptions& options) {
+    return importText(json_input::readFile(path, kMaxImportBytes, "map to import"), path, options);
+}
+
+}  // namespace sightline

@@ -1,0 +1,260 @@
+#include "report/ruling_format.hpp"
+
+#include "core/text.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <sstream>
+#include <variant>
+
+namespace sightline::tools {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+Json cornerJson(Corner c) { return Json::array({c.x, c.y}); }
+Json coordinateJson(double v) { return std::floor(v) == v && std::fabs(v) < 1e15 ? Json(static_cast<long long>(v)) : Json(v); }
+Json pointJson(const PointD& p) { return Json::array({coordinateJson(p.x), coordinateJson(p.y)}); }
+std::string pointText(const PointD& p) {
+    std::ostringstream s;
+    s << "(" << p.x << "," << p.y << ")";
+    return s.str();
+}
+const std::string& figureId(const Board& b, int i) { return b.figures.at(static_cast<std::size_t>(i)).id; }
+// A game's own fields as JSON keys; a key already present (such as "cover") is replaced in place.
+class JsonFields final : public FieldWriter {
+public:
+    explicit JsonFields(Json& j) : j_(j) {}
+    void text(const std::string& n, const std::string& v) override { j_[n] = v; }
+    void number(const std::string& n, long long v) override { j_[n] = v; }
+    void flag(const std::string& n, bool v) override { j_[n] = v; }
+    void null(const std::string& n) override { j_[n] = nullptr; }
+    void list(const std::string& n, const std::vector<std::string>& v) override { j_[n] = v; }
+    void record(const std::string& n, const FieldRecord& v) override { j_[n] = object(v); }
+    void records(const std::string& n, const std::vector<FieldRecord>& v) override {
+        Json list = Json::array();
+        for (const FieldRecord& r : v) list.push_back(object(r));
+        j_[n] = list;
+    }
+
+private:
+    static Json object(const FieldRecord& r) {
+        Json o = Json::object();
+        for (const auto& [k, v] : r) o[k] = std::visit([](const auto& x) { return Json(x); }, v);
+        return o;
+    }
+    Json& j_;
+};
+
+// The same fields as "  name: value" lines.
+class TextFields final : public FieldWriter {
+public:
+    explicit TextFields(std::ostringstream& s) : s_(s) {}
+    void text(const std::string& n, const std::string& v) override { line(n, v); }
+    void number(const std::string& n, long long v) override { line(n, std::to_string(v)); }
+    void flag(const std::string& n, bool v) override { line(n, v ? "yes" : "no"); }
+    void null(const std::string& n) override { line(n, "-"); }
+    void list(const std::string& n, const std::vector<std::string>& v) override {
+        std::string joined;
+        for (const auto& x : v) joined += (joined.empty() ? "" : ", ") + x;
+        line(n, joined.empty() ? "-" : joined);
+    }
+    void record(const std::string& n, const FieldRecord& v) override { line(n, flat(v)); }
+    void records(const std::string& n, const std::vector<FieldRecord>& v) override {
+        if (v.empty()) line(n, "-");
+        for (const FieldRecord& r : v) line(n, flat(r));
+    }
+
+private:
+    static std::string flat(const FieldRecord& r) {
+        std::string s;
+        for (const auto& [k, v] : r) {
+            s += (s.empty() ? "" : ", ") + k + " ";
+            s += std::visit([](const auto& x) -> std::string {
+                using T = std::decay_t<decltype(x)>;
+                if constexpr (std::is_same_v<T, std::nullptr_t>) return "-";
+                else if constexpr (std::is_same_v<T, bool>) return x ? "yes" : "no";
+                else if constexpr (std::is_same_v<T, std::string>) return x;
+                else {
+                    std::ostringstream o;
+                    o << x;
+                    return o.str();
+                }
+            }, v);
+        }
+        return s;
+    }
+    void line(std::string n, const std::string& v) {
+        for (char& c : n) c = c == '_' ? ' ' : c;
+        s_ << "  " << n << ":" << std::string(n.size() < 14 ? 14 - n.size() : 1, ' ') << v << "\n";
+    }
+    std::ostringstream& s_;
+};
+
+}  // namespace
+
+std::string rulingJson(const Board& board, const Ruling& r) {
+    Json j;
+    j["rules"] = r.rules;
+    j["attacker"] = figureId(board, r.attacker);
+    j["defender"] = figureId(board, r.defender);
+    j["line_of_sight"] = r.lineOfSight;
+    j["cover"] = r.cover ? Json(*r.cover) : Json(nullptr);
+    j["corner"] = r.corner ? cornerJson(*r.corner) : Json(nullptr);
+    Json lines = Json::array();
+    for (const CoverLine& l : r.lines) {
+        Json blockers = Json::array();
+        for (const Blocker& b : l.blockers) blockers.push_back(blockerName(board, b));
+        lines.push_back(Json{{"from", pointJson(l.fromPoint)}, {"to", pointJson(l.toPoint)}, {"blocked", l.blocked}, {"blockers", blockers}});
+    }
+    j["lines"] = lines;
+    j["explanation"] = r.explanation;
+    if (r.detail) {
+        JsonFields fields(j);
+        r.detail->write(fields);
+    }
+    return j.dump() + "\n";
+}
+
+std::string rulingText(const Board& board, const Ruling& r) {
+    std::ostringstream s;
+    s << r.rules << ": " << figureId(board, r.attacker) << " attacks " << figureId(board, r.defender) << "\n";
+    s << "  line of sight: " << (r.lineOfSight ? "yes" : "no") << "\n";
+    if (r.detail) {
+        TextFields fields(s);
+        r.detail->write(fields);
+    }
+    if (r.lineOfSight) {
+        if (!r.detail) s << "  cover:         " << (*r.cover ? "yes" : "no") << "\n";
+        if (r.corner) s << "  corner:        " << cornerText(*r.corner) << "\n";
+        if (!r.lines.empty()) s << "  lines" << (r.corner ? " from " + cornerText(*r.corner) : std::string()) << ":\n";
+        for (const CoverLine& l : r.lines) {
+            s << "    " << (r.corner ? "" : pointText(l.fromPoint) + " ") << "to " << pointText(l.toPoint) << "  ";
+            if (!l.blocked) {
+                s << "clear\n";
+                continue;
+            }
+            s << "stopped by ";
+            for (std::size_t i = 0; i < l.blockers.size(); ++i) s << (i ? ", " : "") << blockerName(board, l.blockers[i]);
+            s << "\n";
+        }
+    }
+    s << "  " << r.explanation << "\n";
+    return s.str();
+}
+
+std::string matrixJson(const Board& board, const std::string& rules, const std::vector<PairResult>& pairs) {
+    // Written by hand rather than through a JSON tree: a big board has tens of thousands of pairs.
+    std::vector<std::string> ids;
+    for (const Figure& f : board.figures) ids.push_back(Json(f.id).dump());
+    std::string out = "{\"rules\": " + Json(rules).dump() + ", \"pairs\": [";
+    out.reserve(out.size() + pairs.size() * 96);
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        const PairResult& p = pairs[i];
+        if (i) out += ", ";
+        out += "{\"attacker\": ";
+        out += ids[static_cast<std::size_t>(p.attacker)];
+        out += ", \"defender\": ";
+        out += ids[static_cast<std::size_t>(p.defender)];
+        out += p.lineOfSight ? ", \"line_of_sight\": true" : ", \"line_of_sight\": false";
+        out += !p.cover ? ", \"cover\": null}" : *p.cover ? ", \"cover\": true}" : ", \"cover\": false}";
+    }
+    out += "]}\n";
+    return out;
+}
+
+std::string matrixText(const Board& board, const std::string& rules, const std::vector<PairResult>& pairs) {
+    std::ostringstream s;
+    std::size_t width = 8;
+    for (const Figure& f : board.figures) width = std::max(width, f.id.size());
+    s << rules << ": line of sight and cover for every attacker (row) and defender (column)\n";
+    s << "  . clear    c cover    x no line of sight\n\n";
+    s << std::string(width + 2, ' ');
+    for (std::size_t i = 0; i < board.figures.size(); ++i) s << (i % 10);
+    s << "\n";
+    const std::size_t n = board.figures.size();
+    std::vector<std::string> rows(n, std::string(n, '-'));
+    for (const PairResult& p : pairs)
+        rows[static_cast<std::size_t>(p.attacker)][static_cast<std::size_t>(p.defender)] =
+            !p.lineOfSight ? 'x' : *p.cover ? 'c' : '.';
+    for (std::size_t a = 0; a < n; ++a) {
+        const std::string& id = board.figures[a].id;
+        s << id << std::string(width + 2 - id.size(), ' ') << rows[a] << "\n";
+    }
+    s << "\n  columns: ";
+    for (std::size_t i = 0; i < n; ++i) s << (i ? ", " : "") << i << " " << board.figures[i].id;
+    s << "\n";
+    return s.str();
+}
+
+std::string losJson(const Board& board, const std::vector<Blocker>& blockers) {
+    Json names = Json::array();
+    for (const Blocker& b : blockers) names.push_back(blockerName(board, b));
+    Json j;
+    j["blocked"] = !blockers.empty();
+    j["blockers"] = names;
+    return j.dump() + "\n";
+}
+
+std::string losText(const Board& board, const std::vector<Blocker>& blockers) {
+    if (blockers.empty()) return "clear: nothing stops this line\n";
+    std::string s = "blocked by ";
+    for (std::size_t i = 0; i < blockers.size(); ++i) s += (i ? ", " : "") + blockerName(board, blockers[i]);
+    return s + "\n";
+}
+
+namespace {
+Json optionalNumber(const std::optional<int>& v) { return v ? Json(*v) : Json(nullptr); }
+}  // namespace
+
+std::string attackJson(const D20Preset& preset, const AttackInput& in, const AttackResult& r) {
+    Json j;
+    j["rules"] = "d20";
+    j["preset"] = preset.id;
+    j["outcome"] = r.outcome;
+    j["attack_total"] = in.attackTotal;
+    j["defense"] = in.defense;
+    j["cover"] = quarterName(r.cover);
+    if (in.splitCover) {
+        j["personal"] = quarterName(in.personal);
+        j["scenery"] = quarterName(in.scenery);
+    }
+    j["defense_bonus"] = optionalNumber(r.defenseBonus);
+    j["defense_total"] = r.defenseTotal;
+    if (r.outcome == "hit") j["damage_to_defender"] = r.damageToDefender;
+    if (r.outcome == "cover_hit") {
+        j["cover_hit"] = r.coverHit;
+        j["save_dc"] = r.saves.front().dc;
+        j["penetrated"] = r.saves.back().penetrated;
+        j["damage_to_defender"] = r.damageToDefender;
+        Json saves = Json::array();
+        for (const CoverSave& s : r.saves)
+            saves.push_back(Json{{"cover", s.cover}, {"damage", s.damageIn}, {"dc", s.dc}, {"roll", s.roll},
+                                 {"total", s.total}, {"penetrated", s.penetrated}, {"damage_on", s.damageOut}});
+        j["saves"] = saves;
+        if (r.d6) j["d6"] = *r.d6;
+    }
+    Json rolled = Json::object();
+    if (r.d6Rolled) rolled["d6"] = *r.d6;
+    Json saveRolls = Json::array();
+    for (const CoverSave& s : r.saves)
+        if (s.rolled) saveRolls.push_back(s.roll);
+    if (!saveRolls.empty()) rolled["save_rolls"] = saveRolls;
+    j["rolled"] = rolled;
+    j["seed"] = in.seed;
+    j["explanation"] = r.explanation;
+    return j.dump() + "\n";
+}
+
+std::string attackText(const AttackInput& in, const AttackResult& r) {
+    std::ostringstream s;
+    s << "d20 attack: " << r.outcome << "\n";
+    s << "  defense total: " << r.defenseTotal << " (" << in.defense << " + " << quarterName(r.cover) << " cover)\n";
+    if (r.outcome == "cover_hit") s << "  cover hit:     " << r.coverHit << "\n";
+    if (r.outcome == "hit" || r.outcome == "cover_hit") s << "  damage to the defender: " << r.damageToDefender << "\n";
+    s << "  " << r.explanation << "\n";
+    return s.str();
+}
+
+}  // namespace sightline::tools

@@ -1,0 +1,101 @@
+// The index against the brute-force reference on hundreds of small random boards: every ruling,
+// every quick decision, and random segments must come out the same.
+#include "games/doom/doom.hpp"
+#include "core/sight.hpp"
+#include "scenes.hpp"
+#include "random_board.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace sightline;
+using sightline::tools::SceneRng;
+using sightline::test::coord;
+using sightline::test::randomBoard;
+
+namespace {
+
+std::vector<std::string> names(const Board& b, const std::vector<Blocker>& list) {
+    std::vector<std::string> out;
+    for (const Blocker& x : list) out.push_back(blockerName(b, x));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("the index agrees with the brute-force reference on random boards", "[sight][random]") {
+    SceneRng rng(12345);
+    const DoomRules doom;
+    int boards = 0, pairs = 0, segments = 0, stopped = 0;
+    for (; boards < 400; ++boards) {
+        const Board b = randomBoard(rng);
+        const SightScene scene(b);
+        Tracer fast(scene, Engine::Indexed), slow(scene, Engine::Reference);
+        const int n = static_cast<int>(b.figures.size());
+        for (int a = 0; a < n; ++a)
+            for (int d = 0; d < n; ++d) {
+                if (a == d) continue;
+                ++pairs;
+                const Ruling rf = doom.rule(fast, a, d), rs = doom.rule(slow, a, d);
+                INFO("board " << boards << " pair " << b.figures[a].id << " -> " << b.figures[d].id);
+                REQUIRE(rf.lineOfSight == rs.lineOfSight);
+                REQUIRE(rf.cover == rs.cover);
+                REQUIRE(rf.corner.has_value() == rs.corner.has_value());
+                if (rf.corner) REQUIRE(*rf.corner == *rs.corner);
+                REQUIRE(rf.explanation == rs.explanation);
+                REQUIRE(rf.lines.size() == rs.lines.size());
+                for (std::size_t i = 0; i < rf.lines.size(); ++i)
+                    REQUIRE(names(b, rf.lines[i].blockers) == names(b, rs.lines[i].blockers));
+                // The quick decision (used by the matrix) matches the full ruling.
+                const PairResult q = doom.quick(fast, a, d);
+                REQUIRE(q.lineOfSight == rf.lineOfSight);
+                REQUIRE(q.cover == rf.cover);
+            }
+        // Random segments between arbitrary points of the board, with no figure at either end.
+        for (int k = 0; k < 40; ++k) {
+            const IPoint p = test::pt(coord(rng, b.width), coord(rng, b.height));
+            IPoint q = test::pt(coord(rng, b.width), coord(rng, b.height));
+            if (k % 4 == 0 && !b.walls.empty()) {  // aim at a wall's end: the grazing cases
+                const Wall& w = b.walls[static_cast<std::size_t>(rng.below(static_cast<int>(b.walls.size())))];
+                if (w.to.x >= 0 && w.to.y >= 0 && w.to.x <= b.width && w.to.y <= b.height) q = test::pt(w.to.x, w.to.y);
+            }
+            ++segments;
+            const auto f = fast.blockers({p, std::nullopt}, {q, std::nullopt}, {});
+            const auto s = slow.blockers({p, std::nullopt}, {q, std::nullopt}, {});
+            INFO("board " << boards << " segment " << k);
+            REQUIRE(names(b, f) == names(b, s));
+            stopped += !f.empty();
+            const LineVerdict vf = fast.verdict({p, std::nullopt}, {q, std::nullopt}, {});
+            const LineVerdict vs = slow.verdict({p, std::nullopt}, {q, std::nullopt}, {});
+            REQUIRE(vf.sightStopped == vs.sightStopped);
+            REQUIRE(vf.coverStopped == vs.coverStopped);
+        }
+        // The matrix with several threads equals the one-by-one rulings.
+        const auto m = ruleMatrix(doom, scene, Engine::Indexed, 2);
+        for (const PairResult& p : m) {
+            const Ruling r = doom.rule(slow, p.attacker, p.defender);
+            REQUIRE(p.lineOfSight == r.lineOfSight);
+            REQUIRE(p.cover == r.cover);
+        }
+    }
+    // The boards must exercise both outcomes, or the comparison proves little.
+    CHECK(stopped > segments / 10);
+    CHECK(stopped < segments * 9 / 10);
+    CHECK(pairs > 1000);
+}
+
+TEST_CASE("the index agrees with the reference on the dense benchmark board", "[sight][random]") {
+    const Board b = tools::makeScene("dense");
+    const SightScene scene(b);
+    const DoomRules doom;
+    Tracer fast(scene, Engine::Indexed), slow(scene, Engine::Reference);
+    // Two attackers against everyone: enough to cross thousands of walls.
+    for (int a : {0, 4})
+        for (int d = 0; d < static_cast<int>(b.figures.size()); ++d) {
+            if (a == d) continue;
+            const PairResult f = doom.quick(fast, a, d), s = doom.quick(slow, a, d);
+            REQUIRE(f.lineOfSight == s.lineOfSight);
+            REQUIRE(f.cover == s.cover);
+        }
+}

@@ -1,0 +1,280 @@
+// d20 quarter cover (docs/rules.md, "d20 quarter cover"): presets, board rulings, stacking, attacks against cover.
+#include "games/d20/d20.hpp"
+#include "io/map_io.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace sightline;
+
+namespace {
+
+const std::string kAssets = SIGHTLINE_SOURCE_DIR "/assets";
+
+D20Preset preset(const std::string& id) { return loadD20Preset(kAssets + "/rules/d20/" + id + ".json"); }
+
+std::shared_ptr<const D20Detail> d20(const Board& b, const std::string& presetId, Engine e = Engine::Indexed) {
+    const Ruling r = test::rule(b, "d20", "A", "D", e, presetId);
+    auto d = std::dynamic_pointer_cast<const D20Detail>(r.detail);
+    REQUIRE(d);
+    CHECK(r.lineOfSight == (d->cover != Quarter::Total || d->scenery != Quarter::Total));
+    return d;
+}
+
+// A at (0,1), D at (5,1) on a 7x3 board; a wall down from the top edge to `depth` at x = 3.
+Board lane(double depth) {
+    Board b = test::board(7, 3);
+    if (depth > 0) test::wall(b, 3, 0, 3, depth, "w");
+    test::figure(b, "A", 0, 1);
+    test::figure(b, "D", 5, 1);
+    return b;
+}
+
+}  // namespace
+
+TEST_CASE("d20 presets hold the numbers of docs/rules.md", "[d20]") {
+    const D20Preset q = preset("quarters");
+    CHECK(q.defenseBonus == std::array<std::optional<int>, 5>{0, 2, 4, 7, std::nullopt});
+    CHECK(q.reflexBonus == std::array<std::optional<int>, 5>{0, 1, 2, 3, std::nullopt});
+    CHECK(q.byStoppedLines[1] == Quarter::OneQuarter);
+    CHECK(q.byStoppedLines[2] == Quarter::OneHalf);
+    CHECK(q.byStoppedLines[3] == Quarter::ThreeQuarters);
+    const D20Preset five = preset("dnd5e");
+    CHECK(five.byStoppedLines[1] == Quarter::OneHalf);
+    CHECK(five.byStoppedLines[2] == Quarter::OneHalf);
+    CHECK(five.byStoppedLines[3] == Quarter::ThreeQuarters);
+    CHECK(five.byStoppedLines[4] == Quarter::ThreeQuarters);
+    CHECK(five.defenseBonus[2] == 2);
+    CHECK(five.defenseBonus[3] == 5);
+    const D20Preset three = preset("dnd35");
+    for (int i = 1; i <= 4; ++i) CHECK(three.byStoppedLines[static_cast<std::size_t>(i)] == Quarter::OneHalf);
+    CHECK(three.defenseBonus[2] == 4);
+    CHECK(three.reflexBonus[2] == 2);
+}
+
+TEST_CASE("d20 preset files are validated like maps", "[d20]") {
+    auto refusal = [](const std::string& text) {
+        try {
+            parseD20Preset(text, "p.json");
+        } catch (const MapError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    CHECK(refusal("").find("p.json: the file is empty") == 0);
+    CHECK(refusal(R"({"format": "sightline-rules", "version": 1, "system": "wargame"})").find("/system") != std::string::npos);
+    const std::string ok = R"({"format": "sightline-rules", "version": 1, "system": "d20", "id": "x", "name": "X",
+        "levels": {"none": {"defense": 0, "reflex": 0}, "one_quarter": {"defense": 2, "reflex": 1},
+                   "one_half": {"defense": 4, "reflex": 2}, "three_quarters": {"defense": 7, "reflex": 3},
+                   "total": {"defense": null, "reflex": null}},
+        "stopped_lines": ["none", "one_quarter", "one_half", "three_quarters", "three_quarters"]})";
+    CHECK(refusal(ok).empty());
+    std::string bad = ok;
+    bad.replace(bad.find("\"defense\": 4"), 12, "\"defense\": \"4\"");
+    CHECK(refusal(bad).find("/levels/one_half/defense") != std::string::npos);
+    bad = ok;
+    bad.replace(bad.find("\"one_half\", \"three_quarters\", \"three"), 10, "\"halfish\"");
+    CHECK(refusal(bad).find("/stopped_lines/2: unknown level") != std::string::npos);
+}
+
+TEST_CASE("cover levels stack in quarters up to total", "[d20]") {
+    CHECK(stackQuarters(Quarter::OneHalf, Quarter::OneQuarter) == Quarter::ThreeQuarters);  // the seed's hostage
+    CHECK(stackQuarters(Quarter::ThreeQuarters, Quarter::OneHalf) == Quarter::Total);
+    CHECK(stackQuarters(Quarter::None, Quarter::OneHalf) == Quarter::OneHalf);
+    CHECK(quarterFromName("three_quarters") == Quarter::ThreeQuarters);
+    CHECK_FALSE(quarterFromName("half"));
+}
+
+TEST_CASE("scenery cover counts stopped lines from the attacker's best corner", "[d20]") {
+    // No wall: every line is clear.
+    CHECK(d20(lane(0), "quarters")->cover == Quarter::None);
+    // Down to 1.5625: from A's lower corner (1,2) only the line to (5,1) is stopped (it meets x=3 at
+    // y=1.5); every other corner has more stopped lines.
+    {
+        const auto d = d20(lane(1.5625), "quarters");
+        CHECK(d->stoppedLines == 1);
+        CHECK(d->scenery == Quarter::OneQuarter);
+        CHECK(d->defenseBonus == 2);
+        CHECK(d->reflexBonus == 1);
+        CHECK(d20(lane(1.5625), "dnd5e")->cover == Quarter::OneHalf);
+        CHECK(d20(lane(1.5625), "dnd5e")->defenseBonus == 2);
+        CHECK(d20(lane(1.5625), "dnd35")->defenseBonus == 4);
+    }
+    // Down to 1.75: the best corner has two stopped lines.
+    {
+        const auto d = d20(lane(1.75), "quarters");
+        CHECK(d->stoppedLines == 2);
+        CHECK(d->cover == Quarter::OneHalf);
+        CHECK(d->defenseBonus == 4);
+    }
+    // Across the board: no line reaches, total cover, and no bonus can be given.
+    for (Engine e : {Engine::Indexed, Engine::Reference}) {
+        const auto d = d20(lane(3), "quarters", e);
+        CHECK(d->cover == Quarter::Total);
+        CHECK_FALSE(d->defenseBonus);
+        CHECK_FALSE(d->reflexBonus);
+    }
+}
+
+TEST_CASE("figures count as stopped lines but never make total cover", "[d20]") {
+    Board b = lane(0);
+    for (int y = 0; y < 3; ++y) test::figure(b, "F" + std::to_string(y), 3, y);
+    const auto d = d20(b, "quarters");
+    CHECK(d->stoppedLines == 4);
+    CHECK(d->cover == Quarter::ThreeQuarters);  // the defender can still be reached past figures
+    CHECK(d20(b, "dnd5e")->cover == Quarter::ThreeQuarters);
+    // Difficult terrain does not count in d20.
+    Board wet = lane(0);
+    test::terrain(wet, TerrainKind::Difficult, {{3, 0}, {3, 1}, {3, 2}});
+    CHECK(d20(wet, "quarters")->cover == Quarter::None);
+}
+
+TEST_CASE("the seed's hostage: personal cover, a short wall, and both stacked", "[d20]") {
+    Board b = lane(0);
+    setPropertyString(b.figures[1].extra, "personal_cover", "one_half");  // the villain holds a hostage
+    {
+        const auto d = d20(b, "quarters");
+        CHECK(d->personal == Quarter::OneHalf);
+        CHECK(d->cover == Quarter::OneHalf);
+        CHECK(d->defenseBonus == 4);
+    }
+    Feature shortWall;
+    shortWall.id = "short-wall";
+    shortWall.kind = "short_wall";
+    setPropertyString(shortWall.extra, "rating", "one_quarter");
+    shortWall.polygon = {{4, 0}, {4.25, 0}, {4.25, 3}, {4, 3}};
+    b.features.push_back(shortWall);
+    const auto d = d20(b, "quarters");
+    CHECK(d->scenery == Quarter::OneQuarter);
+    CHECK(d->features == std::vector<std::string>{"short-wall"});
+    CHECK(d->cover == Quarter::ThreeQuarters);  // 1/2 + 1/4
+    CHECK(d->defenseBonus == 7);
+    // Without the hostage, the wall alone.
+    eraseProperty(b.figures[1].extra, "personal_cover");
+    CHECK(d20(b, "quarters")->cover == Quarter::OneQuarter);
+}
+
+TEST_CASE("a large defender is ruled against its best square", "[d20]") {
+    // D covers (5,1)-(6,2); a wall from (3,2.25) down hides part of its lower row, never its upper row.
+    Board b = test::board(8, 5);
+    test::wall(b, 3, 2.25, 3, 5, "low");
+    test::figure(b, "A", 0, 1);
+    test::figure(b, "D", 5, 1, 2, 2);
+    const auto d = d20(b, "quarters");
+    CHECK(d->square.y == 1);
+    CHECK(d->stoppedLines == 0);
+    CHECK(d->cover == Quarter::None);
+}
+
+TEST_CASE("attacks against cover: every branch with given rolls", "[d20]") {
+    const D20Preset q = preset("quarters");
+    AttackInput in;
+    in.defense = 15;
+    in.cover = Quarter::OneHalf;  // the hostage: +4
+    in.damage = 10;
+    in.attackTotal = 19;
+    CHECK(resolveAttack(q, in).outcome == "hit");
+    CHECK(resolveAttack(q, in).damageToDefender == 10);
+    CHECK(resolveAttack(q, in).defenseTotal == 19);
+    for (int total : {15, 16, 17, 18}) {  // a miss by 4 or less hits the hostage
+        in.attackTotal = total;
+        CHECK(resolveAttack(q, in).outcome == "cover_hit");
+        CHECK(resolveAttack(q, in).coverHit == "cover");
+    }
+    in.attackTotal = 14;
+    CHECK(resolveAttack(q, in).outcome == "miss");
+
+    // The cover's Damage save: DC 10 + half the damage.
+    in.attackTotal = 16;
+    in.coverSaveBonus = 3;
+    in.saveRolls = {12};  // 15 >= DC 15: the cover holds
+    AttackResult r = resolveAttack(q, in);
+    REQUIRE(r.saves.size() == 1);
+    CHECK(r.saves[0].dc == 15);
+    CHECK_FALSE(r.saves[0].penetrated);
+    CHECK(r.damageToDefender == 0);
+    in.saveRolls = {11};  // 14: penetrates; absorb 4 of 10
+    in.coverAbsorb = 4;
+    r = resolveAttack(q, in);
+    CHECK(r.saves[0].penetrated);
+    CHECK(r.damageToDefender == 6);
+
+    // Stacked cover: the d6 says which cover is hit; on 5-6 the scenery first, then the personal.
+    in.cover = Quarter::None;
+    in.splitCover = true;
+    in.personal = Quarter::OneHalf;
+    in.scenery = Quarter::OneQuarter;
+    in.coverAbsorb = 0;
+    in.attackTotal = 20;  // 15 + 7 = 22 needed
+    in.saveRolls = {1, 1};
+    for (int roll = 1; roll <= 6; ++roll) {
+        in.d6 = roll;
+        r = resolveAttack(q, in);
+        CHECK(r.outcome == "cover_hit");
+        CHECK(r.coverHit == (roll <= 2 ? "personal" : roll <= 4 ? "scenery" : "both"));
+        CHECK_FALSE(r.d6Rolled);
+    }
+    REQUIRE(r.saves.size() == 2);
+    CHECK(r.saves[0].cover == "scenery");
+    CHECK(r.saves[1].cover == "personal");
+    CHECK(r.damageToDefender == 10);
+    in.saveRolls = {1, 20};  // the personal cover holds what came through the wall
+    r = resolveAttack(q, in);
+    CHECK(r.damageToDefender == 0);
+
+    // Rolls not given are rolled with the seed, the same every time, and said to be rolled.
+    in.d6.reset();
+    in.saveRolls.clear();
+    in.seed = 42;
+    const AttackResult a = resolveAttack(q, in), b = resolveAttack(q, in);
+    CHECK(a.d6Rolled);
+    CHECK(a.d6 == b.d6);
+    CHECK(a.saves.front().rolled);
+    CHECK(a.saves.front().roll == b.saves.front().roll);
+    CHECK(a.saves.front().roll >= 1);
+    CHECK(a.saves.front().roll <= 20);
+
+    // Total cover cannot be targeted; impossible rolls are refused.
+    AttackInput total;
+    total.cover = Quarter::Total;
+    total.attackTotal = 40;
+    CHECK(resolveAttack(q, total).outcome == "no_target");
+    total.cover = Quarter::OneQuarter;
+    total.d6 = 7;
+    CHECK_THROWS_AS(resolveAttack(q, total), std::invalid_argument);
+}
+
+TEST_CASE("figures carry d20 values through a save", "[d20][map_io]") {
+    const Board b = parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4},
+        "figures": [{"id": "villain", "cell": [1, 1], "personal_cover": "one_half", "defense": 15, "constitution": 12}]})",
+                             "h.json");
+    CHECK(propertyText(b.figures[0].extra, "personal_cover") == "one_half");
+    CHECK(figureDefense(b.figures[0]) == 15);
+    CHECK(figureConstitution(b.figures[0]) == 12);
+    CHECK(serializeMap(parseMap(serializeMap(b), "again.json")) == serializeMap(b));
+    CHECK_THROWS_WITH(parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4},
+        "figures": [{"id": "v", "cell": [1, 1], "personal_cover": "lots"}]})", "h.json"),
+                      Catch::Contains("/figures/0/personal_cover: unknown level"));
+}
+
+TEST_CASE("the office board: a hostage behind a desk edge is three quarters", "[d20][maps]") {
+    // Checked by hand: from agent-kim's corner (2,3) the lines to the villain's square run along
+    // y = 3 (the bottom edge of desk-2, rated one quarter) or just below it, past the open office door
+    // and the free end of the office wall at (12,3); nothing stops them. Every other corner of
+    // agent-kim has lines along the top edge of the pillar (y = 4), which blocks sight: worse.
+    const Board b = loadMap(SIGHTLINE_SOURCE_DIR "/maps/d20-office.json");
+    const SightScene scene(b);
+    Tracer t(scene);
+    const D20Rules rules(preset("quarters"));
+    const Ruling r = rules.rule(t, static_cast<int>(*b.findFigure("agent-kim")), static_cast<int>(*b.findFigure("villain")));
+    const auto d = std::dynamic_pointer_cast<const D20Detail>(r.detail);
+    REQUIRE(d);
+    REQUIRE(r.corner);
+    CHECK(*r.corner == Corner{2, 3});
+    CHECK(d->stoppedLines == 0);
+    CHECK(d->features == std::vector<std::string>{"desk-2"});
+    CHECK(d->scenery == Quarter::OneQuarter);
+    CHECK(d->personal == Quarter::OneHalf);
+    CHECK(d->cover == Quarter::ThreeQuarters);
+    CHECK(d->defenseBonus == 7);
+}
