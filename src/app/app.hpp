@@ -1,21 +1,29 @@
-// The desktop app: one window on one map. Owns the window, the document, the sight-line analysis,
-// the board view and the panels, runs the frame loop and turns input into edits.
+// The desktop app: one window on one map. Owns the window, the document, the analysis (the game in
+// play and its rulings), the selection, the board view and the panels, runs the frame loop and
+// carries out what the panels, the mouse and the keys ask for (PanelRequests, app/requests.hpp).
 //
-// Three ways to run: interactive; one frame rendered off-screen into a PNG (--screenshot); and a
-// scripted drag across the board that reports frame times (--bench-drag). All three go through
-// the same frame() and the same input handler, so what is measured and pictured is what users get.
+// Three ways to run (app_run.cpp): interactive; one frame rendered off-screen into a PNG
+// (--screenshot); and a scripted drag across the board that reports frame times (--bench-drag).
+// All three go through the same frame() and the same input handling, so what is measured and
+// pictured is what users get. Files, the state file and pictures are in app_files.cpp.
 #pragma once
 
-#include "app/analysis.hpp"
-#include "app/board_view.hpp"
-#include "app/document.hpp"
-#include "app/panels.hpp"
-#include "app/recent_files.hpp"
+#include "app/input/board_input.hpp"
+#include "app/model/analysis.hpp"
+#include "app/model/document.hpp"
+#include "app/model/frame_stats.hpp"
+#include "app/model/selection.hpp"
+#include "app/platform/recent_files.hpp"
+#include "app/requests.hpp"
+#include "app/ui/context.hpp"
+#include "app/ui/panels.hpp"
+#include "app/view/board_view.hpp"
 
 #include <SFML/Graphics/RenderWindow.hpp>
 #include <SFML/System/Clock.hpp>
 #include <SFML/Window/Event.hpp>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,8 +43,8 @@ struct LaunchOptions {
     float uiScale = 1.0f;       // on top of the size picked from the desktop
     bool printLayout = false;   // print the board-to-pixel mapping as JSON on stdout
     std::string stateFile;      // rewrite this JSON file after every change (for tests)
-    std::string rules = "doom"; // the game to rule under: doom, d20, wargame
-    std::string preset;         // its preset (d20: quarters, dnd5e, dnd35)
+    std::string rules;          // the game to rule under (empty: the registry's first, doom)
+    std::string preset;         // its preset (empty: the game's default)
     std::string sourceDir;      // where maps/ and assets/ are looked for after the current directory
 };
 
@@ -59,21 +67,22 @@ private:
 
     // One frame: ImGui panels, analysis, board; drawn on `target` (the window or an off-screen texture).
     void frame(sf::RenderTarget& target, sf::Time dt);
+    void analyse();
     void handleEvent(const sf::Event& event);
-    void onMousePressed(const sf::Event::MouseButtonEvent& e);
-    void onMouseMoved(sf::Vector2f px);
-    void onMouseReleased(const sf::Event::MouseButtonEvent& e);
     void onKeyPressed(const sf::Event::KeyEvent& key);
+    BoardInputContext inputContext();
     void carryOut(const PanelRequests& requests);
+    void applyEdit(const FigureEdit& edit);
+    void addFigure();
 
     void applyUiScale();
     void updateLayout();
-    void select(int figure, bool asAttacker);
-    int figureIndex(const std::string& id) const;
-    void dropMissingSelection();
+    int figureIndex(const std::string& id) const { return app::figureIndex(doc_.board(), id); }
     void say(std::string message, bool error = false);
-    // Rules the board under another game (its ruling, lines and who-sees-whom).
-    void useRules(std::unique_ptr<RuleSystem> rules);
+    // Rules the board under another game or preset (its ruling, lines and who-sees-whom); empty
+    // preset: the one last used with that game, else its default. A failure goes to the status bar
+    // and keeps the game in play; returns it.
+    std::string useGame(const std::string& game, const std::string& preset);
 
     // File actions; those that replace the board ask about unsaved changes first.
     void requestQuit();
@@ -94,11 +103,11 @@ private:
     sf::RenderWindow window_;
     Document doc_;
     Analysis analysis_;
+    Selection selection_;
     BoardView view_;
     Panels panels_;
     RecentFiles recent_;
     ViewOptions viewOptions_;
-    Selection selection_;
     Camera camera_;
     sf::FloatRect viewport_;  // the board's part of the window, between menu, side panel and status bar
     bool fitPending_ = true;  // fit the board at the next frame (start, open, Home, resize while fitted)
@@ -114,20 +123,9 @@ private:
     std::string pendingPath_;
     std::vector<std::string> mapFiles_;
 
-    // Left button held on the board: a click or, once it moves, a drag.
-    struct Press {
-        int figure = -1;            // pressed figure, -1 for the floor or a door
-        int door = -1;
-        sf::Vector2f start;         // pixel
-        Cell grab;                  // pressed cell minus the figure's top-left cell
-        bool dragging = false;
-    };
-    std::optional<Press> press_;
-    std::optional<sf::Vector2f> panFrom_;  // right or middle button held
-    sf::Vector2f mouse_{-1, -1};
-    int hovered_ = -1;
-    std::optional<Cell> refused_;  // dragged over a cell the figure may not take
-    Refusal refusedWhy_;
+    BoardInput input_;
+    std::map<std::string, std::string> lastPreset_;  // by game: the preset it was last ruled under
+    std::string assetsDir_;
 
     std::string startError_;  // a start that cannot go on (bad map or id without a window to show it)
     std::string title_;

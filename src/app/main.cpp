@@ -2,6 +2,7 @@
 // one); --screenshot renders one frame into a PNG and exits; --bench-drag drags a figure across
 // the board and prints the median frame time. See README.md, "The app".
 #include "app/app.hpp"
+#include "games/games.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -39,8 +40,8 @@ int main(int argc, char** argv) {
     shot->excludes(bench);
     cli.add_option("--attacker", options.attacker, "figure id of the attacker to start with");
     cli.add_option("--defender", options.defender, "figure id of the defender to start with");
-    cli.add_option("--rules", options.rules, "the game to rule under: doom (default), d20, wargame");
-    cli.add_option("--preset", options.preset, "the game's preset (d20: quarters, dnd5e, dnd35)");
+    cli.add_option("--rules", options.rules, "the game to rule under: " + sightline::ruleSystemList() + " (the first is the default)");
+    cli.add_option("--preset", options.preset, "the game's preset, a file of assets/rules/<game>/ (default: the game's first)");
     cli.add_option("--size", size, "window size in pixels, WxH (default: from the desktop)");
     cli.add_option("--ui-scale", options.uiScale, "text and panel scale on top of the desktop's")->check(CLI::Range(0.5, 3.0));
     cli.add_flag("--print-layout", options.printLayout,

@@ -36,7 +36,7 @@ std::optional<std::size_t> Board::findFigure(const std::string& id) const {
 }
 
 namespace {
-std::string cellText(Cell c) {
+std::string cellJson(Cell c) {  // "[x, y]", as the file writes a cell
     std::ostringstream s;
     s << "[" << c.x << ", " << c.y << "]";
     return s.str();
@@ -55,7 +55,7 @@ std::vector<std::string> boardProblems(const Board& b) {
             Cell c = b.terrain[g].cells[i];
             if (!b.contains(c))
                 out.push_back("/terrain/" + std::to_string(g) + "/cells/" + std::to_string(i) +
-                              ": cell " + cellText(c) + " lies off the " + boardSize + " board");
+                              ": cell " + cellJson(c) + " lies off the " + boardSize + " board");
         }
 
     auto checkIds = [&out](const auto& list, const char* name) {
@@ -87,7 +87,7 @@ std::vector<std::string> boardProblems(const Board& b) {
             continue;
         }
         if (!b.contains(f.cell) || !b.contains({f.cell.x + f.w - 1, f.cell.y + f.h - 1})) {
-            out.push_back(path + "/cell: figure \"" + f.id + "\" at " + cellText(f.cell) +
+            out.push_back(path + "/cell: figure \"" + f.id + "\" at " + cellJson(f.cell) +
                           " with size [" + std::to_string(f.w) + ", " + std::to_string(f.h) +
                           "] lies off the " + boardSize + " board");
             continue;
@@ -99,7 +99,7 @@ std::vector<std::string> boardProblems(const Board& b) {
                 if (o >= 0) {
                     out.push_back(path + "/cell: figure \"" + f.id + "\" overlaps figure \"" +
                                   b.figures[static_cast<std::size_t>(o)].id + "\" at cell " +
-                                  cellText({x, y}));
+                                  cellJson({x, y}));
                     y = f.cell.y + f.h;  // one message per figure is enough
                     break;
                 }

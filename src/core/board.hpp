@@ -14,8 +14,8 @@
 namespace sightline {
 
 // Keys a map file had beyond v1's, kept in file order as raw JSON text so that a save writes them
-// back unchanged. On figures and features they carry the games' own keys (a d20 Defense, a
-// wargame's floors), which each game validates and reads through core/properties.hpp; the core
+// back unchanged. On figures and features they carry the games' own keys (a Defense, a
+// building's floors), which each game validates and reads through core/properties.hpp; the core
 // stores them without looking inside.
 using ExtraKeys = std::vector<std::pair<std::string, std::string>>;
 

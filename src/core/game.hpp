@@ -26,9 +26,9 @@ struct PresetFile {
 class GameModule {
 public:
     virtual ~GameModule() = default;
-    // The name used on the command line (--rules), in map files and in rulings: "doom".
+    // The name used on the command line (--rules), in map files and in rulings.
     virtual std::string name() const = 0;
-    // What people call it: "Doom: The Boardgame".
+    // What people call it, in full.
     virtual std::string title() const = 0;
     // The rule system under `preset`, one of the files found in the game's data folder; nullptr
     // for a game whose folder holds no presets. Throws MapError for a broken data file.

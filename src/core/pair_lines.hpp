@@ -1,5 +1,5 @@
 // The sight lines between the corners of two figures, traced lazily and each at most once: the
-// cache every corner-to-corner game (Doom, d20) rules from. Row ia is a corner of figure `a`,
+// cache every corner-to-corner game rules from. Row ia is a corner of figure `a`,
 // column ib one of `b`; a line and its reverse are the same line, so one cache serves both orders.
 #pragma once
 

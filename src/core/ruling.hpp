@@ -67,7 +67,7 @@ struct RulingDetail {
 };
 
 struct Ruling {
-    std::string rules;  // the rule system's name, e.g. "doom"
+    std::string rules;  // the rule system's name (GameModule::name)
     int attacker = -1;  // index into Board::figures
     int defender = -1;
     bool lineOfSight = false;

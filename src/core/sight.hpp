@@ -50,7 +50,7 @@ struct Barrier {
 
 // Which features stop sight under a game, as data handed to the sight scene (like Detour's
 // dtQueryFilter): a feature with "blocks_sight" always does; one whose key named here is true does
-// too (a burning wreck under the wargame rules).
+// too (a burning wreck, under a game whose policy names "burning").
 struct SightPolicy {
     std::vector<std::string> featureFlags;
     bool blocks(const Feature& f) const;
@@ -115,7 +115,7 @@ struct LineEnd {
 struct LineFilter {
     int figureA = -1;
     int figureB = -1;
-    // Features whose outline this line ignores (a wargame shooter or target standing inside one).
+    // Features whose outline this line ignores (a centre-to-centre shooter or target standing inside one).
     std::vector<int> ignoreFeatures = {};
     bool ignores(const Barrier& b) const {
         return b.kind == Blocker::Kind::Feature &&

@@ -23,7 +23,7 @@ std::string describe(const Json& v);
 
 class Checker;
 // Checks a data file's "format" (e.g. "sightline-rules"), "version" (1) and, when `system` is
-// given, its "system" (e.g. "d20"). `what` names the kind of file in messages.
+// given, its "system" (a game's name). `what` names the kind of file in messages.
 void checkHeader(Checker& ck, const Json& doc, const char* format, const char* what, const char* system = nullptr);
 
 // Parses text as one JSON document. `what` names the kind of file in messages ("map", "deck").

@@ -2,8 +2,8 @@
 // ruling appear in their colours where the ruling puts them, a map's background picture shows.
 #include "app_support.hpp"
 
-#include "core/doom.hpp"
-#include "core/map_io.hpp"
+#include "games/doom/doom.hpp"
+#include "io/map_io.hpp"
 #include "core/sight.hpp"
 
 #include <SFML/Graphics/Image.hpp>

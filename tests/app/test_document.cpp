@@ -1,7 +1,12 @@
-// The app's document: where a figure may stand, undo and redo of every edit, drags, and the
-// saved/modified state. No window needed.
-#include "app/document.hpp"
-#include "core/map_io.hpp"
+// The app's model: where a figure may stand, undo and redo of every edit (a game's keys too), drags,
+// the saved/modified state, the selection, and the analysis owning the game's rulings. No window
+// needed.
+#include "app/model/analysis.hpp"
+#include "app/model/document.hpp"
+#include "app/model/selection.hpp"
+#include "core/properties.hpp"
+#include "games/games.hpp"
+#include "io/map_io.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -145,4 +150,84 @@ TEST_CASE("document: save writes the file and clears modified and a bad file lea
     CHECK(doc.board().figures[0].cell == Cell{1, 0});
     std::remove(path.c_str());
     std::remove(bad.c_str());
+}
+
+TEST_CASE("document: a game's key of a figure is set, checked by its game, undone and erased", "[app-document]") {
+    Document doc = open(sample());
+    CHECK(doc.setFigureKey(0, "defense", std::string("15")).empty());
+    CHECK(propertyInteger(doc.board().figures[0].extra, "defense") == 15);
+    CHECK(doc.undoDepth() == 1);
+    CHECK(doc.setFigureKey(0, "defense", std::string("15")).empty());  // the same value: no step
+    CHECK(doc.undoDepth() == 1);
+    // d20 refuses a Defense that is not a number; nothing changes.
+    CHECK(doc.setFigureKey(0, "defense", std::string("\"high\"")).find("defense") != std::string::npos);
+    CHECK(propertyInteger(doc.board().figures[0].extra, "defense") == 15);
+    CHECK(doc.setFigureKey(0, "facing", std::string("\"up\"")).find("facing") != std::string::npos);  // wargame's
+    CHECK(doc.setFigureKey(0, "facing", std::string("\"north\"")).empty());
+    CHECK(doc.setFigureKey(0, "defense", std::nullopt).empty());
+    CHECK_FALSE(propertyJson(doc.board().figures[0].extra, "defense"));
+    CHECK(doc.undoDepth() == 3);
+    CHECK(doc.undo());
+    CHECK(propertyInteger(doc.board().figures[0].extra, "defense") == 15);
+}
+
+TEST_CASE("selection: a click picks the attacker, then the defender, and ids follow renames", "[app-document]") {
+    const Board b = sample();
+    Selection s;
+    pick(s, b, 0, false);
+    CHECK(s.attacker == "A");
+    pick(s, b, 1, false);
+    CHECK(s.defender == "B");
+    pick(s, b, 1, true);  // Ctrl+click: B attacks, and is no longer the defender
+    CHECK(s.attacker == "B");
+    CHECK(s.defender.empty());
+    renamed(s, "B", "Bee");
+    CHECK(s.attacker == "Bee");
+    CHECK(s.focus == "Bee");
+    dropMissing(s, b);  // no "Bee" on the board
+    CHECK(s.attacker.empty());
+}
+
+TEST_CASE("analysis: the game in play owns the ruling and rules the pair under every preset when asked",
+          "[app-document]") {
+    const std::string assets = std::string(SIGHTLINE_SOURCE_DIR) + "/assets";
+    Document doc;
+    doc.open(std::string(SIGHTLINE_SOURCE_DIR) + "/maps/d20-office.json");
+    const Board& board = doc.board();
+    Analysis analysis;
+    CHECK(analysis.game() == "doom");
+    CHECK_THROWS(analysis.useGame("chess", "", assets));
+    CHECK(analysis.game() == "doom");  // a failed switch keeps the game
+
+    analysis.useGame("d20", "", assets);
+    const std::vector<PresetFile> presets = gamePresets("d20", assets);
+    REQUIRE(presets.size() >= 2);
+    REQUIRE(analysis.presets().size() == presets.size());
+    CHECK(analysis.presetId() == presets.front().id);  // the default is the first
+
+    AnalysisRequest request;
+    request.attacker = figureIndex(board, "agent-kim");
+    request.defender = figureIndex(board, "villain");
+    CHECK(analysis.update(doc, request));
+    REQUIRE(analysis.ruling());
+    CHECK(analysis.ruling()->rules == "d20");
+    CHECK(analysis.presetRulings().empty());  // not asked for
+    CHECK_FALSE(analysis.update(doc, request));  // nothing changed: nothing recomputed
+
+    request.everyPreset = true;
+    CHECK(analysis.update(doc, request));
+    REQUIRE(analysis.presetRulings().size() == presets.size());
+    // Each is the ruling its own rule system makes, the preset in play's equal to the main one.
+    for (std::size_t i = 0; i < presets.size(); ++i) {
+        const SightScene scene(board, sightPolicyFor("d20"));
+        Tracer tracer(scene);
+        const Ruling expected = makeRuleSystem("d20", {presets[i].id, assets})->rule(tracer, request.attacker, request.defender);
+        CHECK(analysis.presetRulings()[i].explanation == expected.explanation);
+    }
+    CHECK(analysis.presetRulings()[analysis.presetIndex()].explanation == analysis.ruling()->explanation);
+
+    analysis.useGame("d20", presets[1].id, assets);  // another preset: the next update rules again
+    CHECK(analysis.presetId() == presets[1].id);
+    CHECK(analysis.update(doc, request));
+    CHECK(analysis.ruling()->explanation == analysis.presetRulings()[1].explanation);
 }

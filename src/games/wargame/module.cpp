@@ -11,7 +11,7 @@ namespace {
 class WargameGame final : public GameModule {
 public:
     std::string name() const override { return "wargame"; }
-    std::string title() const override { return "Miniatures wargame (soft, medium, hard)"; }
+    std::string title() const override { return "Miniatures wargame"; }
     std::unique_ptr<RuleSystem> create(const PresetFile* preset) const override {
         if (!preset) return nullptr;
         return std::make_unique<WargameRules>(loadWargameTable(preset->path));

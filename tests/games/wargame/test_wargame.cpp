@@ -9,7 +9,6 @@ using namespace sightline;
 
 namespace {
 
-WargameRules rules() { return WargameRules(loadWargameTable(test::assetsDir() + "/rules/wargame/default.json")); }
 
 Feature& feature(Board& b, std::string id, std::string kind, double x0, double y0, double x1, double y1) {
     Feature f;

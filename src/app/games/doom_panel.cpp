@@ -1,6 +1,13 @@
-#include "app/defense_panel.hpp"
+// Doom's defense panel (games/doom_panel.hpp).
+//
+// [SECTION] Deck combos
+// [SECTION] Decks in play, seed, log
+// [SECTION] Drawing: assignments, the round, piles, log
+#include "app/games/doom_panel.hpp"
 
-#include "app/panel_common.hpp"
+#include "app/ui/common.hpp"
+#include "io/map_io.hpp"
+#include "io/rule_data.hpp"
 
 #include <imgui.h>
 
@@ -10,6 +17,9 @@
 #include <set>
 
 namespace sightline::app {
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Deck combos
 
 namespace {
 
@@ -52,12 +62,31 @@ bool deckCombo(const char* label, const std::vector<Deck>& decks, const std::str
 
 }  // namespace
 
-DefensePanel::DefensePanel(std::vector<Deck> decks, std::string loadError)
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Decks in play, seed, log
+
+namespace {
+
+std::string deckFolder(const std::string& assetsDir) { return gameDataDir(assetsDir, "doom") + "/decks"; }
+
+}  // namespace
+
+DoomPanel::DoomPanel(const PanelSetup& setup) {
+    try {
+        decks_ = loadDecks(deckFolder(setup.assetsDir));
+    } catch (const MapError& e) {
+        loadError_ = e.what();
+    }
+    assignment_ = DeckAssignment::bySideName(decks_);
+    setSeed(randomSeed());
+}
+
+DoomPanel::DoomPanel(std::vector<Deck> decks, std::string loadError)
     : decks_(std::move(decks)), loadError_(std::move(loadError)), assignment_(DeckAssignment::bySideName(decks_)) {
     setSeed(randomSeed());
 }
 
-void DefensePanel::setSeed(std::uint64_t seed) {
+void DoomPanel::setSeed(std::uint64_t seed) {
     seed_ = seed;
     seedInput_ = seed;
     states_.clear();
@@ -72,30 +101,38 @@ void DefensePanel::setSeed(std::uint64_t seed) {
     append(std::move(e));
 }
 
-DefenseState* DefensePanel::stateFor(const std::string& deckId) {
+DefenseState* DoomPanel::stateFor(const std::string& deckId) {
     auto it = states_.find(deckId);
     return it == states_.end() ? nullptr : &it->second;
 }
 
-void DefensePanel::append(DefenseLogEntry entry) {
+void DoomPanel::append(DefenseLogEntry entry) {
     log_.push_back(std::move(entry));
     if (log_.size() > kMaxLogEntries) log_.erase(log_.begin(), log_.begin() + (log_.size() - kMaxLogEntries));
     scrollLog_ = true;
 }
 
-void DefensePanel::takeRoundLog() {
+void DoomPanel::takeRoundLog() {
     if (!round_) return;
     for (; roundLogged_ < round_->log().size(); ++roundLogged_) append(round_->log()[roundLogged_]);
 }
 
-void DefensePanel::draw(const Board& board, int attacker, int defender, std::optional<bool> cover) {
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Drawing: assignments, the round, piles, log
+
+void DoomPanel::draw(const PanelContext& ctx, PanelRequests&) {
+    const Board& board = ctx.doc.board();
+    const int attacker = ctx.attacker, defender = ctx.defender;
+    // Cover only counts for a pair with a ruling; without line of sight Reveal is disabled.
+    const std::optional<Ruling>& ruling = ctx.analysis.ruling();
+    const std::optional<bool> cover = ruling ? ruling->cover : std::nullopt;
     if (!loadError_.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
         ImGui::TextWrapped("%s", loadError_.c_str());
         ImGui::PopStyleColor();
     }
     if (decks_.empty()) {
-        ImGui::TextWrapped("No defense decks. Put deck files in assets/decks/ (see docs/decks.md).");
+        ImGui::TextWrapped("No defense decks. Put deck files in assets/rules/doom/decks/ (see docs/decks.md).");
         return;
     }
     ImGui::PushID("defense");
@@ -106,7 +143,7 @@ void DefensePanel::draw(const Board& board, int attacker, int defender, std::opt
     ImGui::PopID();
 }
 
-void DefensePanel::assignmentSection(const Board& board) {
+void DoomPanel::assignmentSection(const Board& board) {
     if (!ImGui::TreeNode("Decks")) return;
     // Sides on the board, and sides assigned before (a figure may come back with an undo).
     std::set<std::string> sides;
@@ -142,7 +179,7 @@ void DefensePanel::assignmentSection(const Board& board) {
     ImGui::TreePop();
 }
 
-void DefensePanel::roundSection(const Board& board, int attacker, int defender, std::optional<bool> cover) {
+void DoomPanel::roundSection(const Board& board, int attacker, int defender, std::optional<bool> cover) {
     // Seed.
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
     ImGui::InputScalar("Seed", ImGuiDataType_U64, &seedInput_);
@@ -228,7 +265,7 @@ void DefensePanel::roundSection(const Board& board, int attacker, int defender, 
     }
 }
 
-void DefensePanel::pilesSection() {
+void DoomPanel::pilesSection() {
     ImGui::Separator();
     if (!ImGui::BeginTable("piles", 4, ImGuiTableFlags_SizingFixedFit)) return;
     ImGui::TableSetupColumn("Deck");
@@ -254,7 +291,7 @@ void DefensePanel::pilesSection() {
     ImGui::EndTable();
 }
 
-void DefensePanel::logSection() {
+void DoomPanel::logSection() {
     ImGui::TextDisabled("Log");
     ImGui::BeginChild("log", ImVec2(0.0f, ImGui::GetTextLineHeightWithSpacing() * 8.0f), true);
     for (const DefenseLogEntry& e : log_) ImGui::TextWrapped("%s", e.text.c_str());

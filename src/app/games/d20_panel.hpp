@@ -1,14 +1,16 @@
-// The d20 quarter cover panel (RULES.md section 3; docs/rules.md, "d20 quarter cover"): the ruling
-// for the selected pair under a preset, the presets side by side, and attacks against cover resolved
-// step by step (hit, cover hit, miss; the cover's Damage save; the d6 for stacked cover), with a log.
+// The d20 quarter cover panel (docs/rules.md, "d20 quarter cover"): the ruling for the selected pair
+// under the preset in play, the presets side by side, and attacks against cover resolved step by
+// step (hit, cover hit, miss; the cover's Damage save; the d6 for stacked cover), with a log. In the
+// inspector: a figure's personal cover, Defense and Constitution (docs/map-format.md).
 //
-// A thin view over core/d20.hpp: the rulings come from D20Rules and the attacks from resolveAttack;
-// the panel keeps only the user's inputs, the seeded dice and the log.
+// A thin view over games/d20/d20.hpp: the rulings (the preset's and every preset's) come from the
+// analysis, the attacks from resolveAttack; the panel keeps only the user's inputs, the seeded dice
+// and the log. Switching the preset is a request: the board follows it.
 #pragma once
 
-#include "core/d20.hpp"
+#include "app/games/game_panel.hpp"
 #include "core/random.hpp"
-#include "core/sight.hpp"
+#include "games/d20/d20.hpp"
 
 #include <cstdint>
 #include <deque>
@@ -18,20 +20,15 @@
 
 namespace sightline::app {
 
-class QuarterCoverPanel {
+class D20Panel final : public GamePanel {
 public:
-    // `presets` as loaded from assets/rules/d20-*.json, the default ("quarters") first; the panel
-    // starts on the first. With none the panel says so and draws nothing else. The seed starts random.
-    explicit QuarterCoverPanel(std::vector<D20Preset> presets);
+    // The seed starts random.
+    explicit D20Panel(const PanelSetup& setup);
 
-    // Draws into the current window (between ImGui::Begin and End, like DefensePanel).
-    // `attacker` and `defender` index tracer.scene().board().figures, -1 for none.
-    void draw(Tracer& tracer, int attacker, int defender);
-
-    // The preset selected in the switch; empty when there are no presets.
-    const std::string& presetId() const;
-    // Selects the preset with this id; an unknown id leaves the selection as it was.
-    void setPreset(const std::string& id);
+    std::string title() const override { return "Quarter cover"; }
+    bool wantsEveryPreset() const override { return true; }  // the "every preset, same pair" table
+    void draw(const PanelContext& ctx, PanelRequests& out) override;
+    void drawFigureFields(const PanelContext& ctx, int figure, PanelRequests& out) override;
 
     // The dice: the attack d20 and the seeds of resolveAttack (saves, d6) come from this seed in turn.
     void setSeed(std::uint64_t seed);
@@ -57,17 +54,14 @@ private:
         std::string error;       // resolveAttack refused the input
     };
 
-    void rulingSection(const Board& board, const Ruling& ruling, const D20Detail& detail);
-    void presetsTable(const std::vector<Ruling>& rulings);
-    void attackSection(const Board& board, const Ruling& ruling, const D20Detail& detail);
+    void presetSwitch(const Analysis& analysis, PanelRequests& out);
+    void rulingSection(const Board& board, const D20Preset& preset, const Ruling& ruling, const D20Detail& detail);
+    void presetsTable(const Analysis& analysis);
+    void attackSection(const Board& board, const D20Preset& preset, const Ruling& ruling, const D20Detail& detail);
     void resultSection();
     void logSection();
-    void resolve(const Board& board, const Ruling& ruling, const D20Detail& detail, bool roll);
+    void resolve(const Board& board, const D20Preset& preset, const Ruling& ruling, const D20Detail& detail, bool roll);
     void append(std::string entry);
-
-    std::vector<D20Preset> presets_;
-    std::vector<D20Rules> rules_;  // one per preset, same order
-    std::size_t selected_ = 0;
 
     // Attack inputs. Defense and the save bonus follow the defender until the user edits them.
     struct Defaults {

@@ -1,6 +1,7 @@
-#include "app/wargame_panel.hpp"
+#include "app/games/wargame_panel.hpp"
 
-#include "app/panel_common.hpp"
+#include "app/ui/common.hpp"
+#include "core/text.hpp"
 
 #include <imgui.h>
 
@@ -16,19 +17,7 @@ using ui::kBad;
 using ui::kDim;
 using ui::kGood;
 using ui::kWarn;
-using ui::randomSeed;
-
-
-
-// A row of a two-column table: the label, then the caller fills the value. `input`: the value is an
-// input field (the label is aligned to its text).
-void labelCell(const char* label, bool input = false) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    if (input) ImGui::AlignTextToFramePadding();
-    ImGui::TextColored(kDim, "%s", label);
-    ImGui::TableNextColumn();
-}
+using ui::labelCell;
 
 void warningText(const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, kWarn);
@@ -38,36 +27,55 @@ void warningText(const std::string& text) {
 
 }  // namespace
 
-WargamePanel::WargamePanel(WargameTable table) : rules_(std::move(table)) {}
+WargamePanel::WargamePanel(const PanelSetup&) {}
 
-void WargamePanel::draw(Tracer& tracer, int attacker, int defender) {
-    const Board& board = tracer.scene().board();
+std::map<std::string, std::string> WargamePanel::featureLevels(const RuleSystem& rules) const {
+    const auto* wargame = dynamic_cast<const WargameRules*>(&rules);
+    return wargame ? wargame->table().materials : std::map<std::string, std::string>{};
+}
+
+void WargamePanel::drawFigureFields(const PanelContext& ctx, int figure, PanelRequests& out) {
+    const Figure* f = figureAt(ctx.doc.board(), figure);
+    if (!f) return;
+    ImGui::PushID("wargame_keys");
+    ui::optionalIntKey("Floor", *f, figure, "floor", 0, 0, 1000, out);
+    ui::choiceKey("Weapon", *f, figure, "weapon", {"support", "handheld"}, out);
+    ui::optionalIntsKey("Armour", *f, figure, "armor", {"front", "side", "rear", "top"}, 0, 1000, out);
+    ui::choiceKey("Facing", *f, figure, "facing", {"north", "east", "south", "west"}, out);
+    ImGui::PopID();
+}
+
+void WargamePanel::draw(const PanelContext& ctx, PanelRequests&) {
+    const Board& board = ctx.doc.board();
+    const int attacker = ctx.attacker, defender = ctx.defender;
     const Figure* shooter = figureAt(board, attacker);
     const Figure* target = figureAt(board, defender);
-    if (!shooter || !target || attacker == defender) {
+    const std::optional<Ruling>& ruling = ctx.analysis.ruling();
+    const auto* rules = dynamic_cast<const WargameRules*>(&ctx.analysis.rules());
+    if (!shooter || !target || attacker == defender || !ruling || !rules) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
         ImGui::TextWrapped(shooter && target ? "The shooter and the target are the same figure: pick another target."
                                              : "Select a shooter (attacker) and a target (defender).");
         ImGui::PopStyleColor();
         return;
     }
-    const Ruling r = rules_.rule(tracer, attacker, defender);
+    const Ruling& r = *ruling;
+    const WargameFigureKeys shooterKeys = wargameKeys(*shooter);
+    const WargameFigureKeys targetKeys = wargameKeys(*target);
     const auto* d = dynamic_cast<const WargameDetail*>(r.detail.get());
     ImGui::PushID("wargame");
     ImGui::Text("%s fires at %s", shooter->id.c_str(), target->id.c_str());
     ImGui::SameLine();
-    ImGui::TextColored(kDim, "(%s)", rules_.table().name.c_str());
+    ImGui::TextColored(kDim, "(%s)", rules->table().name.c_str());
 
     // Line of sight, centre to centre.
     ImGui::TextUnformatted("Line of sight (centre to centre):");
     ImGui::SameLine();
     ImGui::TextColored(r.lineOfSight ? kGood : kBad, r.lineOfSight ? "yes" : "no");
     if (!r.lines.empty() && r.lines.front().blocked) {
-        std::string names;
-        for (const Blocker& b : r.lines.front().blockers) names += (names.empty() ? "" : ", ") + blockerName(board, b);
         ImGui::TextColored(kBad, "Stopped by:");
         ImGui::SameLine();
-        ImGui::TextWrapped("%s", names.c_str());
+        ImGui::TextWrapped("%s", blockerList(board, r.lines.front().blockers, r.lines.front().blockers.size()).c_str());
     }
     if (!d) {  // every wargame ruling carries one; a broken core should not crash the app
         ImGui::TextColored(kBad, "The wargame ruling has no detail.");
@@ -109,7 +117,7 @@ void WargamePanel::draw(Tracer& tracer, int attacker, int defender) {
         labelCell("Attack modifier (cover)");
         ImGui::Text("%+d", d->attackModifier);
         labelCell("Elevation bonus (shooter)");
-        if (d->elevationBonus) ImGui::Text("%+d (floor %d)", d->elevationBonus, shooter->floor.value_or(0));
+        if (d->elevationBonus) ImGui::Text("%+d (floor %d)", d->elevationBonus, shooterKeys.floor.value_or(0));
         else ImGui::Text("%+d", d->elevationBonus);
         labelCell("Morale bonus (target)");
         ImGui::Text("%+d", d->moraleBonus);
@@ -145,9 +153,9 @@ void WargamePanel::draw(Tracer& tracer, int attacker, int defender) {
     if (d->armor) {
         ImGui::Separator();
         ImGui::TextColored(kDim, "Armour");
-        if (target->facing.empty()) ImGui::TextColored(kWarn, "%s has no facing: the facing hit is unknown.", target->id.c_str());
+        if (targetKeys.facing.empty()) ImGui::TextColored(kWarn, "%s has no facing: the facing hit is unknown.", target->id.c_str());
         else if (!d->facingHit.empty())
-            ImGui::Text("%s faces %s: the shot strikes the %s.", target->id.c_str(), target->facing.c_str(), d->facingHit.c_str());
+            ImGui::Text("%s faces %s: the shot strikes the %s.", target->id.c_str(), targetKeys.facing.c_str(), d->facingHit.c_str());
         if (ImGui::BeginTable("armor", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Borders)) {
             ImGui::TableSetupColumn("facing");
             ImGui::TableSetupColumn("armour");
@@ -157,7 +165,7 @@ void WargamePanel::draw(Tracer& tracer, int attacker, int defender) {
             const char* names[4] = {"front", "side", "rear", "top"};
             for (std::size_t i = 0; i < 4; ++i) {
                 const int effective = (*d->armor)[i];
-                const int base = target->armor ? (*target->armor)[i] : effective;
+                const int base = targetKeys.armor ? (*targetKeys.armor)[i] : effective;
                 const bool hit = d->facingHit == names[i];
                 ImGui::TableNextRow();
                 if (hit) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(ImVec4(kWarn.x, kWarn.y, kWarn.z, 0.35f)));

@@ -1,6 +1,6 @@
-#include "app/recent_files.hpp"
+#include "app/platform/recent_files.hpp"
 
-#include "core/map_io.hpp"
+#include "io/map_io.hpp"
 
 #include <algorithm>
 #include <cstdlib>

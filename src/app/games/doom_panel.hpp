@@ -1,12 +1,14 @@
-// The Defense panel (RULES.md section 2, "Defense"; docs/decks.md): which deck each side and figure
-// uses, the seed, one defense step by step, the piles and the log.
+// Doom's panel, "Defense" (docs/rules.md, "Doom", "Defense"; docs/decks.md): which deck each side
+// and figure uses, the seed, one defense step by step, the piles and the log.
 //
-// A thin view over core/defense.hpp: the piles, the round's state machine and the log entries are
-// the core's; the panel only keeps the user's inputs and calls the core.
+// A thin view over games/doom/defense.hpp: the piles, the round's state machine and the log entries
+// are the game's; the panel keeps the decks in play (a session's state, not the board's), the
+// user's inputs, and calls the game. The cover comes from the analysis' ruling.
 #pragma once
 
+#include "app/games/game_panel.hpp"
 #include "core/board.hpp"
-#include "core/defense.hpp"
+#include "games/doom/defense.hpp"
 
 #include <cstdint>
 #include <map>
@@ -16,16 +18,17 @@
 
 namespace sightline::app {
 
-class DefensePanel {
+class DoomPanel final : public GamePanel {
 public:
+    // The decks of assets/rules/doom/decks/; a folder that fails to load is shown in the panel.
+    explicit DoomPanel(const PanelSetup& setup);
     // Each side uses the deck of its name at start ("marines" -> deck "marines"). `loadError`, when
-    // not empty, is shown instead of the decks (loading assets/decks/ failed). The seed starts random.
-    explicit DefensePanel(std::vector<Deck> decks, std::string loadError = {});
+    // not empty, is shown instead of the decks (loading the decks failed). The seed starts random.
+    explicit DoomPanel(std::vector<Deck> decks, std::string loadError = {});
 
-    // Draws into the current window (between ImGui::Begin and End, e.g. a side-panel section).
-    // `attacker` and `defender` index board.figures, -1 for none; `cover` is the Doom ruling's cover
-    // for that pair, nullopt without line of sight (then Reveal is disabled).
-    void draw(const Board& board, int attacker, int defender, std::optional<bool> cover);
+    std::string title() const override { return "Defense"; }
+    // The pair's cover is the analysis' ruling's: without line of sight Reveal is disabled.
+    void draw(const PanelContext& ctx, PanelRequests& out) override;
 
     // Every deck starts afresh from this seed (a round in progress is dropped).
     void setSeed(std::uint64_t seed);

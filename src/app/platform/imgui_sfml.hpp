@@ -50,4 +50,11 @@ void shutdown();
 bool wantsMouse();
 bool wantsKeyboard();
 
+// Whether pixel `p` belongs to an ImGui window (or a popup is open) rather than what lies under
+// them. Asked per event, from the windows of the frame just drawn: WantCaptureMouse lags a frame
+// behind, which is wrong when the pointer jumps (tablets, xdotool) straight onto the board and clicks.
+bool pointerOverUi(sf::Vector2f p);
+// Whether a modal or other popup is open.
+bool popupOpen();
+
 }  // namespace sightline::app::imgui_sfml

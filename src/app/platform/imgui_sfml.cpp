@@ -1,9 +1,15 @@
 // Dear ImGui 1.86 glue for SFML 2.5: input through io.KeysDown/KeyMap/MouseDown (1.86 has no event
 // queue, so events are collected here and sampled once per frame), rendering through
 // sf::RenderTarget::draw so SFML's GL state cache stays consistent.
-#include "app/imgui_sfml.hpp"
+//
+// [SECTION] State: latched input, fonts, clipboard
+// [SECTION] Input: keys, mouse, cursors
+// [SECTION] Rendering ImGui's draw lists through SFML
+// [SECTION] The calls of imgui_sfml.hpp
+#include "app/platform/imgui_sfml.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <SFML/Graphics/RenderStates.hpp>
 #include <SFML/Graphics/Texture.hpp>
@@ -25,6 +31,9 @@
 
 namespace sightline::app::imgui_sfml {
 namespace {
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] State: latched input, fonts, clipboard
 
 constexpr float kMinFontPx = 6.0f;
 constexpr float kMaxFontPx = 128.0f;
@@ -153,6 +162,9 @@ bool applyFontSize(float sizePx) {
     return previous > 0.0f && rebuildFontAtlas(previous);
 }
 
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Input: keys, mouse, cursors
+
 int mouseButtonIndex(sf::Mouse::Button b) {
     const int i = static_cast<int>(b);
     return i >= 0 && i < kMouseButtons ? i : -1;
@@ -237,6 +249,9 @@ void updateCursor(sf::RenderWindow& window) {
     if (const sf::Cursor* cursor = cursorFor(wanted)) window.setMouseCursor(*cursor);
 }
 
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Rendering ImGui's draw lists through SFML
+
 sf::Color toColor(ImU32 c) {
     // IM_COL32 packs R in the low byte.
     return sf::Color(static_cast<sf::Uint8>(c >> IM_COL32_R_SHIFT),
@@ -316,6 +331,9 @@ void renderDrawData(sf::RenderTarget& target, const ImDrawData* data) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] The calls of imgui_sfml.hpp
 
 bool init(sf::RenderWindow& window, const std::string& fontPath, float fontSizePx) {
     if (hasContext()) shutdown();
@@ -486,5 +504,18 @@ void shutdown() {
 bool wantsMouse() { return hasContext() && ImGui::GetIO().WantCaptureMouse; }
 
 bool wantsKeyboard() { return hasContext() && ImGui::GetIO().WantCaptureKeyboard; }
+
+bool popupOpen() { return ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel); }
+
+bool pointerOverUi(sf::Vector2f p) {
+    ImGuiContext* g = ImGui::GetCurrentContext();
+    if (!g) return false;
+    if (popupOpen()) return true;
+    for (ImGuiWindow* w : g->Windows) {
+        if (!w->Active || w->Hidden || w->IsFallbackWindow || (w->Flags & ImGuiWindowFlags_NoInputs)) continue;
+        if (w->Rect().Contains(ImVec2(p.x, p.y))) return true;
+    }
+    return false;
+}
 
 }  // namespace sightline::app::imgui_sfml

@@ -1,4 +1,15 @@
-#include "app/board_view.hpp"
+// Drawing the board (view/board_view.hpp).
+//
+// [SECTION] Painter: triangles with feathered rims, labels
+// [SECTION] Palette and camera
+// [SECTION] Fonts, background pictures, hit tests
+// [SECTION] Frame: what both layers share
+// [SECTION] Shapes: doors, feature outlines
+// [SECTION] Board layer: floor, terrain, grid, features, walls, doors (cached)
+// [SECTION] Pieces layer: figures, rings, sight lines and what stops them
+#include "app/view/board_view.hpp"
+
+#include "core/properties.hpp"
 
 #include <webp/decode.h>
 
@@ -13,6 +24,9 @@
 #include <set>
 
 namespace sightline::app {
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Painter: triangles with feathered rims, labels
 
 namespace {
 
@@ -159,6 +173,9 @@ float distanceToSegment(sf::Vector2f p, sf::Vector2f a, sf::Vector2f b) {
 
 }  // namespace
 
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Palette and camera
+
 sf::Color palette::side(const std::string& name) {
     if (name == "marines") return {66, 135, 245};
     if (name == "invaders") return {176, 82, 204};
@@ -191,6 +208,9 @@ void Camera::fit(const sf::FloatRect& area, int width, int height, float margin)
     origin = rounded({area.left + (area.width - cell * static_cast<float>(width)) / 2,
                       area.top + (area.height - cell * static_cast<float>(height)) / 2});
 }
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Fonts, background pictures, hit tests
 
 bool BoardView::loadFonts(const std::string& regular, const std::string& bold) {
     fonts_ = regular_.loadFromFile(regular) && bold_.loadFromFile(bold);
@@ -265,6 +285,9 @@ int BoardView::doorAt(const Board& board, const Camera& camera, sf::Vector2f px)
     return best;
 }
 
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Frame: what both layers share
+
 // What both layers need to know about this frame: where the board is and which part is seen.
 struct BoardView::Frame {
     const Board& board;
@@ -298,6 +321,9 @@ struct BoardView::Frame {
     float gridLeft() const { return std::max(topLeft.x, viewport.left); }
     float gridRight() const { return std::min(bottomRight.x, viewport.left + viewport.width); }
 };
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Shapes: doors, feature outlines
 
 namespace {
 
@@ -427,6 +453,9 @@ void BoardView::draw(sf::RenderTarget& target, const Board& board, std::uint64_t
     drawPieces(target, frame, overlay);
 }
 
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Board layer: floor, terrain, grid, features, walls, doors (cached)
+
 void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
     Painter p;
     std::vector<Label> labels;
@@ -504,8 +533,11 @@ void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
     for (const Feature& feature : board.features) {
         const std::vector<sf::Vector2f> pts = outline(feature, f.cam);
         const std::vector<sf::Vector2f> tris = triangulate(pts);
-        // A burning feature is drawn in flames' colours: it blocks sight and gives no cover.
-        const sf::Color fill = feature.burning       ? sf::Color(200, 80, 30, 150)
+        // A burning feature is drawn in flames' colours: it blocks sight and gives no cover. The keys
+        // read here are the games' feature keys (docs/map-format.md): "burning" and "cover" of the
+        // wargame, "rating" of d20, shown whichever game is in play.
+        const bool burning = propertyBool(feature.extra, "burning").value_or(false);
+        const sf::Color fill = burning               ? sf::Color(200, 80, 30, 150)
                                : feature.blocksSight ? sf::Color(150, 140, 120, 150)
                                                      : withAlpha(palette::kFeature, 70);
         for (std::size_t i = 0; i + 2 < tris.size(); i += 3) p.triangle(tris[i], fill, tris[i + 1], fill, tris[i + 2], fill);
@@ -522,9 +554,11 @@ void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
             const unsigned px = static_cast<unsigned>(std::round(11 * textScale_));
             std::string label = feature.kind.empty() ? feature.id : feature.kind;
             const auto material = featureLevels_.find(feature.kind);
-            const std::string level = !feature.cover.empty() ? feature.cover : !feature.rating.empty() ? feature.rating
+            const std::string cover = propertyText(feature.extra, "cover");
+            const std::string rating = propertyText(feature.extra, "rating");
+            const std::string level = !cover.empty() ? cover : !rating.empty() ? rating
                                       : material != featureLevels_.end() ? material->second : std::string();
-            if (feature.burning) label += " (burning)";
+            if (burning) label += " (burning)";
             else if (!level.empty()) label += " (" + level + ")";
             labels.push_back({label, {(left + right) / 2, top + px * 0.9f}, px,
                               sf::Color(235, 228, 210, 210), false});
@@ -568,6 +602,9 @@ void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
     }
     drawLabels(target, p, labels, regular_, bold_);
 }
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Pieces layer: figures, rings, sight lines and what stops them
 
 void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overlay& overlay) const {
     Painter p;

@@ -1,8 +1,10 @@
-#include "app/document.hpp"
+#include "app/model/document.hpp"
 
-#include "core/import.hpp"
-
-#include "core/map_io.hpp"
+#include "core/properties.hpp"
+#include "core/text.hpp"
+#include "games/games.hpp"
+#include "io/import.hpp"
+#include "io/map_io.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -15,8 +17,6 @@ namespace {
 
 // A dense benchmark board is about half a megabyte; this bounds undo memory to tens of MB.
 constexpr std::size_t kMaxUndo = 100;
-
-std::string cellText(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
 
 Figure& figureAt(Board& board, int index) { return board.figures.at(static_cast<std::size_t>(index)); }
 
@@ -250,6 +250,23 @@ void Document::setStunned(int figure, bool stunned) {
     figureAt(board_, figure).stunned = stunned;
     pushUndo(std::move(before), state_);
     ++figuresRevision_;
+}
+
+Refusal Document::setFigureKey(int figure, const std::string& key, const std::optional<std::string>& json) {
+    const Figure& f = figureAt(board_, figure);
+    ExtraKeys keys = f.extra;
+    if (json) setPropertyJson(keys, key, *json);
+    else eraseProperty(keys, key);
+    if (keys == f.extra) return {};
+    // The game that owns the key checks it as a map load would (docs/map-format.md).
+    std::vector<std::string> problems;
+    checkFigureKeys(keys, [&f](const std::string& k) { return f.id + " " + k; }, problems);
+    if (!problems.empty()) return "Refused: " + problems.front();
+    Board before = board_;
+    figureAt(board_, figure).extra = std::move(keys);
+    pushUndo(std::move(before), state_);
+    ++figuresRevision_;
+    return {};
 }
 
 void Document::toggleDoor(int door) {

@@ -1,6 +1,14 @@
-#include "app/quarter_cover_panel.hpp"
+// The d20 panel (games/d20_panel.hpp).
+//
+// [SECTION] Texts and colours
+// [SECTION] The panel: preset switch, figure fields
+// [SECTION] The ruling and every preset's
+// [SECTION] Attacks against cover, the result and the log
+#include "app/games/d20_panel.hpp"
 
-#include "app/panel_common.hpp"
+#include "app/ui/common.hpp"
+#include "core/properties.hpp"
+#include "core/text.hpp"
 
 #include <imgui.h>
 
@@ -13,6 +21,9 @@
 
 namespace sightline::app {
 
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Texts and colours
+
 namespace {
 
 using ui::figureAt;
@@ -22,17 +33,12 @@ using ui::kGood;
 using ui::kWarn;
 using ui::randomSeed;
 
-
-
-
 // "three_quarters" -> "three quarters".
 std::string levelText(Quarter q) {
     std::string s = quarterName(q);
     std::replace(s.begin(), s.end(), '_', ' ');
     return s;
 }
-
-std::string cornerText(Corner c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
 
 std::string bonusText(const std::optional<int>& bonus) {
     return bonus ? (*bonus >= 0 ? "+" : "") + std::to_string(*bonus) : std::string("cannot be targeted");
@@ -53,34 +59,22 @@ ImVec4 outcomeColour(const std::string& outcome) {
 }
 
 const D20Detail* d20Detail(const Ruling& r) { return dynamic_cast<const D20Detail*>(r.detail.get()); }
-
-// A label and a value on one row of a two-column table.
-void row(const char* label) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextColored(kDim, "%s", label);
-    ImGui::TableNextColumn();
+// The preset of a d20 rule system (the analysis makes one per preset), nullptr for another game's.
+const D20Preset* d20Preset(const RuleSystem& rules) {
+    const auto* d20 = dynamic_cast<const D20Rules*>(&rules);
+    return d20 ? &d20->preset() : nullptr;
 }
+
+void row(const char* label) { ui::labelCell(label); }
 
 }  // namespace
 
-QuarterCoverPanel::QuarterCoverPanel(std::vector<D20Preset> presets) : presets_(std::move(presets)) {
-    rules_.reserve(presets_.size());
-    for (const D20Preset& p : presets_) rules_.emplace_back(p);
-    setSeed(randomSeed());
-}
+// ---------------------------------------------------------------------------------------------
+// [SECTION] The panel: preset switch, figure fields
 
-void QuarterCoverPanel::setPreset(const std::string& id) {
-    for (std::size_t i = 0; i < presets_.size(); ++i)
-        if (presets_[i].id == id) selected_ = i;
-}
+D20Panel::D20Panel(const PanelSetup&) { setSeed(randomSeed()); }
 
-const std::string& QuarterCoverPanel::presetId() const {
-    static const std::string none;
-    return selected_ < presets_.size() ? presets_[selected_].id : none;
-}
-
-void QuarterCoverPanel::setSeed(std::uint64_t seed) {
+void D20Panel::setSeed(std::uint64_t seed) {
     seed_ = seed;
     seedInput_ = seed;
     rng_ = Rng(seed);
@@ -88,35 +82,26 @@ void QuarterCoverPanel::setSeed(std::uint64_t seed) {
     append("Seed " + std::to_string(seed) + ": the dice start afresh.");
 }
 
-void QuarterCoverPanel::append(std::string entry) {
+void D20Panel::append(std::string entry) {
     log_.push_front(std::move(entry));
     while (log_.size() > kMaxLogEntries) log_.pop_back();
 }
 
-void QuarterCoverPanel::draw(Tracer& tracer, int attacker, int defender) {
-    if (presets_.empty()) {
-        ImGui::TextWrapped("No d20 presets. Put preset files in assets/rules/ (d20-*.json, see docs/rules.md).");
+void D20Panel::draw(const PanelContext& ctx, PanelRequests& out) {
+    const Analysis& analysis = ctx.analysis;
+    const D20Preset* preset = d20Preset(analysis.rules());
+    if (analysis.presets().empty() || !preset) {
+        ImGui::TextWrapped("No d20 presets. Put preset files in assets/rules/d20/ (see docs/rules.md).");
         return;
     }
     ImGui::PushID("quarter_cover");
+    presetSwitch(analysis, out);
 
-    // The preset switch.
-    ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 8.0f, ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Preset").x -
-                                                                      ImGui::GetStyle().ItemInnerSpacing.x));
-    if (ImGui::BeginCombo("Preset", presets_[selected_].name.c_str())) {
-        for (std::size_t i = 0; i < presets_.size(); ++i) {
-            ImGui::PushID(static_cast<int>(i));
-            if (ImGui::Selectable(presets_[i].name.c_str(), i == selected_)) selected_ = i;
-            if (i == selected_) ImGui::SetItemDefaultFocus();
-            ImGui::PopID();
-        }
-        ImGui::EndCombo();
-    }
-
-    const Board& board = tracer.scene().board();
-    const Figure* att = figureAt(board, attacker);
-    const Figure* def = figureAt(board, defender);
-    if (!att || !def || attacker == defender) {
+    const Board& board = ctx.doc.board();
+    const Figure* att = figureAt(board, ctx.attacker);
+    const Figure* def = figureAt(board, ctx.defender);
+    const std::optional<Ruling>& ruling = analysis.ruling();
+    if (!att || !def || ctx.attacker == ctx.defender || !ruling) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
         ImGui::TextWrapped(att && def ? "The attacker and the defender are the same figure: pick another defender."
                                       : "Select an attacker and a defender.");
@@ -126,29 +111,51 @@ void QuarterCoverPanel::draw(Tracer& tracer, int attacker, int defender) {
         ImGui::PopID();
         return;
     }
-
-    // The pair under every preset: the selected one for the ruling, all of them for the table.
-    std::vector<Ruling> rulings;
-    rulings.reserve(rules_.size());
-    for (const D20Rules& rules : rules_) rulings.push_back(rules.rule(tracer, attacker, defender));
-    const Ruling& ruling = rulings[selected_];
-    const D20Detail* detail = d20Detail(ruling);
-    if (!detail) {  // every d20 ruling carries one; a broken core should not crash the app
+    const D20Detail* detail = d20Detail(*ruling);
+    if (!detail) {  // every d20 ruling carries one; a broken game should not crash the app
         ImGui::TextColored(kBad, "The d20 ruling has no detail.");
         ImGui::PopID();
         return;
     }
 
-    rulingSection(board, ruling, *detail);
-    presetsTable(rulings);
-    attackSection(board, ruling, *detail);
+    rulingSection(board, *preset, *ruling, *detail);
+    presetsTable(analysis);
+    attackSection(board, *preset, *ruling, *detail);
     resultSection();
     logSection();
     ImGui::PopID();
 }
 
-void QuarterCoverPanel::rulingSection(const Board& board, const Ruling& r, const D20Detail& d) {
-    const D20Preset& preset = presets_[selected_];
+void D20Panel::presetSwitch(const Analysis& analysis, PanelRequests& out) {
+    const std::vector<PresetFile>& presets = analysis.presets();
+    const std::size_t selected = analysis.presetIndex();
+    ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 8.0f, ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Preset").x -
+                                                                      ImGui::GetStyle().ItemInnerSpacing.x));
+    if (ImGui::BeginCombo("Preset", presets[selected].name.c_str())) {
+        for (std::size_t i = 0; i < presets.size(); ++i) {
+            ImGui::PushID(static_cast<int>(i));
+            if (ImGui::Selectable(presets[i].name.c_str(), i == selected) && i != selected) out.preset = presets[i].id;
+            if (i == selected) ImGui::SetItemDefaultFocus();
+            ImGui::PopID();
+        }
+        ImGui::EndCombo();
+    }
+}
+
+void D20Panel::drawFigureFields(const PanelContext& ctx, int figure, PanelRequests& out) {
+    const Figure* f = figureAt(ctx.doc.board(), figure);
+    if (!f) return;
+    ImGui::PushID("d20_keys");
+    ui::choiceKey("Personal cover", *f, figure, "personal_cover", quarterLevelNames(), out);
+    ui::optionalIntKey("Defense", *f, figure, "defense", 10, -1000, 1000, out);
+    ui::optionalIntKey("Constitution", *f, figure, "constitution", 0, -1000, 1000, out);
+    ImGui::PopID();
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] The ruling and every preset's
+
+void D20Panel::rulingSection(const Board& board, const D20Preset& preset, const Ruling& r, const D20Detail& d) {
     const Figure& att = board.figures[static_cast<std::size_t>(r.attacker)];
     const Figure& def = board.figures[static_cast<std::size_t>(r.defender)];
     ImGui::Text("%s attacks %s", att.id.c_str(), def.id.c_str());
@@ -177,9 +184,7 @@ void QuarterCoverPanel::rulingSection(const Board& board, const Ruling& r, const
                 ImGui::TableNextColumn();
                 ImGui::TextColored(l.blocked ? kBad : kGood, l.blocked ? "stopped" : "clear");
                 ImGui::TableNextColumn();
-                std::string names;
-                for (const Blocker& b : l.blockers) names += (names.empty() ? "" : ", ") + blockerName(board, b);
-                ImGui::TextWrapped("%s", names.empty() ? "-" : names.c_str());
+                ImGui::TextWrapped("%s", l.blockers.empty() ? "-" : blockerList(board, l.blockers, l.blockers.size()).c_str());
             }
             ImGui::EndTable();
         }
@@ -218,13 +223,16 @@ void QuarterCoverPanel::rulingSection(const Board& board, const Ruling& r, const
     ImGui::PopStyleColor();
 }
 
-void QuarterCoverPanel::presetsTable(const std::vector<Ruling>& rulings) {
+void D20Panel::presetsTable(const Analysis& analysis) {
+    const std::vector<PresetFile>& presets = analysis.presets();
+    const std::vector<Ruling>& rulings = analysis.presetRulings();  // same order as the presets
+    const std::size_t selected = analysis.presetIndex();
     ImGui::Separator();
     ImGui::TextColored(kDim, "Every preset, same pair:");
-    const int columns = static_cast<int>(std::min<std::size_t>(presets_.size(), 63)) + 1;
+    const int columns = static_cast<int>(std::min<std::size_t>(presets.size(), 63)) + 1;
     if (!ImGui::BeginTable("presets", columns, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Borders)) return;
     ImGui::TableSetupColumn("");
-    for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn(presets_[static_cast<std::size_t>(c - 1)].id.c_str());
+    for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn(presets[static_cast<std::size_t>(c - 1)].id.c_str());
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     for (int c = 0; c < columns; ++c) {
         ImGui::TableSetColumnIndex(c);
@@ -233,8 +241,8 @@ void QuarterCoverPanel::presetsTable(const std::vector<Ruling>& rulings) {
         ImGui::PopID();
         if (c > 0) {
             const std::size_t i = static_cast<std::size_t>(c - 1);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", presets_[i].name.c_str());
-            if (i == selected_) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, ImGui::GetColorU32(ImGuiCol_HeaderActive));
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", presets[i].name.c_str());
+            if (i == selected) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, ImGui::GetColorU32(ImGuiCol_HeaderActive));
         }
     }
     auto line = [&](const char* label, auto cell) {
@@ -244,8 +252,9 @@ void QuarterCoverPanel::presetsTable(const std::vector<Ruling>& rulings) {
         for (int c = 1; c < columns; ++c) {
             ImGui::TableNextColumn();
             const std::size_t i = static_cast<std::size_t>(c - 1);
-            const D20Detail* d = d20Detail(rulings[i]);
-            if (d) cell(presets_[i], *d);
+            const D20Detail* d = i < rulings.size() ? d20Detail(rulings[i]) : nullptr;
+            const D20Preset* p = d20Preset(analysis.presetRules(i));
+            if (d && p) cell(*p, *d);
             else ImGui::TextUnformatted("-");
         }
     };
@@ -261,14 +270,18 @@ void QuarterCoverPanel::presetsTable(const std::vector<Ruling>& rulings) {
     ImGui::EndTable();
 }
 
-void QuarterCoverPanel::attackSection(const Board& board, const Ruling& r, const D20Detail& d) {
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Attacks against cover, the result and the log
+
+void D20Panel::attackSection(const Board& board, const D20Preset& preset, const Ruling& r, const D20Detail& d) {
     ImGui::Separator();
     ImGui::TextColored(kDim, "Attack against cover");
     ImGui::PushID("attack");
 
     const Figure& def = board.figures[static_cast<std::size_t>(r.defender)];
     // Defaults follow the defender (and its settings) until the user edits the inputs.
-    const Defaults now{def.id, def.defense.value_or(10), d.personal != Quarter::None ? def.constitution.value_or(0) : 0};
+    const std::optional<int> defDefense = figureDefense(def);
+    const Defaults now{def.id, defDefense.value_or(10), d.personal != Quarter::None ? figureConstitution(def).value_or(0) : 0};
     if (!defaults_ || *defaults_ != now) {
         defaults_ = now;
         defense_ = now.defense;
@@ -279,7 +292,7 @@ void QuarterCoverPanel::attackSection(const Board& board, const Ruling& r, const
     ImGui::SetNextItemWidth(width);
     if (ImGui::InputInt("Defense", &defense_)) defense_ = std::clamp(defense_, -99, 999);
     ImGui::SameLine();
-    if (def.defense) ImGui::TextColored(kDim, "(%s: %d)", def.id.c_str(), *def.defense);
+    if (defDefense) ImGui::TextColored(kDim, "(%s: %d)", def.id.c_str(), *defDefense);
     else ImGui::TextColored(kDim, "(%s: not set)", def.id.c_str());
     ImGui::SetNextItemWidth(width);
     if (ImGui::InputInt("Damage", &damage_)) damage_ = std::clamp(damage_, 0, 9999);
@@ -296,11 +309,11 @@ void QuarterCoverPanel::attackSection(const Board& board, const Ruling& r, const
     ImGui::SetNextItemWidth(width);
     if (ImGui::InputInt("Attack bonus", &attackBonus_)) attackBonus_ = std::clamp(attackBonus_, -99, 999);
     ImGui::SameLine();
-    if (ImGui::Button("Roll")) resolve(board, r, d, true);
+    if (ImGui::Button("Roll")) resolve(board, preset, r, d, true);
     ImGui::SetNextItemWidth(width);
     if (ImGui::InputInt("Attack total", &attackTotal_)) attackTotal_ = std::clamp(attackTotal_, -99, 9999);
     ImGui::SameLine();
-    if (ImGui::Button("Enter")) resolve(board, r, d, false);
+    if (ImGui::Button("Enter")) resolve(board, preset, r, d, false);
     ImGui::SetNextItemWidth(width);
     ImGui::InputScalar("Seed", ImGuiDataType_U64, &seedInput_);
     if (ImGui::IsItemDeactivatedAfterEdit() && seedInput_ != seed_) setSeed(seedInput_);
@@ -309,8 +322,7 @@ void QuarterCoverPanel::attackSection(const Board& board, const Ruling& r, const
     ImGui::PopID();
 }
 
-void QuarterCoverPanel::resolve(const Board& board, const Ruling& r, const D20Detail& d, bool roll) {
-    const D20Preset& preset = presets_[selected_];
+void D20Panel::resolve(const Board& board, const D20Preset& preset, const Ruling& r, const D20Detail& d, bool roll) {
     Resolution res;
     res.attacker = board.figures[static_cast<std::size_t>(r.attacker)].id;
     res.defender = board.figures[static_cast<std::size_t>(r.defender)].id;
@@ -346,7 +358,7 @@ void QuarterCoverPanel::resolve(const Board& board, const Ruling& r, const D20De
     last_ = std::move(res);
 }
 
-void QuarterCoverPanel::resultSection() {
+void D20Panel::resultSection() {
     if (!last_) return;
     const Resolution& res = *last_;
     const AttackResult& a = res.result;
@@ -411,7 +423,7 @@ void QuarterCoverPanel::resultSection() {
     ImGui::PopStyleColor();
 }
 
-void QuarterCoverPanel::logSection() {
+void D20Panel::logSection() {
     ImGui::Separator();
     ImGui::TextColored(kDim, "Log (newest first)");
     ImGui::SameLine();

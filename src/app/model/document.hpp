@@ -72,6 +72,9 @@ public:
     Refusal setSize(int figure, int w, int h);
     void setLarge(int figure, std::optional<bool> large);
     void setStunned(int figure, bool stunned);
+    // Sets a game's key in the figure's extra keys to a JSON text, or erases it (nullopt). The game
+    // that owns the key checks the new value; a value it refuses changes nothing.
+    Refusal setFigureKey(int figure, const std::string& key, const std::optional<std::string>& json);
     void toggleDoor(int door);
 
 private:

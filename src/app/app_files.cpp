@@ -1,0 +1,201 @@
+// The app's files and outputs: open and save with the unsaved-changes prompt, the state file for
+// tests (--state-file), the board-to-pixel layout (--print-layout), the window picture (F12), and
+// where maps and assets are found.
+#include "app/app.hpp"
+
+#include "io/map_io.hpp"
+#include "report/ruling_format.hpp"
+
+#include <SFML/Graphics/Texture.hpp>
+
+#include <imgui.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <ctime>
+#include <filesystem>
+
+namespace sightline::app {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+Json cellJson(Cell c) { return Json::array({c.x, c.y}); }
+
+}  // namespace
+
+void App::requestQuit() {
+    if (!doc_.modified()) {
+        quit_ = true;
+        return;
+    }
+    pending_ = Pending::Quit;
+    panels_.askUnsaved("quitting");
+}
+
+void App::requestOpen(const std::string& path) {
+    if (!doc_.modified()) {
+        openNow(path);
+        return;
+    }
+    pending_ = Pending::Open;
+    pendingPath_ = path;
+    panels_.askUnsaved("opening " + path);
+}
+
+void App::openNow(const std::string& path) {
+    try {
+        doc_.open(path);
+    } catch (const MapError& e) {
+        panels_.showError("Cannot open " + path + "; the open board is kept.", e.what());
+        return;
+    }
+    afterBoardReplaced(path);
+    recent_.add(path);
+    say("Opened " + path + ".");
+}
+
+void App::afterBoardReplaced(const std::string& path) {
+    selection_ = Selection{};
+    input_.reset();
+    fitPending_ = true;
+    const std::string warning = doc_.importedImage().empty() ? view_.loadBackground(doc_.board(), path)
+                                                             : view_.loadBackgroundImage(doc_.importedImage());
+    if (!warning.empty()) say(warning, true);
+    if (!doc_.importedFormat().empty()) {
+        std::string text = "Imported " + doc_.importedFormat() + " from " + path + " as a new board (Save As keeps it)";
+        if (!doc_.importNotes().empty())
+            text += "; " + std::to_string(doc_.importNotes().size()) + " notes, the first: " + doc_.importNotes().front();
+        say(text + ".");
+    }
+}
+
+bool App::saveNow() {
+    if (doc_.path().empty()) {
+        panels_.saveAsDialog("");
+        return false;
+    }
+    try {
+        doc_.save();
+    } catch (const std::exception& e) {
+        panels_.showError("Cannot save the board", e.what());
+        return false;
+    }
+    recent_.add(doc_.path());
+    say("Saved " + doc_.path() + ".");
+    return true;
+}
+
+void App::saveAsNow(const std::string& path) {
+    try {
+        doc_.saveAs(path);
+    } catch (const std::exception& e) {
+        panels_.showError("Cannot save the board", e.what());
+        return;
+    }
+    recent_.add(path);
+    mapFiles_ = mapFiles();
+    say("Saved " + path + ".");
+    if (pending_ != Pending::None) afterPrompt(UnsavedChoice::Discard);  // saved: go on with what was asked
+}
+
+void App::afterPrompt(UnsavedChoice choice) {
+    if (choice == UnsavedChoice::Cancel || (choice == UnsavedChoice::Save && !saveNow())) {
+        if (choice == UnsavedChoice::Cancel) pending_ = Pending::None;
+        return;  // a Save that went to Save As resumes from saveAsNow()
+    }
+    const Pending pending = pending_;
+    pending_ = Pending::None;
+    if (pending == Pending::Quit) quit_ = true;
+    if (pending == Pending::Open) openNow(pendingPath_);
+}
+
+std::string App::layoutJson() const {
+    Json j;
+    j["window"] = Json::array({window_.getSize().x, window_.getSize().y});
+    j["board"] = Json::array({doc_.board().width, doc_.board().height});
+    // pixel = origin + cell * (board coordinate in cells)
+    j["origin"] = Json::array({camera_.origin.x, camera_.origin.y});
+    j["cell"] = camera_.cell;
+    j["viewport"] = Json::array({viewport_.left, viewport_.top, viewport_.width, viewport_.height});
+    return j.dump();
+}
+
+void App::writeState() {
+    if (options_.stateFile.empty()) return;
+    const Board& board = doc_.board();
+    Json j;
+    j["map"] = doc_.path();
+    j["modified"] = doc_.modified();
+    auto idOrNull = [](const std::string& id) { return id.empty() ? Json(nullptr) : Json(id); };
+    j["attacker"] = idOrNull(selection_.attacker);
+    j["defender"] = idOrNull(selection_.defender);
+    j["focus"] = idOrNull(selection_.focus);
+    j["undo_depth"] = doc_.undoDepth();
+    j["redo_depth"] = doc_.redoDepth();
+    j["dragging"] = doc_.dragging();
+    j["popup_open"] = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+    Json figures = Json::array();
+    for (const Figure& f : board.figures)
+        figures.push_back({{"id", f.id}, {"cell", cellJson(f.cell)}, {"size", Json::array({f.w, f.h})},
+                           {"side", f.side}, {"stunned", f.stunned}});
+    j["figures"] = figures;
+    Json doors = Json::array();
+    for (const Door& d : board.doors) doors.push_back({{"id", d.id}, {"open", d.open}});
+    j["doors"] = doors;
+    j["ruling"] = analysis_.ruling() ? Json::parse(tools::rulingJson(board, *analysis_.ruling())) : Json(nullptr);
+    Json seen = Json::array();
+    for (const PairResult& p : analysis_.seenByAttacker())
+        seen.push_back({{"defender", board.figures[static_cast<std::size_t>(p.defender)].id},
+                        {"line_of_sight", p.lineOfSight},
+                        {"cover", p.cover ? Json(*p.cover) : Json(nullptr)}});
+    j["seen"] = seen;
+    j["layout"] = Json::parse(layoutJson());
+    j["status"] = status_.text;
+    const std::string text = j.dump();
+    if (text == lastState_) return;
+    lastState_ = text;
+    j["seq"] = ++stateSeq_;  // lets a reader tell one write from the next
+    try {
+        writeFileAtomically(options_.stateFile, j.dump(1) + "\n");
+    } catch (const std::exception& e) {
+        say(e.what(), true);
+    }
+}
+
+void App::saveWindowPicture() {
+    pictureRequested_ = false;
+    char name[64];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(name, sizeof name, "screenshot-%Y%m%d-%H%M%S.png", std::localtime(&now));
+    sf::Texture shot;
+    const sf::Vector2u size = window_.getSize();
+    bool ok = shot.create(size.x, size.y);
+    if (ok) {
+        shot.update(window_);  // the frame just drawn, before display() swaps it away
+        ok = shot.copyToImage().saveToFile(name);
+    }
+    if (ok) say(std::string("Saved ") + name + ".");
+    else say(std::string("Cannot save ") + name + ".", true);
+}
+
+std::string App::resolveData(const std::string& relative) const {
+    std::error_code ec;
+    if (fs::exists(relative, ec) || options_.sourceDir.empty()) return relative;
+    const fs::path fromSource = fs::path(options_.sourceDir) / relative;
+    return fs::exists(fromSource, ec) ? fromSource.string() : relative;
+}
+
+std::vector<std::string> App::mapFiles() const {
+    std::vector<std::string> out;
+    std::error_code ec;
+    const std::string root = resolveData("maps");
+    for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec))
+        if (it->is_regular_file(ec) && it->path().extension() == ".json") out.push_back(it->path().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+}  // namespace sightline::app

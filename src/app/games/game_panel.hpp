@@ -1,0 +1,61 @@
+// One side-panel section a game: what a game shows beyond the generic ruling (Doom's defense
+// cards, d20's quarter cover and attacks, the wargame's modifiers), and the game's fields in the
+// figure inspector. Panels are found through one table (games/panels.cpp), one line a game; a game
+// without a line gets the generic view of its ruling's fields.
+//
+// A panel reads the ruling the analysis made (ctx.analysis); it never makes its own, and it writes
+// no model: what the user asks for goes into PanelRequests. It may keep its own session state
+// (dice, decks, logs, input fields).
+#pragma once
+
+#include "app/requests.hpp"
+#include "app/ui/context.hpp"
+#include "core/ruling.hpp"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sightline::app {
+
+// What a panel is made with.
+struct PanelSetup {
+    std::string game;       // the game's name (GameModule::name)
+    std::string assetsDir;  // the folder holding rules/<game>/ (presets, decks)
+};
+
+class GamePanel {
+public:
+    virtual ~GamePanel() = default;
+    // The side panel section's header.
+    virtual std::string title() const = 0;
+    // Whether the analysis should rule the pair under every preset of the game too.
+    virtual bool wantsEveryPreset() const { return false; }
+    // Draws into the current window (between ImGui::Begin and End).
+    virtual void draw(const PanelContext& ctx, PanelRequests& out) = 0;
+    // The game's own fields of figure `figure` (its keys in the figure's extra keys) in the
+    // inspector, written through FigureEdit::key. Nothing by default.
+    virtual void drawFigureFields(const PanelContext& ctx, int figure, PanelRequests& out) {
+        (void)ctx, (void)figure, (void)out;
+    }
+    // The cover level each feature kind gives under `rules`, written beside the kind on the board.
+    virtual std::map<std::string, std::string> featureLevels(const RuleSystem& rules) const {
+        (void)rules;
+        return {};
+    }
+};
+
+using GamePanelFactory = std::unique_ptr<GamePanel> (*)(const PanelSetup&);
+
+struct GamePanelEntry {
+    const char* game;          // GameModule::name
+    GamePanelFactory create;
+};
+
+// The table (games/panels.cpp).
+const std::vector<GamePanelEntry>& gamePanels();
+// The panel of that game, or the generic ruling view for a game without one.
+std::unique_ptr<GamePanel> makeGamePanel(const PanelSetup& setup);
+
+}  // namespace sightline::app

@@ -1,0 +1,31 @@
+// The miniatures wargame panel (docs/rules.md, "Miniatures wargames"): line of sight centre to
+// centre, the cover breakdown (in + behind), the modifiers, a to-hit helper, the armour of an
+// armoured target with the facing the shot strikes, and window capacity warnings. In the inspector:
+// a figure's floor, weapon, armour and facing (docs/map-format.md).
+//
+// A thin view over games/wargame/wargame.hpp: every number comes from the analysis' ruling and the
+// rule table in play (assets/rules/wargame/); the panel keeps only the to-hit helper's inputs.
+#pragma once
+
+#include "app/games/game_panel.hpp"
+#include "games/wargame/wargame.hpp"
+
+namespace sightline::app {
+
+class WargamePanel final : public GamePanel {
+public:
+    explicit WargamePanel(const PanelSetup& setup);
+
+    std::string title() const override { return "Wargame"; }
+    // The shooter is the attacker, the target the defender.
+    void draw(const PanelContext& ctx, PanelRequests& out) override;
+    void drawFigureFields(const PanelContext& ctx, int figure, PanelRequests& out) override;
+    // The table's materials: the level each feature kind gives.
+    std::map<std::string, std::string> featureLevels(const RuleSystem& rules) const override;
+
+private:
+    int base_ = 4;   // the to-hit helper's base value (a d6 roll, or the system's number)
+    int other_ = 0;  // a free modifier of the player's
+};
+
+}  // namespace sightline::app

@@ -1,0 +1,25 @@
+// The keyboard shortcuts (listed in the Help > Controls dialog, ui/dialogs.cpp): what a key asks
+// for, as requests the app carries out like the panels' and as view changes.
+#pragma once
+
+#include "app/requests.hpp"
+
+#include <SFML/System/Vector2.hpp>
+#include <SFML/Window/Event.hpp>
+
+namespace sightline::app {
+
+struct KeyAction {
+    PanelRequests requests;
+    bool escape = false;             // cancel a drag, else clear attacker and defender
+    bool toggleStats = false;        // F3
+    bool toggleEveryCorner = false;  // C
+    bool toggleHover = false;        // H
+    sf::Vector2f pan;                // pixels to move the board by
+    float zoom = 1.0f;               // factor at the view's middle
+};
+
+// `panStep`: pixels an arrow key moves the board.
+KeyAction shortcut(const sf::Event::KeyEvent& key, float panStep);
+
+}  // namespace sightline::app

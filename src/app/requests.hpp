@@ -1,0 +1,72 @@
+// What the panels and the keyboard ask for. Panels only read the document, the analysis and the
+// selection; they write what the user asked into a PanelRequests, which the app carries out after
+// the panels are drawn (App::carryOut), so nothing a panel reads changes under it mid-frame.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sightline::app {
+
+enum class UnsavedChoice { Save, Discard, Cancel };
+
+// One edit of a figure (by index), carried out through the Document so it can be undone. A refusal
+// goes to the status bar.
+struct FigureEdit {
+    enum class Kind { Rename, Side, Size, Large, Stunned, Key };
+    Kind kind = Kind::Side;
+    int figure = -1;
+    std::string text;                 // Rename: the new id; Side: the side; Key: the key's name
+    std::optional<std::string> json;  // Key: the value as JSON text, nullopt erases the key
+    int w = 1, h = 1;                 // Size, cells
+    std::optional<bool> flag;         // Large (nullopt: by footprint), Stunned
+
+    static FigureEdit rename(int figure, std::string id) { return make(Kind::Rename, figure, [&](FigureEdit& e) { e.text = std::move(id); }); }
+    static FigureEdit side(int figure, std::string side) { return make(Kind::Side, figure, [&](FigureEdit& e) { e.text = std::move(side); }); }
+    static FigureEdit size(int figure, int w, int h) { return make(Kind::Size, figure, [&](FigureEdit& e) { e.w = w, e.h = h; }); }
+    static FigureEdit large(int figure, std::optional<bool> large) { return make(Kind::Large, figure, [&](FigureEdit& e) { e.flag = large; }); }
+    static FigureEdit stunned(int figure, bool stunned) { return make(Kind::Stunned, figure, [&](FigureEdit& e) { e.flag = stunned; }); }
+    // A game's key in the figure's extra keys (docs/map-format.md), checked by its game.
+    static FigureEdit key(int figure, std::string key, std::optional<std::string> json) {
+        return make(Kind::Key, figure, [&](FigureEdit& e) {
+            e.text = std::move(key);
+            e.json = std::move(json);
+        });
+    }
+
+private:
+    template <class Fill> static FigureEdit make(Kind kind, int figure, Fill fill) {
+        FigureEdit e;
+        e.kind = kind;
+        e.figure = figure;
+        fill(e);
+        return e;
+    }
+};
+
+struct PanelRequests {
+    // The app and its files.
+    bool undo = false, redo = false, save = false, quit = false, fit = false, picture = false, openBench = false;
+    bool openDialog = false;                 // show the Open dialog
+    bool saveAsDialog = false;               // show the Save As dialog
+    std::optional<std::string> open;         // a path to open
+    std::optional<std::string> saveAs;       // a path to save to
+    std::optional<UnsavedChoice> unsaved;    // the answer to "save the changes first?"
+
+    // The selection: a figure id to make the attacker or the defender ("" clears it).
+    std::optional<std::string> attacker;
+    std::optional<std::string> defender;
+    bool swap = false;                       // swap attacker and defender
+
+    // Figures.
+    bool addFigure = false;                  // near the pointer, else the view's middle
+    bool removeFocus = false;                // the figure the inspector edits
+    std::vector<FigureEdit> edits;           // in order
+
+    // The game the board is ruled under and its preset (empty: the game's last or default one).
+    std::optional<std::string> game;
+    std::optional<std::string> preset;       // another preset of the game in play
+};
+
+}  // namespace sightline::app

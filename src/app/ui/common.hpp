@@ -1,0 +1,48 @@
+// What the side panels share: the board's colours for ImGui text, a fresh seed for dice and decks,
+// a safe figure lookup, and fields that edit a game's key of a figure. ImGui and the core only (no
+// SFML), so each panel builds on its own.
+#pragma once
+
+#include "app/requests.hpp"
+#include "core/board.hpp"
+
+#include <imgui.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sightline::app::ui {
+
+// The board's colours (palette in board_view.hpp): clear green, stopped red, cover amber; dim text.
+inline const ImVec4 kGood(64 / 255.0f, 224 / 255.0f, 104 / 255.0f, 1.0f);
+inline const ImVec4 kBad(244 / 255.0f, 64 / 255.0f, 56 / 255.0f, 1.0f);
+inline const ImVec4 kWarn(250 / 255.0f, 192 / 255.0f, 40 / 255.0f, 1.0f);
+inline const ImVec4 kDim(0.62f, 0.64f, 0.68f, 1.0f);
+
+// A fresh seed for "New seed", short enough to read out across the table. Only the app needs one:
+// the core is deterministic given a seed.
+std::uint64_t randomSeed();
+
+// The figure at `index`, or nullptr for -1 or an index past the end.
+inline const Figure* figureAt(const Board& board, int index) {
+    if (index < 0 || static_cast<std::size_t>(index) >= board.figures.size()) return nullptr;
+    return &board.figures[static_cast<std::size_t>(index)];
+}
+
+// A label and a value on one row of a two-column table: the label, then the caller fills the value.
+// `input`: the value is an input field (the label is aligned to its text).
+void labelCell(const char* label, bool input = false);
+
+// Fields for one game key of figure `index` (docs/map-format.md), each change a FigureEdit::key.
+// An integer key that may be absent: a checkbox says whether it is set, the field its value.
+void optionalIntKey(const char* label, const Figure& f, int index, const char* key, int whenSet, int lo, int hi,
+                    PanelRequests& out);
+// A string key with a fixed set of values, or absent ("(not set)").
+void choiceKey(const char* label, const Figure& f, int index, const char* key, const std::vector<std::string>& values,
+               PanelRequests& out);
+// An object of named integers (an armour's front, side, rear, top), all set or the key absent.
+void optionalIntsKey(const char* label, const Figure& f, int index, const char* key, const std::vector<std::string>& names,
+                     int lo, int hi, PanelRequests& out);
+
+}  // namespace sightline::app::ui

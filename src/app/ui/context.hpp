@@ -1,0 +1,54 @@
+// What every panel is given for one frame: read-only access to the document, the analysis (the
+// ruling, the presets' rulings, who the attacker sees) and the selection, plus what the window
+// shows. Panels answer with PanelRequests (app/requests.hpp).
+#pragma once
+
+#include "app/model/analysis.hpp"
+#include "app/model/document.hpp"
+#include "app/model/frame_stats.hpp"
+#include "app/model/selection.hpp"
+#include "app/requests.hpp"
+
+#include <SFML/Graphics/Rect.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sightline::app {
+
+// What the view shows; menu items and keys switch these directly (they change no model).
+struct ViewOptions {
+    bool everyCorner = false;         // lines from every attacker corner
+    bool hoverPicksDefender = false;  // hovering a figure makes it the defender (Shift does it too)
+    bool stats = false;               // frame-time overlay
+    bool legend = true;
+    float uiScale = 1.0f;
+};
+
+struct Status {
+    std::string text;
+    bool error = false;
+    float shownAt = -100.0f;  // seconds since start; the toast fades a few seconds later
+};
+
+struct PanelContext {
+    const Document& doc;
+    const Analysis& analysis;
+    const Selection& selection;
+    const ViewOptions& options;
+    const std::vector<std::string>& recent;
+    const std::vector<std::string>& mapFiles;
+    const FrameStats& stats;
+    const Status& status;
+    float now;          // seconds since start
+    int attacker;       // indexes of the selection, -1 for none
+    int defender;
+    int focus;
+    std::optional<Cell> hoveredCell;
+    float zoomCellPx;
+    sf::FloatRect viewport;  // the board's part of the window
+    std::string assetsDir;   // the folder holding rules/ (assets/)
+};
+
+}  // namespace sightline::app

@@ -1,0 +1,96 @@
+#include "app/ui/panels.hpp"
+
+#include "app/ui/common.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <set>
+
+namespace sightline::app {
+
+using ui::kBad;
+using ui::kDim;
+using ui::kGood;
+using ui::kWarn;
+
+void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
+    const Board& board = ctx.doc.board();
+    if (ImGui::Button("Add figure")) out.addFigure = true;
+    if (ctx.focus < 0) {
+        ImGui::SameLine();
+        ImGui::TextColored(kDim, "Click or drag a figure to edit it.");
+        inputsFor_.clear();
+        return;
+    }
+    const int index = ctx.focus;
+    const Figure& f = board.figures[static_cast<std::size_t>(index)];
+    ImGui::SameLine();
+    if (ImGui::Button("Remove")) out.removeFocus = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Attacker")) out.attacker = f.id;
+    ImGui::SameLine();
+    if (ImGui::Button("Defender")) out.defender = f.id;
+    if (inputsFor_ != f.id) {  // another figure, or this one renamed elsewhere (undo)
+        idInput_ = f.id;
+        sideInput_ = f.side;
+        inputsFor_ = f.id;
+    }
+
+    const float fieldWidth = ImGui::GetContentRegionAvail().x * 0.6f;
+    ImGui::SetNextItemWidth(fieldWidth);
+    ImGui::InputText("Id", &idInput_);
+    if (ImGui::IsItemDeactivatedAfterEdit()) {
+        const std::string newId = idInput_;
+        idInput_ = f.id;  // shows the new id once the rename is done, the old one if refused
+        out.edits.push_back(FigureEdit::rename(index, newId));
+    }
+
+    ImGui::SetNextItemWidth(fieldWidth);
+    ImGui::InputText("Side", &sideInput_);
+    if (ImGui::IsItemDeactivatedAfterEdit()) {
+        const std::string side = sideInput_;
+        out.edits.push_back(FigureEdit::side(index, side));
+    }
+    std::set<std::string> sides;
+    for (const Figure& g : board.figures)
+        if (!g.side.empty()) sides.insert(g.side);
+    if (!sides.empty()) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(ImGui::GetFrameHeight() * 1.2f);
+        if (ImGui::BeginCombo("##sides", "", ImGuiComboFlags_NoPreview)) {
+            for (const std::string& s : sides)
+                if (ImGui::Selectable(s.c_str(), s == f.side))
+                    out.edits.push_back(FigureEdit::side(index, s));
+            ImGui::EndCombo();
+        }
+    }
+
+    int size[2] = {f.w, f.h};
+    ImGui::SetNextItemWidth(fieldWidth);
+    if (ImGui::InputInt2("Size (cells)", size)) {
+        const int w = std::clamp(size[0], 1, 8), h = std::clamp(size[1], 1, 8);
+        out.edits.push_back(FigureEdit::size(index, w, h));
+    }
+
+    const char* const largeNames[] = {"default", "yes", "no"};
+    int large = !f.large ? 0 : *f.large ? 1 : 2;
+    ImGui::SetNextItemWidth(fieldWidth);
+    if (ImGui::Combo("Large", &large, largeNames, 3)) {
+        out.edits.push_back(FigureEdit::large(index, large == 0 ? std::nullopt : std::optional<bool>(large == 1)));
+    }
+    if (!f.large) {
+        ImGui::SameLine();
+        ImGui::TextColored(kDim, "(%s)", f.isLarge() ? "large" : "not large");
+    }
+    bool stunned = f.stunned;
+    if (ImGui::Checkbox("Stunned", &stunned))
+        out.edits.push_back(FigureEdit::stunned(index, stunned));
+    ImGui::SameLine(0, ImGui::GetFontSize() * 2);
+    ImGui::TextColored(kDim, "cell (%d, %d)", f.cell.x, f.cell.y);
+    // The game's own keys of the figure (d20: Defense ...; wargame: floor ...).
+    gamePanel(ctx.analysis.game()).drawFigureFields(ctx, index, out);
+}
+
+}  // namespace sightline::app

@@ -1,0 +1,63 @@
+#include "app/ui/panels.hpp"
+
+#include "app/ui/common.hpp"
+
+#include <imgui.h>
+
+namespace sightline::app {
+
+using ui::kBad;
+using ui::kDim;
+using ui::kGood;
+using ui::kWarn;
+
+void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequests& out) {
+    if (!ImGui::BeginMainMenuBar()) return;
+    if (ImGui::BeginMenu("File")) {
+        if (ImGui::MenuItem("Open...", "Ctrl+O")) out.openDialog = true;
+        if (ImGui::BeginMenu("Open recent", !ctx.recent.empty())) {
+            for (const std::string& p : ctx.recent)
+                if (ImGui::MenuItem(p.c_str())) out.open = p;
+            ImGui::EndMenu();
+        }
+        if (ImGui::MenuItem("Open benchmark board (100x100, dense)")) out.openBench = true;
+        ImGui::Separator();
+        if (ImGui::MenuItem("Save", "Ctrl+S")) out.save = true;
+        if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S")) out.saveAsDialog = true;
+        ImGui::Separator();
+        if (ImGui::MenuItem("Save window picture", "F12")) out.picture = true;
+        ImGui::Separator();
+        if (ImGui::MenuItem("Quit", "Ctrl+Q")) out.quit = true;
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Edit")) {
+        if (ImGui::MenuItem("Undo", "Ctrl+Z", false, ctx.doc.undoDepth() > 0)) out.undo = true;
+        if (ImGui::MenuItem("Redo", "Ctrl+Y", false, ctx.doc.redoDepth() > 0)) out.redo = true;
+        ImGui::Separator();
+        if (ImGui::MenuItem("Add figure", "N")) out.addFigure = true;
+        if (ImGui::MenuItem("Remove figure", "Delete", false, ctx.focus >= 0)) out.removeFocus = true;
+        if (ImGui::MenuItem("Swap attacker and defender", "X", false, ctx.attacker >= 0 && ctx.defender >= 0))
+            out.swap = true;
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("View")) {
+        if (ImGui::MenuItem("Fit board to window", "Home")) out.fit = true;
+        ImGui::MenuItem("Lines from every corner", "C", &options.everyCorner);
+        ImGui::MenuItem("Hover picks defender", "H", &options.hoverPicksDefender);
+        ImGui::MenuItem("Stats overlay", "F3", &options.stats);
+        ImGui::MenuItem("Legend", nullptr, &options.legend);
+        ImGui::Separator();
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+        float percent = options.uiScale * 100.0f;
+        if (ImGui::SliderFloat("UI scale", &percent, 60.0f, 250.0f, "%.0f%%", ImGuiSliderFlags_AlwaysClamp))
+            options.uiScale = percent / 100.0f;
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Help")) {
+        if (ImGui::MenuItem("Controls")) helpOpen_ = true;
+        ImGui::EndMenu();
+    }
+    ImGui::EndMainMenuBar();
+}
+
+}  // namespace sightline::app

@@ -1,0 +1,34 @@
+#include "app/ui/panels.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sightline::app {
+
+Panels::Panels() = default;
+Panels::~Panels() = default;
+
+GamePanel& Panels::gamePanel(const std::string& game) {
+    std::unique_ptr<GamePanel>& panel = gamePanels_[game];
+    if (!panel) panel = makeGamePanel({game, assetsDir_});
+    return *panel;
+}
+
+float Panels::menuBarHeight() { return ImGui::GetFrameHeight(); }
+float Panels::statusBarHeight() { return ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y; }
+float Panels::sidePanelWidth(float windowWidth) {
+    return std::round(std::min(ImGui::GetFontSize() * 25.0f, windowWidth * 0.45f));
+}
+
+void Panels::draw(const PanelContext& ctx, ViewOptions& options, PanelRequests& out) {
+    menuBar(ctx, options, out);
+    sidePanel(ctx, options, out);
+    statusBar(ctx);
+    if (options.stats) statsOverlay(ctx);
+    toast(ctx);
+    modals(ctx, out);
+}
+
+}  // namespace sightline::app

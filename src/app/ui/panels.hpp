@@ -1,0 +1,76 @@
+// The Dear ImGui shell around the board: menu bar (ui/menu.cpp), side panel with the generic
+// ruling, who sees whom, the game's own panel, the figure inspector and the legend
+// (ui/side_panel.cpp, ui/inspector.cpp), status bar, toast and stats overlay (ui/status.cpp) and
+// the modal dialogs (ui/dialogs.cpp).
+//
+// Panels only show state and report what the user asked for (PanelRequests); the app carries the
+// requests out after the panels are drawn, so nothing a panel reads changes under it mid-frame.
+// View options (menu toggles) are the one thing they switch directly: they change no model.
+#pragma once
+
+#include "app/games/game_panel.hpp"
+#include "app/requests.hpp"
+#include "app/ui/context.hpp"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace sightline::app {
+
+class Panels {
+public:
+    Panels();
+    ~Panels();
+    // Where the game panels find their data (assets/rules/<game>/).
+    void setAssetsDir(std::string dir) { assetsDir_ = std::move(dir); }
+    // The panel of a game (games/panels.cpp), made the first time it is asked for and kept, so its
+    // dice, decks and logs survive switching games back and forth.
+    GamePanel& gamePanel(const std::string& game);
+
+    // Heights the panels take from the window, for the board's viewport (valid inside a frame).
+    static float menuBarHeight();
+    static float statusBarHeight();
+    static float sidePanelWidth(float windowWidth);
+
+    void draw(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
+
+    // Dialogs, shown from the next frame (ImGui opens popups from inside a frame).
+    void showError(std::string title, std::string text);
+    void askUnsaved(std::string what);  // "quitting", "opening another map"
+    void openDialog();
+    void saveAsDialog(const std::string& current);
+
+private:
+    void menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
+    void sidePanel(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
+    void rulingSection(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
+    void seenSection(const PanelContext& ctx, PanelRequests& out);
+    void inspectorSection(const PanelContext& ctx, PanelRequests& out);
+    void legendSection(const PanelContext& ctx);
+    void statusBar(const PanelContext& ctx);
+    void statsOverlay(const PanelContext& ctx);
+    void toast(const PanelContext& ctx);
+    void modals(const PanelContext& ctx, PanelRequests& out);
+
+    std::string assetsDir_;
+    std::map<std::string, std::unique_ptr<GamePanel>> gamePanels_;  // by game name
+
+    // Modal requests wait for the next draw.
+    std::optional<std::pair<std::string, std::string>> errorToShow_;
+    std::string errorTitle_, errorText_;
+    std::optional<std::string> unsavedToAsk_;
+    std::string unsavedWhat_;
+    bool openToShow_ = false;
+    bool saveAsToShow_ = false;
+    std::string pathInput_;
+    bool helpOpen_ = false;
+
+    // The inspector's text fields edit a copy, applied when the field is left.
+    std::string idInput_, sideInput_;
+    std::string inputsFor_;  // the figure id the copies were taken from
+};
+
+}  // namespace sightline::app

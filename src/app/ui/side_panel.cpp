@@ -1,0 +1,224 @@
+#include "app/ui/panels.hpp"
+
+#include "app/ui/common.hpp"
+#include "app/view/board_view.hpp"
+#include "core/text.hpp"
+#include "games/games.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <set>
+
+namespace sightline::app {
+
+using ui::kBad;
+using ui::kDim;
+using ui::kGood;
+using ui::kWarn;
+
+namespace {
+
+ImVec4 toImGui(sf::Color c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, c.a / 255.0f); }
+
+void swatch(const char* id, sf::Color color, const char* text) {
+    const float size = ImGui::GetTextLineHeight();
+    ImGui::ColorButton(id, toImGui(color), ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoPicker |
+                                                ImGuiColorEditFlags_NoDragDrop, ImVec2(size * 1.6f, size));
+    ImGui::SameLine();
+    ImGui::TextUnformatted(text);
+}
+
+// A combo listing every figure; returns true when the user picked one (or none).
+bool figureCombo(const char* label, const Board& board, int current, int& picked) {
+    bool changed = false;
+    const char* preview = current >= 0 ? board.figures[static_cast<std::size_t>(current)].id.c_str() : "(none)";
+    if (ImGui::BeginCombo(label, preview)) {
+        if (ImGui::Selectable("(none)", current < 0)) {
+            picked = -1;
+            changed = true;
+        }
+        for (std::size_t i = 0; i < board.figures.size(); ++i) {
+            ImGui::PushID(static_cast<int>(i));
+            if (ImGui::Selectable(board.figures[i].id.c_str(), static_cast<int>(i) == current)) {
+                picked = static_cast<int>(i);
+                changed = true;
+            }
+            ImGui::PopID();
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+}  // namespace
+
+void Panels::sidePanel(const PanelContext& ctx, ViewOptions& options, PanelRequests& out) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const float width = sidePanelWidth(io.DisplaySize.x);
+    const float top = menuBarHeight();
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - width, top), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(width, io.DisplaySize.y - top), ImGuiCond_Always);
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                                   ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoSavedSettings |
+                                   ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::Begin("##side", nullptr, flags);
+    ImGui::TextWrapped("%s", ctx.doc.board().name.c_str());
+    ImGui::Separator();
+    if (ImGui::CollapsingHeader("Ruling", ImGuiTreeNodeFlags_DefaultOpen)) rulingSection(ctx, options, out);
+    if (ImGui::CollapsingHeader("Who sees whom", ImGuiTreeNodeFlags_DefaultOpen)) seenSection(ctx, out);
+    // The game's own panel (games/panels.cpp), below the ruling every game shares.
+    GamePanel& game = gamePanel(ctx.analysis.game());
+    ImGui::PushID("game");
+    if (ImGui::CollapsingHeader(game.title().c_str(), ImGuiTreeNodeFlags_DefaultOpen)) game.draw(ctx, out);
+    ImGui::PopID();
+    if (ImGui::CollapsingHeader("Figure", ImGuiTreeNodeFlags_DefaultOpen)) inspectorSection(ctx, out);
+    if (options.legend && ImGui::CollapsingHeader("Legend", ImGuiTreeNodeFlags_DefaultOpen)) legendSection(ctx);
+    ImGui::End();
+}
+
+void Panels::rulingSection(const PanelContext& ctx, ViewOptions& options, PanelRequests& out) {
+    const Board& board = ctx.doc.board();
+    {
+        // The game the board is ruled under (src/games/registry.cpp); its own panel follows below.
+        const std::vector<const GameModule*>& games = gameModules();
+        const GameModule* current = findGame(ctx.analysis.game());
+        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+        if (ImGui::BeginCombo("Game", current ? current->title().c_str() : ctx.analysis.game().c_str())) {
+            for (const GameModule* g : games)
+                if (ImGui::Selectable(g->title().c_str(), g == current) && g != current) out.game = g->name();
+            ImGui::EndCombo();
+        }
+    }
+    const float comboWidth = ImGui::GetContentRegionAvail().x * 0.6f;
+    int picked = -1;
+    ImGui::SetNextItemWidth(comboWidth);
+    if (figureCombo("Attacker", board, ctx.attacker, picked))
+        out.attacker = picked >= 0 ? board.figures[static_cast<std::size_t>(picked)].id : "";
+    ImGui::SetNextItemWidth(comboWidth);
+    if (figureCombo("Defender", board, ctx.defender, picked))
+        out.defender = picked >= 0 ? board.figures[static_cast<std::size_t>(picked)].id : "";
+    if (ImGui::Button("Swap")) out.swap = true;
+    ImGui::SameLine();
+    ImGui::Checkbox("Lines from every corner", &options.everyCorner);
+
+    const std::optional<Ruling>& ruling = ctx.analysis.ruling();
+    if (!ruling) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+        ImGui::TextWrapped(ctx.attacker < 0 ? "Click a figure to make it the attacker, then another for the defender."
+                                            : "Click another figure (or hover it with Shift) for the defender.");
+        ImGui::PopStyleColor();
+        return;
+    }
+    const Ruling& r = *ruling;
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Line of sight:");
+    ImGui::SameLine();
+    ImGui::TextColored(r.lineOfSight ? kGood : kBad, r.lineOfSight ? "yes" : "no");
+    ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+    ImGui::TextUnformatted("Cover:");
+    ImGui::SameLine();
+    if (r.cover) ImGui::TextColored(*r.cover ? kWarn : kGood, *r.cover ? "yes" : "no");
+    else ImGui::TextColored(kDim, "-");
+    if (r.corner) {
+        ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+        ImGui::Text("Corner: %s", cornerText(*r.corner).c_str());
+    }
+    ImGui::TextWrapped("%s", r.explanation.c_str());
+    if (!r.lines.empty()) {
+        // A corner-to-corner game names the corner; a centre-to-centre one has a single line.
+        if (r.corner) ImGui::TextColored(kDim, "Cover lines from %s:", cornerText(*r.corner).c_str());
+        else ImGui::TextColored(kDim, "Line from centre to centre:");
+        for (const CoverLine& l : r.lines) {
+            ImGui::Bullet();
+            if (r.corner) ImGui::Text("to %s", cornerText(l.to).c_str());
+            else ImGui::Text("(%g, %g) to (%g, %g)", l.fromPoint.x, l.fromPoint.y, l.toPoint.x, l.toPoint.y);
+            ImGui::SameLine();
+            if (!l.blocked) {
+                ImGui::TextColored(kGood, "clear");
+                continue;
+            }
+            ImGui::TextColored(kBad, "stopped by");
+            ImGui::SameLine();
+            ImGui::TextWrapped("%s", blockerList(board, l.blockers, l.blockers.size()).c_str());
+        }
+    }
+    if (ImGui::TreeNode("Every attacker corner")) {
+        if (ImGui::BeginTable("corners", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+            ImGui::TableSetupColumn("corner");
+            ImGui::TableSetupColumn("sight");
+            ImGui::TableSetupColumn("lines stopped");
+            ImGui::TableHeadersRow();
+            for (const CornerSummary& c : r.corners) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::Text("%s%s", cornerText(c.corner).c_str(), c.shared ? " shared" : "");
+                ImGui::TableNextColumn();
+                ImGui::TextColored(c.lineOfSight ? kGood : kDim, c.lineOfSight ? "yes" : "no");
+                ImGui::TableNextColumn();
+                ImGui::Text("%d of %d", c.linesStopped, c.linesTotal);
+            }
+            ImGui::EndTable();
+        }
+        ImGui::TreePop();
+    }
+}
+
+void Panels::seenSection(const PanelContext& ctx, PanelRequests& out) {
+    const Board& board = ctx.doc.board();
+    const std::vector<PairResult>& seen = ctx.analysis.seenByAttacker();
+    if (ctx.attacker < 0) {
+        ImGui::TextColored(kDim, "Select an attacker: every other figure gets a ring.");
+        return;
+    }
+    int clear = 0, cover = 0, none = 0;
+    for (const PairResult& p : seen) (!p.lineOfSight ? none : p.cover.value_or(false) ? cover : clear)++;
+    ImGui::TextColored(kGood, "%d clear", clear);
+    ImGui::SameLine();
+    ImGui::TextColored(kWarn, "%d with cover", cover);
+    ImGui::SameLine();
+    ImGui::TextColored(kDim, "%d no line of sight", none);
+    const float rows = std::min(8.0f, static_cast<float>(seen.size())) + 0.5f;
+    ImGui::BeginChild("seen", ImVec2(0, rows * ImGui::GetTextLineHeightWithSpacing()), true);
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(seen.size()));
+    while (clipper.Step())
+        for (int k = clipper.DisplayStart; k < clipper.DisplayEnd; ++k) {
+            const PairResult& p = seen[static_cast<std::size_t>(k)];
+            const std::string& id = board.figures[static_cast<std::size_t>(p.defender)].id;
+            ImGui::PushID(k);
+            if (ImGui::Selectable("##pick", p.defender == ctx.defender)) out.defender = id;
+            ImGui::SameLine();
+            ImGui::TextUnformatted(id.c_str());
+            ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f);
+            if (!p.lineOfSight) ImGui::TextColored(kDim, "no line of sight");
+            else if (p.cover.value_or(false)) ImGui::TextColored(kWarn, "cover");
+            else ImGui::TextColored(kGood, "clear");
+            ImGui::PopID();
+        }
+    ImGui::EndChild();
+}
+
+void Panels::legendSection(const PanelContext& ctx) {
+    swatch("##blocking", palette::kBlocking, "blocking terrain: stops sight");
+    swatch("##difficult", palette::kDifficult, "difficult terrain: gives cover");
+    swatch("##impassable", palette::kImpassable, "impassable terrain: no cover");
+    swatch("##wall", palette::kWall, "wall");
+    swatch("##doorc", palette::kDoor, "door: solid bar closed, thin frame open (click toggles)");
+    swatch("##feature", palette::kFeature, "feature (an outlined area): a solid rim blocks sight");
+    swatch("##clear", palette::kClear, "cover line clear");
+    swatch("##stopped", palette::kStopped, "cover line stopped; red outline: what stops it");
+    swatch("##corner", palette::kSelect, "white dot: the attacker's corner; ring: attacker; crosshair: defender");
+    swatch("##ringc", palette::kClear, "ring: the attacker sees it, no cover");
+    swatch("##ringw", palette::kCover, "ring: the attacker sees it, with cover");
+    swatch("##ringn", palette::kNoSight, "ring, faded token: no line of sight");
+    swatch("##stun", palette::kStunned, "star: stunned; inner ring: large");
+    std::set<std::string> sides;
+    for (const Figure& f : ctx.doc.board().figures) sides.insert(f.side);
+    for (const std::string& s : sides) {
+        const std::string label = s.empty() ? "(no side)" : s;
+        swatch(("##side" + s).c_str(), palette::side(s), label.c_str());
+    }
+}
+
+}  // namespace sightline::app
