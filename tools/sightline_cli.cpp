@@ -1,6 +1,11 @@
 // sightline-cli: validate a map, rule on a pair, tabulate every pair, test one segment
 // (docs/cli.md). Results go to stdout; every problem goes to stderr with a
 // non-zero exit and nothing on stdout.
+//
+// [SECTION] Index
+//   Helpers     errors the user can fix, figure ids, the rule system and preset help, points
+//   Import      the import command's summary
+//   Commands    the command line, the games' own commands, and each command's run
 #include "games/d20/d20.hpp"
 #include "games/games.hpp"
 #include "io/import.hpp"
@@ -23,6 +28,8 @@ using namespace sightline;
 
 namespace {
 
+// [SECTION] Helpers
+
 // Bad input the user can fix: printed as it is, exit 1.
 struct UserError : std::runtime_error {
     using std::runtime_error::runtime_error;
@@ -44,6 +51,7 @@ std::string assetsDir(const std::string& given) { return findAssetsDir(given, SI
 std::string presetHelp() {
     std::string s;
     for (const GameModule* g : gameModules()) {
+        if (!g->rulesBoard()) continue;
         std::vector<PresetFile> presets;
         try {
             presets = gamePresets(g->name(), assetsDir(""));
@@ -86,6 +94,8 @@ IPoint parsePoint(const Board& board, const std::string& path, const std::string
 
 // import: another tool's map (Universal VTT, Foundry VTT scene, Tiled) to a sightline map, written
 // atomically; the summary and the importer's notes go to stdout (docs/import.md).
+// [SECTION] Import
+
 std::string runImport(const std::string& file, const std::string& output, const std::string& imageOut, bool json) {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -130,6 +140,8 @@ std::string runImport(const std::string& file, const std::string& output, const 
 }
 
 }  // namespace
+
+// [SECTION] Commands
 
 int main(int argc, char** argv) {
     CLI::App app{"Sightline: line of sight and cover on a map file"};
@@ -195,6 +207,20 @@ int main(int argc, char** argv) {
     attack->add_option("--seed", in.seed, "seed for the rolls not given (default 1)");
     attack->add_flag("--json", json, "print the result as JSON");
 
+    // The games' own commands (MazeWorld's battles): everything after the command's word is theirs.
+    struct GameSub {
+        CLI::App* app;
+        GameCommand command;
+    };
+    std::vector<GameSub> gameSubs;
+    for (const GameModule* g : gameModules())
+        for (GameCommand& c : g->commands()) {
+            CLI::App* sub = app.add_subcommand(c.name, c.summary);
+            sub->prefix_command();
+            sub->add_option("--assets", assets, "the folder holding rules/");
+            gameSubs.push_back({sub, std::move(c)});
+        }
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -202,6 +228,22 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         std::cerr << "sightline-cli: " << e.what() << "\n" << "run 'sightline-cli --help' for the commands\n";
         return 2;
+    }
+
+    for (const GameSub& g : gameSubs) {
+        if (!g.app->parsed()) continue;
+        std::vector<std::string> words;
+        const std::vector<std::string> rest = g.app->remaining();
+        for (std::size_t i = 0; i < rest.size(); ++i) {
+            if (rest[i] == "--assets" && i + 1 < rest.size()) assets = rest[++i];
+            else if (rest[i].rfind("--assets=", 0) == 0) assets = rest[i].substr(9);
+            else words.push_back(rest[i]);
+        }
+        std::ostringstream out;
+        const int status = g.command.run(words, assetsDir(assets), out, std::cerr);
+        std::cout << out.str();
+        std::cout.flush();
+        return std::cout ? status : 1;
     }
 
     try {

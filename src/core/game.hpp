@@ -9,6 +9,7 @@
 #include "core/ruling.hpp"
 
 #include <functional>
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,6 +22,17 @@ struct PresetFile {
     std::string name;  // shown to people
     std::string path;
     int order = 1000;  // lists sort by this, then by id; the first is the default
+};
+
+// A command of a game's own on the command line, `sightline-cli <name> ...` (MazeWorld's battles).
+struct GameCommand {
+    std::string name;     // the command's word
+    std::string summary;  // one line for --help
+    // Runs with the words after the name and the folder holding rules/; writes results to `out` and
+    // problems to `err`; returns the exit status.
+    std::function<int(const std::vector<std::string>& args, const std::string& assetsDir, std::ostream& out,
+                      std::ostream& err)>
+        run;
 };
 
 class GameModule {
@@ -47,6 +59,11 @@ public:
         (void)pathOf, (void)problems;
     }
     virtual SightPolicy sightPolicy() const { return {}; }
+    // Whether it rules sight lines between figures on a board (--rules, the app's game list). A
+    // game of abstract rooms (MazeWorld) does not: it brings its own commands and app window.
+    virtual bool rulesBoard() const { return true; }
+    // Its own commands on the command line.
+    virtual std::vector<GameCommand> commands() const { return {}; }
 };
 
 }  // namespace sightline

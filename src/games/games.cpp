@@ -15,7 +15,8 @@ const GameModule* findGame(const std::string& name) {
 
 std::vector<std::string> ruleSystemNames() {
     std::vector<std::string> out;
-    for (const GameModule* g : gameModules()) out.push_back(g->name());
+    for (const GameModule* g : gameModules())
+        if (g->rulesBoard()) out.push_back(g->name());
     return out;
 }
 
@@ -31,6 +32,8 @@ std::vector<PresetFile> gamePresets(const std::string& name, const std::string& 
 
 std::unique_ptr<RuleSystem> makeRuleSystem(const std::string& name, const RuleOptions& options) {
     const GameModule* game = findGame(name);
+    if (game && !game->rulesBoard())
+        throw std::invalid_argument("the " + game->title() + " rules no board (its own command and window run it)");
     if (!game) throw std::invalid_argument("unknown rule system \"" + name + "\" (known: " + ruleSystemList() + ")");
     const std::vector<PresetFile> presets = gamePresets(name, options.assetsDir);
     if (presets.empty()) {

@@ -17,7 +17,7 @@ namespace sightline {
 const std::vector<const GameModule*>& gameModules();
 // The game of that name, or nullptr.
 const GameModule* findGame(const std::string& name);
-// Their names, in the registry's order, and the same as "doom, d20, wargame" for messages.
+// The names of those that rule a board (GameModule::rulesBoard), in the registry's order, and the same as "doom, d20, wargame" for messages.
 std::vector<std::string> ruleSystemNames();
 std::string ruleSystemList();
 

@@ -8,12 +8,14 @@ namespace sightline {
 const GameModule& doomGame();
 const GameModule& d20Game();
 const GameModule& wargameGame();
+const GameModule& mazeworldGame();
 
 const std::vector<const GameModule*>& gameModules() {
     static const std::vector<const GameModule*> table = {
         &doomGame(),
         &d20Game(),
         &wargameGame(),
+        &mazeworldGame(),
     };
     return table;
 }

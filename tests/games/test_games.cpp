@@ -163,6 +163,18 @@ TEST_CASE("a game's sight policy decides which features stop sight", "[games][si
     CHECK(test::rule(b, "wargame", "A", "D").lineOfSight);
 }
 
+TEST_CASE("a game that rules no board is registered but not offered as board rules", "[games]") {
+    const GameModule* mw = findGame("mazeworld");
+    REQUIRE(mw);
+    CHECK_FALSE(mw->rulesBoard());
+    CHECK_THROWS_AS(makeRuleSystem("mazeworld", {"", test::assetsDir()}), std::invalid_argument);
+    REQUIRE(mw->commands().size() == 1);
+    CHECK(mw->commands()[0].name == "mazeworld");
+    std::vector<std::string> variants;
+    for (const PresetFile& p : gamePresets("mazeworld", test::assetsDir())) variants.push_back(p.id);
+    CHECK(variants == std::vector<std::string>{"ua", "mazes"});
+}
+
 TEST_CASE("every game and preset: the index agrees with the reference on random boards", "[games][random]") {
     test::SceneRng rng(777);
     int pairs = 0, withSight = 0;
@@ -170,6 +182,7 @@ TEST_CASE("every game and preset: the index agrees with the reference on random 
         Board b = test::randomBoard(rng);
         addGameKeys(b, rng);
         for (const GameModule* game : gameModules()) {
+            if (!game->rulesBoard()) continue;
             std::vector<std::string> presets{""};
             for (const PresetFile& p : gamePresets(game->name(), test::assetsDir())) presets.push_back(p.id);
             for (const std::string& preset : presets) {

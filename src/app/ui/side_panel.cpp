@@ -86,7 +86,7 @@ void Panels::rulingSection(const PanelContext& ctx, ViewOptions& options, PanelR
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
         if (ImGui::BeginCombo("Game", current ? current->title().c_str() : ctx.analysis.game().c_str())) {
             for (const GameModule* g : games)
-                if (ImGui::Selectable(g->title().c_str(), g == current) && g != current) out.game = g->name();
+                if (g->rulesBoard() && ImGui::Selectable(g->title().c_str(), g == current) && g != current) out.game = g->name();
             ImGui::EndCombo();
         }
     }
