@@ -96,6 +96,31 @@ App::App(const LaunchOptions& options)
     mapFiles_ = mapFiles();
     assetsDir_ = findAssetsDir("", options_.sourceDir.empty() ? "assets" : options_.sourceDir + "/assets");
     panels_.setAssetsDir(assetsDir_);
+    for (const GameWindowEntry& entry : gameWindows()) {
+        GameWindowSetup setup;
+        setup.game = entry.game;
+        setup.assetsDir = assetsDir_;
+        // Unsaved work is kept beside the recent files against a crash (not by pictures or tests).
+        const std::string recent = RecentFiles::defaultFile();
+        if (options_.mode == LaunchOptions::Mode::Interactive && !recent.empty())
+            setup.recoveryFile = (fs::path(recent).parent_path() / (std::string(entry.game) + "-recovery.json")).string();
+        windows_.push_back({entry.create(setup), false});
+        windows_.back().window->showToPlayers(options_.playerView);
+    }
+    if (!options_.battlePath.empty()) {
+        std::string why = "no game window opens files";
+        for (WindowSlot& slot : windows_) {
+            why = slot.window->openFile(options_.battlePath);
+            if (why.empty()) {
+                slot.open = true;
+                break;
+            }
+        }
+        if (!why.empty()) {
+            startError_ = "--battle " + options_.battlePath + ": " + why;
+            if (options_.mode != LaunchOptions::Mode::Interactive) return;
+        }
+    }
     const std::string game = options_.rules.empty() ? analysis_.game() : options_.rules;
     if (game != analysis_.game() || !options_.preset.empty()) {
         const std::string why = useGame(game, options_.preset);
@@ -138,13 +163,29 @@ void App::analyse() {
     if (analysis_.update(doc_, request)) stats_.addCompute(analysis_.lastComputeMs());
 }
 
+void App::drawWindows() {
+    GameWindowContext ctx;
+    ctx.areaX = viewport_.left;
+    ctx.areaY = viewport_.top;
+    ctx.areaW = viewport_.width;
+    ctx.areaH = viewport_.height;
+    ctx.now = clock_.getElapsedTime().asSeconds();
+    for (WindowSlot& slot : windows_) {
+        if (!slot.open) continue;
+        GameWindowOutput out;
+        slot.window->draw(ctx, &slot.open, out);
+        if (!out.status.empty()) say(out.status, out.statusIsError);
+        if (!out.problemTitle.empty()) panels_.showError(out.problemTitle, out.problemText);
+    }
+}
+
 void App::frame(sf::RenderTarget& target, sf::Time dt) {
     applyUiScale();
     gui::newFrame(window_, dt);
     updateLayout();
     analyse();
 
-    const PanelContext ctx{doc_,
+    PanelContext ctx{doc_,
                            analysis_,
                            selection_,
                            viewOptions_,
@@ -159,9 +200,12 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
                            input_.hoveredCell(doc_.board(), camera_, viewport_),
                            camera_.cell,
                            viewport_,
-                           assetsDir_};
+                           assetsDir_,
+                           {}};
+    for (const WindowSlot& slot : windows_) ctx.windows.emplace_back(slot.window->title(), slot.open);
     PanelRequests requests;
     panels_.draw(ctx, viewOptions_, requests);
+    drawWindows();
     carryOut(requests);
     analyse();  // the panels may have changed the board, the pair or the game
 
@@ -221,6 +265,8 @@ void App::onKeyPressed(const sf::Event::KeyEvent& key) {
         return;
     }
     if (gui::wantsKeyboard()) return;
+    for (const WindowSlot& slot : windows_)
+        if (slot.open && slot.window->hasFocus()) return;  // its own keys (Ctrl+Z undoes there)
     const KeyAction a = shortcut(key, std::max(camera_.cell, 48.0f));
     if (a.toggleStats) viewOptions_.stats = !viewOptions_.stats;
     if (a.toggleEveryCorner) viewOptions_.everyCorner = !viewOptions_.everyCorner;
@@ -271,6 +317,7 @@ void App::carryOut(const PanelRequests& r) {
         const std::string why = useGame(analysis_.game(), *r.preset);
         if (!why.empty()) say(why, true);
     }
+    if (r.toggleWindow && *r.toggleWindow < windows_.size()) windows_[*r.toggleWindow].open = !windows_[*r.toggleWindow].open;
     if (r.fit) fitPending_ = true;
     if (r.picture) pictureRequested_ = true;
     if (r.openDialog) panels_.openDialog();

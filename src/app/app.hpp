@@ -8,6 +8,7 @@
 // pictured is what users get. Files, the state file and pictures are in app_files.cpp.
 #pragma once
 
+#include "app/games/game_window.hpp"
 #include "app/input/board_input.hpp"
 #include "app/model/analysis.hpp"
 #include "app/model/document.hpp"
@@ -24,6 +25,7 @@
 #include <SFML/Window/Event.hpp>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,6 +48,8 @@ struct LaunchOptions {
     std::string rules;          // the game to rule under (empty: the registry's first, doom)
     std::string preset;         // its preset (empty: the game's default)
     std::string sourceDir;      // where maps/ and assets/ are looked for after the current directory
+    std::string battlePath;     // a game window's file to open at start (--battle), its window open
+    bool playerView = false;    // game windows show only what players may see (--player-view)
 };
 
 class App {
@@ -59,7 +63,13 @@ public:
     int run();
 
 private:
-    enum class Pending { None, Quit, Open };
+    enum class Pending { None, Quit, QuitWindow, Open };
+
+    // A game's window beside the board (app/games/game_window.hpp), one a game that has one.
+    struct WindowSlot {
+        std::unique_ptr<GameWindow> window;
+        bool open = false;
+    };
 
     int runInteractive();
     int runScreenshot();
@@ -92,6 +102,9 @@ private:
     void saveAsNow(const std::string& path);
     void afterPrompt(UnsavedChoice choice);
     void afterBoardReplaced(const std::string& path);
+    // Quitting once the board is saved or discarded: asks about each window's unsaved work in turn.
+    void continueQuit();
+    void drawWindows();
 
     std::string layoutJson() const;
     void writeState();
@@ -122,6 +135,8 @@ private:
     Pending pending_ = Pending::None;
     std::string pendingPath_;
     std::vector<std::string> mapFiles_;
+    std::vector<WindowSlot> windows_;
+    std::size_t askedWindow_ = 0;  // Pending::QuitWindow: the window asked about
 
     BoardInput input_;
     std::map<std::string, std::string> lastPreset_;  // by game: the preset it was last ruled under

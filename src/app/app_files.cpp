@@ -28,11 +28,24 @@ Json cellJson(Cell c) { return Json::array({c.x, c.y}); }
 
 void App::requestQuit() {
     if (!doc_.modified()) {
-        quit_ = true;
+        askedWindow_ = 0;
+        continueQuit();
         return;
     }
     pending_ = Pending::Quit;
     panels_.askUnsaved("quitting");
+}
+
+void App::continueQuit() {
+    for (; askedWindow_ < windows_.size(); ++askedWindow_) {
+        GameWindow& w = *windows_[askedWindow_].window;
+        if (!w.hasUnsavedWork()) continue;
+        pending_ = Pending::QuitWindow;
+        panels_.askUnsaved("quitting", w.unsavedWhat());
+        return;
+    }
+    pending_ = Pending::None;
+    quit_ = true;
 }
 
 void App::requestOpen(const std::string& path) {
@@ -102,13 +115,35 @@ void App::saveAsNow(const std::string& path) {
 }
 
 void App::afterPrompt(UnsavedChoice choice) {
+    if (pending_ == Pending::QuitWindow) {
+        if (choice == UnsavedChoice::Cancel) {
+            pending_ = Pending::None;
+            return;
+        }
+        GameWindow& w = *windows_[askedWindow_].window;
+        if (choice == UnsavedChoice::Save) {
+            const std::string why = w.saveWork();
+            if (!why.empty()) {
+                pending_ = Pending::None;
+                windows_[askedWindow_].open = true;
+                panels_.showError("Cannot save: " + w.unsavedWhat(), why + "\nSave it from its window, then quit again.");
+                return;
+            }
+        }
+        ++askedWindow_;
+        continueQuit();
+        return;
+    }
     if (choice == UnsavedChoice::Cancel || (choice == UnsavedChoice::Save && !saveNow())) {
         if (choice == UnsavedChoice::Cancel) pending_ = Pending::None;
         return;  // a Save that went to Save As resumes from saveAsNow()
     }
     const Pending pending = pending_;
     pending_ = Pending::None;
-    if (pending == Pending::Quit) quit_ = true;
+    if (pending == Pending::Quit) {
+        askedWindow_ = 0;
+        continueQuit();
+    }
     if (pending == Pending::Open) openNow(pendingPath_);
 }
 

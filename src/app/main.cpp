@@ -46,6 +46,9 @@ int main(int argc, char** argv) {
     cli.add_option("--ui-scale", options.uiScale, "text and panel scale on top of the desktop's")->check(CLI::Range(0.5, 3.0));
     cli.add_flag("--print-layout", options.printLayout,
                  "print the board-to-pixel mapping as JSON on stdout (after the first frame)");
+    std::string battle;
+    cli.add_option("--battle", battle, "a battle file to open in its game's window (MazeWorld), which opens beside the board");
+    cli.add_flag("--player-view", options.playerView, "game windows show only what players may see (a second screen)");
     cli.add_option("--state-file", options.stateFile, "rewrite this JSON file with the app's state after every change");
     try {
         cli.parse(argc, argv);
@@ -67,6 +70,7 @@ int main(int argc, char** argv) {
 
     if (*shot) options.mode = LaunchOptions::Mode::Screenshot;
     if (*bench) options.mode = LaunchOptions::Mode::BenchDrag;
+    if (!battle.empty()) options.battlePath = resolve(battle, options.sourceDir);
     options.mapPath = resolve(map.empty() ? "maps/demo.json" : map, options.sourceDir);
 
     sightline::app::App app(options);

@@ -53,6 +53,7 @@ struct PanelRequests {
     std::optional<std::string> open;         // a path to open
     std::optional<std::string> saveAs;       // a path to save to
     std::optional<UnsavedChoice> unsaved;    // the answer to "save the changes first?"
+    std::optional<std::size_t> toggleWindow; // open or close a game's window (PanelContext::windows)
 
     // The selection: a figure id to make the attacker or the defender ("" clears it).
     std::optional<std::string> attacker;

@@ -269,3 +269,54 @@ TEST_CASE("app: maps from other tools open directly, with their embedded picture
     INFO("with " << colorText(pa.getPixel(x, y)) << ", without " << colorText(pb.getPixel(x, y)));
     CHECK(pa.getPixel(x, y) != pb.getPixel(x, y));
 }
+
+TEST_CASE("app: a MazeWorld battle opens in its window, and the player view hides enemies in stealth", "[app-battle]") {
+    const std::string dir = scratchDir("battle");
+    // The players (blue) on Side 1, an ambusher in stealth and one in the open (red) elsewhere.
+    const std::string battle = dir + "/ambush.json";
+    std::ofstream(battle) << R"({"format": "sightline-battle", "version": 1, "variant": "ua", "seed": 3,
+        "sides": {"1": "Sandbag nest", "2": null, "3": null, "4": null},
+        "combatants": [{"id": "vasquez", "team": "players", "side": 1},
+                       {"id": "lurker", "team": "raiders", "side": 2, "stealth": true},
+                       {"id": "raider", "team": "raiders", "side": 3}],
+        "events": []})";
+    // A token's fill: the second team's red, which nothing on the board uses.
+    auto redPixels = [](const std::string& png) {
+        sf::Image picture;
+        REQUIRE(picture.loadFromFile(png));
+        int n = 0;
+        for (unsigned y = 0; y < picture.getSize().y; ++y)
+            for (unsigned x = 0; x < picture.getSize().x; ++x)
+                if (picture.getPixel(x, y) == sf::Color(226, 74, 64)) ++n;
+        return n;
+    };
+    const std::string none = dir + "/none.png", gm = dir + "/gm.png", players = dir + "/players.png";
+    REQUIRE(app("--screenshot " + quote(none) + " --size 1280x800 maps/demo.json", dir).status == 0);
+    const Run a = app("--screenshot " + quote(gm) + " --size 1280x800 --battle " + quote(battle) + " maps/demo.json", dir);
+    INFO("stderr: " << a.err);
+    REQUIRE(a.status == 0);
+    const Run b = app("--screenshot " + quote(players) + " --size 1280x800 --player-view --battle " + quote(battle) +
+                          " maps/demo.json", dir);
+    REQUIRE(b.status == 0);
+    const int base = redPixels(none), withGm = redPixels(gm), withPlayers = redPixels(players);
+    INFO("red token pixels: board alone " << base << ", GM " << withGm << ", players " << withPlayers);
+    CHECK(base == 0);
+    // Two red tokens for the GM, one for the players (the lurker is unseen).
+    CHECK(withGm > 300);
+    CHECK(withPlayers > 150);
+    CHECK(withPlayers < withGm * 2 / 3);
+
+    SECTION("a broken battle file is refused with its name and place") {
+        const std::string broken = dir + "/broken-battle.json";
+        std::ofstream(broken) << R"({"format": "sightline-battle", "version": 1, "variant": "ua", "seed": 1,
+            "combatants": [{"id": "a", "team": "x", "side": 9}], "events": []})";
+        const std::string out = dir + "/never.png";
+        const Run r = app("--screenshot " + quote(out) + " --battle " + quote(broken) + " maps/demo.json", dir);
+        INFO("stderr: " << r.err);
+        CHECK(r.status != 0);
+        CHECK(r.status < 128);
+        CHECK(r.err.find("broken-battle.json") != std::string::npos);
+        CHECK(r.err.find("/combatants/0") != std::string::npos);
+        CHECK_FALSE(fs::exists(out));
+    }
+}

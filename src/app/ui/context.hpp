@@ -49,6 +49,7 @@ struct PanelContext {
     float zoomCellPx;
     sf::FloatRect viewport;  // the board's part of the window
     std::string assetsDir;   // the folder holding rules/ (assets/)
+    std::vector<std::pair<std::string, bool>> windows;  // the games' windows: title, open
 };
 
 }  // namespace sightline::app

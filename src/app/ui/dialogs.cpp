@@ -23,7 +23,10 @@ const char* const kHelpPopup = "Controls";
 }  // namespace
 
 void Panels::showError(std::string title, std::string text) { errorToShow_ = std::make_pair(std::move(title), std::move(text)); }
-void Panels::askUnsaved(std::string what) { unsavedToAsk_ = std::move(what); }
+void Panels::askUnsaved(std::string what, std::string subject) {
+    unsavedToAsk_ = std::move(what);
+    unsavedSubjectToAsk_ = std::move(subject);
+}
 void Panels::openDialog() { openToShow_ = true; }
 void Panels::saveAsDialog(const std::string& current) {
     saveAsToShow_ = true;
@@ -43,6 +46,7 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
             ImGui::OpenPopup(kErrorPopup);
         } else if (unsavedToAsk_) {
             unsavedWhat_ = *unsavedToAsk_;
+            unsavedSubject_ = unsavedSubjectToAsk_;
             unsavedToAsk_.reset();
             ImGui::OpenPopup(kUnsavedPopup);
         } else if (openToShow_) {
@@ -76,7 +80,7 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
 
     ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     if (ImGui::BeginPopupModal(kUnsavedPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
-        ImGui::Text("The board has unsaved changes. Save them before %s?", unsavedWhat_.c_str());
+        ImGui::Text("%s has unsaved changes. Save them before %s?", unsavedSubject_.c_str(), unsavedWhat_.c_str());
         ImGui::Spacing();
         auto choose = [&](UnsavedChoice c) {
             out.unsaved = c;

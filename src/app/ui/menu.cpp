@@ -46,6 +46,9 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
         ImGui::MenuItem("Hover picks defender", "H", &options.hoverPicksDefender);
         ImGui::MenuItem("Stats overlay", "F3", &options.stats);
         ImGui::MenuItem("Legend", nullptr, &options.legend);
+        if (!ctx.windows.empty()) ImGui::Separator();
+        for (std::size_t i = 0; i < ctx.windows.size(); ++i)
+            if (ImGui::MenuItem(ctx.windows[i].first.c_str(), nullptr, ctx.windows[i].second)) out.toggleWindow = i;
         ImGui::Separator();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
         float percent = options.uiScale * 100.0f;

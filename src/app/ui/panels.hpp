@@ -39,7 +39,9 @@ public:
 
     // Dialogs, shown from the next frame (ImGui opens popups from inside a frame).
     void showError(std::string title, std::string text);
-    void askUnsaved(std::string what);  // "quitting", "opening another map"
+    // "The board has unsaved changes. Save them before quitting?": `what` is "quitting" or "opening
+    // another map", `subject` what has the changes.
+    void askUnsaved(std::string what, std::string subject = "The board");
     void openDialog();
     void saveAsDialog(const std::string& current);
 
@@ -63,6 +65,8 @@ private:
     std::string errorTitle_, errorText_;
     std::optional<std::string> unsavedToAsk_;
     std::string unsavedWhat_;
+    std::string unsavedSubject_ = "The board";
+    std::string unsavedSubjectToAsk_;
     bool openToShow_ = false;
     bool saveAsToShow_ = false;
     std::string pathInput_;

@@ -120,10 +120,6 @@ std::string partName(const std::string& part) {
     return s;
 }
 
-namespace {
-
-}  // namespace
-
 // [SECTION] Setup
 
 CoverPiece Battle::makePiece(const std::string& name) const {

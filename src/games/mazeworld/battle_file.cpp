@@ -642,7 +642,7 @@ std::string battleReport(const Battle& battle) {
     return s.str();
 }
 
-std::string chatLog(const Battle& battle, bool gmView) {
+std::string chatLog(const Battle& battle, bool gmView, const std::function<bool(const LogEntry&)>& keep) {
     std::ostringstream s;
     for (const Roll& r : battle.startRolls()) {
         const int side = r.what.back() - '0';
@@ -651,6 +651,7 @@ std::string chatLog(const Battle& battle, bool gmView) {
     }
     for (std::size_t i = 0; i < battle.log().size(); ++i) {
         const LogEntry& e = battle.log()[i];
+        if (keep && !keep(e)) continue;
         s << "[T" << e.turn << " #" << (i + 1) << "] " << e.outcome.text;
         std::string dice;
         for (const Roll& r : e.outcome.rolls)

@@ -6,6 +6,7 @@
 #include "games/mazeworld/battle.hpp"
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,8 +50,9 @@ std::string battleJson(const Battle& battle);
 // `mazeworld run`: the room, the combatants, the order and the log, for people.
 std::string battleReport(const Battle& battle);
 // The log as lines to paste into a chat: the cover rolls, then one line per event with its dice.
-// `gmView` false leaves out what players may not see (unrevealed cover).
-std::string chatLog(const Battle& battle, bool gmView = true);
+// `gmView` false leaves out what players may not see (unrevealed cover); `keep`, when given, picks
+// the events to print (the app's player view leaves out those of enemies players cannot see).
+std::string chatLog(const Battle& battle, bool gmView = true, const std::function<bool(const LogEntry&)>& keep = {});
 
 // `mazeworld table --json` and its text form.
 std::string tableJson(const Variant& variant);

@@ -1,0 +1,69 @@
+// A window a game opens beside the board, for what is not on the board: MazeWorld's battlespace
+// (four abstract Sides) is the first. Windows are found through one table (games/windows.cpp), one
+// line a game; the app owns one of each, lists them in the View menu, draws the open ones every
+// frame and asks about their unsaved work on quit, as it does for the map.
+//
+// A window keeps its own model and files (it is not the board's Document); what it tells the app
+// goes into GameWindowOutput, which the app carries out after the window is drawn.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sightline::app {
+
+// What a window is made with.
+struct GameWindowSetup {
+    std::string game;          // the game's name (GameModule::name)
+    std::string assetsDir;     // the folder holding rules/<game>/
+    std::string recoveryFile;  // where unsaved work is kept against a crash; empty: nowhere (tests, pictures)
+};
+
+// What a window is given for one frame.
+struct GameWindowContext {
+    float areaX = 0, areaY = 0, areaW = 0, areaH = 0;  // the board's part of the app window, pixels:
+                                                       // where a window first opens
+    float now = 0;                                     // seconds since start
+};
+
+// What a window asks of the app.
+struct GameWindowOutput {
+    std::string status;  // a line for the status bar
+    bool statusIsError = false;
+    std::string problemTitle, problemText;  // a dialog (e.g. a file that cannot be opened, with why)
+};
+
+class GameWindow {
+public:
+    virtual ~GameWindow() = default;
+    // The menu entry and the window's title ("MazeWorld battle").
+    virtual std::string title() const = 0;
+    // Draws the whole window (its own ImGui::Begin and End); the close box clears *open.
+    virtual void draw(const GameWindowContext& ctx, bool* open, GameWindowOutput& out) = 0;
+    // Whether quitting now would lose work, and in words what ("the battle ambush.json").
+    virtual bool hasUnsavedWork() const { return false; }
+    virtual std::string unsavedWhat() const { return title(); }
+    // Saves the work to its file; returns why not (no file chosen yet, a write error) or "".
+    virtual std::string saveWork() { return {}; }
+    // Opens a file of the window's kind (the app's --battle); returns why not or "". A failure
+    // leaves the window's work as it was.
+    virtual std::string openFile(const std::string& path) { return "this window opens no files (" + path + ")"; }
+    // Whether the window has the keyboard's focus (the board's shortcuts then wait; Ctrl+Z undoes
+    // in the window).
+    virtual bool hasFocus() const { return false; }
+    // Shows only what players may see (a second screen), or everything the GM needs.
+    virtual void showToPlayers(bool players) { (void)players; }
+};
+
+using GameWindowFactory = std::unique_ptr<GameWindow> (*)(const GameWindowSetup&);
+
+struct GameWindowEntry {
+    const char* game;  // GameModule::name
+    GameWindowFactory create;
+};
+
+// The table (games/windows.cpp).
+const std::vector<GameWindowEntry>& gameWindows();
+
+}  // namespace sightline::app

@@ -1,0 +1,329 @@
+// The MazeWorld battle the GM runs in the app, without ImGui (mazeworld_session.hpp).
+//
+// Index of this file:
+// [SECTION] What players may see
+// [SECTION] Variants and files
+// [SECTION] Changes of the start and events
+// [SECTION] Undo and redo
+// [SECTION] Commitment, teams, crash recovery
+#include "app/games/mazeworld_session.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <stdexcept>
+#include <system_error>
+
+namespace sightline::app {
+
+// [SECTION] What players may see
+
+bool playersSee(const mw::Combatant& c, const std::string& playersTeam) {
+    return c.setup.team == playersTeam || !c.stealth;
+}
+
+bool playersSeeCover(const mw::Battle& battle, int side) {
+    if (battle.sideRevealed(side)) return true;
+    if (side < 1 || side > mw::kSides) return false;
+    for (const mw::CoverPiece& p : battle.sides()[static_cast<std::size_t>(side - 1)])
+        if (p.revealed) return true;
+    return false;
+}
+
+std::vector<std::string> playersOrder(const mw::Battle& battle, const std::string& playersTeam) {
+    std::vector<std::string> out;
+    for (const std::string& id : battle.order()) {
+        const mw::Combatant* c = battle.find(id);
+        if (c && playersSee(*c, playersTeam)) out.push_back(id);
+    }
+    return out;
+}
+
+bool playersSeeEntry(const mw::Battle& battle, const mw::LogEntry& entry, const std::string& playersTeam) {
+    const mw::Action& a = entry.action;
+    if (a.kind == mw::Action::Kind::SetCover) return playersSeeCover(battle, a.side);
+    const std::string who = a.kind == mw::Action::Kind::Join ? a.joining.id : a.who;
+    if (who.empty()) return true;  // next turn
+    const mw::Combatant* c = battle.find(who);
+    return !c || playersSee(*c, playersTeam);
+}
+
+std::string exportLog(const mw::Battle& battle, bool players, const std::string& playersTeam) {
+    if (!players) return mw::chatLog(battle, true);
+    return mw::chatLog(battle, false,
+                       [&](const mw::LogEntry& e) { return playersSeeEntry(battle, e, playersTeam); });
+}
+
+// [SECTION] Variants and files
+
+MazeWorldSession::MazeWorldSession(std::string assetsDir, std::string recoveryFile)
+    : assetsDir_(std::move(assetsDir)), recoveryFile_(std::move(recoveryFile)) {
+    try {
+        variantIds_ = mw::variantIds(assetsDir_);
+    } catch (const std::exception&) {
+        variantIds_.clear();  // the window says there are none and why when one is asked for
+    }
+}
+
+const mw::Variant& MazeWorldSession::variant(const std::string& id) {
+    auto it = variants_.find(id);
+    if (it == variants_.end()) it = variants_.emplace(id, mw::findVariant(assetsDir_, id)).first;
+    return it->second;
+}
+
+void MazeWorldSession::replaceBattle(mw::BattleFile file, mw::Battle battle, std::string path, bool saved) {
+    file_ = std::move(file);
+    battle_.emplace(std::move(battle));
+    path_ = std::move(path);
+    undo_.clear();
+    redo_.clear();
+    lastOutcome_.reset();
+    seedRevealed_ = false;
+    state_ = nextState_++;
+    savedState_ = saved ? state_ : 0;
+    playersTeam.clear();
+    changed();
+}
+
+void MazeWorldSession::newBattle(const mw::BattleSetup& setup) {
+    mw::BattleFile file;
+    file.setup = setup;
+    mw::Battle battle(variant(setup.variant), setup);  // throws for a setup the variant cannot hold
+    replaceBattle(std::move(file), std::move(battle), {}, false);
+}
+
+void MazeWorldSession::open(const std::string& path) {
+    mw::BattleFile file = mw::loadBattle(path);
+    mw::Battle battle = mw::replay(variant(file.setup.variant), file);
+    replaceBattle(std::move(file), std::move(battle), path, true);
+}
+
+void MazeWorldSession::saveAs(const std::string& path) {
+    if (!battle_) throw std::runtime_error("there is no battle to save");
+    mw::saveBattle(path, file_, &*battle_);
+    path_ = path;
+    savedState_ = state_;
+    changed();
+}
+
+void MazeWorldSession::save() {
+    if (path_.empty()) throw std::runtime_error("the battle has no file yet: use Save as");
+    saveAs(path_);
+}
+
+// [SECTION] Changes of the start and events
+
+std::optional<std::string> MazeWorldSession::changeSetup(mw::BattleSetup setup) {
+    if (!battle_) return "there is no battle";
+    if (started()) return "the fight has begun: the start can no longer change";
+    try {
+        mw::Battle battle(variant(setup.variant), setup);
+        Step step;
+        step.setup = file_.setup;
+        step.before = state_;
+        file_.setup = std::move(setup);
+        battle_.emplace(std::move(battle));
+        state_ = nextState_++;
+        step.after = state_;
+        undo_.push_back(std::move(step));
+        redo_.clear();
+        lastOutcome_.reset();
+        changed();
+        return std::nullopt;
+    } catch (const std::exception& e) {
+        return std::string(e.what());
+    }
+}
+
+std::optional<std::string> MazeWorldSession::addCombatant(const mw::CombatantSetup& c) {
+    if (!battle_) return "there is no battle";
+    if (!started()) {
+        mw::BattleSetup setup = file_.setup;
+        setup.combatants.push_back(c);
+        return changeSetup(std::move(setup));
+    }
+    mw::Action a;
+    a.kind = mw::Action::Kind::Join;
+    a.joining = c;
+    const mw::Outcome o = act(a);
+    return o.ok ? std::nullopt : std::optional<std::string>(o.text);
+}
+
+std::optional<std::string> MazeWorldSession::removeCombatant(const std::string& id, const std::string& note) {
+    if (!battle_) return "there is no battle";
+    if (!started()) {
+        mw::BattleSetup setup = file_.setup;
+        auto& list = setup.combatants;
+        auto it = std::find_if(list.begin(), list.end(), [&](const mw::CombatantSetup& c) { return c.id == id; });
+        if (it == list.end()) return "no combatant \"" + id + "\"";
+        list.erase(it);
+        return changeSetup(std::move(setup));
+    }
+    mw::Action a;
+    a.kind = mw::Action::Kind::Remove;
+    a.who = id;
+    a.note = note;
+    const mw::Outcome o = act(a);
+    return o.ok ? std::nullopt : std::optional<std::string>(o.text);
+}
+
+std::optional<std::string> MazeWorldSession::setCover(int side, const std::optional<std::vector<std::string>>& names) {
+    if (!battle_) return "there is no battle";
+    if (side < 1 || side > mw::kSides) return "a Side is 1 to 4";
+    if (!started()) {
+        mw::BattleSetup setup = file_.setup;
+        setup.sides[static_cast<std::size_t>(side - 1)] = names;
+        return changeSetup(std::move(setup));
+    }
+    if (!names) return "cover is rolled only before the fight: set it by name now";
+    mw::Action a;
+    a.kind = mw::Action::Kind::SetCover;
+    a.side = side;
+    a.cover = *names;
+    const mw::Outcome o = act(a);
+    return o.ok ? std::nullopt : std::optional<std::string>(o.text);
+}
+
+std::optional<std::string> MazeWorldSession::setName(const std::string& name) {
+    if (!battle_) return "there is no battle";
+    if (name == file_.setup.name) return std::nullopt;
+    if (started()) {  // the name is not part of the fight: a plain change, not a step
+        file_.setup.name = name;
+        state_ = nextState_++;
+        changed();
+        return std::nullopt;
+    }
+    mw::BattleSetup setup = file_.setup;
+    setup.name = name;
+    return changeSetup(std::move(setup));
+}
+
+std::optional<std::string> MazeWorldSession::setSeed(std::uint64_t seed) {
+    if (!battle_) return "there is no battle";
+    if (started()) return "the fight has begun: its seed can no longer change";
+    if (committed()) return "the players were shown this seed's commitment: start a new battle for another seed";
+    mw::BattleSetup setup = file_.setup;
+    setup.seed = seed;
+    return changeSetup(std::move(setup));
+}
+
+mw::Outcome MazeWorldSession::act(const mw::Action& action) {
+    if (!battle_) {
+        mw::Outcome o;
+        o.text = "there is no battle";
+        return o;
+    }
+    // Tried on a copy: the battle logs a refused action, but the session records only what applies,
+    // so that the battle shown is always the replay of the file.
+    mw::Battle trial = *battle_;
+    mw::Outcome o = trial.apply(action);
+    if (!o.ok) return o;
+    battle_.emplace(std::move(trial));
+    mw::BattleEvent e;
+    e.action = action;
+    file_.events.push_back(std::move(e));
+    Step step;
+    step.before = state_;
+    state_ = nextState_++;
+    step.after = state_;
+    undo_.push_back(std::move(step));
+    redo_.clear();
+    lastOutcome_ = o;
+    changed();
+    return o;
+}
+
+// [SECTION] Undo and redo
+
+void MazeWorldSession::rebuild() {
+    battle_.emplace(mw::replay(variant(file_.setup.variant), file_));
+}
+
+bool MazeWorldSession::undo() {
+    if (undo_.empty() || !battle_) return false;
+    Step step = std::move(undo_.back());
+    undo_.pop_back();
+    if (step.setup) {
+        std::swap(file_.setup, *step.setup);
+    } else {
+        step.event = std::move(file_.events.back());
+        file_.events.pop_back();
+    }
+    rebuild();
+    state_ = step.before;
+    lastOutcome_.reset();
+    redo_.push_back(std::move(step));
+    changed();
+    return true;
+}
+
+bool MazeWorldSession::redo() {
+    if (redo_.empty() || !battle_) return false;
+    Step step = std::move(redo_.back());
+    redo_.pop_back();
+    lastOutcome_.reset();
+    if (step.setup) {
+        std::swap(file_.setup, *step.setup);
+        rebuild();
+    } else {
+        file_.events.push_back(std::move(*step.event));
+        step.event.reset();
+        rebuild();
+        if (!battle_->log().empty()) lastOutcome_ = battle_->log().back().outcome;
+    }
+    state_ = step.after;
+    undo_.push_back(std::move(step));
+    changed();
+    return true;
+}
+
+// [SECTION] Commitment, teams, crash recovery
+
+void MazeWorldSession::commit() {
+    if (!battle_) return;
+    file_.commitment = mw::seedCommitment(file_.setup.seed);
+    state_ = nextState_++;
+    changed();
+}
+
+std::vector<std::string> MazeWorldSession::teams() const {
+    std::vector<std::string> out;
+    if (!battle_) return out;
+    for (const mw::Combatant& c : battle_->combatants())
+        if (std::find(out.begin(), out.end(), c.setup.team) == out.end()) out.push_back(c.setup.team);
+    return out;
+}
+
+void MazeWorldSession::changed() {
+    ++revision_;
+    // The players are a team of the battle: the first one until the GM picks another.
+    const std::vector<std::string> t = teams();
+    if (!t.empty() && std::find(t.begin(), t.end(), playersTeam) == t.end()) playersTeam = t.front();
+    if (recoveryFile_.empty() || !battle_) return;
+    std::error_code ec;
+    try {
+        if (modified()) {
+            std::filesystem::create_directories(std::filesystem::path(recoveryFile_).parent_path(), ec);
+            mw::saveBattle(recoveryFile_, file_, &*battle_);
+            wroteRecovery_ = true;
+        } else if (wroteRecovery_ || std::filesystem::exists(recoveryFile_, ec)) {
+            std::filesystem::remove(recoveryFile_, ec);  // saved: nothing to recover
+            wroteRecovery_ = true;
+        }
+    } catch (const std::exception&) {
+        // Recovery is a safety net: a full disk must not stop the GM. The next change tries again.
+    }
+}
+
+bool MazeWorldSession::recoveryOffered() const {
+    std::error_code ec;
+    return !recoveryFile_.empty() && !wroteRecovery_ && std::filesystem::is_regular_file(recoveryFile_, ec);
+}
+
+void MazeWorldSession::recover() {
+    const std::string from = recoveryFile_;
+    mw::BattleFile file = mw::loadBattle(from);
+    mw::Battle battle = mw::replay(variant(file.setup.variant), file);
+    replaceBattle(std::move(file), std::move(battle), {}, false);
+}
+
+}  // namespace sightline::app

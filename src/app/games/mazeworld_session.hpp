@@ -1,0 +1,146 @@
+// The MazeWorld battle the GM runs in the app (games/mazeworld_window.*), without ImGui: the battle
+// file (the start and its events), the battle replayed from it, undo and redo of every change, the
+// file it was opened from and whether it changed since, and what players may see.
+//
+// Every change is a step: before the first event, edits of the start (combatants, cover, name);
+// after it, events (an action, or the GM's join, remove and set_cover). Undo drops the last step
+// and replays the file; redo puts it back. Refused actions change nothing and are not recorded.
+#pragma once
+
+#include "games/mazeworld/battle.hpp"
+#include "games/mazeworld/battle_file.hpp"
+#include "games/mazeworld/variant.hpp"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sightline::app {
+
+namespace mw = sightline::mazeworld;
+
+// ---------------------------------------------------------------------------------------------
+// What players may see (the player view, a second screen). Players are one team; the others are
+// their enemies.
+
+// Their own team always; others unless in stealth (an enemy in stealth cannot be seen).
+bool playersSee(const mw::Combatant& c, const std::string& playersTeam);
+// The cover of a Side once it has been shown (someone took it, it was hit, or the GM revealed it).
+bool playersSeeCover(const mw::Battle& battle, int side);
+// This turn's order without those players cannot see.
+std::vector<std::string> playersOrder(const mw::Battle& battle, const std::string& playersTeam);
+// Whether a log entry may be shown to players: not the doings of one they cannot see now, not the
+// GM setting a Side's cover they have not been shown.
+bool playersSeeEntry(const mw::Battle& battle, const mw::LogEntry& entry, const std::string& playersTeam);
+// The log for a chat (mw::chatLog): everything, or only what players may see.
+std::string exportLog(const mw::Battle& battle, bool players, const std::string& playersTeam);
+
+// ---------------------------------------------------------------------------------------------
+
+class MazeWorldSession {
+public:
+    // `recoveryFile`: where unsaved work is written after every change (empty: nowhere).
+    explicit MazeWorldSession(std::string assetsDir, std::string recoveryFile = {});
+
+    const std::string& assetsDir() const { return assetsDir_; }
+    // The variants' ids (assets/rules/mazeworld/), empty when none can be read.
+    const std::vector<std::string>& variantIds() const { return variantIds_; }
+    // A variant by id, read once; throws like mw::findVariant.
+    const mw::Variant& variant(const std::string& id);
+
+    // --- The battle ---
+    bool hasBattle() const { return battle_.has_value(); }
+    const mw::Battle& battle() const { return *battle_; }  // only with hasBattle()
+    const mw::BattleFile& file() const { return file_; }
+    const std::string& path() const { return path_; }
+    bool modified() const { return battle_ && state_ != savedState_; }
+    // Changes whenever the battle does (for views that cache what they show).
+    std::uint64_t revision() const { return revision_; }
+    bool started() const { return !file_.events.empty(); }  // the start can no longer be edited
+
+    // Each of these throws (MapError, std::invalid_argument) with a message for the status bar and
+    // leaves the session as it was.
+    void newBattle(const mw::BattleSetup& setup);
+    void open(const std::string& path);
+    void saveAs(const std::string& path);
+    // Saves to path(); throws std::runtime_error when there is none yet.
+    void save();
+
+    // --- Changes: each returns why it was refused, or nothing ---
+    // A combatant: into the start before the fight, a join event after.
+    std::optional<std::string> addCombatant(const mw::CombatantSetup& c);
+    // Out of the start before the fight, a remove event after.
+    std::optional<std::string> removeCombatant(const std::string& id, const std::string& note = {});
+    // A Side's cover (1..4): nullopt rolls it from the seed (before the fight only); an empty list is
+    // no cover. A set_cover event once the fight has begun.
+    std::optional<std::string> setCover(int side, const std::optional<std::vector<std::string>>& names);
+    std::optional<std::string> setName(const std::string& name);
+    // Another seed (before the fight only): the Sides left to the dice are rolled again.
+    std::optional<std::string> setSeed(std::uint64_t seed);
+    // An action: refused (ok false, nothing recorded) or applied and recorded as an event.
+    mw::Outcome act(const mw::Action& action);
+    // What the last act or redo did (its text and rolls), or nullptr.
+    const mw::Outcome* lastOutcome() const { return lastOutcome_ ? &*lastOutcome_ : nullptr; }
+
+    bool canUndo() const { return !undo_.empty(); }
+    bool canRedo() const { return !redo_.empty(); }
+    std::size_t undoDepth() const { return undo_.size(); }
+    std::size_t redoDepth() const { return redo_.size(); }
+    bool undo();
+    bool redo();
+
+    // --- Dice nobody can fake ---
+    // Shows the seed's commitment before the fight: kept in the file, so it is a change to save.
+    void commit();
+    bool committed() const { return !file_.commitment.empty(); }
+    // Whether players may now see the seed (after the fight), to check the commitment.
+    bool seedRevealed() const { return seedRevealed_; }
+    void revealSeed(bool revealed) { seedRevealed_ = revealed; }
+
+    // --- The player view ---
+    bool playerView = false;
+    std::string playersTeam;  // set to the first combatant's team when a battle starts or opens
+    // The teams in order of first appearance.
+    std::vector<std::string> teams() const;
+
+    // --- Crash recovery ---
+    // A recovery file another run left (unsaved work it did not save), which this run has not
+    // written over; recover() opens it as an unsaved battle without a file.
+    bool recoveryOffered() const;
+    void recover();
+
+private:
+    struct Step {
+        std::optional<mw::BattleSetup> setup;  // a change of the start: the other setup (swapped in and out)
+        std::optional<mw::BattleEvent> event;  // an event: filled while the step is undone
+        std::uint64_t before = 0, after = 0;    // the states either side of it
+    };
+
+    std::optional<std::string> changeSetup(mw::BattleSetup setup);
+    void rebuild();
+    void changed();
+    void replaceBattle(mw::BattleFile file, mw::Battle battle, std::string path, bool saved);
+
+    std::string assetsDir_;
+    std::string recoveryFile_;
+    std::vector<std::string> variantIds_;
+    std::map<std::string, mw::Variant> variants_;  // read once each; references stay valid
+
+    mw::BattleFile file_;
+    std::optional<mw::Battle> battle_;
+    std::string path_;
+    std::vector<Step> undo_, redo_;
+    std::optional<mw::Outcome> lastOutcome_;
+    bool seedRevealed_ = false;
+    bool wroteRecovery_ = false;
+
+    // Each distinct battle gets a number, so undoing back to the saved battle clears modified().
+    std::uint64_t state_ = 0;
+    std::uint64_t savedState_ = 0;
+    std::uint64_t nextState_ = 1;
+    std::uint64_t revision_ = 0;
+};
+
+}  // namespace sightline::app

@@ -1,0 +1,106 @@
+// MazeWorld's window beside the board (docs/mazeworld.md, "The app"): the room as four Sides
+// around a centre, each with its cover and its combatants as tokens with badges; the turn order by
+// the four classes; buttons for the selected combatant that offer only what the rules allow now
+// (a refused action says why); the start (cover, combatants, seed and its commitment); the log for
+// a chat; undo and redo of every change; and a player view for a second screen.
+//
+// A view over MazeWorldSession (mazeworld_session.hpp), which holds the battle, its file and its
+// undo; the window keeps only the GM's inputs.
+#pragma once
+
+#include "app/games/game_window.hpp"
+#include "app/games/mazeworld_session.hpp"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace sightline::app {
+
+class MazeWorldWindow final : public GameWindow {
+public:
+    explicit MazeWorldWindow(const GameWindowSetup& setup);
+
+    std::string title() const override { return "MazeWorld battle"; }
+    void draw(const GameWindowContext& ctx, bool* open, GameWindowOutput& out) override;
+    bool hasUnsavedWork() const override { return session_.modified(); }
+    std::string unsavedWhat() const override;
+    std::string saveWork() override;
+    std::string openFile(const std::string& path) override;
+    void showToPlayers(bool players) override { session_.playerView = players; }
+    bool hasFocus() const override { return focused_; }
+
+    MazeWorldSession& session() { return session_; }
+
+private:
+    // [SECTION]s of mazeworld_window.cpp.
+    void menuBar(GameWindowOutput& out);
+    void toolbar(GameWindowOutput& out);
+    void room();
+    void side(int side);
+    void centre();
+    void token(const mw::Combatant& c);
+    void actTab(GameWindowOutput& out);
+    void orderTab();
+    void setupTab(GameWindowOutput& out);
+    void logTab(GameWindowOutput& out);
+    void popups(GameWindowOutput& out);
+    void noBattle();
+    std::string titleWithFile() const;
+
+    // A button for an action: disabled with the refusal as its tooltip when the rules do not allow
+    // it now; applied (and its outcome shown) when clicked.
+    bool actionButton(const char* label, const mw::Action& action, GameWindowOutput& out);
+    void report(const std::string& text, bool error, GameWindowOutput& out);
+    void afterChange(const std::optional<std::string>& refusal, const std::string& done, GameWindowOutput& out);
+    std::optional<std::array<int, 2>> typedRoll() const;
+    unsigned teamColour(const std::string& team) const;
+    bool visible(const mw::Combatant& c) const;
+    std::string battlesDir() const;
+
+    MazeWorldSession session_;
+    bool focused_ = false;
+    std::string selected_;  // the combatant the Act tab is for
+    std::string message_;   // the last outcome or refusal, shown under the toolbar
+    bool messageError_ = false;
+
+    // Dice typed in from the table instead of drawn from the seed.
+    bool typedDice_ = false;
+    int die1_ = 1, die2_ = 1;
+    int modifier_ = 0;
+    // take cover / move
+    bool withStealth_ = true;
+    bool hidden_ = false;  // Mazes: take cover Hidden rather than Exposed
+    int piece_ = 0;        // 0: the first intact piece; n: piece n
+    bool stealthSwitch_ = false;
+    // fire
+    int target_ = 0;  // index into the targets offered this frame
+    int weapon_ = 0;
+    int bullet_ = 0;
+    int aim_ = 0;     // 0: no aimed part
+    int damage_ = 6;
+    bool secondDamageTyped_ = false;
+    int secondDamage_ = 3;
+    bool silenced_ = false, tracer_ = false, bouncing_ = false, critical_ = false, mounted_ = false, breaks_ = false;
+    std::string victim_, part_;  // rolled at the table (empty: drawn from the seed)
+    std::string removeNote_;
+
+    // The start.
+    int newVariant_ = 0;
+    std::uint64_t newSeed_ = 0;
+    std::string newName_;
+    mw::CombatantSetup joining_;
+    int coverChoice_[mw::kSides] = {0, 0, 0, 0};
+    std::string nameInput_;
+    std::uint64_t nameFor_ = ~0ull;  // the revision nameInput_ was taken from
+
+    // Files.
+    std::string pathInput_;
+    std::string exportPath_;
+    bool openPopup_ = false, savePopup_ = false, newPopup_ = false, exportPopup_ = false;
+    bool confirmReplace_ = false;
+    std::uint64_t logScrolledAt_ = ~0ull;
+};
+
+}  // namespace sightline::app
