@@ -223,6 +223,11 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
         overlay.refusedH = f.h;
     }
 
+    // What the game in play says of each feature (its level, a hazard), beside its name.
+    std::vector<FeatureNote> notes;
+    const GamePanel& panel = panels_.gamePanel(analysis_.game());
+    for (const Feature& feature : doc_.board().features) notes.push_back(panel.featureNote(feature, analysis_.rules()));
+    view_.setFeatureNotes(std::move(notes));
     view_.draw(target, doc_.board(), doc_.geometryRevision(), camera_, viewport_, overlay);
     gui::render(target);
 
@@ -374,8 +379,6 @@ std::string App::useGame(const std::string& game, const std::string& preset) {
         return e.what();
     }
     lastPreset_[game] = analysis_.presetId();
-    // The board writes each feature's level beside its kind when the game's panel names them.
-    view_.setFeatureLevels(panels_.gamePanel(game).featureLevels(analysis_.rules()));
     return {};
 }
 

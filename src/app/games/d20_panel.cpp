@@ -94,6 +94,10 @@ void D20Panel::draw(const PanelContext& ctx, PanelRequests& out) {
         ImGui::TextWrapped("No d20 presets. Put preset files in assets/rules/d20/ (see docs/rules.md).");
         return;
     }
+    // An attack resolved for another pair, board or preset is not shown as if it were this one's
+    // (the log keeps it).
+    if (last_ && lastSituation_ != analysis.situation()) last_.reset();
+    situation_ = analysis.situation();
     ImGui::PushID("quarter_cover");
     presetSwitch(analysis, out);
 
@@ -140,6 +144,11 @@ void D20Panel::presetSwitch(const Analysis& analysis, PanelRequests& out) {
         }
         ImGui::EndCombo();
     }
+}
+
+FeatureNote D20Panel::featureNote(const Feature& f, const RuleSystem&) const {
+    const Quarter q = featureRating(f);
+    return q == Quarter::None ? FeatureNote{} : FeatureNote{levelText(q), false};
 }
 
 void D20Panel::drawFigureFields(const PanelContext& ctx, int figure, PanelRequests& out) {
@@ -356,6 +365,7 @@ void D20Panel::resolve(const Board& board, const D20Preset& preset, const Ruling
         append(head + ": refused: " + res.error);
     }
     last_ = std::move(res);
+    lastSituation_ = situation_;
 }
 
 void D20Panel::resultSection() {

@@ -29,6 +29,8 @@ public:
     bool wantsEveryPreset() const override { return true; }  // the "every preset, same pair" table
     void draw(const PanelContext& ctx, PanelRequests& out) override;
     void drawFigureFields(const PanelContext& ctx, int figure, PanelRequests& out) override;
+    // A rated feature's rating ("one half").
+    FeatureNote featureNote(const Feature& f, const RuleSystem& rules) const override;
 
     // The dice: the attack d20 and the seeds of resolveAttack (saves, d6) come from this seed in turn.
     void setSeed(std::uint64_t seed);
@@ -87,6 +89,8 @@ private:
     int rolls_ = 0;  // resolutions since the seed was set
 
     std::optional<Resolution> last_;
+    std::uint64_t lastSituation_ = 0;  // the analysis' situation last_ was resolved in
+    std::uint64_t situation_ = 0;      // the analysis' situation now
     std::deque<std::string> log_;
 };
 

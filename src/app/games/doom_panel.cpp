@@ -135,12 +135,77 @@ void DoomPanel::draw(const PanelContext& ctx, PanelRequests&) {
         ImGui::TextWrapped("No defense decks. Put deck files in assets/rules/doom/decks/ (see docs/decks.md).");
         return;
     }
+    follow(ctx.analysis.situation(), ctx.analysis.mapGeneration(), board, attacker, defender, cover);
     ImGui::PushID("defense");
     assignmentSection(board);
     roundSection(board, attacker, defender, cover);
     pilesSection();
     logSection();
     ImGui::PopID();
+}
+
+std::string DoomPanel::reveal(const Board& board, int attacker, int defender, std::optional<bool> cover,
+                              std::uint64_t situation, std::uint64_t map) {
+    const Figure* att = figureAt(board, attacker);
+    const Figure* def = figureAt(board, defender);
+    if (!att || !def || attacker == defender) return "Select an attacker and a defender.";
+    if (!cover) return "No line of sight from " + att->id + " to " + def->id + ".";
+    if (round_ && round_->phase() == DefenseRound::Phase::Revealed) return "Finish the defense in progress first.";
+    const std::optional<std::string> deckId = assignment_.deckFor(*def);
+    DefenseState* pile = deckId ? stateFor(*deckId) : nullptr;
+    if (!pile) return def->id + " has no deck loaded.";
+    round_.emplace(att->id, def->id, damage_, *cover, ignoreCover_);
+    roundSituation_ = situation;
+    roundMap_ = map;
+    roundLogged_ = 0;
+    notice_.clear();
+    if (!round_->reveal(*pile)) {
+        round_.reset();
+        notice_ = "Every card of " + pile->deck().name + " is held: nothing to reveal.";
+        return notice_;
+    }
+    if (!round_->canReroll()) round_->accept(*pile);  // no choice to make: the card is used at once
+    takeRoundLog();
+    return {};
+}
+
+bool DoomPanel::discardAndRevealAnother() {
+    DefenseState* pile = round_ ? stateFor(round_->deckId()) : nullptr;
+    if (!pile || !round_->rerollWithCover(*pile)) return false;
+    takeRoundLog();
+    return true;
+}
+
+bool DoomPanel::keep() {
+    DefenseState* pile = round_ ? stateFor(round_->deckId()) : nullptr;
+    if (!pile || !round_->accept(*pile)) return false;
+    takeRoundLog();
+    return true;
+}
+
+void DoomPanel::follow(std::uint64_t situation, std::uint64_t map, const Board& board, int attacker, int defender,
+                       std::optional<bool> cover) {
+    situation_ = situation;
+    map_ = map;
+    if (!round_ || situation == roundSituation_) return;
+    const Figure* att = figureAt(board, attacker);
+    const Figure* def = figureAt(board, defender);
+    const bool samePair = map == roundMap_ && att && def && att->id == round_->attacker() && def->id == round_->defender();
+    if (round_->phase() == DefenseRound::Phase::Revealed) {
+        if (samePair && cover && *cover) {  // still in cover: the choice stays open
+            roundSituation_ = situation;
+            return;
+        }
+        const std::string defenderId = round_->defender();
+        keep();
+        notice_ = defenderId + " kept the card: " +
+                  (map != roundMap_ ? "another map was opened."
+                   : samePair   ? (cover ? "it has no cover now, so it cannot discard." : "the attacker no longer sees it.")
+                                : "the attacker or the defender changed.");
+    } else {
+        notice_.clear();
+    }
+    round_.reset();  // the result was for a board or a pair no longer shown; the log keeps it
 }
 
 void DoomPanel::assignmentSection(const Board& board) {
@@ -214,24 +279,13 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
         if (pile) ImGui::TextDisabled("Deck: %s", pile->deck().name.c_str());
     }
     ImGui::BeginDisabled(!why.empty());
-    if (ImGui::Button("Reveal") && pile) {
-        round_.emplace(att->id, def->id, damage_, *cover, ignoreCover_);
-        roundLogged_ = 0;
-        notice_.clear();
-        if (!round_->reveal(*pile)) {
-            round_.reset();
-            notice_ = "Every card of " + pile->deck().name + " is held: nothing to reveal.";
-        } else if (!round_->canReroll()) {
-            round_->accept(*pile);  // no choice to make: the card is used at once
-        }
-        takeRoundLog();
-    }
+    if (ImGui::Button("Reveal") && pile) reveal(board, attacker, defender, cover, situation_, map_);
     ImGui::EndDisabled();
     if (!why.empty()) ImGui::TextWrapped("%s", why.c_str());
     if (!notice_.empty()) ImGui::TextWrapped("%s", notice_.c_str());
 
     if (!round_) return;
-    // The round shown is the last one, whoever is selected now: its own figures are named.
+    // The round shown is the one made for the pair and board shown (follow() drops the others).
     DefenseState* roundPile = stateFor(round_->deckId());
     const Deck* roundDeck = roundPile ? &roundPile->deck() : nullptr;
     if (!roundDeck || !round_->revealedCard()) return;
@@ -242,10 +296,9 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
 
     if (round_->phase() == DefenseRound::Phase::Revealed) {
         // Only reached with the choice open: without it Reveal used the card at once.
-        if (ImGui::Button("Discard and reveal another")) round_->rerollWithCover(*roundPile);
+        if (ImGui::Button("Discard and reveal another")) discardAndRevealAnother();
         ImGui::SameLine();
-        if (ImGui::Button("Keep")) round_->accept(*roundPile);
-        takeRoundLog();
+        if (ImGui::Button("Keep")) keep();
     }
     if (const std::optional<DefenseResult> r = round_->result()) {
         if (ImGui::BeginTable("result", 2, ImGuiTableFlags_SizingFixedFit)) {

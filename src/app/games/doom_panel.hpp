@@ -36,6 +36,20 @@ public:
     const DeckAssignment& assignment() const { return assignment_; }
     const std::vector<DefenseLogEntry>& log() const { return log_; }
     const std::optional<DefenseRound>& round() const { return round_; }
+    const std::string& notice() const { return notice_; }
+
+    // The round's steps, as the panel's buttons take them. reveal() returns why it revealed
+    // nothing ("" when it did); `situation` is the analysis' (Analysis::situation) it is made in.
+    std::string reveal(const Board& board, int attacker, int defender, std::optional<bool> cover, std::uint64_t situation,
+                       std::uint64_t map);
+    bool discardAndRevealAnother();
+    bool keep();
+    // Keeps the round true to the board: when the situation changed since the round was revealed,
+    // a pending choice stays open only for the same pair still in cover (else the defender keeps
+    // the card it has), and a finished round's result is no longer shown (the log keeps it).
+    // `map` is the analysis' mapGeneration: another map ends the round whatever it holds.
+    void follow(std::uint64_t situation, std::uint64_t map, const Board& board, int attacker, int defender,
+                std::optional<bool> cover);
 
     static constexpr std::size_t kMaxLogEntries = 1000;  // the oldest go first
 
@@ -60,6 +74,9 @@ private:
     bool ignoreCover_ = false;
     std::optional<DefenseRound> round_;
     std::size_t roundLogged_ = 0;  // entries of round_->log() already in log_
+    std::uint64_t roundSituation_ = 0;  // the analysis' situation the round belongs to
+    std::uint64_t situation_ = 0;       // the analysis' situation now (set by follow)
+    std::uint64_t roundMap_ = 0, map_ = 0;  // the map the round was made on, and the map now
     std::string notice_;           // why the last Reveal did nothing
 
     std::vector<DefenseLogEntry> log_;

@@ -10,6 +10,8 @@
 
 #include "app/requests.hpp"
 #include "app/ui/context.hpp"
+#include "app/view/feature_note.hpp"
+#include "core/board.hpp"
 #include "core/ruling.hpp"
 
 #include <map>
@@ -39,9 +41,10 @@ public:
     virtual void drawFigureFields(const PanelContext& ctx, int figure, PanelRequests& out) {
         (void)ctx, (void)figure, (void)out;
     }
-    // The cover level each feature kind gives under `rules`, written beside the kind on the board.
-    virtual std::map<std::string, std::string> featureLevels(const RuleSystem& rules) const {
-        (void)rules;
+    // What the board writes beside feature `f` under `rules` (the game's own keys of it, or the
+    // cover its kind gives), and whether it is drawn as a hazard. Nothing by default.
+    virtual FeatureNote featureNote(const Feature& f, const RuleSystem& rules) const {
+        (void)f, (void)rules;
         return {};
     }
 };

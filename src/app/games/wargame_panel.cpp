@@ -1,6 +1,7 @@
 #include "app/games/wargame_panel.hpp"
 
 #include "app/ui/common.hpp"
+#include "core/properties.hpp"
 #include "core/text.hpp"
 
 #include <imgui.h>
@@ -29,9 +30,14 @@ void warningText(const std::string& text) {
 
 WargamePanel::WargamePanel(const PanelSetup&) {}
 
-std::map<std::string, std::string> WargamePanel::featureLevels(const RuleSystem& rules) const {
+FeatureNote WargamePanel::featureNote(const Feature& f, const RuleSystem& rules) const {
+    if (propertyBool(f.extra, "burning").value_or(false)) return {"burning", true};
+    const std::string cover = propertyText(f.extra, "cover");
+    if (!cover.empty()) return {cover, false};
     const auto* wargame = dynamic_cast<const WargameRules*>(&rules);
-    return wargame ? wargame->table().materials : std::map<std::string, std::string>{};
+    if (!wargame) return {};
+    const auto material = wargame->table().materials.find(f.kind);
+    return material == wargame->table().materials.end() ? FeatureNote{} : FeatureNote{material->second, false};
 }
 
 void WargamePanel::drawFigureFields(const PanelContext& ctx, int figure, PanelRequests& out) {

@@ -21,7 +21,8 @@ public:
     void draw(const PanelContext& ctx, PanelRequests& out) override;
     void drawFigureFields(const PanelContext& ctx, int figure, PanelRequests& out) override;
     // The table's materials: the level each feature kind gives.
-    std::map<std::string, std::string> featureLevels(const RuleSystem& rules) const override;
+    // "burning" (a hazard), else the feature's cover key, else the cover its material gives.
+    FeatureNote featureNote(const Feature& f, const RuleSystem& rules) const override;
 
 private:
     int base_ = 4;   // the to-hit helper's base value (a d6 roll, or the system's number)

@@ -50,6 +50,12 @@ void Analysis::useGame(const std::string& game, const std::string& preset, const
 
 bool Analysis::update(const Document& doc, const AnalysisRequest& request) {
     const Board& board = doc.board();
+    const SituationKey key{doc.geometryRevision(), doc.figuresRevision(), doc.generation(), request.attacker,
+                           request.defender, game_, current_};
+    if (!(key == situationKey_)) {
+        situationKey_ = key;
+        ++situation_;
+    }
     const bool geometryChanged = doc.geometryRevision() != geometryRevision_ || rebuildScene_;
     const bool figuresChanged = doc.figuresRevision() != figuresRevision_;
     const bool requestChanged = !last_ || last_->attacker != request.attacker || last_->defender != request.defender ||

@@ -59,6 +59,13 @@ public:
     // The attacker against each other figure (empty without an attacker).
     const std::vector<PairResult>& seenByAttacker() const { return seen_; }
     double lastComputeMs() const { return lastComputeMs_; }
+    // A number that changes whenever what the pair's ruling depends on changes: the board (walls,
+    // doors, terrain, any figure), the attacker or the defender, the game or its preset, another
+    // map. A result a panel keeps (revealed cards, an attack) belongs to the situation it was made
+    // in and is dropped or checked again when this differs.
+    std::uint64_t situation() const { return situation_; }
+    // The document's generation (Document::generation) at the last update: which map it is.
+    std::uint64_t mapGeneration() const { return situationKey_.generation; }
 
 private:
     void computePair(const Board& board, const AnalysisRequest& request);
@@ -81,6 +88,18 @@ private:
     std::vector<CoverLine> everyCornerLines_;
     std::vector<PairResult> seen_;
     double lastComputeMs_ = 0;
+    struct SituationKey {
+        std::uint64_t geometry = ~std::uint64_t(0), figures = ~std::uint64_t(0), generation = ~std::uint64_t(0);
+        int attacker = -2, defender = -2;
+        std::string game;
+        std::size_t preset = 0;
+        bool operator==(const SituationKey& o) const {
+            return geometry == o.geometry && figures == o.figures && generation == o.generation && attacker == o.attacker && defender == o.defender &&
+                   game == o.game && preset == o.preset;
+        }
+    };
+    SituationKey situationKey_;
+    std::uint64_t situation_ = 0;
 };
 
 }  // namespace sightline::app

@@ -73,6 +73,7 @@ void Document::reset(Board board, std::string path) {
     state_ = savedState_ = nextState_++;
     ++geometryRevision_;
     ++figuresRevision_;
+    ++generation_;
 }
 
 void Document::save() {

@@ -33,6 +33,8 @@ public:
     bool modified() const { return state_ != savedState_; }
     std::uint64_t geometryRevision() const { return geometryRevision_; }
     std::uint64_t figuresRevision() const { return figuresRevision_; }
+    // Changes when another board is opened (or the same file again): a new map, not an edit.
+    std::uint64_t generation() const { return generation_; }
 
     // Loads `path`; on failure throws MapError and leaves the open board as it was. A map from
     // another tool (Universal VTT, Foundry VTT, Tiled) is imported: it opens as a new, unsaved
@@ -106,6 +108,7 @@ private:
     std::uint64_t nextState_ = 1;
     std::uint64_t geometryRevision_ = 0;
     std::uint64_t figuresRevision_ = 0;
+    std::uint64_t generation_ = 0;
 };
 
 }  // namespace sightline::app

@@ -9,7 +9,6 @@
 // [SECTION] Pieces layer: figures, rings, sight lines and what stops them
 #include "app/view/board_view.hpp"
 
-#include "core/properties.hpp"
 
 #include <webp/decode.h>
 
@@ -530,13 +529,14 @@ void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
 
     // Features (outlined areas: hills, buildings, sandbags...): see-through, a solid rim when they
     // block sight; their kind written inside when there is room.
-    for (const Feature& feature : board.features) {
+    for (std::size_t fi = 0; fi < board.features.size(); ++fi) {
+        const Feature& feature = board.features[fi];
         const std::vector<sf::Vector2f> pts = outline(feature, f.cam);
         const std::vector<sf::Vector2f> tris = triangulate(pts);
-        // A burning feature is drawn in flames' colours: it blocks sight and gives no cover. The keys
-        // read here are the games' feature keys (docs/map-format.md): "burning" and "cover" of the
-        // wargame, "rating" of d20, shown whichever game is in play.
-        const bool burning = propertyBool(feature.extra, "burning").value_or(false);
+        // What the game in play says of it (GamePanel::featureNote): a hazard (the wargame's burning
+        // features) is drawn in flames' colours.
+        const FeatureNote note = fi < featureNotes_.size() ? featureNotes_[fi] : FeatureNote{};
+        const bool burning = note.alert;
         const sf::Color fill = burning               ? sf::Color(200, 80, 30, 150)
                                : feature.blocksSight ? sf::Color(150, 140, 120, 150)
                                                      : withAlpha(palette::kFeature, 70);
@@ -553,13 +553,7 @@ void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
             }
             const unsigned px = static_cast<unsigned>(std::round(11 * textScale_));
             std::string label = feature.kind.empty() ? feature.id : feature.kind;
-            const auto material = featureLevels_.find(feature.kind);
-            const std::string cover = propertyText(feature.extra, "cover");
-            const std::string rating = propertyText(feature.extra, "rating");
-            const std::string level = !cover.empty() ? cover : !rating.empty() ? rating
-                                      : material != featureLevels_.end() ? material->second : std::string();
-            if (burning) label += " (burning)";
-            else if (!level.empty()) label += " (" + level + ")";
+            if (!note.text.empty()) label += " (" + note.text + ")";
             labels.push_back({label, {(left + right) / 2, top + px * 0.9f}, px,
                               sf::Color(235, 228, 210, 210), false});
         }

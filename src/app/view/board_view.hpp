@@ -8,6 +8,7 @@
 // and the pieces (figures, rings, sight lines, what stops them), drawn every frame.
 #pragma once
 
+#include "app/view/feature_note.hpp"
 #include "core/board.hpp"
 #include "core/ruling.hpp"
 
@@ -95,10 +96,11 @@ public:
     std::string loadBackground(const Board& board, const std::string& mapPath);
     // A picture from memory (PNG, or WebP through libwebp), as embedded in an imported map.
     std::string loadBackgroundImage(const std::string& bytes);
-    // The cover level each feature kind gives under the game being played (wargame materials),
-    // written beside the kind; a feature's own "cover" or "rating" is written first.
-    void setFeatureLevels(std::map<std::string, std::string> byKind) {
-        featureLevels_ = std::move(byKind);
+    // What the game in play says of each feature (by index into board.features), written beside
+    // its name; a hazard is drawn in flames' colours. Set again when the features or the game change.
+    void setFeatureNotes(std::vector<FeatureNote> notes) {
+        if (notes == featureNotes_) return;
+        featureNotes_ = std::move(notes);
         cacheKey_ = CacheKey{};
     }
     // Base pixel size of board text (grid labels, token ids), from the UI scale.
@@ -134,7 +136,7 @@ private:
     };
     std::unique_ptr<sf::RenderTexture> cache_;
     CacheKey cacheKey_;
-    std::map<std::string, std::string> featureLevels_;
+    std::vector<FeatureNote> featureNotes_;
 
     sf::Font regular_;
     sf::Font bold_;
