@@ -1,5 +1,14 @@
-// Sections: contact of a line with one barrier; the meeting point rule; the scene; the cell walk;
-// the tracer and its two engines.
+// The sight engine (core/sight.hpp): exact contact of a line with walls, doors, cells and the
+// board's edge, and the two engines that trace a line (indexed and reference).
+//
+// Index of this file:
+// [SECTION] Blocker names
+// [SECTION] Contact of a line with one barrier
+// [SECTION] The meeting point rule
+// [SECTION] The walk along a line
+// [SECTION] The scene and its grid index
+// [SECTION] The tracer: one line, two engines
+// [SECTION] Verdicts and blocker lists
 #include "core/sight.hpp"
 
 #include "core/properties.hpp"
@@ -9,6 +18,9 @@
 #include <stdexcept>
 
 namespace sightline {
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Blocker names
 
 std::string blockerName(const Board& board, const Blocker& b) {
     switch (b.kind) {
@@ -27,6 +39,7 @@ std::string blockerName(const Board& board, const Blocker& b) {
 namespace {
 
 // ---------------------------------------------------------------------------------------------
+// [SECTION] Contact of a line with one barrier
 // Contact of the line [c, d] with one barrier [p, q].
 
 enum class Contact : std::uint8_t { None, Crossing, Along, Touch };
@@ -77,6 +90,7 @@ ContactInfo classify(const IPoint& c, const IPoint& d, const IPoint& p, const IP
 }
 
 // ---------------------------------------------------------------------------------------------
+// [SECTION] The meeting point rule
 // The meeting point rule: at a point X where the line meets barriers, look at the barrier pieces
 // leaving X. Stopped when a piece runs along the path, or pieces lie strictly on both sides of it.
 
@@ -152,6 +166,7 @@ std::uint8_t barrierMaskAt(const PathRays& rays, const IPoint& p, const IPoint& 
 }
 
 // ---------------------------------------------------------------------------------------------
+// [SECTION] The walk along a line
 // The cells a line meets in a piece of positive length, in order from c to d, and the lattice
 // points it passes through. Exact and division-free after the start: each step compares the two
 // next crossings by cross-multiplication. Where the line passes exactly through a lattice point it
@@ -218,7 +233,7 @@ bool walkLine(const IPoint& c, const IPoint& d, OnCell&& onCell, OnLattice&& onL
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
-// The scene.
+// [SECTION] The scene and its grid index
 
 bool SightPolicy::blocks(const Feature& f) const {
     if (f.blocksSight) return true;
@@ -344,7 +359,7 @@ Cell ownCellFor(const Figure& f, Corner c, const IPoint& other) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The tracer.
+// [SECTION] The tracer: one line, two engines
 
 Tracer::Tracer(const SightScene& scene, Engine engine)
     : scene_(&scene), engine_(engine), stamp_(scene.barriers().size(), 0) {}
@@ -499,6 +514,9 @@ void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& fil
             for (int x = f.cell.x; x < f.cell.x + f.w; ++x)
                 if (!testCell({x, y})) return;
 }
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Verdicts and blocker lists
 
 LineVerdict Tracer::verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter) {
     LineVerdict v;

@@ -1,4 +1,11 @@
 // Choosing an importer, and what the importers share: limits, coordinates, the embedded picture.
+//
+// Index of this file:
+// [SECTION] Parsing, numbers and coordinates
+// [SECTION] Board checks, ids and names
+// [SECTION] The embedded picture: base64 and types
+// [SECTION] The embedded picture: keeping or writing it
+// [SECTION] Choosing the importer
 #include "io/import.hpp"
 
 #include "core/geometry.hpp"
@@ -18,6 +25,9 @@ namespace sightline {
 namespace fs = std::filesystem;
 
 namespace import_detail {
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Parsing, numbers and coordinates
 
 Json parse(const std::string& text, const std::string& source) {
     return json_input::parseDocument(text, source, kMaxImportBytes, "map to import");
@@ -58,6 +68,9 @@ bool finiteNumber(Checker& ck, const Json& v, const std::string& path, double& o
 }
 
 bool samePoint(const PointD& a, const PointD& b) { return quantize(a.x) == quantize(b.x) && quantize(a.y) == quantize(b.y); }
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Board checks, ids and names
 
 std::size_t wallsOffBoard(const Board& b) {
     std::size_t n = 0;
@@ -100,7 +113,7 @@ void checkBoard(const ImportResult& r, const std::string& source) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The embedded picture.
+// [SECTION] The embedded picture: base64 and types
 
 namespace {
 
@@ -156,6 +169,9 @@ bool decodeBase64(const std::string& text, std::string& out, std::string& error)
     }
     return true;
 }
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] The embedded picture: keeping or writing it
 
 void noImage(ImportResult& r, const ImportOptions& options, const std::string& why) {
     if (!options.imageOut.empty()) r.notes.push_back(why + ": nothing was written to " + options.imageOut);
@@ -241,7 +257,7 @@ void takeImage(ImportResult& r, const std::string& base64, const std::string& wh
 }  // namespace import_detail
 
 // ---------------------------------------------------------------------------------------------
-// Choosing the importer.
+// [SECTION] Choosing the importer
 
 namespace {
 

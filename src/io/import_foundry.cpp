@@ -8,6 +8,13 @@
 // Wall types: sight (v10+) or sense (v9) is 0 none, 10 limited, 20 normal (30 proximity and 40
 // distance in v11+; 1 normal and 2 limited before 0.8); move is 0 none or 20 normal; door is 0 none,
 // 1 door, 2 secret; ds is 0 closed, 1 open, 2 locked.
+//
+// Index of this file:
+// [SECTION] Wall and grid codes
+// [SECTION] Limited-sight walls as features
+// [SECTION] The scene: name, size, grid, padding
+// [SECTION] Walls and doors
+// [SECTION] Limited walls and notes
 #include "io/import_detail.hpp"
 
 #include <cmath>
@@ -15,6 +22,8 @@
 #include <numeric>
 
 namespace sightline::import_detail {
+
+// [SECTION] Wall and grid codes
 
 namespace {
 
@@ -33,6 +42,8 @@ bool code(Checker& ck, const Json& obj, const char* name, const std::string& pat
     ck.add(key(path, name), "expected " + std::string(meaning) + ", found " + describe(*it));
     return false;
 }
+
+// [SECTION] Limited-sight walls as features
 
 struct Limited {
     PointD a, b;
@@ -119,6 +130,8 @@ void limitedFeatures(const std::vector<Limited>& segs, Board& b, std::vector<std
 
 }  // namespace
 
+// [SECTION] The scene: name, size, grid, padding
+
 ImportResult foundryFromJson(const Json& doc, const std::string& source, const ImportOptions& options) {
     ImportResult r;
     Board& b = r.board;
@@ -174,6 +187,7 @@ ImportResult foundryFromJson(const Json& doc, const std::string& source, const I
     if (gridType == 0) r.notes.push_back("the scene is gridless: its grid size (" + num(size) + " px) is taken as the cell");
     if (gridType >= 2) r.notes.push_back("the scene's grid is hexagonal: walls are placed on square cells of the same size");
 
+    // [SECTION] Walls and doors
     std::size_t zero = 0, nothing = 0, moveOnly = 0, seeThroughDoors = 0, oneWay = 0, proximity = 0, limitedDoors = 0;
     std::vector<Limited> limited;
     std::set<std::string> wallIds, doorIds;
@@ -251,6 +265,7 @@ ImportResult foundryFromJson(const Json& doc, const std::string& source, const I
     }
     if (!ck.problems.empty()) throw MapError(source, ck.problems);
 
+    // [SECTION] Limited walls and notes
     // Limited walls keep their Foundry ids as part of the feature's id; make those unique first.
     std::set<std::string> limitedIds;
     for (auto& s : limited) s.id = uniqueId(limitedIds, s.id);

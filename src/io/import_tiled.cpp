@@ -9,6 +9,15 @@
 //   - tiles whose properties say "blocking", "difficult" or "impassable" (a true boolean of that
 //     name, or a string property "terrain" naming one or more, comma-separated) make those cells
 //     terrain wherever a tile layer uses them.
+//
+// Index of this file:
+// [SECTION] Helpers: properties, shapes, terrain flags
+// [SECTION] The reader: map size, layers, notes
+// [SECTION] Tilesets
+// [SECTION] Layers and tile data
+// [SECTION] Object shapes
+// [SECTION] Walls, doors and features
+// [SECTION] Importing a Tiled map
 #include "io/import_detail.hpp"
 #include "games/games.hpp"
 #include "io/json_input.hpp"
@@ -20,6 +29,8 @@
 #include <map>
 
 namespace sightline::import_detail {
+
+// [SECTION] Helpers: properties, shapes, terrain flags
 
 namespace {
 
@@ -77,6 +88,8 @@ struct Shape {
 
 enum : std::uint8_t { kBlocking = 1, kDifficult = 2, kImpassable = 4 };
 
+// [SECTION] The reader: map size, layers, notes
+
 class TiledReader {
 public:
     TiledReader(const std::string& source, ImportResult& r) : source_(source), r_(r) {}
@@ -130,6 +143,7 @@ public:
     }
 
 private:
+    // [SECTION] Tilesets
     // --- Tilesets: which tiles make terrain.
 
     void tileset(const Json& ts, const std::string& path) {
@@ -229,6 +243,7 @@ private:
         if (flags) gidKinds_[gid] |= flags;
     }
 
+    // [SECTION] Layers and tile data
     // --- Layers.
 
     void layer(const Json& l, const std::string& path, double offX, double offY) {
@@ -334,6 +349,7 @@ private:
         }
     }
 
+    // [SECTION] Object shapes
     // --- Objects.
 
     bool shape(const Json& o, const std::string& path, double offX, double offY, Shape& s) {
@@ -414,6 +430,8 @@ private:
         }
         return out;
     }
+
+    // [SECTION] Walls, doors and features
 
     void object(const Json& o, const std::string& path, double offX, double offY) {
         if (!ck_.object(o, path)) return;
@@ -512,6 +530,8 @@ private:
 };
 
 }  // namespace
+
+// [SECTION] Importing a Tiled map
 
 ImportResult tiledFromJson(const Json& doc, const std::string& source, const ImportOptions& options) {
     ImportResult r;

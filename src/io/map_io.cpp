@@ -1,4 +1,13 @@
 // nlohmann/json is used here only, behind the Board model; the rest of the core never sees it.
+//
+// Index of this file:
+// [SECTION] Helpers: problem lists and JSON paths
+// [SECTION] Reading a map
+// [SECTION] Parsing and loading
+// [SECTION] Writing helpers
+// [SECTION] Readable JSON layout
+// [SECTION] Writing a map
+// [SECTION] Saving to a file
 #include "io/map_io.hpp"
 
 #include "core/geometry.hpp"
@@ -23,6 +32,8 @@ using json_input::Checker;
 using json_input::describe;
 using json_input::Json;
 
+// [SECTION] Helpers: problem lists and JSON paths
+
 namespace {
 
 std::string joinProblems(const std::string& file, const std::vector<std::string>& problems) {
@@ -36,6 +47,8 @@ std::string joinProblems(const std::string& file, const std::vector<std::string>
 
 std::string key(const std::string& path, const char* k) { return path + "/" + k; }
 std::string idx(const std::string& path, std::size_t i) { return path + "/" + std::to_string(i); }
+
+// [SECTION] Reading a map
 
 Board fromJson(const Json& doc, Checker& ck) {
     Board b;
@@ -146,6 +159,8 @@ Board fromJson(const Json& doc, Checker& ck) {
 
 }  // namespace
 
+// [SECTION] Parsing and loading
+
 MapError::MapError(std::string file, std::vector<std::string> problems)
     : std::runtime_error(joinProblems(file, problems)), file_(std::move(file)), problems_(std::move(problems)) {}
 
@@ -160,6 +175,8 @@ Board parseMap(const std::string& text, const std::string& source) {
 
 Board loadMap(const std::string& path) { return parseMap(json_input::readFile(path, kMaxMapBytes, "map"), path); }
 
+// [SECTION] Writing helpers
+
 namespace {
 
 Json number(double v) {
@@ -172,6 +189,8 @@ Json pointJson(const PointD& p) { return Json::array({number(p.x), number(p.y)})
 void putExtras(Json& obj, const ExtraKeys& extra) {
     for (const auto& [k, raw] : extra) obj[k] = Json::parse(raw);
 }
+
+// [SECTION] Readable JSON layout
 
 bool isLeafy(const Json& v) {
     if (!v.is_structured()) return true;
@@ -279,6 +298,8 @@ void pretty(const Json& v, std::string& out, int indent) {
 
 }  // namespace
 
+// [SECTION] Writing a map
+
 std::string serializeMap(const Board& b) {
     Json doc;
     doc["format"] = "sightline-map";
@@ -363,6 +384,8 @@ std::string serializeMap(const Board& b) {
     out += "\n";
     return out;
 }
+
+// [SECTION] Saving to a file
 
 void writeFileAtomically(const std::string& path, const std::string& text) {
     const std::string tmp = path + ".tmp-" + std::to_string(::getpid());

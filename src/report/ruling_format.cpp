@@ -1,3 +1,13 @@
+// Rulings printed for people and for programs (report/ruling_format.hpp), shared by the command
+// line and the app.
+//
+// Index of this file:
+// [SECTION] Helpers: corners, points, figure ids
+// [SECTION] Field writers: JSON and text
+// [SECTION] Rulings as JSON and text
+// [SECTION] The attacker-defender matrix
+// [SECTION] One line of sight
+// [SECTION] d20 attacks
 #include "report/ruling_format.hpp"
 
 #include "core/text.hpp"
@@ -12,6 +22,8 @@ namespace sightline::tools {
 
 using Json = nlohmann::ordered_json;
 
+// [SECTION] Helpers: corners, points, figure ids
+
 namespace {
 Json cornerJson(Corner c) { return Json::array({c.x, c.y}); }
 Json coordinateJson(double v) { return std::floor(v) == v && std::fabs(v) < 1e15 ? Json(static_cast<long long>(v)) : Json(v); }
@@ -22,6 +34,9 @@ std::string pointText(const PointD& p) {
     return s.str();
 }
 const std::string& figureId(const Board& b, int i) { return b.figures.at(static_cast<std::size_t>(i)).id; }
+
+// [SECTION] Field writers: JSON and text
+
 // A game's own fields as JSON keys; a key already present (such as "cover") is replaced in place.
 class JsonFields final : public FieldWriter {
 public:
@@ -94,6 +109,8 @@ private:
 
 }  // namespace
 
+// [SECTION] Rulings as JSON and text
+
 std::string rulingJson(const Board& board, const Ruling& r) {
     Json j;
     j["rules"] = r.rules;
@@ -144,6 +161,8 @@ std::string rulingText(const Board& board, const Ruling& r) {
     return s.str();
 }
 
+// [SECTION] The attacker-defender matrix
+
 std::string matrixJson(const Board& board, const std::string& rules, const std::vector<PairResult>& pairs) {
     // Written by hand rather than through a JSON tree: a big board has tens of thousands of pairs.
     std::vector<std::string> ids;
@@ -188,6 +207,8 @@ std::string matrixText(const Board& board, const std::string& rules, const std::
     return s.str();
 }
 
+// [SECTION] One line of sight
+
 std::string losJson(const Board& board, const std::vector<Blocker>& blockers) {
     Json names = Json::array();
     for (const Blocker& b : blockers) names.push_back(blockerName(board, b));
@@ -203,6 +224,8 @@ std::string losText(const Board& board, const std::vector<Blocker>& blockers) {
     for (std::size_t i = 0; i < blockers.size(); ++i) s += (i ? ", " : "") + blockerName(board, blockers[i]);
     return s + "\n";
 }
+
+// [SECTION] d20 attacks
 
 namespace {
 Json optionalNumber(const std::optional<int>& v) { return v ? Json(*v) : Json(nullptr); }

@@ -1,3 +1,12 @@
+// d20 quarter cover (games/d20/d20.hpp; docs/rules.md, "d20 quarter cover"): levels and how they
+// stack, the presets' data, the game's map keys, the ruling from the board, and attacks against cover.
+//
+// Index of this file:
+// [SECTION] Cover levels
+// [SECTION] Rule presets
+// [SECTION] Map keys on figures and features
+// [SECTION] Board rulings: the best corner and square
+// [SECTION] Attacks: hits, cover saves and damage
 #include "games/d20/d20.hpp"
 
 #include "io/json_input.hpp"
@@ -17,7 +26,7 @@ using json_input::Checker;
 using json_input::Json;
 
 // ---------------------------------------------------------------------------------------------
-// Levels
+// [SECTION] Cover levels
 
 const char* quarterName(Quarter q) {
     static const char* names[] = {"none", "one_quarter", "one_half", "three_quarters", "total"};
@@ -35,7 +44,7 @@ Quarter stackQuarters(Quarter a, Quarter b) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Presets
+// [SECTION] Rule presets
 
 namespace {
 
@@ -90,7 +99,7 @@ D20Preset loadD20Preset(const std::string& path) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Map keys
+// [SECTION] Map keys on figures and features
 
 const std::vector<std::string>& quarterLevelNames() {
     static const std::vector<std::string> names{"none", "one_quarter", "one_half", "three_quarters", "total"};
@@ -118,7 +127,7 @@ Quarter featureRating(const Feature& f) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Board rulings
+// [SECTION] Board rulings: the best corner and square
 
 void D20Detail::write(FieldWriter& out) const {
     out.text("preset", preset);
@@ -260,7 +269,7 @@ PairResult D20Rules::quick(Tracer& tracer, int attacker, int defender) const {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Attacks
+// [SECTION] Attacks: hits, cover saves and damage
 
 AttackResult resolveAttack(const D20Preset& preset, const AttackInput& in) {
     if (in.d6 && (*in.d6 < 1 || *in.d6 > 6)) throw std::invalid_argument("a d6 roll is 1 to 6, not " + std::to_string(*in.d6));

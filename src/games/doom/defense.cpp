@@ -1,4 +1,10 @@
 // Deck files are read like maps (core/json_input.hpp); nlohmann/json stays behind the Deck model.
+//
+// Index of this file:
+// [SECTION] Deck files: reading and finding decks
+// [SECTION] A deck in play: shuffling, drawing, discarding
+// [SECTION] One defense: reveal, reroll, use
+// [SECTION] Deck assignment: by figure and by side
 #include "games/doom/defense.hpp"
 
 #include "io/json_input.hpp"
@@ -19,7 +25,7 @@ using json_input::describe;
 using json_input::Json;
 
 // ---------------------------------------------------------------------------------------------
-// Deck files
+// [SECTION] Deck files: reading and finding decks
 
 namespace {
 
@@ -115,10 +121,7 @@ const Deck* findDeck(const std::vector<Deck>& decks, const std::string& id) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Shuffling
-
-// ---------------------------------------------------------------------------------------------
-// A deck in play
+// [SECTION] A deck in play: shuffling, drawing, discarding
 
 namespace {
 
@@ -171,7 +174,7 @@ int DefenseState::reshuffle() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// One defense
+// [SECTION] One defense: reveal, reroll, use
 
 const char* defenseStepName(DefenseStep step) {
     switch (step) {
@@ -286,7 +289,7 @@ void DefenseRound::finish(DefenseState& pile, bool rerolled) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Which deck a figure uses
+// [SECTION] Deck assignment: by figure and by side
 
 DeckAssignment DeckAssignment::bySideName(const std::vector<Deck>& decks) {
     DeckAssignment a;

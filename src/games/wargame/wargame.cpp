@@ -1,3 +1,12 @@
+// The miniatures wargame (games/wargame/wargame.hpp; docs/rules.md, "Miniatures wargame"): its
+// rules table, map keys, and the ruling: cover levels stacked, buildings, armour and windows.
+//
+// Index of this file:
+// [SECTION] The rules table
+// [SECTION] Map keys on figures and features
+// [SECTION] The ruling's detail fields
+// [SECTION] Rulings: feature levels and shapes
+// [SECTION] Rulings: sight, cover, armour and windows
 #include "games/wargame/wargame.hpp"
 
 #include "io/json_input.hpp"
@@ -12,7 +21,7 @@ using json_input::Checker;
 using json_input::Json;
 
 // ---------------------------------------------------------------------------------------------
-// The table
+// [SECTION] The rules table
 
 namespace {
 constexpr std::size_t kMaxRulesBytes = 1u << 20;
@@ -69,7 +78,7 @@ WargameTable loadWargameTable(const std::string& path) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Map keys
+// [SECTION] Map keys on figures and features
 
 const std::vector<std::string>& wargameLevelNames() {
     static const std::vector<std::string> names{"none", "soft", "medium", "hard"};
@@ -108,7 +117,7 @@ WargameFeatureKeys wargameKeys(const Feature& f) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The detail
+// [SECTION] The ruling's detail fields
 
 void WargameDetail::write(FieldWriter& out) const {
     out.number("cover_level", coverLevel);
@@ -131,7 +140,7 @@ void WargameDetail::write(FieldWriter& out) const {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Rulings
+// [SECTION] Rulings: feature levels and shapes
 
 int WargameRules::featureLevel(const Feature& f, std::string* levelName) const {
     std::string name = "none";
@@ -173,6 +182,9 @@ bool polygonMeetsBox(const IPolygon& poly, Coord x0, Coord y0, Coord x1, Coord y
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Rulings: sight, cover, armour and windows
 
 Ruling WargameRules::rule(Tracer& tracer, int attacker, int defender) const {
     const Board& board = tracer.scene().board();
