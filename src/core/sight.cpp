@@ -117,6 +117,18 @@ PathRays pathRaysAt(const IPoint& x, const LineEnd& from, const LineEnd& to) {
     PathRays r;
     const IPoint& c = from.point;
     const IPoint& d = to.point;
+    if (samePoint(c, d)) {
+        // A line of no length (two figures sharing a corner): the path comes from inside the first
+        // figure's cell and leaves into the second's (docs/rules.md, section 1). Without both cells
+        // there is no path, and nothing can lie on either side of it.
+        if (from.ownCell && to.ownCell) {
+            r.r1 = cellCentre(*from.ownCell) - c;
+            r.r2 = cellCentre(*to.ownCell) - c;
+            r.hasR2 = true;
+            r.degenerate = sameDirection(r.r1, r.r2);
+        }
+        return r;
+    }
     if (samePoint(x, c)) {
         r.r1 = d - c;
         if (from.ownCell) r.r2 = cellCentre(*from.ownCell) - c, r.hasR2 = true;
@@ -368,7 +380,8 @@ template <class Visit>
 void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& filter, Visit& visit) {
     const IPoint& c = from.point;
     const IPoint& d = to.point;
-    if (samePoint(c, d)) return;  // a line to the same point is never stopped
+    const bool noLength = samePoint(c, d);  // stopped only by walls that separate the two cells there
+    if (noLength && !(from.ownCell && to.ownCell)) return;
     if (++query_ == 0) {
         std::fill(stamp_.begin(), stamp_.end(), 0);
         query_ = 1;
@@ -437,6 +450,11 @@ void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& fil
         }
         return true;
     };
+
+    if (noLength) {  // no cells to walk: only the walls through the shared corner
+        vertex(c, 0.0);
+        return;
+    }
 
     auto barrier = [&](std::uint32_t i) -> bool {
         if (stamp_[i] == query_) return true;

@@ -190,3 +190,24 @@ TEST_CASE("features that block sight stop lines at their outline", "[sight][case
     }
 }
 
+
+TEST_CASE("a line of no length: two figures sharing a corner, walls separating their cells", "[sight][cases]") {
+    // A at (2,2) and D at (3,3) meet at (3,3); orthogonal neighbours A (2,2), D (3,2) meet at (3,2).
+    const Cell a{2, 2}, d{3, 3}, beside{3, 2};
+    const std::vector<Case> cases = {
+        {"no wall at the corner", {}, {}, {3, 3}, {3, 3}, false, a, d},
+        {"a straight wall through the corner", {{3, 0, 3, 6}}, {}, {3, 3}, {3, 3}, true, a, d},
+        {"a straight wall the other way", {{0, 3, 6, 3}}, {}, {3, 3}, {3, 3}, true, a, d},
+        {"a wall that only ends there", {{3, 0, 3, 3}}, {}, {3, 3}, {3, 3}, false, a, d},
+        {"an L fencing the defender in", {{3, 3, 4, 3}, {3, 3, 3, 4}}, {}, {3, 3}, {3, 3}, true, a, d},
+        {"an L fencing the attacker in", {{2, 3, 3, 3}, {3, 2, 3, 3}}, {}, {3, 3}, {3, 3}, true, a, d},
+        {"an L beside both, fencing neither", {{3, 3, 4, 3}, {3, 2, 3, 3}}, {}, {3, 3}, {3, 3}, false, a, d},
+        {"a diagonal wall along the path", {{1, 1, 3, 3}}, {}, {3, 3}, {3, 3}, true, a, d},
+        {"neighbours, a wall through their shared corner", {{3, 0, 3, 6}}, {}, {3, 2}, {3, 2}, true, a, beside},
+        {"neighbours, a wall ending at their shared corner", {{3, 2, 3, 3}}, {}, {3, 2}, {3, 2}, false, a, beside},
+        {"blocking cells do not stop a line of no length", {}, {{2, 3}, {3, 2}}, {3, 3}, {3, 3}, false, a, d},
+    };
+    for (const Case& c : cases) check(c);
+    // The board's edge through a shared corner on it separates nothing.
+    check({"neighbours on the board's edge", {}, {}, {1, 0}, {1, 0}, false, Cell{0, 0}, Cell{1, 0}});
+}

@@ -23,12 +23,16 @@ PairResult decide(PairLines& lines, bool transposed, const Figure& defender, int
 
     const bool coverRulesApply = !defender.isLarge() && !defender.stunned;
     if (coverRulesApply) {
+        // A corner the defender shares gives no cover once any of its lines gives sight (the line to
+        // the same point too, unless walls there separate the two cells: docs/rules.md section 1).
         for (std::size_t ia = 0; ia < na; ++ia) {
-            if (defender.hasCorner(attackerCorners[ia])) {  // the line to that same point is never stopped
-                r.lineOfSight = true;
-                r.cover = false;
-                return r;
-            }
+            if (!defender.hasCorner(attackerCorners[ia])) continue;
+            for (std::size_t id = 0; id < nd; ++id)
+                if (!get(ia, id).sightStopped) {
+                    r.lineOfSight = true;
+                    r.cover = false;
+                    return r;
+                }
         }
         for (std::size_t ia = 0; ia < na; ++ia) {
             bool allClear = true;

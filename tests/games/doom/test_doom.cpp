@@ -232,3 +232,40 @@ TEST_CASE("the matrix agrees with single rulings and runs the same with threads"
     REQUIRE(all.size() == 4);
     for (const PairResult& p : all) CHECK(p.attacker == 2);
 }
+
+TEST_CASE("worked example: figures meeting at a corner on a wall do not see each other", "[doom]") {
+    // docs/rules.md section 1: a wall from (3,0) to (3,6); A at (2,2), D at (3,3). Every line runs
+    // along or through the wall, and the shared corner (3,3) has the two cells on either side.
+    Board b = test::board(8, 8);
+    test::wall(b, 3, 0, 3, 6, "w");
+    test::figure(b, "A", 2, 2);
+    test::figure(b, "D", 3, 3);
+    const DoomRules doom;
+    for (const char* game : {"doom", "d20"})
+        for (Engine e : {Engine::Indexed, Engine::Reference})
+            for (const auto& [from, to] : {std::pair{"A", "D"}, std::pair{"D", "A"}}) {
+                INFO(game << " " << from << " -> " << to << (e == Engine::Indexed ? " indexed" : " reference"));
+                const Ruling r = test::rule(b, game, from, to, e);
+                CHECK_FALSE(r.lineOfSight);
+                if (std::string(game) == "doom") {
+                    SightScene scene(b);
+                    Tracer t(scene, e);
+                    const PairResult q = doom.quick(t, static_cast<int>(*b.findFigure(from)), static_cast<int>(*b.findFigure(to)));
+                    CHECK_FALSE(q.lineOfSight);
+                }
+            }
+    // The wall ending at the shared corner: they see each other, without cover.
+    b.walls[0].to = {3, 3};
+    for (Engine e : {Engine::Indexed, Engine::Reference}) {
+        const Ruling r = doomRuling(b, "A", "D", e);
+        CHECK(r.lineOfSight);
+        CHECK(r.cover == false);
+    }
+    // Fenced in by an L at the corner: no line of sight again.
+    b.walls[0] = Wall{"w", {3, 3}, {4, 3}};
+    test::wall(b, 3, 3, 3, 4, "w2");
+    test::wall(b, 4, 3, 4, 8, "w3");   // closing D's other sides, so only the corner is left to try
+    test::wall(b, 3, 4, 3, 8, "w4");
+    CHECK_FALSE(doomRuling(b, "A", "D").lineOfSight);
+    CHECK_FALSE(doomRuling(b, "D", "A", Engine::Reference).lineOfSight);
+}
