@@ -43,6 +43,10 @@ Quarter stackQuarters(Quarter a, Quarter b) {
     return static_cast<Quarter>(std::min(4, static_cast<int>(a) + static_cast<int>(b)));
 }
 
+Quarter combineCover(const D20Preset& preset, Quarter personal, Quarter scenery) {
+    return preset.stacking == D20Preset::Stacking::Add ? stackQuarters(personal, scenery) : std::max(personal, scenery);
+}
+
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Rule presets
 
@@ -83,6 +87,11 @@ D20Preset parseD20Preset(const std::string& text, const std::string& source) {
                         (std::string(k) == "defense" ? p.defenseBonus : p.reflexBonus)[static_cast<std::size_t>(i)] = value;
                 }
             }
+        }
+        if (auto st = doc.find("stacking"); st != doc.end()) {
+            std::string how;
+            if (ck.oneOf(*st, "/stacking", {"add", "most_protective"}, how, "stacking"))
+                p.stacking = how == "add" ? D20Preset::Stacking::Add : D20Preset::Stacking::MostProtective;
         }
         if (const Json* s = ck.required(doc, "stopped_lines", ""); s && ck.array(*s, "/stopped_lines")) {
             if (s->size() != 5) ck.add("/stopped_lines", "expected 5 levels, for 0 to 4 stopped lines");
@@ -235,7 +244,7 @@ Ruling D20Rules::rule(Tracer& tracer, int attacker, int defender) const {
     detail->stoppedLines = best->stopped;
     detail->square = best->square;
     detail->features = best->features;
-    detail->cover = stackQuarters(detail->personal, detail->scenery);
+    detail->cover = combineCover(preset_, detail->personal, detail->scenery);
     detail->defenseBonus = preset_.defenseBonus[static_cast<std::size_t>(detail->cover)];
     detail->reflexBonus = preset_.reflexBonus[static_cast<std::size_t>(detail->cover)];
     r.cover = detail->cover != Quarter::None;
@@ -255,6 +264,8 @@ Ruling D20Rules::rule(Tracer& tracer, int attacker, int defender) const {
     for (std::size_t i = 0; i < best->features.size(); ++i)
         why << (i ? ", " : " (crossing ") << best->features[i] << (i + 1 == best->features.size() ? ")" : "");
     why << "; personal cover " << quarterName(detail->personal) << ". Cover " << quarterName(detail->cover);
+    if (detail->personal != Quarter::None && detail->scenery != Quarter::None)
+        why << (preset_.stacking == D20Preset::Stacking::Add ? " (the two added)" : " (only the most protective counts)");
     if (detail->cover == Quarter::Total) why << ": " << fd.id << " cannot be targeted.";
     else if (detail->cover == Quarter::None) why << ".";
     else why << ": +" << *detail->defenseBonus << " " << preset_.coverLabel << ", +" << detail->reflexBonus.value_or(0) << " Reflex.";
@@ -280,7 +291,7 @@ AttackResult resolveAttack(const D20Preset& preset, const AttackInput& in) {
 
     Rng rng(in.seed);
     AttackResult r;
-    r.cover = in.splitCover ? stackQuarters(in.personal, in.scenery) : in.cover;
+    r.cover = in.splitCover ? combineCover(preset, in.personal, in.scenery) : in.cover;
     r.defenseBonus = preset.defenseBonus[static_cast<std::size_t>(r.cover)];
     std::ostringstream why;
     if (r.cover == Quarter::Total || !r.defenseBonus) {
@@ -311,6 +322,12 @@ AttackResult resolveAttack(const D20Preset& preset, const AttackInput& in) {
     if (!in.splitCover) {
         r.coverHit = "cover";
         order = {"cover"};
+    } else if (in.personal != Quarter::None && in.scenery != Quarter::None &&
+               preset.stacking == D20Preset::Stacking::MostProtective) {
+        // Only the most protective cover counts, so only it is hit; on a tie the scenery, which the
+        // attack meets first (docs/rules.md, "d20 quarter cover").
+        r.coverHit = in.personal > in.scenery ? "personal" : "scenery";
+        order = {r.coverHit};
     } else if (in.personal != Quarter::None && in.scenery != Quarter::None) {
         r.d6Rolled = !in.d6;
         r.d6 = in.d6 ? *in.d6 : rng.roll(6);

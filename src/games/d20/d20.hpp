@@ -38,7 +38,13 @@ struct D20Preset {
     std::array<std::optional<int>, 5> reflexBonus;
     std::array<Quarter, 5> byStoppedLines;            // the level for 0..4 stopped lines
     std::string coverLabel = "Defense";               // what the bonus adds to ("AC" in D&D)
+    // How personal and scenery cover combine: Spycraft adds them (at most total); D&D 5e and 3.5
+    // take only the most protective (the preset file's "stacking": "add" or "most_protective").
+    enum class Stacking { Add, MostProtective };
+    Stacking stacking = Stacking::Add;
 };
+// The cover of a defender with personal cover `personal` behind scenery cover `scenery`.
+Quarter combineCover(const D20Preset& preset, Quarter personal, Quarter scenery);
 D20Preset parseD20Preset(const std::string& text, const std::string& source);  // throws MapError
 D20Preset loadD20Preset(const std::string& path);
 

@@ -149,9 +149,62 @@ TEST_CASE("the seed's hostage: personal cover, a short wall, and both stacked", 
     CHECK(d->features == std::vector<std::string>{"short-wall"});
     CHECK(d->cover == Quarter::ThreeQuarters);  // 1/2 + 1/4
     CHECK(d->defenseBonus == 7);
+    // The D&D presets do not add: only the most protective cover counts (docs/rules.md).
+    for (const char* dnd : {"dnd5e", "dnd35"}) {
+        INFO(dnd);
+        const auto m = d20(b, dnd);
+        CHECK(m->scenery == Quarter::OneQuarter);
+        CHECK(m->personal == Quarter::OneHalf);
+        CHECK(m->cover == Quarter::OneHalf);
+        CHECK(m->defenseBonus == preset(dnd).defenseBonus[static_cast<std::size_t>(Quarter::OneHalf)]);
+        CHECK(test::rule(b, "d20", "A", "D", Engine::Indexed, dnd).explanation.find("only the most protective") !=
+              std::string::npos);
+    }
+    CHECK(d20(b, "dnd5e")->defenseBonus == 2);  // half cover, +2 AC; not three-quarters, +5
     // Without the hostage, the wall alone.
     eraseProperty(b.figures[1].extra, "personal_cover");
     CHECK(d20(b, "quarters")->cover == Quarter::OneQuarter);
+}
+
+TEST_CASE("how cover combines is each preset's: add, or only the most protective", "[d20]") {
+    CHECK(preset("quarters").stacking == D20Preset::Stacking::Add);
+    CHECK(preset("dnd5e").stacking == D20Preset::Stacking::MostProtective);
+    CHECK(preset("dnd35").stacking == D20Preset::Stacking::MostProtective);
+    const D20Preset add = preset("quarters"), best = preset("dnd5e");
+    CHECK(combineCover(add, Quarter::OneHalf, Quarter::OneQuarter) == Quarter::ThreeQuarters);
+    CHECK(combineCover(add, Quarter::ThreeQuarters, Quarter::OneHalf) == Quarter::Total);
+    CHECK(combineCover(best, Quarter::OneHalf, Quarter::OneQuarter) == Quarter::OneHalf);
+    CHECK(combineCover(best, Quarter::OneQuarter, Quarter::ThreeQuarters) == Quarter::ThreeQuarters);
+    CHECK(combineCover(best, Quarter::None, Quarter::OneHalf) == Quarter::OneHalf);
+
+    // An attack: the cover hit is the one that counts, with no d6 between the two.
+    AttackInput in;
+    in.splitCover = true;
+    in.personal = Quarter::OneHalf;
+    in.scenery = Quarter::OneQuarter;
+    in.defense = 12;
+    in.attackTotal = 13;  // between 12 and 12 + 2 - 1: hits the cover under dnd5e
+    in.damage = 6;
+    in.saveRolls = {20};
+    const AttackResult r = resolveAttack(best, in);
+    CHECK(r.cover == Quarter::OneHalf);
+    CHECK(r.outcome == "cover_hit");
+    CHECK(r.coverHit == "personal");
+    CHECK_FALSE(r.d6);
+    in.scenery = Quarter::OneHalf;  // a tie: the scenery, met first
+    CHECK(resolveAttack(best, in).coverHit == "scenery");
+    // Spycraft adds, and a stacked hit rolls the d6.
+    in.scenery = Quarter::OneQuarter;
+    in.d6 = 5;
+    in.attackTotal = 15;
+    const AttackResult s = resolveAttack(add, in);
+    CHECK(s.cover == Quarter::ThreeQuarters);
+    CHECK(s.coverHit == "both");
+
+    // A preset file with another word is refused with the place.
+    std::string text = "{\"format\": \"sightline-rules\", \"version\": 1, \"system\": \"d20\", \"id\": \"x\", \"name\": \"X\", "
+                       "\"stacking\": \"sum\", \"levels\": {}, \"stopped_lines\": []}";
+    CHECK_THROWS_WITH(parseD20Preset(text, "x.json"), Catch::Contains("/stacking: unknown stacking \"sum\""));
 }
 
 TEST_CASE("a large defender is ruled against its best square", "[d20]") {
@@ -277,4 +330,11 @@ TEST_CASE("the office board: a hostage behind a desk edge is three quarters", "[
     CHECK(d->personal == Quarter::OneHalf);
     CHECK(d->cover == Quarter::ThreeQuarters);
     CHECK(d->defenseBonus == 7);
+    // Under D&D 5e only the most protective counts: the hostage's half cover, +2 AC.
+    const D20Rules dnd(preset("dnd5e"));
+    const Ruling r5 = dnd.rule(t, static_cast<int>(*b.findFigure("agent-kim")), static_cast<int>(*b.findFigure("villain")));
+    const auto d5 = std::dynamic_pointer_cast<const D20Detail>(r5.detail);
+    REQUIRE(d5);
+    CHECK(d5->cover == Quarter::OneHalf);
+    CHECK(d5->defenseBonus == 2);
 }
