@@ -107,6 +107,12 @@ WargameFigureKeys wargameKeys(const Figure& f) {
     return k;
 }
 
+bool isBuildingFeature(const WargameTable& table, const Feature& f) {
+    if (table.buildings.count(f.kind)) return true;
+    const WargameFeatureKeys k = wargameKeys(f);
+    return k.floors.has_value() || k.windows.has_value();  // an outline with floors or windows is a building
+}
+
 WargameFeatureKeys wargameKeys(const Feature& f) {
     WargameFeatureKeys k;
     k.cover = propertyText(f.extra, "cover");
@@ -224,7 +230,7 @@ Ruling WargameRules::rule(Tracer& tracer, int attacker, int defender) const {
     r.lines.push_back(line);
     r.lineOfSight = !line.blocked;
 
-    auto isBuilding = [this](const Feature& f) { return table_.buildings.count(f.kind) > 0; };
+    auto isBuilding = [this](const Feature& f) { return isBuildingFeature(table_, f); };
     auto contains = [](const std::vector<int>& v, int i) { return std::find(v.begin(), v.end(), i) != v.end(); };
     // In: the best feature the target stands in. Behind: the best the line crosses, not one either stands in.
     for (std::size_t i = 0; i < board.features.size(); ++i) {
@@ -243,7 +249,11 @@ Ruling WargameRules::rule(Tracer& tracer, int attacker, int defender) const {
     detail->attackModifier = -detail->coverLevel * table_.attackPenaltyPerLevel;
     detail->moraleBonus = detail->coverLevel * table_.moralePerLevel;
     const WargameFigureKeys ka = wargameKeys(fa), kt = wargameKeys(ft);
-    detail->elevationBonus = ka.floor.value_or(0) >= table_.elevationFromFloor ? table_.elevationBonus : 0;
+    // Elevation is a building's: the shooter fires from an upper floor of the building it stands in.
+    bool shooterInBuilding = false;
+    for (int i : inShooter) shooterInBuilding |= isBuilding(board.features[static_cast<std::size_t>(i)]);
+    detail->elevationBonus =
+        shooterInBuilding && ka.floor.value_or(0) >= table_.elevationFromFloor ? table_.elevationBonus : 0;
     for (int i : inTarget)
         if (isBuilding(board.features[static_cast<std::size_t>(i)])) detail->meleeBonus = table_.meleeBonusInBuilding;
 

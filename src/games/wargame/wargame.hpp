@@ -50,6 +50,10 @@ struct WargameFeatureKeys {
 };
 WargameFigureKeys wargameKeys(const Figure& f);
 WargameFeatureKeys wargameKeys(const Feature& f);
+// A building (docs/rules.md, "Buildings"): a feature of a building kind of the table (wooden or
+// stone building, bunker, plain "building" with its own cover), or any feature with floors or
+// windows, whatever its kind is called.
+bool isBuildingFeature(const WargameTable& table, const Feature& f);
 std::optional<std::array<int, 4>> armorFromJson(const std::string& json);
 const std::vector<std::string>& wargameLevelNames();  // none, soft, medium, hard
 

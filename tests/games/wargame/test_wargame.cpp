@@ -137,6 +137,42 @@ TEST_CASE("window capacity: one support weapon or two handheld weapons per windo
     CHECK(rule(b, "mg", "target").detail->warnings.empty());
 }
 
+TEST_CASE("a building is a building kind, plain building, or any outline with floors or windows", "[wargame]") {
+    // docs/rules.md, "Buildings": melee, elevation, windows and a vehicle's armour all follow.
+    auto check = [](const std::string& kind, const char* key, bool building) {
+        INFO(kind << (key ? std::string(" with ") + key : std::string()));
+        Board b = test::board(12, 6);
+        Feature& f = feature(b, "place", kind, 6, 1, 10, 5);
+        setPropertyString(f.extra, "cover", "medium");
+        if (key) setPropertyInteger(f.extra, key, 2);
+        test::figure(b, "patrol", 0, 2);
+        Figure& in = test::figure(b, "in", 7, 2);
+        setPropertyInteger(in.extra, "floor", 1);
+        const Result at = rule(b, "patrol", "in");
+        CHECK(at.detail->coverLevel == 2);  // its own cover either way
+        CHECK(at.detail->meleeBonus == (building ? 1 : 0));
+        CHECK(rule(b, "in", "patrol").detail->elevationBonus == (building ? 1 : 0));
+        Figure& tank = test::figure(b, "tank", 10, 2);  // beside it
+        setPropertyJson(tank.extra, "armor", R"({"front": 8, "side": 4, "rear": 3, "top": 2})");
+        setPropertyString(tank.extra, "facing", "north");
+        CHECK((*rule(b, "patrol", "tank").detail->armor)[1] == (building ? 6 : 4));
+        const WargameTable table = loadWargameTable(SIGHTLINE_SOURCE_DIR "/assets/rules/wargame/default.json");
+        CHECK(isBuildingFeature(table, b.features[0]) == building);
+    };
+    check("building", nullptr, true);
+    check("stone_building", nullptr, true);
+    check("ruin", "floors", true);
+    check("ruin", "windows", true);
+    check("ruin", nullptr, false);
+    check("hill", nullptr, false);
+    // A floor out in the open is no elevation: only an upper floor of a building gives it.
+    Board b = test::board(12, 6);
+    test::figure(b, "patrol", 0, 2);
+    Figure& ladder = test::figure(b, "ladder", 7, 2);
+    setPropertyInteger(ladder.extra, "floor", 1);
+    CHECK(rule(b, "ladder", "patrol").detail->elevationBonus == 0);
+}
+
 TEST_CASE("wargame figures and features survive a save", "[wargame][map_io]") {
     const Board b = parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4},
         "features": [{"id": "w", "kind": "armoured_wreck", "polygon": [[0, 0], [1, 0], [1, 1]], "burning": true}],
