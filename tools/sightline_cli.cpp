@@ -144,16 +144,18 @@ std::string runImport(const std::string& file, const std::string& output, const 
 // [SECTION] Commands
 
 int main(int argc, char** argv) {
-    CLI::App app{"Sightline: line of sight and cover on a map file"};
+    CLI::App app{"Sightline: line of sight and cover on a map file (rule systems: " + ruleSystemList() + ")"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", std::string("sightline-cli ") + SIGHTLINE_VERSION);
     std::string map, attacker, defender, rules = "doom", preset, assets, from, to;
     bool json = false, reference = false;
     unsigned threads = 0;
     const std::string rulesHelp = "rule system (" + ruleSystemList() + ")";
     const std::string presetsHelp = "the rule system's preset (" + presetHelp() + ")";
 
-    auto* validate = app.add_subcommand("validate", "check a map file; one line of summary, or its problems");
-    validate->add_option("MAP", map, "map file")->required();
+    std::vector<std::string> maps;
+    auto* validate = app.add_subcommand("validate", "check map files; one line of summary each, or their problems");
+    validate->add_option("MAP", maps, "map files")->required();
 
     auto* cover = app.add_subcommand("cover", "rule on line of sight and cover for one attacker and defender");
     cover->add_option("MAP", map, "map file")->required();
@@ -221,10 +223,27 @@ int main(int argc, char** argv) {
             gameSubs.push_back({sub, std::move(c)});
         }
 
+    // A first word that is no command is named (CLI11 would only say that a command is required).
+    if (argc > 1 && argv[1][0] != '-') {
+        bool known = false;
+        std::string commands;
+        for (const CLI::App* s : app.get_subcommands([](const CLI::App*) { return true; })) {
+            known |= s->get_name() == argv[1];
+            commands += (commands.empty() ? "" : ", ") + s->get_name();
+        }
+        if (!known) {
+            std::cerr << "sightline-cli: unknown command \"" << argv[1] << "\" (" << commands << ")\n"
+                      << "run 'sightline-cli --help' for the commands\n";
+            return 2;
+        }
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
+    } catch (const CLI::CallForVersion&) {
+        std::cout << "sightline-cli " << SIGHTLINE_VERSION << "\n";
+        return 0;
     } catch (const CLI::ParseError& e) {
         std::cerr << "sightline-cli: " << e.what() << "\n" << "run 'sightline-cli --help' for the commands\n";
         return 2;
@@ -275,16 +294,34 @@ int main(int argc, char** argv) {
             std::cout.flush();
             return std::cout ? 0 : 1;
         }
+        if (validate->parsed()) {
+            // Every file is checked and every problem reported; the summaries only when all are valid.
+            std::string summaries, problems;
+            for (const std::string& m : maps) {
+                try {
+                    const Board b = loadMap(m);
+                    std::size_t terrainCells = 0;
+                    for (const auto& g : b.terrain) terrainCells += g.cells.size();
+                    summaries += m + ": valid sightline-map v1, " + std::to_string(b.width) + "x" + std::to_string(b.height) +
+                                 " cells, " + std::to_string(b.walls.size()) + " walls, " + std::to_string(b.doors.size()) +
+                                 " doors, " + std::to_string(terrainCells) + " terrain cells, " +
+                                 std::to_string(b.figures.size()) + " figures, " + std::to_string(b.features.size()) +
+                                 " features\n";
+                } catch (const MapError& e) {
+                    problems += std::string(e.what()) + "\n";
+                }
+            }
+            if (!problems.empty()) {
+                std::cerr << problems;
+                return 1;
+            }
+            std::cout << summaries;
+            std::cout.flush();
+            return std::cout ? 0 : 1;
+        }
         const Board board = loadMap(map);
         std::string out;
-        if (validate->parsed()) {
-            std::size_t terrainCells = 0;
-            for (const auto& g : board.terrain) terrainCells += g.cells.size();
-            out = map + ": valid sightline-map v1, " + std::to_string(board.width) + "x" + std::to_string(board.height) +
-                  " cells, " + std::to_string(board.walls.size()) + " walls, " + std::to_string(board.doors.size()) +
-                  " doors, " + std::to_string(terrainCells) + " terrain cells, " + std::to_string(board.figures.size()) +
-                  " figures\n";
-        } else if (cover->parsed()) {
+        if (cover->parsed()) {
             const auto rules_ = ruleSystem(rules, preset, assets);
             const RuleSystem& rs = *rules_;
             const int a = figureIndex(board, map, attacker, "--attacker");

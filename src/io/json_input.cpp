@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 
 namespace sightline::json_input {
@@ -71,6 +72,13 @@ void checkHeader(Checker& ck, const Json& doc, const char* format, const char* w
 }
 
 std::string readFile(const std::string& path, std::size_t maxBytes, const char* what) {
+    // Checked before opening: a folder has no contents to read, and opening a FIFO would wait for a
+    // writer that may never come.
+    std::error_code ec;
+    const std::filesystem::file_status st = std::filesystem::status(path, ec);
+    if (!ec && std::filesystem::is_directory(st)) throw MapError(path, {"this is a folder, not a file"});
+    if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
+        throw MapError(path, {"this is not a regular file (a pipe, a device or a socket)"});
     std::ifstream in(path, std::ios::binary);
     if (!in) throw MapError(path, {std::string("cannot open the file: ") + std::strerror(errno)});
     in.seekg(0, std::ios::end);

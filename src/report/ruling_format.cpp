@@ -273,7 +273,7 @@ std::string attackJson(const D20Preset& preset, const AttackInput& in, const Att
 std::string attackText(const AttackInput& in, const AttackResult& r) {
     std::ostringstream s;
     s << "d20 attack: " << r.outcome << "\n";
-    s << "  defense total: " << r.defenseTotal << " (" << in.defense << " + " << quarterName(r.cover) << " cover)\n";
+    s << "  defense total: " << r.defenseTotal << " (" << in.defense << " + " << quarterWords(r.cover) << " cover)\n";
     if (r.outcome == "cover_hit") s << "  cover hit:     " << r.coverHit << "\n";
     if (r.outcome == "hit" || r.outcome == "cover_hit") s << "  damage to the defender: " << r.damageToDefender << "\n";
     s << "  " << r.explanation << "\n";

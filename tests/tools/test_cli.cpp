@@ -1,7 +1,11 @@
 // sightline-cli as users and scripts meet it: exit status, stdout, stderr.
 #include "support.hpp"
 
+#include "games/games.hpp"
+
 #include <catch2/catch.hpp>
+
+#include <sys/stat.h>
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -145,7 +149,45 @@ TEST_CASE("cli: bad input gets a message, a non-zero exit and nothing on stdout"
     refused(cli("los maps/demo.json --from nan,1 --to 2,2"), "--from");
     refused(cli("los maps/demo.json --from '1;2' --to 2,2"), "expected X,Y");
     refused(cli("cover maps/demo.json --attacker marine-red"), "--defender");
-    refused(cli("frobnicate maps/demo.json"), "subcommand");
+    refused(cli("frobnicate maps/demo.json"), "unknown command \"frobnicate\"");
+    refused(cli("validate maps"), "maps: this is a folder, not a file");
+    // A FIFO is refused at once instead of waiting for a writer.
+    const std::string fifo = "/tmp/sightline-cli-" + std::to_string(::getpid()) + "-fifo.json";
+    std::remove(fifo.c_str());
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    refused(cli("validate " + fifo), "not a regular file");
+    std::remove(fifo.c_str());
+}
+
+TEST_CASE("cli: --version, help that names every rule system, validate of several files", "[cli]") {
+    const Run v = cli("--version");
+    CHECK(v.status == 0);
+    CHECK(v.out.find("sightline-cli ") == 0);
+    const Run help = cli("--help");
+    CHECK(help.status == 0);
+    for (const std::string& game : ruleSystemNames()) {
+        INFO(game);
+        CHECK(help.out.find(game) != std::string::npos);
+        CHECK(cli("cover --help").out.find(game) != std::string::npos);
+        CHECK(cli("matrix --help").out.find(game) != std::string::npos);
+    }
+    const Run two = cli("validate maps/demo.json maps/wargame-village.json");
+    CHECK(two.status == 0);
+    CHECK(two.out.find("maps/demo.json: valid") == 0);
+    CHECK(two.out.find("maps/wargame-village.json: valid") != std::string::npos);
+    CHECK(two.out.find(" features\n") != std::string::npos);
+    // One bad file among good ones: every problem, nothing on stdout.
+    const std::string bad = writeTemp("bad-among.json", "{}");
+    const Run mixed = cli("validate maps/demo.json " + bad + " /nonexistent-2.json");
+    refused(mixed, "bad-among.json");
+    CHECK(mixed.err.find("/nonexistent-2.json") != std::string::npos);
+}
+
+TEST_CASE("cli: the d20 attack's words", "[cli][d20]") {
+    const Run r = cli("attack --rules d20 --defense 15 --cover one_half --attack-total 17 --damage 8 --save-roll 20");
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("cover cover") == std::string::npos);
+    CHECK(r.out.find("hits the cover") != std::string::npos);
 }
 
 TEST_CASE("cli: every kind of broken map is refused cleanly", "[cli]") {

@@ -35,9 +35,7 @@ using ui::randomSeed;
 
 // "three_quarters" -> "three quarters".
 std::string levelText(Quarter q) {
-    std::string s = quarterName(q);
-    std::replace(s.begin(), s.end(), '_', ' ');
-    return s;
+    return quarterWords(q);
 }
 
 std::string bonusText(const std::optional<int>& bonus) {

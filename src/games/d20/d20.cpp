@@ -33,6 +33,12 @@ const char* quarterName(Quarter q) {
     return names[static_cast<int>(q)];
 }
 
+std::string quarterWords(Quarter q) {
+    std::string s = quarterName(q);
+    std::replace(s.begin(), s.end(), '_', ' ');
+    return s;
+}
+
 std::optional<Quarter> quarterFromName(const std::string& name) {
     for (int i = 0; i <= 4; ++i)
         if (name == quarterName(static_cast<Quarter>(i))) return static_cast<Quarter>(i);
@@ -260,10 +266,10 @@ Ruling D20Rules::rule(Tracer& tracer, int attacker, int defender) const {
 
     why << fa.id << " has line of sight to " << fd.id << " from corner " << cornerText(*r.corner);
     if (fd.w * fd.h > 1) why << " (to its square " << cornerText({s.x, s.y}) << ")";
-    why << ": " << best->stopped << " of 4 lines stopped, scenery cover " << quarterName(detail->scenery);
+    why << ": " << best->stopped << " of 4 lines stopped, scenery cover " << quarterWords(detail->scenery);
     for (std::size_t i = 0; i < best->features.size(); ++i)
         why << (i ? ", " : " (crossing ") << best->features[i] << (i + 1 == best->features.size() ? ")" : "");
-    why << "; personal cover " << quarterName(detail->personal) << ". Cover " << quarterName(detail->cover);
+    why << "; personal cover " << quarterWords(detail->personal) << ". Cover " << quarterWords(detail->cover);
     if (detail->personal != Quarter::None && detail->scenery != Quarter::None)
         why << (preset_.stacking == D20Preset::Stacking::Add ? " (the two added)" : " (only the most protective counts)");
     if (detail->cover == Quarter::Total) why << ": " << fd.id << " cannot be targeted.";
@@ -301,7 +307,7 @@ AttackResult resolveAttack(const D20Preset& preset, const AttackInput& in) {
         return r;
     }
     r.defenseTotal = in.defense + *r.defenseBonus;
-    why << "Defense " << in.defense << " + " << *r.defenseBonus << " for " << quarterName(r.cover) << " cover = "
+    why << "Defense " << in.defense << " + " << *r.defenseBonus << " for " << quarterWords(r.cover) << " cover = "
         << r.defenseTotal << "; the attack totals " << in.attackTotal << ". ";
     if (in.attackTotal >= r.defenseTotal) {
         r.outcome = "hit";
@@ -337,7 +343,8 @@ AttackResult resolveAttack(const D20Preset& preset, const AttackInput& in) {
         r.coverHit = in.personal != Quarter::None ? "personal" : "scenery";
         order = {r.coverHit};
     }
-    why << "The attack hits the " << (r.coverHit == "both" ? "scenery and then the personal" : r.coverHit) << " cover";
+    why << "The attack hits the "
+        << (r.coverHit == "both" ? "scenery and then the personal cover" : r.coverHit == "cover" ? "cover" : r.coverHit + " cover");
     if (r.d6) why << " (d6 " << *r.d6 << (r.d6Rolled ? ", rolled" : "") << ")";
     why << ".";
     int damage = in.damage;
@@ -352,7 +359,7 @@ AttackResult resolveAttack(const D20Preset& preset, const AttackInput& in) {
         s.total = s.roll + in.coverSaveBonus;
         s.penetrated = s.total < s.dc;
         s.damageOut = s.penetrated ? std::max(0, damage - in.coverAbsorb) : 0;
-        why << " Damage save of the " << cover << " cover: " << s.roll << (s.rolled ? " (rolled)" : "") << " + "
+        why << " Damage save of the " << (cover == "cover" ? std::string("cover") : cover + " cover") << ": " << s.roll << (s.rolled ? " (rolled)" : "") << " + "
             << in.coverSaveBonus << " = " << s.total << " against DC " << s.dc << ": "
             << (s.penetrated ? "penetrated, " + std::to_string(s.damageOut) + " damage goes on." : "it holds.");
         damage = s.damageOut;

@@ -24,6 +24,7 @@ namespace sightline {
 
 enum class Quarter : int { None = 0, OneQuarter = 1, OneHalf = 2, ThreeQuarters = 3, Total = 4 };
 const char* quarterName(Quarter q);
+std::string quarterWords(Quarter q);  // for people: "one half", "three quarters" (the key stays in JSON)
 std::optional<Quarter> quarterFromName(const std::string& name);
 // Personal plus scenery cover, counted in quarters, at most total.
 Quarter stackQuarters(Quarter a, Quarter b);
