@@ -158,7 +158,7 @@ void App::analyse() {
     AnalysisRequest request;
     request.attacker = figureIndex(selection_.attacker);
     request.defender = figureIndex(selection_.defender);
-    request.everyCorner = viewOptions_.everyCorner;
+    request.everyCorner = viewOptions_.everyCorner && panels_.gamePanel(analysis_.game()).cornerLines();
     request.everyPreset = panels_.gamePanel(analysis_.game()).wantsEveryPreset();
     if (analysis_.update(doc_, request)) stats_.addCompute(analysis_.lastComputeMs());
 }
@@ -214,7 +214,9 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     overlay.defender = figureIndex(selection_.defender);
     overlay.hovered = input_.hovered() < static_cast<int>(doc_.board().figures.size()) ? input_.hovered() : -1;
     if (analysis_.ruling()) overlay.ruling = &*analysis_.ruling();
-    if (viewOptions_.everyCorner) overlay.everyCorner = &analysis_.everyCornerLines();
+    overlay.tried = &analysis_.triedLines();
+    if (viewOptions_.everyCorner && panels_.gamePanel(analysis_.game()).cornerLines())
+        overlay.everyCorner = &analysis_.everyCornerLines();
     if (overlay.attacker >= 0) overlay.seen = &analysis_.seenByAttacker();
     if (input_.refused() && doc_.dragging()) {
         const Figure& f = doc_.board().figures[static_cast<std::size_t>(doc_.dragFigure())];

@@ -231,3 +231,35 @@ TEST_CASE("analysis: the game in play owns the ruling and rules the pair under e
     CHECK(analysis.update(doc, request));
     CHECK(analysis.ruling()->explanation == analysis.presetRulings()[1].explanation);
 }
+
+TEST_CASE("analysis: without line of sight the lines tried are kept, with what stops sight", "[app-document]") {
+    // A wall from edge to edge between A and B.
+    Board b = parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": 6, "height": 3},
+        "walls": [{"id": "w", "from": [3, 0], "to": [3, 3]}],
+        "terrain": [{"kind": "difficult", "cells": [[1, 1]]}],
+        "figures": [{"id": "A", "cell": [0, 1]}, {"id": "B", "cell": [5, 1]}]})",
+                       "wall");
+    Document doc = open(b);
+    Analysis analysis;
+    AnalysisRequest r;
+    r.attacker = 0;
+    r.defender = 1;
+    analysis.update(doc, r);
+    REQUIRE(analysis.ruling());
+    CHECK_FALSE(analysis.ruling()->lineOfSight);
+    CHECK(analysis.ruling()->lines.empty());  // the ruling's own: none
+    REQUIRE(analysis.triedLines().size() == 4);
+    for (const CoverLine& l : analysis.triedLines()) {
+        CHECK(l.from == Corner{1, 1});  // A's corner nearest B's centre (1,2 ties; the first wins)
+        CHECK(l.blocked);
+        for (const Blocker& x : l.blockers) CHECK(x.stopsSight);  // not the difficult cell
+        CHECK(blockerName(doc.board(), l.blockers.front()) == "wall:w");
+    }
+    // A door in the wall opens a line: then the ruling has lines of its own and nothing is tried.
+    doc.reset(parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": 6, "height": 3},
+        "walls": [{"id": "w", "from": [3, 0], "to": [3, 1]}],
+        "figures": [{"id": "A", "cell": [0, 1]}, {"id": "B", "cell": [5, 1]}]})", "open"), "");
+    analysis.update(doc, r);
+    CHECK(analysis.ruling()->lineOfSight);
+    CHECK(analysis.triedLines().empty());
+}

@@ -208,6 +208,23 @@ void DoomPanel::follow(std::uint64_t situation, std::uint64_t map, const Board& 
     round_.reset();  // the result was for a board or a pair no longer shown; the log keeps it
 }
 
+void DoomPanel::drawFigureFields(const PanelContext& ctx, int index, PanelRequests& out) {
+    const Figure* f = figureAt(ctx.doc.board(), index);
+    if (!f) return;
+    const float fieldWidth = ImGui::GetContentRegionAvail().x * 0.6f;
+    const char* const largeNames[] = {"default", "yes", "no"};
+    int large = !f->large ? 0 : *f->large ? 1 : 2;
+    ImGui::SetNextItemWidth(fieldWidth);
+    if (ImGui::Combo("Large", &large, largeNames, 3))
+        out.edits.push_back(FigureEdit::large(index, large == 0 ? std::nullopt : std::optional<bool>(large == 1)));
+    if (!f->large) {
+        ImGui::SameLine();
+        ImGui::TextColored(kDim, "(%s)", f->isLarge() ? "large" : "not large");
+    }
+    bool stunned = f->stunned;
+    if (ImGui::Checkbox("Stunned", &stunned)) out.edits.push_back(FigureEdit::stunned(index, stunned));
+}
+
 void DoomPanel::assignmentSection(const Board& board) {
     if (!ImGui::TreeNode("Decks")) return;
     // Sides on the board, and sides assigned before (a figure may come back with an undo).

@@ -27,6 +27,8 @@ public:
     explicit DoomPanel(std::vector<Deck> decks, std::string loadError = {});
 
     std::string title() const override { return "Defense"; }
+    // Large and stunned: Doom's, for its "no cover" rules.
+    void drawFigureFields(const PanelContext& ctx, int figure, PanelRequests& out) override;
     // The pair's cover is the analysis' ruling's: without line of sight Reveal is disabled.
     void draw(const PanelContext& ctx, PanelRequests& out) override;
 

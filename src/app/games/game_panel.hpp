@@ -32,6 +32,9 @@ public:
     virtual ~GamePanel() = default;
     // The side panel section's header.
     virtual std::string title() const = 0;
+    // Whether the game rules from corner to corner lines, so that "lines from every corner" means
+    // something (not the wargame, which runs centre to centre).
+    virtual bool cornerLines() const { return true; }
     // Whether the analysis should rule the pair under every preset of the game too.
     virtual bool wantsEveryPreset() const { return false; }
     // Draws into the current window (between ImGui::Begin and End).

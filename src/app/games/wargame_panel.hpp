@@ -17,6 +17,7 @@ public:
     explicit WargamePanel(const PanelSetup& setup);
 
     std::string title() const override { return "Wargame"; }
+    bool cornerLines() const override { return false; }  // centre to centre
     // The shooter is the attacker, the target the defender.
     void draw(const PanelContext& ctx, PanelRequests& out) override;
     void drawFigureFields(const PanelContext& ctx, int figure, PanelRequests& out) override;

@@ -2,6 +2,7 @@
 
 #include "games/games.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
@@ -88,6 +89,7 @@ void Analysis::computePair(const Board& board, const AnalysisRequest& request) {
     ruling_.reset();
     presetRulings_.clear();
     everyCornerLines_.clear();
+    tried_.clear();
     seen_.clear();
     if (hasPair) {
         ruling_ = rules().rule(*tracer_, request.attacker, request.defender);
@@ -95,6 +97,26 @@ void Analysis::computePair(const Board& board, const AnalysisRequest& request) {
             for (std::size_t i = 0; i < systems_.size(); ++i)
                 presetRulings_.push_back(i == current_ ? *ruling_
                                                        : systems_[i]->rule(*tracer_, request.attacker, request.defender));
+        }
+        if (!ruling_->lineOfSight && ruling_->lines.empty()) {
+            const Figure& a = board.figures[static_cast<std::size_t>(request.attacker)];
+            const Figure& d = board.figures[static_cast<std::size_t>(request.defender)];
+            // Twice the coordinates: the defender's centre on the lattice.
+            const long cx = 2L * d.cell.x + d.w, cy = 2L * d.cell.y + d.h;
+            const std::vector<Corner> corners = a.corners();
+            Corner from = corners.front();
+            long best = -1;
+            for (const Corner& c : corners) {
+                const long dx = 2L * c.x - cx, dy = 2L * c.y - cy, d2 = dx * dx + dy * dy;
+                if (best < 0 || d2 < best) best = d2, from = c;
+            }
+            for (const Corner& to : d.corners()) {
+                CoverLine l = coverLine(*tracer_, request.attacker, from, request.defender, to);
+                l.blockers.erase(std::remove_if(l.blockers.begin(), l.blockers.end(), [](const Blocker& b) { return !b.stopsSight; }),
+                                 l.blockers.end());
+                l.blocked = !l.blockers.empty();
+                tried_.push_back(std::move(l));
+            }
         }
         if (request.everyCorner) {
             const Figure& a = board.figures[static_cast<std::size_t>(request.attacker)];

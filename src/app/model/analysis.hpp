@@ -54,6 +54,10 @@ public:
     // The pair's ruling under each preset, same order as presets(); empty unless the last request
     // asked for them (everyPreset) and had a pair.
     const std::vector<Ruling>& presetRulings() const { return presetRulings_; }
+    // Without line of sight, a ruling has no lines to show; these are the lines tried from the
+    // attacker's corner nearest the defender to each of its corners, with what stops sight on each,
+    // so that the board shows why. Empty otherwise.
+    const std::vector<CoverLine>& triedLines() const { return tried_; }
     // Every attacker corner to every defender corner (only with request.everyCorner).
     const std::vector<CoverLine>& everyCornerLines() const { return everyCornerLines_; }
     // The attacker against each other figure (empty without an attacker).
@@ -86,6 +90,7 @@ private:
     std::optional<Ruling> ruling_;
     std::vector<Ruling> presetRulings_;
     std::vector<CoverLine> everyCornerLines_;
+    std::vector<CoverLine> tried_;
     std::vector<PairResult> seen_;
     double lastComputeMs_ = 0;
     struct SituationKey {

@@ -74,22 +74,8 @@ void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
         out.edits.push_back(FigureEdit::size(index, w, h));
     }
 
-    const char* const largeNames[] = {"default", "yes", "no"};
-    int large = !f.large ? 0 : *f.large ? 1 : 2;
-    ImGui::SetNextItemWidth(fieldWidth);
-    if (ImGui::Combo("Large", &large, largeNames, 3)) {
-        out.edits.push_back(FigureEdit::large(index, large == 0 ? std::nullopt : std::optional<bool>(large == 1)));
-    }
-    if (!f.large) {
-        ImGui::SameLine();
-        ImGui::TextColored(kDim, "(%s)", f.isLarge() ? "large" : "not large");
-    }
-    bool stunned = f.stunned;
-    if (ImGui::Checkbox("Stunned", &stunned))
-        out.edits.push_back(FigureEdit::stunned(index, stunned));
-    ImGui::SameLine(0, ImGui::GetFontSize() * 2);
     ImGui::TextColored(kDim, "cell (%d, %d)", f.cell.x, f.cell.y);
-    // The game's own keys of the figure (d20: Defense ...; wargame: floor ...).
+    // The game's own fields of the figure (Doom: large, stunned; d20: Defense ...; wargame: floor ...).
     gamePanel(ctx.analysis.game()).drawFigureFields(ctx, index, out);
 }
 

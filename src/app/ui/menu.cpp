@@ -42,7 +42,7 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
     }
     if (ImGui::BeginMenu("View")) {
         if (ImGui::MenuItem("Fit board to window", "Home")) out.fit = true;
-        ImGui::MenuItem("Lines from every corner", "C", &options.everyCorner);
+        if (gamePanel(ctx.analysis.game()).cornerLines()) ImGui::MenuItem("Lines from every corner", "C", &options.everyCorner);
         ImGui::MenuItem("Hover picks defender", "H", &options.hoverPicksDefender);
         ImGui::MenuItem("Stats overlay", "F3", &options.stats);
         ImGui::MenuItem("Legend", nullptr, &options.legend);

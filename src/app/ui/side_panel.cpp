@@ -99,8 +99,10 @@ void Panels::rulingSection(const PanelContext& ctx, ViewOptions& options, PanelR
     if (figureCombo("Defender", board, ctx.defender, picked))
         out.defender = picked >= 0 ? board.figures[static_cast<std::size_t>(picked)].id : "";
     if (ImGui::Button("Swap")) out.swap = true;
-    ImGui::SameLine();
-    ImGui::Checkbox("Lines from every corner", &options.everyCorner);
+    if (gamePanel(ctx.analysis.game()).cornerLines()) {
+        ImGui::SameLine();
+        ImGui::Checkbox("Lines from every corner", &options.everyCorner);
+    }
 
     const std::optional<Ruling>& ruling = ctx.analysis.ruling();
     if (!ruling) {
@@ -143,7 +145,7 @@ void Panels::rulingSection(const PanelContext& ctx, ViewOptions& options, PanelR
             ImGui::TextWrapped("%s", blockerList(board, l.blockers, l.blockers.size()).c_str());
         }
     }
-    if (ImGui::TreeNode("Every attacker corner")) {
+    if (!ruling->corners.empty() && ImGui::TreeNode("Every attacker corner")) {
         if (ImGui::BeginTable("corners", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
             ImGui::TableSetupColumn("corner");
             ImGui::TableSetupColumn("sight");

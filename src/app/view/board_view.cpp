@@ -552,7 +552,8 @@ void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
                 top = std::min(top, q.y);
             }
             const unsigned px = static_cast<unsigned>(std::round(11 * textScale_));
-            std::string label = feature.kind.empty() ? feature.id : feature.kind;
+            // Its id, as the rulings name it (docs/map-format.md), with what the game says of it.
+            std::string label = feature.id.empty() ? feature.kind : feature.id;
             if (!note.text.empty()) label += " (" + note.text + ")";
             labels.push_back({label, {(left + right) / 2, top + px * 0.9f}, px,
                               sf::Color(235, 228, 210, 210), false});
@@ -613,10 +614,15 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
     // it), cells a frame, figures a ring, the board's edge a bar along it.
     std::set<int> stopFigures;
     std::vector<std::pair<sf::Vector2f, sf::Vector2f>> stopEdges;
+    // Without line of sight a ruling has no lines: the lines tried are shown, with what stops them.
+    static const std::vector<CoverLine> kNoLines;
+    const std::vector<CoverLine>& shownLines = !overlay.ruling ? kNoLines
+                                               : !overlay.ruling->lines.empty() || !overlay.tried ? overlay.ruling->lines
+                                                                                                 : *overlay.tried;
     if (overlay.ruling) {
         std::set<int> walls, doors, features;
         std::vector<Cell> cells;
-        for (const CoverLine& l : overlay.ruling->lines)
+        for (const CoverLine& l : shownLines)
             for (const Blocker& b : l.blockers) switch (b.kind) {
                     case Blocker::Kind::Wall: walls.insert(b.index); break;
                     case Blocker::Kind::Door: doors.insert(b.index); break;
@@ -654,7 +660,7 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
         for (const Cell& c : cells) p.rectOutline(f.cellRect(c.x, c.y), std::max(2.0f, std::round(cell * 0.08f)), palette::kStopped);
     }
 
-    // Figures: a round token per footprint in its side's colour, the id under it.
+    // Figures: a round token per footprint in its side's colour over its footprint, the id under it.
     auto seenAs = [&](int i) -> const PairResult* {
         if (!overlay.seen) return nullptr;
         for (const PairResult& r : *overlay.seen)
@@ -680,6 +686,13 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
             const sf::Color c = !seen->lineOfSight ? palette::kNoSight
                                 : seen->cover.value_or(false) ? palette::kCover : palette::kClear;
             p.ring(t.center, seenRing, ringWidth, unseen ? withAlpha(c, 170) : c);
+        }
+        if (fig.w > 1 || fig.h > 1) {  // its real footprint under the token (an 8x1 vehicle is long)
+            sf::FloatRect r = f.cellRect(fig.cell.x, fig.cell.y, fig.w, fig.h);
+            const float inset = std::max(1.0f, cell * 0.06f);
+            r.left += inset, r.top += inset, r.width -= 2 * inset, r.height -= 2 * inset;
+            p.rect(r, withAlpha(palette::side(fig.side), unseen ? 35 : 70));
+            p.rectOutline(r, std::max(1.5f, cell * 0.05f), withAlpha(palette::side(fig.side), unseen ? 110 : 220));
         }
         p.disc(t.center, t.radius, withAlpha(palette::side(fig.side), unseen ? 110 : 255));
         if (t.radius >= 6) p.ring(t.center, t.radius - 0.5f, std::max(1.0f, t.radius * 0.08f), sf::Color(0, 0, 0, 120));
@@ -729,7 +742,7 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
         }
     }
     if (overlay.ruling) {
-        for (const CoverLine& l : overlay.ruling->lines)
+        for (const CoverLine& l : shownLines)
             p.line(cam.toScreen(float(l.fromPoint.x), float(l.fromPoint.y)), cam.toScreen(float(l.toPoint.x), float(l.toPoint.y)), lineWidth,
                    l.blocked ? palette::kStopped : palette::kClear);
         for (const auto& [a, b] : stopEdges) p.line(a, b, ww + rim, palette::kStopped, true);

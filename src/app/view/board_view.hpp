@@ -76,6 +76,7 @@ struct Overlay {
     int defender = -1;
     int hovered = -1;
     const Ruling* ruling = nullptr;                        // the pair's ruling
+    const std::vector<CoverLine>* tried = nullptr;         // without line of sight: the lines tried
     const std::vector<CoverLine>* everyCorner = nullptr;   // dim lines from every attacker corner
     const std::vector<PairResult>* seen = nullptr;         // who the attacker sees
     std::optional<Cell> refusedCell;  // dragging over a cell the figure may not take: its footprint

@@ -11,6 +11,7 @@
 
 #include "io/json_input.hpp"
 #include "core/properties.hpp"
+#include "core/text.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -299,7 +300,7 @@ Ruling WargameRules::rule(Tracer& tracer, int attacker, int defender) const {
     if (!r.lineOfSight) {
         r.reason = RulingReason::NoLineOfSight;
         why << "No line of sight from the centre of " << fa.id << " to the centre of " << ft.id << ": stopped by ";
-        for (std::size_t i = 0; i < line.blockers.size(); ++i) why << (i ? ", " : "") << blockerName(board, line.blockers[i]);
+        why << blockerList(board, line.blockers, line.blockers.size());
         why << ".";
     } else {
         r.cover = detail->coverLevel > 0;
