@@ -122,6 +122,7 @@ App::App(const LaunchOptions& options)
         }
     }
     const std::string game = options_.rules.empty() ? analysis_.game() : options_.rules;
+    startRulesGiven_ = !options_.rules.empty() || !options_.preset.empty();
     if (game != analysis_.game() || !options_.preset.empty()) {
         const std::string why = useGame(game, options_.preset);
         if (!why.empty()) {
@@ -301,8 +302,14 @@ void App::carryOut(const PanelRequests& r) {
     const bool editable = !doc_.dragging();  // a drag owns the board until the button is released
     if (editable)
         for (const FigureEdit& edit : r.edits) applyEdit(edit);
-    if (r.undo && editable) say(doc_.undo() ? "Undone." : "Nothing to undo.");
-    if (r.redo && editable) say(doc_.redo() ? "Redone." : "Nothing to redo.");
+    if (r.undo && editable) {
+        say(doc_.undo() ? "Undone." : "Nothing to undo.");
+        followMapRules();
+    }
+    if (r.redo && editable) {
+        say(doc_.redo() ? "Redone." : "Nothing to redo.");
+        followMapRules();
+    }
     if (r.addFigure && editable) addFigure();
     if (r.removeFocus && editable) {
         const int focus = figureIndex(selection_.focus);
@@ -316,13 +323,16 @@ void App::carryOut(const PanelRequests& r) {
     if (r.defender) selection_.defender = *r.defender;
     if (r.swap && !selection_.attacker.empty() && !selection_.defender.empty())
         std::swap(selection_.attacker, selection_.defender);
+    // The game and preset chosen are kept in the map, one step of undo.
     if (r.game) {
         const std::string why = useGame(*r.game, "");
         if (!why.empty()) say(why, true);
+        else if (editable) doc_.setMapRules({analysis_.game(), analysis_.presetId()});
     }
     if (r.preset) {
         const std::string why = useGame(analysis_.game(), *r.preset);
         if (!why.empty()) say(why, true);
+        else if (editable) doc_.setMapRules({analysis_.game(), analysis_.presetId()});
     }
     if (r.toggleWindow && *r.toggleWindow < windows_.size()) windows_[*r.toggleWindow].open = !windows_[*r.toggleWindow].open;
     if (r.fit) fitPending_ = true;
@@ -382,6 +392,15 @@ std::string App::useGame(const std::string& game, const std::string& preset) {
     }
     lastPreset_[game] = analysis_.presetId();
     return {};
+}
+
+void App::followMapRules() {
+    const std::optional<Document::MapRules> kept = doc_.mapRules();
+    if (!kept || (kept->game == analysis_.game() && (kept->preset.empty() || kept->preset == analysis_.presetId()))) return;
+    const std::string why = useGame(kept->game, kept->preset);
+    if (!why.empty()) say("The map asks for " + kept->game + (kept->preset.empty() ? "" : " (" + kept->preset + ")") +
+                              ": " + why + "; ruled under " + analysis_.game() + " instead.",
+                          true);
 }
 
 // ---------------------------------------------------------------------------------------------

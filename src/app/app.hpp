@@ -93,6 +93,9 @@ private:
     // preset: the one last used with that game, else its default. A failure goes to the status bar
     // and keeps the game in play; returns it.
     std::string useGame(const std::string& game, const std::string& preset);
+    // Rules the board under the game and preset the map keeps (Document::mapRules), after it was
+    // opened or an undo or redo changed them; a map without them keeps the game in play.
+    void followMapRules();
 
     // File actions; those that replace the board ask about unsaved changes first.
     void requestQuit();
@@ -141,6 +144,7 @@ private:
     BoardInput input_;
     std::map<std::string, std::string> lastPreset_;  // by game: the preset it was last ruled under
     std::string assetsDir_;
+    bool startRulesGiven_ = false;  // --rules or --preset: the first map's own "rules" key is not followed
 
     std::string startError_;  // a start that cannot go on (bad map or id without a window to show it)
     std::string title_;

@@ -72,6 +72,9 @@ void App::openNow(const std::string& path) {
 
 void App::afterBoardReplaced(const std::string& path) {
     selection_ = Selection{};
+    // The map's own game, unless --rules chose one for the map opened at start.
+    if (!startRulesGiven_) followMapRules();
+    startRulesGiven_ = false;
     input_.reset();
     fitPending_ = true;
     const std::string warning = doc_.importedImage().empty() ? view_.loadBackground(doc_.board(), path)
@@ -164,6 +167,8 @@ void App::writeState() {
     Json j;
     j["map"] = doc_.path();
     j["modified"] = doc_.modified();
+    j["game"] = analysis_.game();
+    j["preset"] = analysis_.presetId();
     auto idOrNull = [](const std::string& id) { return id.empty() ? Json(nullptr) : Json(id); };
     j["attacker"] = idOrNull(selection_.attacker);
     j["defender"] = idOrNull(selection_.defender);

@@ -320,3 +320,33 @@ TEST_CASE("app: a MazeWorld battle opens in its window, and the player view hide
         CHECK_FALSE(fs::exists(out));
     }
 }
+
+TEST_CASE("app: a map opens under the game and preset it keeps, unless --rules says otherwise", "[app-maps]") {
+    const std::string dir = scratchDir("map-rules");
+    const std::string map = dir + "/kept.json";
+    std::ofstream(map) << R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 3},
+        "rules": {"game": "d20", "preset": "dnd5e"},
+        "figures": [{"id": "a", "cell": [0, 0]}, {"id": "b", "cell": [3, 2]}]})";
+    auto state = [&](const std::string& extra) {
+        const std::string file = dir + "/state.json", shot = dir + "/shot.png";
+        std::remove(file.c_str());
+        const Run r = app("--screenshot " + quote(shot) + " --size 800x600 --state-file " + quote(file) + " " + extra + " " +
+                              quote(map), dir);
+        INFO("stderr: " << r.err);
+        REQUIRE(r.status == 0);
+        std::ifstream in(file);
+        return nlohmann::json::parse(in);
+    };
+    const auto kept = state("");
+    CHECK(kept.at("game") == "d20");
+    CHECK(kept.at("preset") == "dnd5e");
+    CHECK(kept.at("modified") == false);
+    const auto chosen = state("--rules wargame");
+    CHECK(chosen.at("game") == "wargame");
+    // A key naming no game: said, and the map opens under the default game.
+    std::ofstream(map) << R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 3},
+        "rules": {"game": "chess"}, "figures": []})";
+    const auto unknown = state("");
+    CHECK(unknown.at("game") == "doom");
+    CHECK(unknown.at("status").get<std::string>().find("chess") != std::string::npos);
+}

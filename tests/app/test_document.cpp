@@ -263,3 +263,37 @@ TEST_CASE("analysis: without line of sight the lines tried are kept, with what s
     CHECK(analysis.ruling()->lineOfSight);
     CHECK(analysis.triedLines().empty());
 }
+
+TEST_CASE("document: the game and preset kept in the map, undone and saved", "[app-document]") {
+    Document doc = open(sample());
+    CHECK_FALSE(doc.mapRules());
+    doc.setMapRules({"d20", "dnd5e"});
+    REQUIRE(doc.mapRules());
+    CHECK(doc.mapRules()->game == "d20");
+    CHECK(doc.mapRules()->preset == "dnd5e");
+    CHECK(doc.modified());
+    CHECK(doc.undoDepth() == 1);
+    doc.setMapRules({"d20", "dnd5e"});  // the same: no step
+    CHECK(doc.undoDepth() == 1);
+    doc.setMapRules({"wargame", ""});
+    CHECK(doc.mapRules()->preset.empty());
+    REQUIRE(doc.undo());
+    CHECK(doc.mapRules()->game == "d20");
+    REQUIRE(doc.undo());
+    CHECK_FALSE(doc.mapRules());
+    REQUIRE(doc.redo());
+    // Saved and read back: a top-level "rules" key beside the version.
+    char name[] = "/tmp/sightline-rules-XXXXXX";
+    const int fd = mkstemp(name);
+    REQUIRE(fd >= 0);
+    close(fd);
+    doc.saveAs(name);
+    const Board back = loadMap(name);
+    const std::string* raw = propertyJson(back.extra, "rules");
+    REQUIRE(raw);
+    CHECK(*raw == R"({"game":"d20","preset":"dnd5e"})");
+    Document reopened;
+    reopened.open(name);
+    CHECK(reopened.mapRules()->game == "d20");
+    std::remove(name);
+}

@@ -1,10 +1,14 @@
 #include "app/model/document.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include "core/properties.hpp"
 #include "core/text.hpp"
 #include "games/games.hpp"
 #include "io/import.hpp"
 #include "io/map_io.hpp"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <climits>
@@ -213,6 +217,26 @@ Refusal Document::renameFigure(int figure, const std::string& id) {
     pushUndo(std::move(before), state_);
     ++figuresRevision_;
     return {};
+}
+
+std::optional<Document::MapRules> Document::mapRules() const {
+    const std::string* raw = propertyJson(board_.extra, "rules");
+    if (!raw) return std::nullopt;
+    const nlohmann::json j = nlohmann::json::parse(*raw, nullptr, false);
+    if (!j.is_object() || !j.contains("game") || !j["game"].is_string()) return std::nullopt;
+    MapRules r;
+    r.game = j["game"].get<std::string>();
+    if (j.contains("preset") && j["preset"].is_string()) r.preset = j["preset"].get<std::string>();
+    return r;
+}
+
+void Document::setMapRules(const MapRules& rules) {
+    if (mapRules() == std::optional<MapRules>(rules)) return;
+    Board before = board_;
+    nlohmann::json j = {{"game", rules.game}};
+    if (!rules.preset.empty()) j["preset"] = rules.preset;
+    setPropertyJson(board_.extra, "rules", j.dump());
+    pushUndo(std::move(before), state_);
 }
 
 void Document::setSide(int figure, const std::string& side) {

@@ -78,6 +78,14 @@ public:
     // that owns the key checks the new value; a value it refuses changes nothing.
     Refusal setFigureKey(int figure, const std::string& key, const std::optional<std::string>& json);
     void toggleDoor(int door);
+    // The game and preset the map is played under, kept in the map (its top-level "rules" key,
+    // docs/map-format.md): an edit of its own, undone like the others. Empty preset: the game's default.
+    struct MapRules {
+        std::string game, preset;
+        bool operator==(const MapRules& o) const { return game == o.game && preset == o.preset; }
+    };
+    std::optional<MapRules> mapRules() const;
+    void setMapRules(const MapRules& rules);
 
 private:
     struct Snapshot {
