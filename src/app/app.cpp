@@ -418,7 +418,7 @@ void App::applyUiScale() {
 void App::updateLayout() {
     const sf::Vector2f size(window_.getSize());
     const float top = Panels::menuBarHeight();
-    const float side = Panels::sidePanelWidth(size.x);
+    const float side = panels_.sidePanelWidth(size.x);
     const sf::FloatRect viewport(0, top, std::max(1.0f, size.x - side), std::max(1.0f, size.y - top - Panels::statusBarHeight()));
     // A board that was fitted stays fitted when the window or the panels change size.
     if (viewport != viewport_ && fitted_) fitPending_ = true;
@@ -434,6 +434,11 @@ void App::say(std::string message, bool error) {
     status_.text = std::move(message);
     status_.error = error;
     status_.shownAt = clock_.getElapsedTime().asSeconds();
+    const sf::Vector2i pointer = sf::Mouse::getPosition(window_);
+    const sf::Vector2f at(static_cast<float>(pointer.x), static_cast<float>(pointer.y));
+    status_.anchored = window_.hasFocus() && viewport_.contains(at) && !gui::pointerOverUi(at);
+    status_.atX = at.x;
+    status_.atY = at.y;
 }
 
 }  // namespace sightline::app

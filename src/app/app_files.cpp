@@ -4,6 +4,7 @@
 #include "app/app.hpp"
 
 #include "io/map_io.hpp"
+#include "app/platform/ui_overflow.hpp"
 #include "report/ruling_format.hpp"
 
 #include <SFML/Graphics/Texture.hpp>
@@ -18,6 +19,7 @@
 namespace sightline::app {
 
 namespace fs = std::filesystem;
+namespace gui = imgui_sfml;
 using Json = nlohmann::ordered_json;
 
 namespace {
@@ -158,6 +160,13 @@ std::string App::layoutJson() const {
     j["origin"] = Json::array({camera_.origin.x, camera_.origin.y});
     j["cell"] = camera_.cell;
     j["viewport"] = Json::array({viewport_.left, viewport_.top, viewport_.width, viewport_.height});
+    j["side_panel_width"] = panels_.sidePanelWidth(static_cast<float>(window_.getSize().x));
+    // Text or table cells wider than the room they had in the last frame (cut off, or reached only
+    // by scrolling sideways): there should be none.
+    Json over = Json::array();
+    for (const gui::Overflow& o : gui::overflowsOfLastFrame())
+        over.push_back({{"where", o.where}, {"need", o.need}, {"have", o.have}, {"scrolls", o.scrolls}});
+    j["overflow"] = over;
     return j.dump();
 }
 
@@ -177,6 +186,7 @@ void App::writeState() {
     j["redo_depth"] = doc_.redoDepth();
     j["dragging"] = doc_.dragging();
     j["popup_open"] = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+    j["widget_held"] = ImGui::IsAnyItemActive();  // a slider, a text field or a handle being used
     Json figures = Json::array();
     for (const Figure& f : board.figures)
         figures.push_back({{"id", f.id}, {"cell", cellJson(f.cell)}, {"size", Json::array({f.w, f.h})},
@@ -194,6 +204,7 @@ void App::writeState() {
     j["seen"] = seen;
     j["layout"] = Json::parse(layoutJson());
     j["status"] = status_.text;
+    j["status_at"] = status_.anchored ? Json::array({status_.atX, status_.atY}) : Json(nullptr);
     const std::string text = j.dump();
     if (text == lastState_) return;
     lastState_ = text;

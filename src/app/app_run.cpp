@@ -72,8 +72,9 @@ int App::runScreenshot() {
         std::cerr << "sightline: cannot create a " << size.x << "x" << size.y << " off-screen picture\n";
         return 1;
     }
-    // Auto-sized ImGui windows settle on their second frame; the third is the one kept.
-    for (int i = 0; i < 3; ++i) {
+    // Auto-sized ImGui windows settle on their second frame, and tables that scroll sideways take
+    // the height of their rows from the frame before (ui::beginWideTable): the sixth is kept.
+    for (int i = 0; i < 6; ++i) {
         sf::Event event;
         while (window_.pollEvent(event)) {
         }

@@ -49,6 +49,26 @@ std::string colorText(sf::Color c) {
     return "rgb(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")";
 }
 
+// What the app laid out wider than the room it had (--print-layout's "overflow"): text cut off at a
+// window's edge or a table column narrower than what it holds. A table that scrolls sideways inside
+// its panel loses nothing and is allowed.
+std::vector<std::string> cutOff(const std::string& printed) {
+    std::vector<std::string> out;
+    const nlohmann::json layout = nlohmann::json::parse(printed);
+    for (const nlohmann::json& o : layout.at("overflow"))
+        if (!o.at("scrolls").get<bool>()) out.push_back(o.dump());
+    return out;
+}
+
+// The first two figures of a map, as --attacker and --defender, so the panels show a ruling.
+std::string firstPair(const std::string& map) {
+    const nlohmann::json j = nlohmann::json::parse(slurp(kRoot + "/" + map));
+    const nlohmann::json& figures = j.at("figures");
+    if (figures.size() < 2) return "";
+    return " --attacker " + quote(figures[0].at("id").get<std::string>()) + " --defender " +
+           quote(figures[1].at("id").get<std::string>());
+}
+
 }  // namespace
 
 TEST_CASE("app: every shipped map opens and renders a picture", "[app-maps]") {
@@ -60,14 +80,47 @@ TEST_CASE("app: every shipped map opens and renders a picture", "[app-maps]") {
         if (e.path().extension() == ".json") maps.push_back(fs::relative(e.path(), kRoot).string());
     std::sort(maps.begin(), maps.end());
     REQUIRE(maps.size() >= 3);
+    // The tightest of the sizes the panels are made for: 1280x800 with text half as large again.
     for (std::size_t i = 0; i < maps.size(); ++i) {
         const std::string out = dir + "/shot-" + std::to_string(i) + ".png";
-        const Run r = app("--screenshot " + quote(out) + " --size 800x600 " + quote(maps[i]), dir);
+        const Run r = app("--screenshot " + quote(out) + " --size 1280x800 --ui-scale 1.5 --print-layout" +
+                              firstPair(maps[i]) + " " + quote(maps[i]),
+                          dir);
         INFO(maps[i] << "\nstderr: " << r.err);
-        CHECK(r.status == 0);
+        REQUIRE(r.status == 0);
         sf::Image picture;
         REQUIRE(picture.loadFromFile(out));
-        CHECK(picture.getSize() == sf::Vector2u(800, 600));
+        CHECK(picture.getSize() == sf::Vector2u(1280, 800));
+        CHECK(cutOff(r.out) == std::vector<std::string>{});
+    }
+}
+
+TEST_CASE("app: nothing is cut off at 1280x800 and 1920x1080, text at 1 and 1.5", "[app-fit]") {
+    const std::string dir = scratchDir("fit");
+    // Each board under its own game with a pair picked (the longest panels), and the MazeWorld
+    // window of both variants beside the board.
+    const std::string cases[] = {
+        "--rules doom --attacker zombie-1 --defender marine-red maps/demo.json",
+        "--rules d20 --attacker villain --defender agent-kim maps/d20-office.json",
+        "--rules d20 --preset dnd5e --attacker villain --defender agent-kim maps/d20-office.json",
+        "--rules wargame --attacker at-gun --defender tank maps/wargame-village.json",
+        "--rules wargame --attacker at-gun --defender rifles-1 maps/wargame-village.json",
+        "--battle battles/ua-ambush.json maps/demo.json",
+        "--battle battles/mazes-warehouse.json maps/demo.json",
+    };
+    int shot = 0;
+    for (const std::string size : {"1280x800", "1920x1080"}) {
+        for (const std::string scale : {"1", "1.5"}) {
+            for (const std::string& c : cases) {
+                const std::string out = dir + "/fit-" + std::to_string(shot++) + ".png";
+                const Run r = app("--screenshot " + quote(out) + " --size " + size + " --ui-scale " + scale +
+                                      " --print-layout " + c,
+                                  dir);
+                INFO(size << " at " << scale << ": " << c << "\nstderr: " << r.err);
+                REQUIRE(r.status == 0);
+                CHECK(cutOff(r.out) == std::vector<std::string>{});
+            }
+        }
     }
 }
 

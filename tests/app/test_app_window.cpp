@@ -51,6 +51,13 @@ public:
                 at((x0 + x1) / 2, (y0 + y1) / 2) + " sleep 0.1 mousemove --window " + at(x1, y1) +
                 " sleep 0.1 mouseup 1");
     }
+    // Press at window pixel (x0, y0), move to (x1, y1) through the middle, release.
+    void dragPixels(int x0, int y0, int x1, int y1) {
+        auto px = [&](int x, int y) { return window_ + " " + std::to_string(x) + " " + std::to_string(y); };
+        xdotool("mousemove --window " + px(x0, y0) + " sleep 0.2 mousedown 1 mousemove --window " +
+                px((x0 + x1) / 2, (y0 + y1) / 2) + " sleep 0.1 mousemove --window " + px(x1, y1) +
+                " sleep 0.1 mouseup 1");
+    }
     // Keys go to the window under the pointer (the virtual display has no window manager).
     void key(const std::string& keys) { xdotool("key " + keys); }
 
@@ -129,6 +136,15 @@ TEST_CASE("app: a real window driven by mouse and keyboard", "[app-window]") {
     ui.drag(3.5, 2.5, 5.5, 1.5);
     s = ui.waitState([](const Json& j) { return j["status"].get<std::string>().find("refused") != std::string::npos; });
     CHECK(s["status"].get<std::string>().find("blocking") != std::string::npos);
+    // The refusal shows where the user dropped B, not only in the status bar.
+    REQUIRE(s["status_at"].is_array());
+    {
+        const Json layout = s["layout"];
+        const double px = layout["origin"][0].get<double>() + layout["cell"].get<double>() * 5.5;
+        const double py = layout["origin"][1].get<double>() + layout["cell"].get<double>() * 1.5;
+        CHECK(s["status_at"][0].get<double>() == Approx(px).margin(3));
+        CHECK(s["status_at"][1].get<double>() == Approx(py).margin(3));
+    }
     CHECK(figure(s, "B")["cell"] == cell(3, 2));
     CHECK(s["undo_depth"] == 1);
     ui.drag(3.5, 2.5, 6.5, 4.5);
@@ -140,6 +156,19 @@ TEST_CASE("app: a real window driven by mouse and keyboard", "[app-window]") {
     s = ui.waitState([](const Json& j) { return j["doors"][0]["open"] == true; });
     CHECK(s["doors"][0]["open"] == true);
     CHECK(s["undo_depth"] == 2);
+
+    // The side panel's left edge is a handle: dragged left, the panel widens and the board gives way.
+    const Json before = s["layout"]["viewport"];
+    const int edge = static_cast<int>(before[0].get<double>() + before[2].get<double>());
+    ui.dragPixels(edge + 2, 300, edge - 150, 300);
+    s = ui.waitState([&](const Json& j) { return j["layout"]["viewport"][2] != before[2] && !j["widget_held"].get<bool>(); });
+    CHECK(s["layout"]["viewport"][2].get<double>() == Approx(before[2].get<double>() - 152).margin(6));
+    // Dragged far right, it stops at its narrowest, still readable.
+    ui.dragPixels(edge - 150, 300, 895, 300);
+    s = ui.waitState([&](const Json& j) { return j["layout"]["viewport"][2].get<double>() > before[2].get<double>() && !j["widget_held"].get<bool>(); });
+    const double narrowest = 900 - s["layout"]["viewport"][2].get<double>();
+    CHECK(narrowest >= 150);
+    CHECK(narrowest < 900 - before[2].get<double>());
 
     // Quitting with changes asks first; Escape cancels. Undone back to the file, Ctrl+Q quits.
     ui.key("ctrl+q");

@@ -171,15 +171,15 @@ void D20Panel::rulingSection(const Board& board, const D20Preset& preset, const 
     ImGui::SameLine();
     ImGui::TextColored(r.lineOfSight ? kGood : kBad, r.lineOfSight ? "yes" : "no");
     if (r.corner) {
-        ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
-        ImGui::Text("Corner %s", cornerText(*r.corner).c_str());
-        ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
-        ImGui::Text("Square (%d, %d)", d.square.x, d.square.y);
+        const ImVec4 text = ImGui::GetStyle().Colors[ImGuiCol_Text];
+        ui::sameLineText(text, "Corner " + cornerText(*r.corner), ImGui::GetFontSize() * 1.5f);
+        ui::sameLineText(text, "Square (" + std::to_string(d.square.x) + ", " + std::to_string(d.square.y) + ")",
+                         ImGui::GetFontSize() * 1.5f);
     }
 
     if (!r.lines.empty()) {
         ImGui::TextColored(kDim, "Lines to the corners of the square:");
-        if (ImGui::BeginTable("lines", 3, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+        if (ui::beginWideTable("lines", 3, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
             ImGui::TableSetupColumn("to");
             ImGui::TableSetupColumn("line");
             ImGui::TableSetupColumn("stopped by", ImGuiTableColumnFlags_WidthStretch);
@@ -193,7 +193,7 @@ void D20Panel::rulingSection(const Board& board, const D20Preset& preset, const 
                 ImGui::TableNextColumn();
                 ImGui::TextWrapped("%s", l.blockers.empty() ? "-" : blockerList(board, l.blockers, l.blockers.size()).c_str());
             }
-            ImGui::EndTable();
+            ui::endWideTable();
         }
     }
 
@@ -237,7 +237,7 @@ void D20Panel::presetsTable(const Analysis& analysis) {
     ImGui::Separator();
     ImGui::TextColored(kDim, "Every preset, same pair:");
     const int columns = static_cast<int>(std::min<std::size_t>(presets.size(), 63)) + 1;
-    if (!ImGui::BeginTable("presets", columns, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Borders)) return;
+    if (!ui::beginWideTable("presets", columns, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Borders)) return;
     ImGui::TableSetupColumn("");
     for (int c = 1; c < columns; ++c) ImGui::TableSetupColumn(presets[static_cast<std::size_t>(c - 1)].id.c_str());
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
@@ -274,7 +274,7 @@ void D20Panel::presetsTable(const Analysis& analysis) {
         if (d.reflexBonus) ImGui::TextUnformatted(bonusText(d.reflexBonus).c_str());
         else ImGui::TextColored(kBad, "-");
     });
-    ImGui::EndTable();
+    ui::endWideTable();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -298,9 +298,7 @@ void D20Panel::attackSection(const Board& board, const D20Preset& preset, const 
     const float width = ImGui::GetFontSize() * 7.0f;
     ImGui::SetNextItemWidth(width);
     if (ImGui::InputInt("Defense", &defense_)) defense_ = std::clamp(defense_, -99, 999);
-    ImGui::SameLine();
-    if (defDefense) ImGui::TextColored(kDim, "(%s: %d)", def.id.c_str(), *defDefense);
-    else ImGui::TextColored(kDim, "(%s: not set)", def.id.c_str());
+    ui::sameLineText(kDim, "(" + def.id + ": " + (defDefense ? std::to_string(*defDefense) : std::string("not set")) + ")");
     ImGui::SetNextItemWidth(width);
     if (ImGui::InputInt("Damage", &damage_)) damage_ = std::clamp(damage_, 0, 9999);
     ImGui::SetNextItemWidth(width);
@@ -308,8 +306,7 @@ void D20Panel::attackSection(const Board& board, const D20Preset& preset, const 
     ImGui::SetNextItemWidth(width);
     if (ImGui::InputInt("Cover absorbs", &absorb_)) absorb_ = std::clamp(absorb_, 0, 9999);
     if (ImGui::SmallButton("Defaults")) defaults_.reset();  // taken again from the defender next frame
-    ImGui::SameLine();
-    ImGui::TextColored(kDim, "Cover: personal %s + scenery %s", levelText(d.personal).c_str(), levelText(d.scenery).c_str());
+    ui::sameLineText(kDim, "Cover: personal " + levelText(d.personal) + " + scenery " + levelText(d.scenery));
 
     // The attack: a d20 rolled from the seed plus the bonus, or a total the player rolled at the table.
     // The cover's Damage save and the d6 for stacked cover are rolled from the seed either way.
@@ -324,7 +321,7 @@ void D20Panel::attackSection(const Board& board, const D20Preset& preset, const 
     ImGui::SetNextItemWidth(width);
     ImGui::InputScalar("Seed", ImGuiDataType_U64, &seedInput_);
     if (ImGui::IsItemDeactivatedAfterEdit() && seedInput_ != seed_) setSeed(seedInput_);
-    ImGui::SameLine();
+    ui::sameLineIfFits(ui::buttonWidth("New seed"));
     if (ImGui::Button("New seed")) setSeed(randomSeed());
     ImGui::PopID();
 }
@@ -372,8 +369,7 @@ void D20Panel::resultSection() {
     const AttackResult& a = res.result;
     ImGui::Separator();
     ImGui::Text("%s attacks %s", res.attacker.c_str(), res.defender.c_str());
-    ImGui::SameLine();
-    ImGui::TextColored(kDim, "(%s)", res.presetName.c_str());
+    ui::sameLineText(kDim, "(" + res.presetName + ")");
     if (!res.error.empty()) {
         ImGui::TextColored(kBad, "Refused: %s", res.error.c_str());
         return;
@@ -404,7 +400,7 @@ void D20Panel::resultSection() {
         ImGui::Text("%d of %d", a.damageToDefender, res.input.damage);
         ImGui::EndTable();
     }
-    if (!a.saves.empty() && ImGui::BeginTable("saves", 7, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+    if (!a.saves.empty() && ui::beginWideTable("saves", 7, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
         for (const char* h : {"Damage save", "damage", "DC", "roll", "total", "result", "goes on"}) ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
         for (const CoverSave& s : a.saves) {
@@ -424,7 +420,7 @@ void D20Panel::resultSection() {
             ImGui::TableNextColumn();
             ImGui::Text("%d", s.damageOut);
         }
-        ImGui::EndTable();
+        ui::endWideTable();
     }
     ImGui::PushStyleColor(ImGuiCol_Text, kDim);
     ImGui::TextWrapped("%s", a.explanation.c_str());

@@ -218,8 +218,7 @@ void DoomPanel::drawFigureFields(const PanelContext& ctx, int index, PanelReques
     if (ImGui::Combo("Large", &large, largeNames, 3))
         out.edits.push_back(FigureEdit::large(index, large == 0 ? std::nullopt : std::optional<bool>(large == 1)));
     if (!f->large) {
-        ImGui::SameLine();
-        ImGui::TextColored(kDim, "(%s)", f->isLarge() ? "large" : "not large");
+        ui::sameLineText(kDim, f->isLarge() ? "(large)" : "(not large)");
     }
     bool stunned = f->stunned;
     if (ImGui::Checkbox("Stunned", &stunned)) out.edits.push_back(FigureEdit::stunned(index, stunned));
@@ -266,7 +265,7 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
     ImGui::InputScalar("Seed", ImGuiDataType_U64, &seedInput_);
     if (ImGui::IsItemDeactivatedAfterEdit() && seedInput_ != seed_) setSeed(seedInput_);
-    ImGui::SameLine();
+    ui::sameLineIfFits(ui::buttonWidth("New seed"));
     if (ImGui::Button("New seed")) setSeed(randomSeed());
 
     // The attack.
@@ -290,8 +289,8 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
     if (att && def) {
         ImGui::Text("%s attacks %s", att->id.c_str(), def->id.c_str());
         if (cover) {
-            ImGui::SameLine();
-            ImGui::TextDisabled("(%s%s)", *cover ? "cover" : "no cover", *cover && ignoreCover_ ? ", ignored" : "");
+            ui::sameLineText(ImGui::GetStyle().Colors[ImGuiCol_TextDisabled],
+                             std::string("(") + (*cover ? "cover" : "no cover") + (*cover && ignoreCover_ ? ", ignored" : "") + ")");
         }
         if (pile) ImGui::TextDisabled("Deck: %s", pile->deck().name.c_str());
     }
@@ -314,7 +313,7 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
     if (round_->phase() == DefenseRound::Phase::Revealed) {
         // Only reached with the choice open: without it Reveal used the card at once.
         if (ImGui::Button("Discard and reveal another")) discardAndRevealAnother();
-        ImGui::SameLine();
+        ui::sameLineIfFits(ui::buttonWidth("Keep"));
         if (ImGui::Button("Keep")) keep();
     }
     if (const std::optional<DefenseResult> r = round_->result()) {
@@ -337,17 +336,18 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
 
 void DoomPanel::pilesSection() {
     ImGui::Separator();
+    // The deck's name takes what is left and wraps; the counts and the button keep their widths.
     if (!ImGui::BeginTable("piles", 4, ImGuiTableFlags_SizingFixedFit)) return;
-    ImGui::TableSetupColumn("Deck");
+    ImGui::TableSetupColumn("Deck", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn("Draw");
     ImGui::TableSetupColumn("Discard");
-    ImGui::TableSetupColumn("");
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableHeadersRow();
     for (auto& [id, state] : states_) {
         ImGui::PushID(id.c_str());
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(state.deck().name.c_str());
+        ImGui::TextWrapped("%s", state.deck().name.c_str());
         ImGui::TableNextColumn();
         ImGui::Text("%d", state.drawCount());
         ImGui::TableNextColumn();

@@ -55,20 +55,19 @@ void tooltip(const std::string& text, bool whenDisabled = false) {
     ImGui::EndTooltip();
 }
 
-// "AC A3 · blast-resistant · LDV -2 · PTT 5 · Pain x1.5"
-std::string coverFacts(const mw::CoverType& t) {
-    std::ostringstream s;
-    const char* const dot = " \u00b7 ";
-    s << "AC " << t.ac;
-    if (t.blastResistant) s << dot << "blast-resistant";
+// "AC A3", "blast-resistant", "LDV -2", "PTT 5", "Pain x1.5"
+std::vector<std::string> coverFacts(const mw::CoverType& t) {
+    std::vector<std::string> out{"AC " + t.ac};
+    if (t.blastResistant) out.push_back("blast-resistant");
     if (t.hasMazesColumns) {
-        s << dot << "LDV " << (t.ldv > 0 ? "+" : "") << t.ldv << dot << "PTT " << t.ptt;
+        out.push_back("LDV " + std::string(t.ldv > 0 ? "+" : "") + std::to_string(t.ldv));
+        out.push_back("PTT " + std::to_string(t.ptt));
         char pain[16];
         std::snprintf(pain, sizeof pain, "%g", t.pain);
-        s << dot << "Pain \u00d7" << pain;
+        out.push_back("Pain \u00d7" + std::string(pain));
     }
-    if (t.emplacement) s << dot << t.weapon << " (" << t.caliber << ")";
-    return s.str();
+    if (t.emplacement) out.push_back(t.weapon + " (" + t.caliber + ")");
+    return out;
 }
 
 std::string combatantFacts(const mw::Combatant& c, const mw::Battle& b) {
@@ -210,11 +209,20 @@ void MazeWorldWindow::draw(const GameWindowContext& ctx, bool* open, GameWindowO
         noBattle();
     } else {
         toolbar(out);
-        const float roomW = std::max(em * 30, ImGui::GetContentRegionAvail().x * 0.6f);
-        ImGui::BeginChild("room", ImVec2(roomW, 0), false);
-        room();
-        ImGui::EndChild();
-        ImGui::SameLine();
+        // The room beside the tabs when both fit (the room at least 30 font sizes wide, the tabs 18),
+        // else the room above the tabs: nothing is pushed past the window's edge.
+        const ImVec2 avail = ImGui::GetContentRegionAvail();
+        if (avail.x >= em * 48) {
+            const float roomW = std::clamp(avail.x * 0.6f, em * 30, avail.x - em * 18);
+            ImGui::BeginChild("room", ImVec2(roomW, 0), false);
+            room();
+            ImGui::EndChild();
+            ImGui::SameLine();
+        } else {
+            ImGui::BeginChild("room", ImVec2(0, std::max(em * 16, avail.y * 0.55f)), false);
+            room();
+            ImGui::EndChild();
+        }
         ImGui::BeginChild("tabs", ImVec2(0, 0), false);
         if (ImGui::BeginTabBar("mw-tabs")) {
             if (!session_.playerView && ImGui::BeginTabItem("Act")) {
@@ -356,9 +364,8 @@ void MazeWorldWindow::toolbar(GameWindowOutput& out) {
         ImGui::SameLine();
     }
     ImGui::Text("Turn %d", b.turn());
-    ImGui::SameLine();
-    ImGui::TextColored(kDim, "%s", b.variant().name.c_str());
-    ImGui::SameLine(0, em);
+    ui::sameLineText(kDim, b.variant().name);
+    ui::sameLineIfFits(ui::checkboxWidth("Player view"), em);
     if (ImGui::Checkbox("Player view", &session_.playerView)) selected_.clear();
     tooltip("Shows only what the players may see: no unseen enemies, no cover they have not been shown, no GM "
             "controls. Players are the team \"" + session_.playersTeam + "\" (View > Players are).");
@@ -405,7 +412,6 @@ void MazeWorldWindow::room() {
                 ImGui::TextColored(kGood, "H");
                 ImGui::SameLine();
                 ImGui::TextColored(kDim, "Hidden");
-                ImGui::SameLine();
                 ImGui::TextColored(kBad, "E");
                 ImGui::SameLine();
                 ImGui::TextColored(kDim, "Exposed");
@@ -418,7 +424,7 @@ void MazeWorldWindow::room() {
                                                                 teamColour(t));
                     ImGui::Dummy(ImVec2(em, em));
                     ImGui::SameLine();
-                    ImGui::Text("%s%s", t.c_str(), t == session_.playersTeam ? " (players)" : "");
+                    ImGui::TextWrapped("%s%s", t.c_str(), t == session_.playersTeam ? " (players)" : "");
                 }
             }
             ImGui::PopID();
@@ -434,8 +440,7 @@ void MazeWorldWindow::side(int side) {
     const auto& pieces = b.sides()[static_cast<std::size_t>(side - 1)];
     const bool shown = !session_.playerView || playersSeeCover(b, side);
     if (!session_.playerView && !playersSeeCover(b, side)) {
-        ImGui::SameLine();
-        ImGui::TextColored(kDim, "- not shown");
+        ui::sameLineText(kDim, "- not shown");
         tooltip("The players have not been shown this Side's cover yet (Start > Show players, or when the fight reveals it).");
     }
     if (!shown) {
@@ -456,9 +461,7 @@ void MazeWorldWindow::side(int side) {
         ImGui::ProgressBar(frac, ImVec2(-1, em * 0.95f), overlay);
         ImGui::PopStyleColor();
         tooltip("Health left " + std::string(overlay));
-        ImGui::PushStyleColor(ImGuiCol_Text, kDim);
-        ImGui::TextWrapped("%s", coverFacts(p.type).c_str());
-        ImGui::PopStyleColor();
+        ui::flowTexts(kDim, coverFacts(p.type));
         ImGui::PopID();
     }
     // Tokens: behind cover first, then in the open.

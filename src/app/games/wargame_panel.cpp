@@ -71,8 +71,7 @@ void WargamePanel::draw(const PanelContext& ctx, PanelRequests&) {
     const auto* d = dynamic_cast<const WargameDetail*>(r.detail.get());
     ImGui::PushID("wargame");
     ImGui::Text("%s fires at %s", shooter->id.c_str(), target->id.c_str());
-    ImGui::SameLine();
-    ImGui::TextColored(kDim, "(%s)", rules->table().name.c_str());
+    ui::sameLineText(kDim, "(" + rules->table().name + ")");
 
     // Line of sight, centre to centre.
     ImGui::TextUnformatted("Line of sight (centre to centre):");
@@ -94,7 +93,7 @@ void WargamePanel::draw(const PanelContext& ctx, PanelRequests&) {
     ImGui::TextColored(kDim, "Cover");
     if (d->components.empty()) {
         ImGui::TextWrapped("No feature gives cover: the target is not in one and the line crosses none.");
-    } else if (ImGui::BeginTable("components", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Borders)) {
+    } else if (ui::beginWideTable("components", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Borders)) {
         ImGui::TableSetupColumn("feature");
         ImGui::TableSetupColumn("role");
         ImGui::TableSetupColumn("level");
@@ -112,7 +111,7 @@ void WargamePanel::draw(const PanelContext& ctx, PanelRequests&) {
             ImGui::TableNextColumn();
             ImGui::Text("%d", c.value);
         }
-        ImGui::EndTable();
+        ui::endWideTable();
     }
     ImGui::Text("Cover level: in %d + behind %d =", d->in, d->behind);
     ImGui::SameLine();
@@ -162,7 +161,7 @@ void WargamePanel::draw(const PanelContext& ctx, PanelRequests&) {
         if (targetKeys.facing.empty()) ImGui::TextColored(kWarn, "%s has no facing: the facing hit is unknown.", target->id.c_str());
         else if (!d->facingHit.empty())
             ImGui::Text("%s faces %s: the shot strikes the %s.", target->id.c_str(), targetKeys.facing.c_str(), d->facingHit.c_str());
-        if (ImGui::BeginTable("armor", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Borders)) {
+        if (ui::beginWideTable("armor", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Borders)) {
             ImGui::TableSetupColumn("facing");
             ImGui::TableSetupColumn("armour");
             ImGui::TableSetupColumn("building");
@@ -184,7 +183,7 @@ void WargamePanel::draw(const PanelContext& ctx, PanelRequests&) {
                 ImGui::TableNextColumn();
                 ImGui::Text("%d", effective);
             }
-            ImGui::EndTable();
+            ui::endWideTable();
         }
         if (d->armorCover > 0) ImGui::TextColored(kDim, "In or beside a building: +%d on side, rear and top.", d->armorCover);
     }

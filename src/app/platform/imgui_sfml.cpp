@@ -68,6 +68,11 @@ struct State {
     float pendingFontSizePx = 0.0f;  // > 0: rebuild requested while the atlas was locked
 
     ImVec2 mousePos{-FLT_MAX, -FLT_MAX};
+    // Where a press happened, when it is the first press since the last frame: that frame sees the
+    // pointer there, and the moves that followed the press reach ImGui a frame later, or a press
+    // then a quick move (a drag started between two frames) would land beside what was pressed.
+    bool pressPosHeld = false;
+    ImVec2 pressPos;
     Latch mouse[kMouseButtons];
     Latch keys[kKeys];
     Latch ctrl, shift, alt, super;
@@ -415,6 +420,10 @@ void processEvent(const sf::Event& event) {
                                 static_cast<float>(event.mouseButton.y));
             const int b = mouseButtonIndex(event.mouseButton.button);
             if (b < 0) break;
+            if (down && !s.pressPosHeld) {
+                s.pressPosHeld = true;
+                s.pressPos = s.mousePos;
+            }
             s.mouse[b].set(down);
             break;
         }
@@ -463,7 +472,8 @@ void newFrame(sf::RenderWindow& window, sf::Time dt) {
             sf::Vector2i(static_cast<int>(io.MousePos.x), static_cast<int>(io.MousePos.y)), window);
         s.mousePos = io.MousePos;
     }
-    io.MousePos = s.mousePos;
+    io.MousePos = s.pressPosHeld ? s.pressPos : s.mousePos;
+    s.pressPosHeld = false;
     for (int b = 0; b < kMouseButtons; ++b) io.MouseDown[b] = s.mouse[b].sample();
     for (int k = 0; k < kKeys; ++k) io.KeysDown[k] = s.keys[k].sample();
     io.KeyCtrl = s.ctrl.sample();

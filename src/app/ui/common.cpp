@@ -2,10 +2,12 @@
 
 #include "core/properties.hpp"
 
+#include <imgui_internal.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <random>
 
 namespace sightline::app::ui {
@@ -19,6 +21,66 @@ std::uint64_t randomSeed() {
         // No entropy device: the clock alone will do for dice and cards.
     }
     return s % 1000000000ull;
+}
+
+void sameLineIfFits(float width, float spacing) {
+    ImGui::SameLine(0.0f, spacing);
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+void sameLineText(const ImVec4& color, const std::string& text, float spacing) {
+    ImGui::SameLine(0.0f, spacing);
+    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text.c_str()).x) ImGui::NewLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, color);
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
+void flowTexts(const ImVec4& color, const std::vector<std::string>& pieces, const char* separator) {
+    ImGui::PushStyleColor(ImGuiCol_Text, color);
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        const char* piece = pieces[i].c_str();
+        if (i > 0) {
+            // On the same line the separator goes in front of the piece; a piece that starts a line
+            // goes without it.
+            const std::string joined = separator + pieces[i];
+            ImGui::SameLine(0.0f, 0.0f);
+            if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(joined.c_str()).x) {
+                ImGui::TextUnformatted(joined.c_str());
+                continue;
+            }
+            ImGui::NewLine();
+        }
+        // Longer than a whole line: wrapped like any text.
+        if (ImGui::CalcTextSize(piece).x > ImGui::GetContentRegionAvail().x) ImGui::TextWrapped("%s", piece);
+        else ImGui::TextUnformatted(piece);
+    }
+    ImGui::PopStyleColor();
+}
+
+float buttonWidth(const char* label) {
+    return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2.0f;
+}
+
+float checkboxWidth(const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
+bool beginWideTable(const char* id, int columns, ImGuiTableFlags flags) {
+    // The height its rows took last frame, kept in the window's storage under the table's id.
+    const float last = ImGui::GetStateStorage()->GetFloat(ImGui::GetID(id), 0.0f);
+    const float height = last > 0.0f ? last : ImGui::GetFrameHeightWithSpacing() * 3.0f;
+    return ImGui::BeginTable(id, columns, flags | ImGuiTableFlags_ScrollX, ImVec2(0.0f, height));
+}
+
+void endWideTable() {
+    ImGuiTable* table = ImGui::GetCurrentTable();
+    ImGui::EndTable();
+    if (table == nullptr || table->InnerWindow == nullptr || table->OuterWindow == nullptr) return;
+    const ImGuiWindow* inner = table->InnerWindow;
+    float height = table->RowPosY2 + inner->Scroll.y - inner->Pos.y;
+    if (inner->ScrollbarX) height += ImGui::GetStyle().ScrollbarSize;
+    table->OuterWindow->StateStorage.SetFloat(table->ID, std::ceil(height));
 }
 
 void labelCell(const char* label, bool input) {

@@ -30,6 +30,24 @@ inline const Figure* figureAt(const Board& board, int index) {
     return &board.figures[static_cast<std::size_t>(index)];
 }
 
+// Beside the last item when `width` pixels still fit on its line, else at the start of the next.
+// `spacing` < 0: the style's. For buttons and checkboxes that follow another item.
+void sameLineIfFits(float width, float spacing = -1.0f);
+// Text beside the last item when it fits there, else wrapped from the start of the next line.
+void sameLineText(const ImVec4& color, const std::string& text, float spacing = -1.0f);
+// Short pieces of text laid out one after another with `separator` between them, a piece going to
+// the next line whole when it does not fit ("AC A3 · LDV -2 · Pain ×0.25" never breaks inside "×0.25").
+void flowTexts(const ImVec4& color, const std::vector<std::string>& pieces, const char* separator = " \u00b7 ");
+// The width of a button or a checkbox with this label.
+float buttonWidth(const char* label);
+float checkboxWidth(const char* label);
+
+// A table that keeps its columns at their natural widths and scrolls sideways when the panel is
+// narrower than that, instead of cutting what they hold. As tall as its rows were last frame (no
+// empty space below, no vertical scrollbar). Pair with endWideTable() when it returns true.
+bool beginWideTable(const char* id, int columns, ImGuiTableFlags flags);
+void endWideTable();
+
 // A label and a value on one row of a two-column table: the label, then the caller fills the value.
 // `input`: the value is an input field (the label is aligned to its text).
 void labelCell(const char* label, bool input = false);

@@ -30,6 +30,10 @@ struct Status {
     std::string text;
     bool error = false;
     float shownAt = -100.0f;  // seconds since start; the toast fades a few seconds later
+    // Where the user was looking when it was said: the pointer, when it was over the board (a drop
+    // refused, a door opened). The toast shows there; else at the bottom of the board.
+    bool anchored = false;
+    float atX = 0.0f, atY = 0.0f;
 };
 
 struct PanelContext {

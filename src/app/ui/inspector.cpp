@@ -19,18 +19,17 @@ void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
     const Board& board = ctx.doc.board();
     if (ImGui::Button("Add figure")) out.addFigure = true;
     if (ctx.focus < 0) {
-        ImGui::SameLine();
-        ImGui::TextColored(kDim, "Click or drag a figure to edit it.");
+        ui::sameLineText(kDim, "Click or drag a figure to edit it.");
         inputsFor_.clear();
         return;
     }
     const int index = ctx.focus;
     const Figure& f = board.figures[static_cast<std::size_t>(index)];
-    ImGui::SameLine();
+    ui::sameLineIfFits(ui::buttonWidth("Remove"));
     if (ImGui::Button("Remove")) out.removeFocus = true;
-    ImGui::SameLine();
+    ui::sameLineIfFits(ui::buttonWidth("Attacker"));
     if (ImGui::Button("Attacker")) out.attacker = f.id;
-    ImGui::SameLine();
+    ui::sameLineIfFits(ui::buttonWidth("Defender"));
     if (ImGui::Button("Defender")) out.defender = f.id;
     if (inputsFor_ != f.id) {  // another figure, or this one renamed elsewhere (undo)
         idInput_ = f.id;

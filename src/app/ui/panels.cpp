@@ -18,8 +18,9 @@ GamePanel& Panels::gamePanel(const std::string& game) {
 
 float Panels::menuBarHeight() { return ImGui::GetFrameHeight(); }
 float Panels::statusBarHeight() { return ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y; }
-float Panels::sidePanelWidth(float windowWidth) {
-    return std::round(std::min(ImGui::GetFontSize() * 25.0f, windowWidth * 0.45f));
+float Panels::sidePanelWidth(float windowWidth) const {
+    const float em = ImGui::GetFontSize();
+    return std::round(std::max(std::min(em * kSideMinEm, windowWidth * 0.5f), std::min(em * sideWidthEm_, windowWidth * 0.7f)));
 }
 
 void Panels::draw(const PanelContext& ctx, ViewOptions& options, PanelRequests& out) {

@@ -33,7 +33,9 @@ public:
     // Heights the panels take from the window, for the board's viewport (valid inside a frame).
     static float menuBarHeight();
     static float statusBarHeight();
-    static float sidePanelWidth(float windowWidth);
+    // The side panel's width: what the user dragged its left edge to (in text sizes, so it follows
+    // the UI scale), at most 70% of the window and at least 14 text sizes.
+    float sidePanelWidth(float windowWidth) const;
 
     void draw(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
 
@@ -71,6 +73,9 @@ private:
     bool saveAsToShow_ = false;
     std::string pathInput_;
     bool helpOpen_ = false;
+    // The side panel's width in font sizes, as the user dragged it, within these limits.
+    static constexpr float kSideMinEm = 20.0f, kSideMaxEm = 80.0f;
+    float sideWidthEm_ = 25.0f;
 
     // The inspector's text fields edit a copy, applied when the field is left.
     std::string idInput_, sideInput_;

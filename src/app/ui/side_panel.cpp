@@ -21,12 +21,15 @@ namespace {
 
 ImVec4 toImGui(sf::Color c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, c.a / 255.0f); }
 
+// One row of the legend table: the colour, then its meaning wrapped to the panel's width.
 void swatch(const char* id, sf::Color color, const char* text) {
     const float size = ImGui::GetTextLineHeight();
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
     ImGui::ColorButton(id, toImGui(color), ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoPicker |
                                                 ImGuiColorEditFlags_NoDragDrop, ImVec2(size * 1.6f, size));
-    ImGui::SameLine();
-    ImGui::TextUnformatted(text);
+    ImGui::TableNextColumn();
+    ImGui::TextWrapped("%s", text);
 }
 
 // A combo listing every figure; returns true when the user picked one (or none).
@@ -63,6 +66,24 @@ void Panels::sidePanel(const PanelContext& ctx, ViewOptions& options, PanelReque
                                    ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoSavedSettings |
                                    ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("##side", nullptr, flags);
+    // Its left edge is a handle: drag it to make the panel wider or narrower.
+    {
+        const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+        const float grip = std::max(5.0f, ImGui::GetFontSize() * 0.45f);
+        const ImVec2 keep = ImGui::GetCursorScreenPos();
+        ImGui::PushClipRect(pos, ImVec2(pos.x + size.x, pos.y + size.y), false);
+        ImGui::SetCursorScreenPos(pos);
+        ImGui::InvisibleButton("##side-width", ImVec2(grip, size.y));
+        const bool hot = ImGui::IsItemHovered() || ImGui::IsItemActive();
+        if (hot) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+        if (ImGui::IsItemActive()) {
+            const float em = ImGui::GetFontSize();
+            sideWidthEm_ = std::clamp((io.DisplaySize.x - io.MousePos.x) / em, kSideMinEm, kSideMaxEm);
+        }
+        if (hot) ImGui::GetWindowDrawList()->AddRectFilled(pos, ImVec2(pos.x + 2, pos.y + size.y), IM_COL32(120, 150, 200, 200));
+        ImGui::PopClipRect();
+        ImGui::SetCursorScreenPos(keep);
+    }
     ImGui::TextWrapped("%s", ctx.doc.board().name.c_str());
     ImGui::Separator();
     if (ImGui::CollapsingHeader("Ruling", ImGuiTreeNodeFlags_DefaultOpen)) rulingSection(ctx, options, out);
@@ -100,7 +121,7 @@ void Panels::rulingSection(const PanelContext& ctx, ViewOptions& options, PanelR
         out.defender = picked >= 0 ? board.figures[static_cast<std::size_t>(picked)].id : "";
     if (ImGui::Button("Swap")) out.swap = true;
     if (gamePanel(ctx.analysis.game()).cornerLines()) {
-        ImGui::SameLine();
+        ui::sameLineIfFits(ui::checkboxWidth("Lines from every corner"));
         ImGui::Checkbox("Lines from every corner", &options.everyCorner);
     }
 
@@ -117,14 +138,13 @@ void Panels::rulingSection(const PanelContext& ctx, ViewOptions& options, PanelR
     ImGui::TextUnformatted("Line of sight:");
     ImGui::SameLine();
     ImGui::TextColored(r.lineOfSight ? kGood : kBad, r.lineOfSight ? "yes" : "no");
-    ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+    ui::sameLineIfFits(ImGui::CalcTextSize("Cover: yes").x, ImGui::GetFontSize() * 1.5f);
     ImGui::TextUnformatted("Cover:");
     ImGui::SameLine();
     if (r.cover) ImGui::TextColored(*r.cover ? kWarn : kGood, *r.cover ? "yes" : "no");
     else ImGui::TextColored(kDim, "-");
     if (r.corner) {
-        ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
-        ImGui::Text("Corner: %s", cornerText(*r.corner).c_str());
+        ui::sameLineText(ImGui::GetStyle().Colors[ImGuiCol_Text], "Corner: " + cornerText(*r.corner), ImGui::GetFontSize() * 1.5f);
     }
     ImGui::TextWrapped("%s", r.explanation.c_str());
     if (!r.lines.empty()) {
@@ -176,10 +196,8 @@ void Panels::seenSection(const PanelContext& ctx, PanelRequests& out) {
     int clear = 0, cover = 0, none = 0;
     for (const PairResult& p : seen) (!p.lineOfSight ? none : p.cover.value_or(false) ? cover : clear)++;
     ImGui::TextColored(kGood, "%d clear", clear);
-    ImGui::SameLine();
-    ImGui::TextColored(kWarn, "%d with cover", cover);
-    ImGui::SameLine();
-    ImGui::TextColored(kDim, "%d no line of sight", none);
+    ui::sameLineText(kWarn, std::to_string(cover) + " with cover");
+    ui::sameLineText(kDim, std::to_string(none) + " no line of sight");
     const float rows = std::min(8.0f, static_cast<float>(seen.size())) + 0.5f;
     ImGui::BeginChild("seen", ImVec2(0, rows * ImGui::GetTextLineHeightWithSpacing()), true);
     ImGuiListClipper clipper;
@@ -202,6 +220,9 @@ void Panels::seenSection(const PanelContext& ctx, PanelRequests& out) {
 }
 
 void Panels::legendSection(const PanelContext& ctx) {
+    if (!ImGui::BeginTable("legend", 2, ImGuiTableFlags_SizingFixedFit)) return;
+    ImGui::TableSetupColumn("colour", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("meaning", ImGuiTableColumnFlags_WidthStretch);
     swatch("##blocking", palette::kBlocking, "blocking terrain: stops sight");
     swatch("##difficult", palette::kDifficult, "difficult terrain: gives cover");
     swatch("##impassable", palette::kImpassable, "impassable terrain: no cover");
@@ -221,6 +242,7 @@ void Panels::legendSection(const PanelContext& ctx) {
         const std::string label = s.empty() ? "(no side)" : s;
         swatch(("##side" + s).c_str(), palette::side(s), label.c_str());
     }
+    ImGui::EndTable();
 }
 
 }  // namespace sightline::app

@@ -31,8 +31,24 @@ void Panels::statusBar(const PanelContext& ctx) {
     ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
     ImGui::TextColored(kDim, "%.0f px/cell", ctx.zoomCellPx);
     if (!ctx.status.text.empty()) {
+        // The last message: as much as fits, ending in "..." when it does not; the whole on hover.
         ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
-        ImGui::TextColored(ctx.status.error ? kBad : ImGui::GetStyle().Colors[ImGuiCol_Text], "%s", ctx.status.text.c_str());
+        const float room = ImGui::GetContentRegionAvail().x;
+        std::string shown = ctx.status.text;
+        const bool cut = ImGui::CalcTextSize(shown.c_str()).x > room;
+        if (cut) {
+            const float dots = ImGui::CalcTextSize("...").x;
+            while (!shown.empty() && ImGui::CalcTextSize(shown.c_str()).x + dots > room) {
+                unsigned char last = 0;
+                do {  // one whole UTF-8 character: its continuation bytes, then its first byte
+                    last = static_cast<unsigned char>(shown.back());
+                    shown.pop_back();
+                } while (!shown.empty() && (last & 0xC0) == 0x80);
+            }
+            shown += "...";
+        }
+        ImGui::TextColored(ctx.status.error ? kBad : ImGui::GetStyle().Colors[ImGuiCol_Text], "%s", shown.c_str());
+        if (cut && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.status.text.c_str());
     }
     ImGui::End();
     ImGui::PopStyleVar();
@@ -62,14 +78,27 @@ void Panels::toast(const PanelContext& ctx) {
     if (ctx.status.text.empty() || age > kShowSeconds) return;
     const float alpha = std::min(1.0f, (kShowSeconds - age) * 2.0f);  // fades over the last half second
     const sf::FloatRect& v = ctx.viewport;
-    ImGui::SetNextWindowPos(ImVec2(v.left + v.width / 2, v.top + v.height - ImGui::GetFontSize()), ImGuiCond_Always,
-                            ImVec2(0.5f, 1.0f));
+    const float em = ImGui::GetFontSize();
+    // Beside the pointer when the action was on the board (below it, or above near the bottom edge),
+    // kept inside the board; else at the bottom of the board. Long messages wrap.
+    const float maxWidth = std::max(em * 12, std::min(em * 30, v.width - em * 2));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(maxWidth, v.height));
+    if (ctx.status.anchored) {
+        const bool below = ctx.status.atY + em * 5 < v.top + v.height;
+        const float x = std::clamp(ctx.status.atX, v.left + maxWidth / 2 + em * 0.5f, std::max(v.left + maxWidth / 2 + em * 0.5f, v.left + v.width - maxWidth / 2 - em * 0.5f));
+        ImGui::SetNextWindowPos(ImVec2(x, below ? ctx.status.atY + em * 1.5f : ctx.status.atY - em * 1.5f), ImGuiCond_Always,
+                                ImVec2(0.5f, below ? 0.0f : 1.0f));
+    } else {
+        ImGui::SetNextWindowPos(ImVec2(v.left + v.width / 2, v.top + v.height - em), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+    }
     ImGui::SetNextWindowBgAlpha(0.85f * alpha);
     ImGui::PushStyleVar(ImGuiStyleVar_Alpha, alpha);
     ImGui::Begin("##toast", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs);
+    ImGui::PushTextWrapPos(maxWidth - ImGui::GetStyle().WindowPadding.x * 2);
     ImGui::TextColored(ctx.status.error ? kBad : ImGui::GetStyle().Colors[ImGuiCol_Text], "%s", ctx.status.text.c_str());
+    ImGui::PopTextWrapPos();
     ImGui::End();
     ImGui::PopStyleVar();
 }
