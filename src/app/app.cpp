@@ -204,6 +204,10 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
                            assetsDir_,
                            {}};
     for (const WindowSlot& slot : windows_) ctx.windows.emplace_back(slot.window->title(), slot.open);
+    if (ctx.hoveredCell && !doc_.dragging() && !gui::pointerOverUi(input_.mouse())) {
+        ctx.hoveredFigure = input_.hovered() < static_cast<int>(doc_.board().figures.size()) ? input_.hovered() : -1;
+        ctx.hoveredPoint = camera_.toBoard(input_.mouse());
+    }
     PanelRequests requests;
     panels_.draw(ctx, viewOptions_, requests);
     drawWindows();
@@ -219,6 +223,9 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     if (viewOptions_.everyCorner && panels_.gamePanel(analysis_.game()).cornerLines())
         overlay.everyCorner = &analysis_.everyCornerLines();
     if (overlay.attacker >= 0) overlay.seen = &analysis_.seenByAttacker();
+    std::vector<RulingMark> marks;
+    if (analysis_.ruling()) marks = panels_.gamePanel(analysis_.game()).rulingMarks(*analysis_.ruling(), doc_.board());
+    overlay.marks = &marks;
     if (input_.refused() && doc_.dragging()) {
         const Figure& f = doc_.board().figures[static_cast<std::size_t>(doc_.dragFigure())];
         overlay.refusedCell = input_.refused();

@@ -160,6 +160,15 @@ std::string App::layoutJson() const {
     j["origin"] = Json::array({camera_.origin.x, camera_.origin.y});
     j["cell"] = camera_.cell;
     j["viewport"] = Json::array({viewport_.left, viewport_.top, viewport_.width, viewport_.height});
+    // The board's labels as drawn (moved, shrunk or left out where they would collide) and the
+    // row and column numbers' bands they keep clear of.
+    Json labels = Json::array();
+    for (const auto& [text, box] : view_.drawnLabels())
+        labels.push_back({{"text", text}, {"box", Json::array({box.left, box.top, box.width, box.height})}});
+    j["labels"] = labels;
+    Json bands = Json::array();
+    for (const sf::FloatRect& b : view_.rulerBands()) bands.push_back(Json::array({b.left, b.top, b.width, b.height}));
+    j["ruler_bands"] = bands;
     j["side_panel_width"] = panels_.sidePanelWidth(static_cast<float>(window_.getSize().x));
     // Text or table cells wider than the room they had in the last frame (cut off, or reached only
     // by scrolling sideways): there should be none.
@@ -204,6 +213,7 @@ void App::writeState() {
     j["seen"] = seen;
     j["layout"] = Json::parse(layoutJson());
     j["status"] = status_.text;
+    j["board_tooltip"] = panels_.boardTooltipLines();
     j["status_at"] = status_.anchored ? Json::array({status_.atX, status_.atY}) : Json(nullptr);
     const std::string text = j.dump();
     if (text == lastState_) return;

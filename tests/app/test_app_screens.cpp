@@ -143,6 +143,61 @@ TEST_CASE("app: the d20 and wargame boards render under their own rules", "[app-
     }
 }
 
+TEST_CASE("app: board labels never collide, and the d20 cover a ruling rests on is marked on the board", "[app-lines]") {
+    const std::string dir = scratchDir("labels");
+    auto labelsOf = [&](const std::string& args) {
+        const Run r = app("--screenshot " + quote(dir + "/labels.png") + " --print-layout " + args, dir);
+        INFO(args << "\nstderr: " << r.err);
+        REQUIRE(r.status == 0);
+        return nlohmann::json::parse(r.out);
+    };
+    auto box = [](const nlohmann::json& b) {
+        return sf::FloatRect(b[0].get<float>(), b[1].get<float>(), b[2].get<float>(), b[3].get<float>());
+    };
+    auto texts = [](const nlohmann::json& layout) {
+        std::vector<std::string> out;
+        for (const auto& l : layout.at("labels")) out.push_back(l.at("text").get<std::string>());
+        return out;
+    };
+    auto has = [](const std::vector<std::string>& all, const std::string& t) { return std::find(all.begin(), all.end(), t) != all.end(); };
+    // Whatever is drawn: no two labels overlap, none lies on the row or column numbers.
+    auto noCollisions = [&](const nlohmann::json& layout) {
+        const auto& labels = layout.at("labels");
+        for (std::size_t i = 0; i < labels.size(); ++i) {
+            const sf::FloatRect a = box(labels[i].at("box"));
+            for (std::size_t k = i + 1; k < labels.size(); ++k) {
+                INFO(labels[i].dump() << " and " << labels[k].dump());
+                CHECK_FALSE(a.intersects(box(labels[k].at("box"))));
+            }
+            for (const auto& band : layout.at("ruler_bands")) {
+                INFO(labels[i].dump() << " on the numbers " << band.dump());
+                CHECK_FALSE(a.intersects(box(band)));
+            }
+        }
+    };
+
+    // villain shoots agent-kim across desk-2 (rated one quarter): the desk is marked with the cover it
+    // gives, and the desk-1 label that agent-kim's id would cover moves instead.
+    nlohmann::json layout = labelsOf("--size 1280x800 --rules d20 --attacker villain --defender agent-kim maps/d20-office.json");
+    std::vector<std::string> shown = texts(layout);
+    CHECK(has(shown, "desk-2: scenery cover, one quarter"));
+    CHECK(has(shown, "villain"));
+    CHECK(has(shown, "agent-kim"));
+    CHECK(has(shown, "desk-1 (one quarter)"));
+    noCollisions(layout);
+    // agent-kim shoots the villain, who has personal cover (one half): it is written over the villain.
+    layout = labelsOf("--size 1280x800 --rules d20 --attacker agent-kim --defender villain maps/d20-office.json");
+    shown = texts(layout);
+    CHECK(has(shown, "personal cover, one half"));
+    noCollisions(layout);
+    // Under Doom there is no rated cover: nothing is marked.
+    layout = labelsOf("--size 1280x800 --rules doom --attacker villain --defender agent-kim maps/d20-office.json");
+    for (const std::string& t : texts(layout)) CHECK(t.find("cover,") == std::string::npos);
+    noCollisions(layout);
+    // A crowded board, zoomed so that labels would pile up.
+    noCollisions(labelsOf("--attacker zombie-1 --defender marine-red --size 700x500 maps/demo.json"));
+}
+
 TEST_CASE("app: bad maps, unknown figures and bad options are refused with a reason", "[app-refused]") {
     const std::string dir = scratchDir("refused");
     const std::string out = dir + "/never.png";

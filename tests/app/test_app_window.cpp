@@ -45,6 +45,7 @@ public:
     }
 
     void click(double x, double y) { xdotool("mousemove --window " + at(x, y) + " click 1"); }
+    void move(double x, double y) { xdotool("mousemove --window " + at(x, y)); }
     // Press, move through the middle, release: a drag across several cells.
     void drag(double x0, double y0, double x1, double y1) {
         xdotool("mousemove --window " + at(x0, y0) + " mousedown 1 mousemove --window " +
@@ -92,6 +93,19 @@ TEST_CASE("app: a real window driven by mouse and keyboard", "[app-window]") {
     REQUIRE(s.contains("layout"));
     CHECK(s["attacker"].is_null());
     CHECK(s["undo_depth"] == 0);
+
+    // Resting the pointer on the board says what is there: the terrain of a cell, a figure.
+    auto tooltipHas = [](const Json& j, const std::string& text) {
+        for (const Json& line : j["board_tooltip"])
+            if (line.get<std::string>().find(text) != std::string::npos) return true;
+        return false;
+    };
+    ui.move(5.5, 1.5);
+    s = ui.waitState([&](const Json& j) { return tooltipHas(j, "blocking terrain at (5,1)"); });
+    CHECK(tooltipHas(s, "blocking terrain at (5,1): stops sight"));
+    ui.move(6.5, 4.5);
+    s = ui.waitState([&](const Json& j) { return tooltipHas(j, "D"); });
+    CHECK(s["board_tooltip"][0].get<std::string>().rfind("D", 0) == 0);
 
     // Click A: the attacker. Click D: the defender, and the ruling is there.
     ui.click(1.5, 1.5);

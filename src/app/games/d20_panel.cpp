@@ -149,6 +149,29 @@ FeatureNote D20Panel::featureNote(const Feature& f, const RuleSystem&) const {
     return q == Quarter::None ? FeatureNote{} : FeatureNote{levelText(q), false};
 }
 
+std::vector<RulingMark> D20Panel::rulingMarks(const Ruling& ruling, const Board& board) const {
+    std::vector<RulingMark> marks;
+    const D20Detail* d = d20Detail(ruling);
+    if (!d || !ruling.lineOfSight) return marks;
+    // The rated features the chosen lines cross, each with the scenery cover it gives.
+    for (const std::string& id : d->features)
+        for (std::size_t i = 0; i < board.features.size(); ++i)
+            if (board.features[i].id == id)
+                marks.push_back({RulingMark::Kind::Feature, static_cast<int>(i),
+                                 featureRating(board.features[i]) == d->scenery ? "scenery cover, " + levelText(d->scenery)
+                                                                                : "rated " + levelText(featureRating(board.features[i]))});
+    if (d->personal != Quarter::None && ruling.defender >= 0)
+        marks.push_back({RulingMark::Kind::Figure, ruling.defender, "personal cover, " + levelText(d->personal)});
+    return marks;
+}
+
+std::string D20Panel::figureNote(const Figure& f) const {
+    std::string out;
+    if (const std::optional<int> defense = figureDefense(f)) out = "Defense " + std::to_string(*defense);
+    if (const Quarter q = personalCover(f); q != Quarter::None) out += (out.empty() ? "" : ", ") + std::string("personal cover ") + levelText(q);
+    return out;
+}
+
 void D20Panel::drawFigureFields(const PanelContext& ctx, int figure, PanelRequests& out) {
     const Figure* f = figureAt(ctx.doc.board(), figure);
     if (!f) return;

@@ -31,6 +31,8 @@ public:
     void drawFigureFields(const PanelContext& ctx, int figure, PanelRequests& out) override;
     // A rated feature's rating ("one half").
     FeatureNote featureNote(const Feature& f, const RuleSystem& rules) const override;
+    std::vector<RulingMark> rulingMarks(const Ruling& ruling, const Board& board) const override;
+    std::string figureNote(const Figure& f) const override;
 
     // The dice: the attack d20 and the seeds of resolveAttack (saves, d6) come from this seed in turn.
     void setSeed(std::uint64_t seed);

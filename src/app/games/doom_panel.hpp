@@ -29,6 +29,11 @@ public:
     std::string title() const override { return "Defense"; }
     // Large and stunned: Doom's, for its "no cover" rules.
     void drawFigureFields(const PanelContext& ctx, int figure, PanelRequests& out) override;
+    std::string figureNote(const Figure& f) const override {
+        std::string out = f.isLarge() ? "large: never has cover" : "";
+        if (f.stunned) out += (out.empty() ? "" : ", ") + std::string("stunned: never has cover");
+        return out;
+    }
     // The pair's cover is the analysis' ruling's: without line of sight Reveal is disabled.
     void draw(const PanelContext& ctx, PanelRequests& out) override;
 

@@ -50,6 +50,18 @@ public:
         (void)f, (void)rules;
         return {};
     }
+    // What `ruling` rests on besides its lines, for the board to mark (a rated feature, a figure's own
+    // cover). Nothing by default.
+    virtual std::vector<RulingMark> rulingMarks(const Ruling& ruling, const Board& board) const {
+        (void)ruling, (void)board;
+        return {};
+    }
+    // A line on what the game reads of figure `f` for the board's tooltip ("Defense 16, personal cover
+    // one half"); empty: nothing.
+    virtual std::string figureNote(const Figure& f) const {
+        (void)f;
+        return {};
+    }
 };
 
 using GamePanelFactory = std::unique_ptr<GamePanel> (*)(const PanelSetup&);

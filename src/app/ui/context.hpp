@@ -54,6 +54,10 @@ struct PanelContext {
     sf::FloatRect viewport;  // the board's part of the window
     std::string assetsDir;   // the folder holding rules/ (assets/)
     std::vector<std::pair<std::string, bool>> windows;  // the games' windows: title, open
+    // The figure under the pointer (-1: none) and the board point under it (in cells), when the pointer
+    // rests on the board and nothing is being dragged: the board's tooltip says what is there.
+    int hoveredFigure = -1;
+    std::optional<sf::Vector2f> hoveredPoint;
 };
 
 }  // namespace sightline::app

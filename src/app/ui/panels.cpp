@@ -29,6 +29,7 @@ void Panels::draw(const PanelContext& ctx, ViewOptions& options, PanelRequests& 
     statusBar(ctx);
     if (options.stats) statsOverlay(ctx);
     toast(ctx);
+    boardTooltip(ctx);
     modals(ctx, out);
 }
 

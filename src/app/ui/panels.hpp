@@ -35,6 +35,8 @@ public:
     static float statusBarHeight();
     // The side panel's width: what the user dragged its left edge to (in text sizes, so it follows
     // the UI scale), at most 70% of the window and at least 14 text sizes.
+    // The lines of the board's tooltip in the last frame (empty: none shown).
+    const std::vector<std::string>& boardTooltipLines() const { return tooltipLines_; }
     float sidePanelWidth(float windowWidth) const;
 
     void draw(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
@@ -57,6 +59,7 @@ private:
     void statusBar(const PanelContext& ctx);
     void statsOverlay(const PanelContext& ctx);
     void toast(const PanelContext& ctx);
+    void boardTooltip(const PanelContext& ctx);
     void modals(const PanelContext& ctx, PanelRequests& out);
 
     std::string assetsDir_;
@@ -76,6 +79,8 @@ private:
     // The side panel's width in font sizes, as the user dragged it, within these limits.
     static constexpr float kSideMinEm = 20.0f, kSideMaxEm = 80.0f;
     float sideWidthEm_ = 25.0f;
+    float hoverStill_ = 0.0f;  // when the pointer last moved (seconds), for the board's tooltip
+    std::vector<std::string> tooltipLines_;  // what the board's tooltip shows now
 
     // The inspector's text fields edit a copy, applied when the field is left.
     std::string idInput_, sideInput_;

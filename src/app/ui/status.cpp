@@ -1,6 +1,7 @@
 #include "app/ui/panels.hpp"
 
 #include "app/ui/common.hpp"
+#include "core/text.hpp"
 
 #include <imgui.h>
 
@@ -101,6 +102,74 @@ void Panels::toast(const PanelContext& ctx) {
     ImGui::PopTextWrapPos();
     ImGui::End();
     ImGui::PopStyleVar();
+}
+
+namespace {
+
+bool insidePolygon(const std::vector<PointD>& poly, double x, double y) {
+    bool in = false;
+    for (std::size_t i = 0, j = poly.size() - 1; i < poly.size(); j = i++)
+        if ((poly[i].y > y) != (poly[j].y > y) &&
+            x < (poly[j].x - poly[i].x) * (y - poly[i].y) / (poly[j].y - poly[i].y) + poly[i].x)
+            in = !in;
+    return in;
+}
+
+}  // namespace
+
+// What is under the pointer, and what it gives under the game in play: the figure (its game's
+// fields, how the attacker sees it), the features, the terrain of the cell. Shown after the pointer
+// rests a moment, as tooltips do.
+void Panels::boardTooltip(const PanelContext& ctx) {
+    tooltipLines_.clear();
+    if (!ctx.hoveredPoint || !ctx.hoveredCell || ImGui::GetIO().MouseDownDuration[0] >= 0.0f) return;
+    if (ImGui::GetIO().MouseDelta.x != 0.0f || ImGui::GetIO().MouseDelta.y != 0.0f) hoverStill_ = ctx.now;
+    if (ctx.now - hoverStill_ < 0.35f) return;
+    const Board& board = ctx.doc.board();
+    const GamePanel& game = gamePanel(ctx.analysis.game());
+    std::vector<std::pair<ImVec4, std::string>> lines;
+    const ImVec4 text = ImGui::GetStyle().Colors[ImGuiCol_Text];
+    if (const Figure* f = ui::figureAt(board, ctx.hoveredFigure)) {
+        std::string head = f->id;
+        if (!f->side.empty()) head += " (" + f->side + ")";
+        head += ", " + std::to_string(f->w) + "x" + std::to_string(f->h) + " at " + cellText(f->cell);
+        lines.emplace_back(text, head);
+        if (const std::string note = game.figureNote(*f); !note.empty()) lines.emplace_back(kDim, note);
+        if (ctx.attacker >= 0 && ctx.attacker != ctx.hoveredFigure) {
+            const std::string& by = board.figures[static_cast<std::size_t>(ctx.attacker)].id;
+            for (const PairResult& p : ctx.analysis.seenByAttacker())
+                if (p.defender == ctx.hoveredFigure) {
+                    if (!p.lineOfSight) lines.emplace_back(kDim, by + " has no line of sight to it");
+                    else if (p.cover.value_or(false)) lines.emplace_back(kWarn, by + " sees it; it has cover");
+                    else lines.emplace_back(kGood, by + " sees it without cover");
+                }
+        }
+    }
+    const double x = ctx.hoveredPoint->x, y = ctx.hoveredPoint->y;
+    for (const Feature& f : board.features) {
+        if (f.polygon.size() < 3 || !insidePolygon(f.polygon, x, y)) continue;
+        std::string line = "feature " + (f.id.empty() ? f.kind : f.id);
+        if (!f.kind.empty() && f.kind != f.id) line += " (" + f.kind + ")";
+        line += f.blocksSight ? ": blocks sight" : ": sight passes";
+        const FeatureNote note = game.featureNote(f, ctx.analysis.rules());
+        if (!note.text.empty()) line += "; " + game.title() + ": " + note.text;
+        lines.emplace_back(note.alert ? kBad : text, line);
+    }
+    for (const TerrainGroup& t : board.terrain)
+        for (const Cell& c : t.cells)
+            if (c == *ctx.hoveredCell) {
+                static const char* const gives[] = {"stops sight", "gives cover", "no cover"};
+                const int k = static_cast<int>(t.kind);
+                lines.emplace_back(text, std::string(terrainKindName(t.kind)) + " terrain at " + cellText(c) +
+                                             (k >= 0 && k < 3 ? std::string(": ") + gives[k] : std::string()));
+            }
+    if (lines.empty()) return;
+    for (const auto& line : lines) tooltipLines_.push_back(line.second);
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24);
+    for (const auto& [colour, line] : lines) ImGui::TextColored(colour, "%s", line.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
 }
 
 }  // namespace sightline::app

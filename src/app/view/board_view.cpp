@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <set>
 
 namespace sightline::app {
@@ -148,7 +149,18 @@ struct Label {
     unsigned size;
     sf::Color color;
     bool bold;
+    // Where labels would overlap each other or the row and column numbers, the higher priority keeps
+    // its place; the other moves to one of `elsewhere` (a line down or up when empty), then shrinks,
+    // then is left out (drawLabels).
+    int priority = 0;
+    std::vector<sf::Vector2f> elsewhere;
 };
+namespace label_priority {
+constexpr int kFeature = 1;        // a feature's id and what the game says of it
+constexpr int kFigure = 2;         // a figure's id
+constexpr int kMark = 3;           // what the ruling rests on (the cover a feature or a figure gives)
+constexpr int kFigureInPlay = 4;   // the attacker's, the defender's and the hovered figure's ids
+}  // namespace label_priority
 
 // Pixel width of the board's walls at this zoom: thick enough to read as walls, never filling a cell.
 float wallWidth(float cell) { return std::clamp(cell * 0.12f, 2.0f, 9.0f); }
@@ -326,32 +338,92 @@ struct BoardView::Frame {
 
 namespace {
 
-// Text is drawn after the shapes of its layer, so nothing covers it; ids get a dark pill behind
-// them (added to the painter) so they read over anything.
-void drawLabels(sf::RenderTarget& target, Painter& p, const std::vector<Label>& labels, const sf::Font& regular,
-                const sf::Font& bold) {
+sf::Text makeText(const Label& l, const sf::Font& regular, const sf::Font& bold) {
     sf::Text text;
+    text.setFont(l.bold ? bold : regular);
+    text.setCharacterSize(l.size);
+    text.setString(sf::String::fromUtf8(l.text.begin(), l.text.end()));
+    text.setFillColor(l.color);
+    const sf::FloatRect b = text.getLocalBounds();
+    // Centre on the glyphs' box, not the line box, and stay on whole pixels so glyphs stay sharp.
+    text.setPosition(rounded({l.center.x - b.left - b.width / 2, l.center.y - b.top - b.height / 2}));
+    return text;
+}
+
+// The box a label takes, its dark pill included.
+sf::FloatRect labelBox(const Label& l, const sf::Text& text) {
+    const sf::FloatRect g = text.getGlobalBounds();
+    const float padX = l.bold ? l.size * 0.35f : 1.0f, padY = l.bold ? l.size * 0.2f : 1.0f;
+    return {g.left - padX, g.top - padY, g.width + 2 * padX, g.height + 2 * padY};
+}
+
+std::vector<std::size_t> placeLabels(std::vector<Label>& labels, const std::vector<sf::FloatRect>& keepClear,
+                                     const sf::Font& regular, const sf::Font& bold) {
+    std::vector<std::size_t> order(labels.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return labels[a].priority > labels[b].priority; });
+    std::vector<sf::FloatRect> taken = keepClear;
+    std::vector<std::size_t> placed;
+    for (std::size_t i : order) {
+        Label& l = labels[i];
+        const sf::Vector2f home = l.center;
+        const unsigned size = l.size;
+        auto fits = [&](const sf::FloatRect& box) {
+            for (const sf::FloatRect& t : taken)
+                if (box.intersects(t)) return false;
+            return true;
+        };
+        bool done = false;
+        // Where it belongs; a line lower or higher; the same at four fifths of the size.
+        for (float shrink : {1.0f, 0.8f}) {
+            l.size = std::max(8u, static_cast<unsigned>(std::round(static_cast<float>(size) * shrink)));
+            const float step = static_cast<float>(l.size) * 1.3f;
+            std::vector<sf::Vector2f> spots{home};
+            if (l.elsewhere.empty()) spots.insert(spots.end(), {{home.x, home.y + step}, {home.x, home.y - step}});
+            else spots.insert(spots.end(), l.elsewhere.begin(), l.elsewhere.end());
+            for (const sf::Vector2f& spot : spots) {
+                l.center = spot;
+                const sf::FloatRect box = labelBox(l, makeText(l, regular, bold));
+                if (!fits(box)) continue;
+                taken.push_back(box);
+                placed.push_back(i);
+                done = true;
+                break;
+            }
+            if (done) break;
+        }
+        if (!done) {  // left out: nowhere near its place is free
+            l.center = home;
+            l.size = size;
+        }
+    }
+    std::sort(placed.begin(), placed.end());
+    return placed;
+}
+
+// Text is drawn after the shapes of its layer, so nothing covers it; ids get a dark pill behind
+// them (added to the painter) so they read over anything. `keepClear`: boxes no label may cover
+// (the row and column numbers); labels that collide are moved, shrunk or left out by priority.
+// Returns what was drawn: each label's text and box.
+std::vector<std::pair<std::string, sf::FloatRect>> drawLabels(sf::RenderTarget& target, Painter& p, std::vector<Label> labels,
+                                                              const sf::Font& regular, const sf::Font& bold,
+                                                              const std::vector<sf::FloatRect>& keepClear = {}) {
     std::vector<sf::Text> texts;
+    std::vector<std::pair<std::string, sf::FloatRect>> drawn;
     texts.reserve(labels.size());
-    for (const Label& l : labels) {
-        text.setFont(l.bold ? bold : regular);
-        text.setCharacterSize(l.size);
-        text.setString(sf::String::fromUtf8(l.text.begin(), l.text.end()));
-        text.setFillColor(l.color);
-        const sf::FloatRect b = text.getLocalBounds();
-        // Centre on the glyphs' box, not the line box, and stay on whole pixels so glyphs stay sharp.
-        text.setPosition(rounded({l.center.x - b.left - b.width / 2, l.center.y - b.top - b.height / 2}));
+    for (std::size_t i : placeLabels(labels, keepClear, regular, bold)) {
+        const Label& l = labels[i];
+        const sf::Text text = makeText(l, regular, bold);
+        drawn.emplace_back(l.text, labelBox(l, text));
         if (l.bold) {
-            const float padX = l.size * 0.35f, padY = l.size * 0.2f;
-            const sf::FloatRect g = text.getGlobalBounds();
-            p.rect({std::round(g.left - padX), std::round(g.top - padY), std::round(g.width + 2 * padX),
-                    std::round(g.height + 2 * padY)},
-                   sf::Color(10, 12, 16, 190));
+            const sf::FloatRect g = labelBox(l, text);
+            p.rect({std::round(g.left), std::round(g.top), std::round(g.width), std::round(g.height)}, sf::Color(10, 12, 16, 190));
         }
         texts.push_back(text);
     }
     target.draw(p.vertices().data(), p.vertices().size(), sf::Triangles);
     for (const sf::Text& t : texts) target.draw(t);
+    return drawn;
 }
 
 void drawWall(Painter& p, sf::Vector2f a, sf::Vector2f b, float width) { p.line(a, b, width, palette::kWall, true); }
@@ -543,21 +615,6 @@ void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
         for (std::size_t i = 0; i + 2 < tris.size(); i += 3) p.triangle(tris[i], fill, tris[i + 1], fill, tris[i + 2], fill);
         strokeOutline(p, pts, feature.blocksSight ? std::max(2.0f, wallWidth(cell) * 0.6f) : 1.5f,
                       feature.blocksSight ? palette::kWall : sf::Color(214, 196, 140, 200));
-        if (fonts_ && cell >= 20 && !pts.empty()) {
-            // At the top of the area: figures stand in its middle.
-            float left = pts[0].x, right = pts[0].x, top = pts[0].y;
-            for (const sf::Vector2f& q : pts) {
-                left = std::min(left, q.x);
-                right = std::max(right, q.x);
-                top = std::min(top, q.y);
-            }
-            const unsigned px = static_cast<unsigned>(std::round(11 * textScale_));
-            // Its id, as the rulings name it (docs/map-format.md), with what the game says of it.
-            std::string label = feature.id.empty() ? feature.kind : feature.id;
-            if (!note.text.empty()) label += " (" + note.text + ")";
-            labels.push_back({label, {(left + right) / 2, top + px * 0.9f}, px,
-                              sf::Color(235, 228, 210, 210), false});
-        }
     }
 
     const float ww = wallWidth(cell);
@@ -588,6 +645,7 @@ void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
         const float rowX = std::max(f.topLeft.x - rowW - gap, f.viewport.left);
         if (colY > f.topLeft.y - bandH - gap) p.rect({left, colY, right - left, bandH}, sf::Color(24, 27, 32, 220));
         if (rowX > f.topLeft.x - rowW - gap) p.rect({rowX, top, rowW, bottom - top}, sf::Color(24, 27, 32, 220));
+        rulerBands_ = {{left, colY, right - left, bandH}, {rowX, top, rowW, bottom - top}};
         for (int x = f.x0; x < f.x1; ++x)
             if (x % step == 0)
                 labels.push_back({std::to_string(x), {f.cam.toScreen(x + 0.5, 0).x, colY + bandH / 2}, labelPx, palette::kLabel, false});
@@ -717,7 +775,54 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
         // Ids under tokens get in each other's way on small cells: then only the figures in play show one.
         const bool inPlay = i == overlay.attacker || i == overlay.defender || i == overlay.hovered;
         if (fonts_ && (cell * std::min(fig.w, fig.h) >= 22 || inPlay))
-            labels.push_back({fig.id, {t.center.x, t.center.y + t.radius + idPx * 0.55f}, idPx, sf::Color::White, true});
+            labels.push_back({fig.id, {t.center.x, t.center.y + t.radius + idPx * 0.55f}, idPx, sf::Color::White, true,
+                              inPlay ? label_priority::kFigureInPlay : label_priority::kFigure,
+                              {{t.center.x, t.center.y - t.radius - idPx * 0.55f}}});  // else above the token
+    }
+
+    // What the ruling rests on beyond its lines (GamePanel::rulingMarks): a feature that gives scenery
+    // cover outlined in the cover colour, a figure's own cover written over its token.
+    std::set<int> markedFeatures;
+    std::map<std::size_t, std::string> markText;
+    if (overlay.marks) {
+        for (const RulingMark& m : *overlay.marks) {
+            if (m.kind == RulingMark::Kind::Feature && m.index >= 0 && static_cast<std::size_t>(m.index) < board.features.size()) {
+                const std::vector<sf::Vector2f> pts = outline(board.features[static_cast<std::size_t>(m.index)], cam);
+                strokeOutline(p, pts, std::max(3.0f, rim), palette::kCover);
+                markedFeatures.insert(m.index);
+                markText[static_cast<std::size_t>(m.index)] = m.text;
+            } else if (m.kind == RulingMark::Kind::Figure && m.index >= 0 && static_cast<std::size_t>(m.index) < board.figures.size()) {
+                const Footprint t = token(board.figures[static_cast<std::size_t>(m.index)], cam);
+                p.ring(t.center, t.radius * 0.55f, std::max(2.0f, t.radius * 0.12f), palette::kCover);
+                if (fonts_)
+                    labels.push_back({m.text, {t.center.x, t.center.y - t.radius - idPx * 0.9f}, idPx, palette::kCover, true,
+                                      label_priority::kMark});
+            }
+        }
+    }
+    // Features' ids (as the rulings name them, docs/map-format.md) with what the game says of them,
+    // at the top of the area (figures stand in its middle); a marked one says what it gives.
+    if (fonts_) {
+        const unsigned px = static_cast<unsigned>(std::round(11 * textScale_));
+        for (std::size_t fi = 0; fi < board.features.size(); ++fi) {
+            const Feature& feature = board.features[fi];
+            const bool marked = markedFeatures.count(static_cast<int>(fi)) > 0;
+            if ((cell < 20 && !marked) || feature.polygon.empty()) continue;
+            const std::vector<sf::Vector2f> pts = outline(feature, cam);
+            float left = pts[0].x, right = pts[0].x, top = pts[0].y;
+            for (const sf::Vector2f& q : pts) {
+                left = std::min(left, q.x);
+                right = std::max(right, q.x);
+                top = std::min(top, q.y);
+            }
+            std::string text = feature.id.empty() ? feature.kind : feature.id;
+            const FeatureNote note = fi < featureNotes_.size() ? featureNotes_[fi] : FeatureNote{};
+            if (marked) text += ": " + markText[fi];
+            else if (!note.text.empty()) text += " (" + note.text + ")";
+            labels.push_back({text, {(left + right) / 2, top + px * 0.9f}, marked ? idPx : px,
+                              marked ? palette::kCover : sf::Color(235, 228, 210, 210), marked,
+                              marked ? label_priority::kMark : label_priority::kFeature});
+        }
     }
 
     if (overlay.refusedCell) {
@@ -755,7 +860,7 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
         }
     }
 
-    drawLabels(target, p, labels, regular_, bold_);
+    drawnLabels_ = drawLabels(target, p, labels, regular_, bold_, rulerBands_);
 }
 
 }  // namespace sightline::app

@@ -79,6 +79,7 @@ struct Overlay {
     const std::vector<CoverLine>* tried = nullptr;         // without line of sight: the lines tried
     const std::vector<CoverLine>* everyCorner = nullptr;   // dim lines from every attacker corner
     const std::vector<PairResult>* seen = nullptr;         // who the attacker sees
+    const std::vector<RulingMark>* marks = nullptr;        // what the ruling rests on besides its lines
     std::optional<Cell> refusedCell;  // dragging over a cell the figure may not take: its footprint
     int refusedW = 1;
     int refusedH = 1;
@@ -111,6 +112,10 @@ public:
     void draw(sf::RenderTarget& target, const Board& board, std::uint64_t geometryRevision, const Camera& camera,
               const sf::FloatRect& viewport, const Overlay& overlay);
 
+    // The labels of the last frame as drawn, and the row and column numbers' bands they keep clear of.
+    const std::vector<std::pair<std::string, sf::FloatRect>>& drawnLabels() const { return drawnLabels_; }
+    const std::vector<sf::FloatRect>& rulerBands() const { return rulerBands_; }
+
     // The figure under pixel `px` (its footprint), or -1.
     static int figureAt(const Board& board, const Camera& camera, sf::Vector2f px);
     // The door within a few pixels of `px`, or -1.
@@ -138,6 +143,10 @@ private:
     std::unique_ptr<sf::RenderTexture> cache_;
     CacheKey cacheKey_;
     std::vector<FeatureNote> featureNotes_;
+    // The row and column numbers' bands of the last board layer: labels keep clear of them.
+    mutable std::vector<sf::FloatRect> rulerBands_;
+    // The labels of the last frame's pieces layer as drawn (after moving, shrinking, leaving out).
+    mutable std::vector<std::pair<std::string, sf::FloatRect>> drawnLabels_;
 
     sf::Font regular_;
     sf::Font bold_;

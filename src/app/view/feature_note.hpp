@@ -13,4 +13,14 @@ struct FeatureNote {
     bool operator==(const FeatureNote& o) const { return text == o.text && alert == o.alert; }
 };
 
+// Something of the board the ruling in play rests on besides its lines, for the board to mark: the
+// feature that gives the defender scenery cover, the defender's own (personal) cover. A game's panel
+// says which (GamePanel::rulingMarks); the board outlines it and writes `text` beside it.
+struct RulingMark {
+    enum class Kind { Feature, Figure };
+    Kind kind = Kind::Feature;
+    int index = -1;    // into Board::features or Board::figures
+    std::string text;  // "scenery cover, one quarter"; "personal cover, one half"
+};
+
 }  // namespace sightline::app
