@@ -8,6 +8,7 @@
 #include "app/app.hpp"
 
 #include "app/input/shortcuts.hpp"
+#include "app/ui/common.hpp"
 #include "app/platform/imgui_sfml.hpp"
 #include "io/map_io.hpp"
 #include "io/rule_data.hpp"
@@ -209,6 +210,7 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
         ctx.hoveredPoint = camera_.toBoard(input_.mouse());
     }
     PanelRequests requests;
+    ui::clearNotedItems();
     panels_.draw(ctx, viewOptions_, requests);
     drawWindows();
     carryOut(requests);

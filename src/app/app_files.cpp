@@ -5,6 +5,7 @@
 
 #include "io/map_io.hpp"
 #include "app/platform/ui_overflow.hpp"
+#include "app/ui/common.hpp"
 #include "report/ruling_format.hpp"
 
 #include <SFML/Graphics/Texture.hpp>
@@ -214,6 +215,10 @@ void App::writeState() {
     j["layout"] = Json::parse(layoutJson());
     j["status"] = status_.text;
     j["board_tooltip"] = panels_.boardTooltipLines();
+    j["panel"] = Json::parse(panels_.gamePanel(analysis_.game()).stateJson());
+    Json items = Json::object();
+    for (const auto& [name, r] : ui::notedItems()) items[name] = Json::array({r[0], r[1], r[2], r[3]});
+    j["items"] = items;
     j["status_at"] = status_.anchored ? Json::array({status_.atX, status_.atY}) : Json(nullptr);
     const std::string text = j.dump();
     if (text == lastState_) return;

@@ -6,6 +6,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <thread>
+
 using namespace sightline::apptest;
 using Json = nlohmann::json;
 
@@ -45,6 +48,20 @@ public:
     }
 
     void click(double x, double y) { xdotool("mousemove --window " + at(x, y) + " click 1"); }
+    // Clicks the middle of the item the app noted under `name` (its state's "items").
+    // The panels are laid out a frame after a change: the place is read once it has settled.
+    void clickItem(const std::string& name) {
+        Json r = state().at("items").at(name);
+        for (int i = 0; i < 50; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            const Json again = state().at("items").at(name);
+            if (again == r) break;
+            r = again;
+        }
+        const int x = static_cast<int>(r[0].get<double>() + r[2].get<double>() / 2);
+        const int y = static_cast<int>(r[1].get<double>() + r[3].get<double>() / 2);
+        xdotool("mousemove --window " + window_ + " " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.2 click 1");
+    }
     void move(double x, double y) { xdotool("mousemove --window " + at(x, y)); }
     // Press, move through the middle, release: a drag across several cells.
     void drag(double x0, double y0, double x1, double y1) {
@@ -86,7 +103,7 @@ TEST_CASE("app: a real window driven by mouse and keyboard", "[app-window]") {
     const std::string dir = scratchDir("window");
     const std::string map = dir + "/drive.json";  // a copy: the test must not be able to change the tree
     std::ofstream(map) << slurp(kRoot + "/tests/app/data/drive.json");
-    Background app({"--size", "900x640", "--state-file", dir + "/state.json", map}, dir);
+    Background app({"--size", "900x800", "--state-file", dir + "/state.json", map}, dir);
     Driver ui(dir);
     REQUIRE(ui.findWindow());
     Json s = ui.waitState([](const Json& j) { return j.contains("layout"); });
@@ -128,6 +145,21 @@ TEST_CASE("app: a real window driven by mouse and keyboard", "[app-window]") {
     CHECK(s["modified"] == true);
     CHECK(s["ruling"]["cover"] == true);
     CHECK(s["ruling"].dump().find("figure:B") != std::string::npos);
+
+    // Reveal a defense card for D, in cover: the choice to discard it is open. Taking B back out of
+    // the lines (undo) takes D's cover away: it keeps the card, and the round is not shown any more.
+    REQUIRE(s["items"].contains("reveal"));
+    ui.clickItem("reveal");
+    s = ui.waitState([](const Json& j) { return j["panel"]["round"].is_object(); });
+    REQUIRE(s["panel"]["round"].is_object());
+    CHECK(s["panel"]["round"]["phase"] == "revealed");
+    CHECK(s["panel"]["round"]["defender"] == "D");
+    ui.key("ctrl+z");
+    s = ui.waitState([](const Json& j) { return j["panel"]["round"].is_null(); });
+    CHECK(s["panel"]["round"].is_null());
+    CHECK(s["panel"]["notice"].get<std::string>().find("D kept the card") != std::string::npos);
+    ui.key("ctrl+y");
+    s = ui.waitState([](const Json& j) { return figure(j, "B")["cell"] == cell(3, 2); });
 
     // Ctrl+Z puts B back; Ctrl+Y moves it again; Ctrl+Shift+Z is redo too.
     ui.key("ctrl+z");

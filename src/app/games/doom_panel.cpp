@@ -10,6 +10,7 @@
 #include "io/rule_data.hpp"
 
 #include <imgui.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -208,6 +209,20 @@ void DoomPanel::follow(std::uint64_t situation, std::uint64_t map, const Board& 
     round_.reset();  // the result was for a board or a pair no longer shown; the log keeps it
 }
 
+std::string DoomPanel::stateJson() const {
+    nlohmann::ordered_json j;
+    j["round"] = nullptr;
+    if (round_) {
+        static const char* const phases[] = {"ready", "revealed", "done"};
+        j["round"] = {{"attacker", round_->attacker()},
+                      {"defender", round_->defender()},
+                      {"phase", phases[static_cast<int>(round_->phase())]},
+                      {"card", round_->revealedCard() ? nlohmann::ordered_json(*round_->revealedCard()) : nlohmann::ordered_json()}};
+    }
+    j["notice"] = notice_;
+    return j.dump();
+}
+
 void DoomPanel::drawFigureFields(const PanelContext& ctx, int index, PanelRequests& out) {
     const Figure* f = figureAt(ctx.doc.board(), index);
     if (!f) return;
@@ -296,6 +311,7 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
     }
     ImGui::BeginDisabled(!why.empty());
     if (ImGui::Button("Reveal") && pile) reveal(board, attacker, defender, cover, situation_, map_);
+    ui::noteItem("reveal");
     ImGui::EndDisabled();
     if (!why.empty()) ImGui::TextWrapped("%s", why.c_str());
     if (!notice_.empty()) ImGui::TextWrapped("%s", notice_.c_str());

@@ -34,6 +34,8 @@ public:
         if (f.stunned) out += (out.empty() ? "" : ", ") + std::string("stunned: never has cover");
         return out;
     }
+    // {"round": null | {"attacker","defender","phase": "ready|revealed|done","card"}, "notice"}
+    std::string stateJson() const override;
     // The pair's cover is the analysis' ruling's: without line of sight Reveal is disabled.
     void draw(const PanelContext& ctx, PanelRequests& out) override;
 

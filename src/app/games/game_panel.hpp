@@ -56,6 +56,9 @@ public:
         (void)ruling, (void)board;
         return {};
     }
+    // The panel's own state for scripts and tests (--state-file's "panel"), as JSON text: what a round
+    // in progress shows. "null" by default.
+    virtual std::string stateJson() const { return "null"; }
     // A line on what the game reads of figure `f` for the board's tooltip ("Defense 16, personal cover
     // one half"); empty: nothing.
     virtual std::string figureNote(const Figure& f) const {

@@ -23,6 +23,17 @@ std::uint64_t randomSeed() {
     return s % 1000000000ull;
 }
 
+namespace {
+std::map<std::string, std::array<float, 4>> g_noted;
+}  // namespace
+
+void noteItem(const char* name) {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    g_noted[name] = {a.x, a.y, b.x - a.x, b.y - a.y};
+}
+void clearNotedItems() { g_noted.clear(); }
+const std::map<std::string, std::array<float, 4>>& notedItems() { return g_noted; }
+
 void sameLineIfFits(float width, float spacing) {
     ImGui::SameLine(0.0f, spacing);
     if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();

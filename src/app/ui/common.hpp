@@ -8,7 +8,9 @@
 
 #include <imgui.h>
 
+#include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -41,6 +43,12 @@ void flowTexts(const ImVec4& color, const std::vector<std::string>& pieces, cons
 // The width of a button or a checkbox with this label.
 float buttonWidth(const char* label);
 float checkboxWidth(const char* label);
+
+// Remembers where the last item was drawn this frame under `name`, for scripts driving the app
+// (--state-file's "items": [x, y, w, h] in window pixels). notedItems() holds the last frame's.
+void noteItem(const char* name);
+void clearNotedItems();
+const std::map<std::string, std::array<float, 4>>& notedItems();
 
 // A table that keeps its columns at their natural widths and scrolls sideways when the panel is
 // narrower than that, instead of cutting what they hold. As tall as its rows were last frame (no
