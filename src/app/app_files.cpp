@@ -85,8 +85,9 @@ void App::afterBoardReplaced(const std::string& path) {
     if (!warning.empty()) say(warning, true);
     if (!doc_.importedFormat().empty()) {
         std::string text = "Imported " + doc_.importedFormat() + " from " + path + " as a new board (Save As keeps it)";
-        if (!doc_.importNotes().empty())
-            text += "; " + std::to_string(doc_.importNotes().size()) + " notes, the first: " + doc_.importNotes().front();
+        const std::size_t n = doc_.importNotes().size();
+        if (n > 0) text += "; " + std::to_string(n) + (n == 1 ? " note" : " notes") + " in View > Import notes";
+        viewOptions_.importNotes = n > 0;
         say(text + ".");
     }
 }
@@ -215,6 +216,8 @@ void App::writeState() {
     j["layout"] = Json::parse(layoutJson());
     j["status"] = status_.text;
     j["board_tooltip"] = panels_.boardTooltipLines();
+    j["import_notes"] = doc_.importNotes();
+    j["import_notes_shown"] = viewOptions_.importNotes;
     j["panel"] = Json::parse(panels_.gamePanel(analysis_.game()).stateJson());
     Json items = Json::object();
     for (const auto& [name, r] : ui::notedItems()) items[name] = Json::array({r[0], r[1], r[2], r[3]});

@@ -351,6 +351,27 @@ TEST_CASE("app: maps from other tools open directly, with their embedded picture
         CHECK(picture.loadFromFile(out));
     }
 
+    // Every note of an import is listed in a window that opens with it (View > Import notes), not cut
+    // off; the status line points there.
+    {
+        const std::string file = kRoot + "/tests/corpus/foundry-v10.json";
+        const Run cli = shell(quote(SIGHTLINE_CLI) + " import " + quote(file) + " -o " + quote(dir + "/notes.json"), dir);
+        REQUIRE(cli.status == 0);
+        std::size_t expected = 0;
+        for (std::size_t at = cli.out.find("note: "); at != std::string::npos; at = cli.out.find("note: ", at + 1)) ++expected;
+        for (std::size_t at = cli.err.find("note: "); at != std::string::npos; at = cli.err.find("note: ", at + 1)) ++expected;
+        REQUIRE(expected >= 3);
+        const Run r = app("--screenshot " + quote(dir + "/notes.png") + " --size 1280x800 --ui-scale 1.5 --print-layout --state-file " +
+                              quote(dir + "/notes-state.json") + " " + quote(file),
+                          dir);
+        REQUIRE(r.status == 0);
+        const nlohmann::json state = nlohmann::json::parse(slurp(dir + "/notes-state.json"));
+        CHECK(state["import_notes"].size() == expected);
+        CHECK(state["import_notes_shown"] == true);
+        CHECK(state["status"].get<std::string>().find("View > Import notes") != std::string::npos);
+        CHECK(cutOff(r.out) == std::vector<std::string>{});
+    }
+
     // The WebP picture embedded in a Universal VTT file is decoded and drawn under the grid: the board's
     // middle looks different from the same file without its picture.
     const std::string withPicture = kRoot + "/tests/corpus/uvtt-webp-fmt02.uvtt";

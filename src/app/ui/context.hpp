@@ -23,6 +23,7 @@ struct ViewOptions {
     bool hoverPicksDefender = false;  // hovering a figure makes it the defender (Shift does it too)
     bool stats = false;               // frame-time overlay
     bool legend = true;
+    bool importNotes = false;         // the window listing what an import dropped or adjusted
     float uiScale = 1.0f;
 };
 

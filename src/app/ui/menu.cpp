@@ -46,6 +46,11 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
         ImGui::MenuItem("Hover picks defender", "H", &options.hoverPicksDefender);
         ImGui::MenuItem("Stats overlay", "F3", &options.stats);
         ImGui::MenuItem("Legend", nullptr, &options.legend);
+        {
+            const std::size_t n = ctx.doc.importNotes().size();
+            const std::string label = "Import notes" + (n ? " (" + std::to_string(n) + ")" : std::string()) + "###importnotes";
+            ImGui::MenuItem(label.c_str(), nullptr, &options.importNotes, n > 0);
+        }
         if (!ctx.windows.empty()) ImGui::Separator();
         for (std::size_t i = 0; i < ctx.windows.size(); ++i)
             if (ImGui::MenuItem(ctx.windows[i].first.c_str(), nullptr, ctx.windows[i].second)) out.toggleWindow = i;

@@ -30,6 +30,7 @@ void Panels::draw(const PanelContext& ctx, ViewOptions& options, PanelRequests& 
     if (options.stats) statsOverlay(ctx);
     toast(ctx);
     boardTooltip(ctx);
+    importNotesWindow(ctx, options);
     modals(ctx, out);
 }
 

@@ -60,6 +60,7 @@ private:
     void statsOverlay(const PanelContext& ctx);
     void toast(const PanelContext& ctx);
     void boardTooltip(const PanelContext& ctx);
+    void importNotesWindow(const PanelContext& ctx, ViewOptions& options);
     void modals(const PanelContext& ctx, PanelRequests& out);
 
     std::string assetsDir_;

@@ -104,6 +104,45 @@ void Panels::toast(const PanelContext& ctx) {
     ImGui::PopStyleVar();
 }
 
+// Every note of the last import (what was dropped or adjusted, and where), numbered, in a window
+// the user closes and opens again from View > Import notes.
+void Panels::importNotesWindow(const PanelContext& ctx, ViewOptions& options) {
+    const std::vector<std::string>& notes = ctx.doc.importNotes();
+    if (notes.empty()) options.importNotes = false;
+    if (!options.importNotes) return;
+    const float em = ImGui::GetFontSize();
+    const sf::FloatRect& v = ctx.viewport;
+    ImGui::SetNextWindowPos(ImVec2(v.left + em, v.top + em), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(std::min(em * 32, v.width - 2 * em), std::min(em * 18, v.height - 2 * em)), ImGuiCond_Appearing);
+    const std::string title = "Import notes: " + ctx.doc.importedFormat() + " (" + std::to_string(notes.size()) + ")###importnotes";
+    if (ImGui::Begin(title.c_str(), &options.importNotes, ImGuiWindowFlags_NoSavedSettings)) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+        ImGui::TextWrapped("What the import dropped or adjusted. Save As keeps the board as imported.");
+        ImGui::PopStyleColor();
+        if (ImGui::SmallButton("Copy all")) {
+            std::string all;
+            for (const std::string& n : notes) all += n + "\n";
+            ImGui::SetClipboardText(all.c_str());
+        }
+        ImGui::Separator();
+        ImGui::BeginChild("notes", ImVec2(0, 0), false);
+        if (ImGui::BeginTable("notes", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+            ImGui::TableSetupColumn("n", ImGuiTableColumnFlags_WidthFixed);
+            ImGui::TableSetupColumn("note", ImGuiTableColumnFlags_WidthStretch);
+            for (std::size_t i = 0; i < notes.size(); ++i) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextColored(kDim, "%zu", i + 1);
+                ImGui::TableNextColumn();
+                ImGui::TextWrapped("%s", notes[i].c_str());
+            }
+            ImGui::EndTable();
+        }
+        ImGui::EndChild();
+    }
+    ImGui::End();
+}
+
 namespace {
 
 bool insidePolygon(const std::vector<PointD>& poly, double x, double y) {
