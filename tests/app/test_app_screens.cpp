@@ -198,6 +198,36 @@ TEST_CASE("app: board labels never collide, and the d20 cover a ruling rests on 
     noCollisions(labelsOf("--attacker zombie-1 --defender marine-red --size 700x500 maps/demo.json"));
 }
 
+TEST_CASE("app: locked and secret doors look different from plain doors", "[app-lines]") {
+    const std::string dir = scratchDir("doors");
+    const std::string out = dir + "/doors.png";
+    const Run r = app("--screenshot " + quote(out) + " --size 1000x600 --print-layout tests/app/data/doors.json", dir);
+    INFO("stderr: " << r.err);
+    REQUIRE(r.status == 0);
+    const Layout layout = parseLayout(r.out);
+    sf::Image picture;
+    REQUIRE(picture.loadFromFile(out));
+    // The mean difference of the pixels around two doors, a cell either side of each.
+    auto difference = [&](double xa, double xb) {
+        double sum = 0;
+        int n = 0;
+        for (double dy = 1.1; dy <= 2.9; dy += 0.05)
+            for (double dx = -0.4; dx <= 0.4; dx += 0.05) {
+                const Px pa = layout.toPixel(xa + dx, dy), pb = layout.toPixel(xb + dx, dy);
+                const sf::Color a = picture.getPixel(static_cast<unsigned>(pa.x), static_cast<unsigned>(pa.y));
+                const sf::Color b = picture.getPixel(static_cast<unsigned>(pb.x), static_cast<unsigned>(pb.y));
+                sum += std::abs(a.r - b.r) + std::abs(a.g - b.g) + std::abs(a.b - b.b);
+                ++n;
+            }
+        return sum / n;
+    };
+    const double plainPlain = difference(1, 3), plainLocked = difference(1, 5), plainSecret = difference(1, 7);
+    INFO("plain/plain " << plainPlain << ", plain/locked " << plainLocked << ", plain/secret " << plainSecret);
+    CHECK(plainPlain < 3);
+    CHECK(plainLocked > plainPlain + 5);
+    CHECK(plainSecret > plainPlain + 20);
+}
+
 TEST_CASE("app: bad maps, unknown figures and bad options are refused with a reason", "[app-refused]") {
     const std::string dir = scratchDir("refused");
     const std::string out = dir + "/never.png";

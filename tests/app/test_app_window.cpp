@@ -78,6 +78,8 @@ public:
     }
     // Keys go to the window under the pointer (the virtual display has no window manager).
     void key(const std::string& keys) { xdotool("key " + keys); }
+    void keyDown(const std::string& k) { xdotool("keydown " + k); }
+    void keyUp(const std::string& k) { xdotool("keyup " + k); }
 
 private:
     void xdotool(const std::string& args) {
@@ -233,4 +235,33 @@ TEST_CASE("app: a real window driven by mouse and keyboard", "[app-window]") {
     ui.key("ctrl+q");
     CHECK(app.waitExit(30) == 0);
     CHECK(slurp(map) == slurp(kRoot + "/tests/app/data/drive.json"));  // nothing was saved
+}
+
+TEST_CASE("app: a locked door stays closed when clicked; Shift+click opens it", "[app-window]") {
+    const std::string dir = scratchDir("locked");
+    const std::string map = dir + "/doors.json";
+    std::ofstream(map) << slurp(kRoot + "/tests/app/data/doors.json");
+    Background app({"--size", "900x640", "--state-file", dir + "/state.json", map}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout"); });
+    REQUIRE(s.contains("layout"));
+    ui.click(5.0, 2.0);  // d3, locked
+    s = ui.waitState([](const Json& j) { return j["status"].get<std::string>().find("locked") != std::string::npos; });
+    CHECK(s["status"].get<std::string>().find("d3 is locked") != std::string::npos);
+    CHECK(s["doors"][2]["open"] == false);
+    CHECK(s["undo_depth"] == 0);
+    ui.keyDown("shift");
+    ui.click(5.0, 2.0);
+    ui.keyUp("shift");
+    s = ui.waitState([](const Json& j) { return j["doors"][2]["open"] == true; });
+    CHECK(s["doors"][2]["open"] == true);
+    ui.click(1.0, 2.0);  // d1, plain: a click opens it
+    s = ui.waitState([](const Json& j) { return j["doors"][0]["open"] == true; });
+    CHECK(s["doors"][0]["open"] == true);
+    ui.key("ctrl+z");
+    ui.key("ctrl+z");
+    s = ui.waitState([](const Json& j) { return j["undo_depth"] == 0; });
+    ui.key("ctrl+q");
+    CHECK(app.waitExit(30) == 0);
 }

@@ -141,8 +141,12 @@ void BoardInput::released(const sf::Event::MouseButtonEvent& e, BoardInputContex
     } else if (press.figure >= 0) {
         pick(ctx.selection, ctx.doc.board(), press.figure, held(sf::Keyboard::LControl, sf::Keyboard::RControl));
     } else if (press.door >= 0) {
-        ctx.doc.toggleDoor(press.door);
         const Door& d = ctx.doc.board().doors[static_cast<std::size_t>(press.door)];
+        if (doorFlag(d, "locked") && !d.open && !held(sf::Keyboard::LShift, sf::Keyboard::RShift)) {
+            say_("Door " + d.id + " is locked: it stays closed (Shift+click opens it anyway).", true);
+            return;
+        }
+        ctx.doc.toggleDoor(press.door);
         say_("Door " + d.id + (d.open ? " opened." : " closed."), false);
     } else {
         ctx.selection.attacker.clear();

@@ -228,6 +228,8 @@ void Panels::legendSection(const PanelContext& ctx) {
     swatch("##impassable", palette::kImpassable, "impassable terrain: no cover");
     swatch("##wall", palette::kWall, "wall");
     swatch("##doorc", palette::kDoor, "door: solid bar closed, thin frame open (click toggles)");
+    swatch("##doorl", palette::kDoor, "locked door: a lock at its middle (Shift+click opens it)");
+    swatch("##doors", palette::kWall, "secret door: a wall with a dashed door line");
     swatch("##feature", palette::kFeature, "feature (an outlined area): a solid rim blocks sight");
     swatch("##clear", palette::kClear, "cover line clear");
     swatch("##stopped", palette::kStopped, "cover line stopped; red outline: what stops it");

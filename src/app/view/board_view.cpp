@@ -428,14 +428,34 @@ std::vector<std::pair<std::string, sf::FloatRect>> drawLabels(sf::RenderTarget& 
 
 void drawWall(Painter& p, sf::Vector2f a, sf::Vector2f b, float width) { p.line(a, b, width, palette::kWall, true); }
 
-// Closed: a solid bar thicker than a wall; open: only a thin frame with a gap in it.
+// Closed: a solid bar thicker than a wall; open: only a thin frame with a gap in it. A locked door
+// (imported from Foundry) has a lock at its middle; a secret one is drawn as a wall with a dashed
+// door line along it, open or closed.
 void drawDoor(Painter& p, const Door& d, sf::Vector2f a, sf::Vector2f b, float width) {
+    const float len = length(b - a);
+    const bool secret = doorFlag(d, "secret"), locked = doorFlag(d, "locked");
+    if (secret) {
+        if (!d.open) p.line(a, b, width * 0.7f, palette::kWall, true);
+        if (len >= 1) {
+            const sf::Vector2f u = (b - a) * (1.0f / len);
+            const float dash = std::max(4.0f, width * 1.2f);
+            for (float s = 0; s < len; s += dash * 2)
+                p.line(a + u * s, a + u * std::min(len, s + dash), std::max(1.5f, width * 0.3f), palette::kDoor);
+        }
+        return;
+    }
     if (!d.open) {
         p.line(a, b, width, palette::kDoor, true);
         p.line(a, b, std::max(1.0f, width * 0.25f), sf::Color(90, 50, 16));
+        if (locked) {
+            const sf::Vector2f m = (a + b) * 0.5f;
+            const float s = std::max(5.0f, width * 1.3f);
+            p.ring(m - sf::Vector2f(0, s * 0.35f), s * 0.38f, std::max(1.5f, s * 0.16f), sf::Color(30, 30, 34));
+            p.rect({m.x - s * 0.55f, m.y - s * 0.3f, s * 1.1f, s * 0.85f}, sf::Color(30, 30, 34));
+            p.rect({m.x - s * 0.15f, m.y - s * 0.05f, s * 0.3f, s * 0.35f}, palette::kDoor);
+        }
         return;
     }
-    const float len = length(b - a);
     if (len < 1) return;
     const sf::Vector2f u = (b - a) * (1.0f / len), n(-u.y, u.x);
     const float half = width / 2;
@@ -486,6 +506,12 @@ void strokeOutline(Painter& p, const std::vector<sf::Vector2f>& pts, float width
 }
 
 }  // namespace
+
+bool doorFlag(const Door& d, const char* key) {
+    for (const auto& [k, v] : d.extra)
+        if (k == key) return v == "true";
+    return false;
+}
 
 BoardView::BoardView() = default;
 BoardView::~BoardView() = default;

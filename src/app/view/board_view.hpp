@@ -70,6 +70,10 @@ struct Camera {
     static constexpr float kMaxCell = 400.0f;
 };
 
+// Whether door `d` carries the map key `key` set to true ("locked", "secret": Foundry's door states,
+// docs/map-format.md).
+bool doorFlag(const Door& d, const char* key);
+
 // What the board shows besides the board itself.
 struct Overlay {
     int attacker = -1;  // figure indexes, -1 for none
