@@ -203,7 +203,9 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
                            camera_.cell,
                            viewport_,
                            assetsDir_,
-                           {}};
+                           {},
+                           -1,
+                           std::nullopt};
     for (const WindowSlot& slot : windows_) ctx.windows.emplace_back(slot.window->title(), slot.open);
     if (ctx.hoveredCell && !doc_.dragging() && !gui::pointerOverUi(input_.mouse())) {
         ctx.hoveredFigure = input_.hovered() < static_cast<int>(doc_.board().figures.size()) ? input_.hovered() : -1;
