@@ -195,15 +195,17 @@ int main(int argc, char** argv) {
     attack->add_option("--rules", rules, "rule system (d20)")->required();
     attack->add_option("--preset", preset, "d20 preset (quarters, dnd5e, dnd35)");
     attack->add_option("--assets", assets, "the folder holding rules/");
-    attack->add_option("--defense", in.defense, "the defender's Defense without cover")->required();
+    const CLI::Range attackNumber(-kAttackNumberLimit, kAttackNumberLimit), attackAmount(0, kAttackNumberLimit);
+    attack->add_option("--defense", in.defense, "the defender's Defense without cover")->required()->check(attackNumber);
     auto* coverOpt = attack->add_option("--cover", coverLevel, "the cover as one level");
     auto* personalOpt = attack->add_option("--personal", personalLevel, "personal cover level");
     auto* sceneryOpt = attack->add_option("--scenery", sceneryLevel, "scenery cover level");
     coverOpt->excludes(personalOpt)->excludes(sceneryOpt);
-    attack->add_option("--attack-total", in.attackTotal, "the attack roll's total")->required();
-    attack->add_option("--damage", in.damage, "the attack's damage (default 0)");
-    attack->add_option("--cover-save-bonus", in.coverSaveBonus, "the cover's Damage save bonus (a character: its Constitution)");
-    attack->add_option("--cover-absorb", in.coverAbsorb, "damage the cover absorbs when penetrated (default 0)");
+    attack->add_option("--attack-total", in.attackTotal, "the attack roll's total")->required()->check(attackNumber);
+    attack->add_option("--damage", in.damage, "the attack's damage (default 0)")->check(attackAmount);
+    attack->add_option("--cover-save-bonus", in.coverSaveBonus, "the cover's Damage save bonus (a character: its Constitution)")
+        ->check(attackNumber);
+    attack->add_option("--cover-absorb", in.coverAbsorb, "damage the cover absorbs when penetrated (default 0)")->check(attackAmount);
     attack->add_option("--save-roll", in.saveRolls, "the d20 for the cover's Damage save (twice when both covers are hit)")->expected(1, 2);
     attack->add_option("--d6", d6, "the d6 for which of stacked covers is hit");
     attack->add_option("--seed", in.seed, "seed for the rolls not given (default 1)");

@@ -2,6 +2,8 @@
 
 
 #include <algorithm>
+#include <atomic>
+#include <system_error>
 #include <thread>
 
 namespace sightline {
@@ -46,22 +48,28 @@ std::vector<PairResult> ruleMatrix(const RuleSystem& rules, const SightScene& sc
     if (n < 2) return out;
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
     threads = static_cast<unsigned>(std::min<std::size_t>(threads, n));
-    auto work = [&](unsigned t) {
+    // Rows are handed out one at a time to whichever thread is free: row a holds the pairs (a, b > a),
+    // shorter as a grows. This thread works too, so the matrix is whole however many threads the
+    // system lets us start (none, under a tight memory or process limit).
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
         Tracer tracer(scene, engine);
-        // Rows are dealt round-robin: row a holds the pairs (a, b > a), shorter as a grows.
-        for (std::size_t a = t; a < n; a += threads)
+        for (std::size_t a = next.fetch_add(1); a < n; a = next.fetch_add(1))
             for (std::size_t b = a + 1; b < n; ++b) {
                 PairResult& ab = out[slot(n, a, b)];
                 PairResult& ba = out[slot(n, b, a)];
                 rules.quickBoth(tracer, static_cast<int>(a), static_cast<int>(b), ab, ba);
             }
     };
-    if (threads == 1) {
-        work(0);
-        return out;
-    }
     std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work, t);
+    for (unsigned t = 1; t < threads; ++t) {
+        try {
+            pool.emplace_back(work);
+        } catch (const std::system_error&) {
+            break;  // fewer threads than asked: the ones running share the rows
+        }
+    }
+    work();
     for (auto& th : pool) th.join();
     return out;
 }

@@ -294,6 +294,17 @@ AttackResult resolveAttack(const D20Preset& preset, const AttackInput& in) {
         if (roll < 1 || roll > 20) throw std::invalid_argument("a d20 roll is 1 to 20, not " + std::to_string(roll));
     if (in.damage < 0) throw std::invalid_argument("damage cannot be negative");
     if (in.coverAbsorb < 0) throw std::invalid_argument("a cover's absorb value cannot be negative");
+    // Every number within bounds that keep the sums exact in an int (docs/rules.md, "d20 quarter cover").
+    auto bound = [](const char* what, long long v, long long lo, long long hi) {
+        if (v < lo || v > hi)
+            throw std::invalid_argument(std::string(what) + " must be " + std::to_string(lo) + " to " + std::to_string(hi) +
+                                        ", not " + std::to_string(v));
+    };
+    bound("the Defense", in.defense, -kAttackNumberLimit, kAttackNumberLimit);
+    bound("the attack total", in.attackTotal, -kAttackNumberLimit, kAttackNumberLimit);
+    bound("the damage", in.damage, 0, kAttackNumberLimit);
+    bound("the cover's Damage save bonus", in.coverSaveBonus, -kAttackNumberLimit, kAttackNumberLimit);
+    bound("the cover's absorb value", in.coverAbsorb, 0, kAttackNumberLimit);
 
     Rng rng(in.seed);
     AttackResult r;

@@ -90,6 +90,10 @@ private:
 // ---------------------------------------------------------------------------------------------
 // Attacks against cover
 
+// The bound of every number of an attack (Defense, attack total, damage, save bonus, absorb): far
+// beyond any game's, and small enough that no sum of them leaves an int.
+constexpr int kAttackNumberLimit = 1000000;
+
 struct AttackInput {
     int defense = 10;                    // the defender's Defense without cover
     Quarter cover = Quarter::None;       // the cover as one level (when not split)

@@ -338,3 +338,20 @@ TEST_CASE("the office board: a hostage behind a desk edge is three quarters", "[
     CHECK(d5->cover == Quarter::OneHalf);
     CHECK(d5->defenseBonus == 2);
 }
+
+TEST_CASE("d20: an attack's numbers are bounded: a huge Defense is refused, never wrapped round", "[d20]") {
+    const D20Preset q = preset("quarters");
+    AttackInput in;
+    in.cover = Quarter::OneHalf;
+    in.defense = 2147483647;  // + 4 for half cover would leave an int
+    in.attackTotal = 0;
+    CHECK_THROWS_WITH(resolveAttack(q, in), Catch::Contains("the Defense must be -1000000 to 1000000"));
+    in.defense = kAttackNumberLimit;
+    CHECK(resolveAttack(q, in).outcome == "miss");
+    in.defense = 10;
+    in.coverSaveBonus = -2147483647;
+    CHECK_THROWS_WITH(resolveAttack(q, in), Catch::Contains("Damage save bonus"));
+    in.coverSaveBonus = 0;
+    in.damage = 2147483647;
+    CHECK_THROWS_WITH(resolveAttack(q, in), Catch::Contains("the damage must be"));
+}
