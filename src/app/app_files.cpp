@@ -178,7 +178,7 @@ std::string App::layoutJson() const {
     for (const gui::Overflow& o : gui::overflowsOfLastFrame())
         over.push_back({{"where", o.where}, {"need", o.need}, {"have", o.have}, {"scrolls", o.scrolls}});
     j["overflow"] = over;
-    return j.dump();
+    return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 void App::writeState() {
@@ -223,12 +223,14 @@ void App::writeState() {
     for (const auto& [name, r] : ui::notedItems()) items[name] = Json::array({r[0], r[1], r[2], r[3]});
     j["items"] = items;
     j["status_at"] = status_.anchored ? Json::array({status_.atX, status_.atY}) : Json(nullptr);
-    const std::string text = j.dump();
+    // Paths and ids may hold bytes that are not UTF-8: written replaced (U+FFFD), never thrown on.
+    const auto replace = Json::error_handler_t::replace;
+    const std::string text = j.dump(-1, ' ', false, replace);
     if (text == lastState_) return;
     lastState_ = text;
     j["seq"] = ++stateSeq_;  // lets a reader tell one write from the next
     try {
-        writeFileAtomically(options_.stateFile, j.dump(1) + "\n");
+        writeFileAtomically(options_.stateFile, j.dump(1, ' ', false, replace) + "\n");
     } catch (const std::exception& e) {
         say(e.what(), true);
     }

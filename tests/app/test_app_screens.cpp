@@ -124,6 +124,22 @@ TEST_CASE("app: nothing is cut off at 1280x800 and 1920x1080, text at 1 and 1.5"
     }
 }
 
+TEST_CASE("app: a map and a state file whose paths are not UTF-8 work like any other", "[app-maps]") {
+    const std::string dir = scratchDir("bytes") + "/caf\xe9";  // Latin-1, not UTF-8
+    fs::create_directories(dir);
+    const std::string map = dir + "/pi\xf1a.json";
+    std::ofstream(map) << slurp(kRoot + "/maps/demo.json");
+    const std::string state = dir + "/st\xe4te.json";
+    const Run r = app("--screenshot " + quote(dir + "/shot.png") + " --size 800x600 --state-file " + quote(state) +
+                          " --attacker zombie-1 --defender marine-red " + quote(map),
+                      dir);
+    INFO("stderr: " << r.err);
+    REQUIRE(r.status == 0);
+    const nlohmann::json j = nlohmann::json::parse(slurp(state));
+    CHECK(j["attacker"] == "zombie-1");
+    CHECK(j["map"].get<std::string>().find("\xef\xbf\xbd") != std::string::npos);  // the byte, replaced
+}
+
 TEST_CASE("app: the d20 and wargame boards render under their own rules", "[app-maps]") {
     const std::string dir = scratchDir("games");
     const std::string cases[][4] = {

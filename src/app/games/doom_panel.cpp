@@ -220,7 +220,7 @@ std::string DoomPanel::stateJson() const {
                       {"card", round_->revealedCard() ? nlohmann::ordered_json(*round_->revealedCard()) : nlohmann::ordered_json()}};
     }
     j["notice"] = notice_;
-    return j.dump();
+    return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 void DoomPanel::drawFigureFields(const PanelContext& ctx, int index, PanelRequests& out) {
