@@ -24,6 +24,9 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <fcntl.h>
+#include <filesystem>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace sightline {
@@ -388,22 +391,56 @@ std::string serializeMap(const Board& b) {
 // [SECTION] Saving to a file
 
 void writeFileAtomically(const std::string& path, const std::string& text) {
-    const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-    std::FILE* f = std::fopen(tmp.c_str(), "wb");
-    if (!f) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
-    const bool wrote = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-    const bool flushed = std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
-    const int err = errno;
-    const bool closed = std::fclose(f) == 0;
-    if (!wrote || !flushed || !closed) {
-        std::remove(tmp.c_str());
-        throw std::runtime_error(path + ": cannot write: " + std::strerror(err ? err : EIO));
+    namespace fs = std::filesystem;
+    // A symbolic link is written through: the file it names is replaced and the link stays.
+    fs::path target = path;
+    std::error_code ec;
+    for (int hops = 0; fs::is_symlink(fs::symlink_status(target, ec)); ++hops) {
+        if (hops == 40) throw std::runtime_error(path + ": cannot write: too many levels of symbolic links");
+        const fs::path next = fs::read_symlink(target, ec);
+        if (ec) throw std::runtime_error(path + ": cannot write: " + ec.message());
+        target = next.is_absolute() ? next : target.parent_path() / next;
     }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const std::string file = target.string();
+    // The file keeps its permissions; a new one gets the usual ones (0666 less the umask).
+    struct stat old {};
+    const bool existed = ::stat(file.c_str(), &old) == 0;
+    const std::string tmp = file + ".tmp-" + std::to_string(::getpid());
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
+    auto fail = [&](const std::string& what, int err) {
+        ::close(fd);
+        ::unlink(tmp.c_str());
+        throw std::runtime_error(path + ": " + what + ": " + std::strerror(err ? err : EIO));
+    };
+    for (std::size_t done = 0; done < text.size();) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) fail("cannot write", errno);
+        done += static_cast<std::size_t>(n);
+    }
+    if (existed && ::fchmod(fd, old.st_mode & 07777) != 0) fail("cannot keep the file's permissions", errno);
+    if (::fsync(fd) != 0) fail("cannot write", errno);  // the bytes are on disk before the name moves
+    if (::close(fd) != 0) {
         const int e = errno;
-        std::remove(tmp.c_str());
+        ::unlink(tmp.c_str());
+        throw std::runtime_error(path + ": cannot write: " + std::strerror(e));
+    }
+    const std::string folder = target.has_parent_path() ? target.parent_path().string() : std::string(".");
+    auto syncFolder = [&] {
+        const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dir >= 0) {
+            ::fsync(dir);
+            ::close(dir);
+        }
+    };
+    syncFolder();  // the temporary file's name, before it replaces the old one
+    if (std::rename(tmp.c_str(), file.c_str()) != 0) {
+        const int e = errno;
+        ::unlink(tmp.c_str());
         throw std::runtime_error(path + ": cannot replace the file: " + std::strerror(e));
     }
+    syncFolder();  // the rename itself
 }
 
 void saveMap(const Board& board, const std::string& path) { writeFileAtomically(path, serializeMap(board)); }

@@ -38,7 +38,9 @@ std::string serializeMap(const Board& board);
 // Writes a temporary file beside `path`, flushes it to disk and renames it over `path`, so the old
 // file stays whole if anything fails. Throws std::runtime_error naming the path.
 void saveMap(const Board& board, const std::string& path);
-// The same atomic write for any text (used by the tools for their outputs too).
+// The same atomic write for any text (used by the tools for their outputs too). A symbolic link is
+// written through (its target replaced, the link kept); an existing file keeps its permissions; the
+// file and its folder are synced to disk before and after the rename.
 void writeFileAtomically(const std::string& path, const std::string& text);
 
 }  // namespace sightline
