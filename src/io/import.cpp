@@ -9,6 +9,7 @@
 #include "io/import.hpp"
 
 #include "core/geometry.hpp"
+#include "games/games.hpp"
 #include "io/import_detail.hpp"
 
 #include <boost/archive/iterators/binary_from_base64.hpp>
@@ -16,6 +17,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -69,6 +71,33 @@ bool finiteNumber(Checker& ck, const Json& v, const std::string& path, double& o
 
 bool samePoint(const PointD& a, const PointD& b) { return quantize(a.x) == quantize(b.x) && quantize(a.y) == quantize(b.y); }
 
+std::vector<std::pair<std::size_t, std::size_t>> straightRuns(const std::vector<PointD>& points, std::size_t& zeroLength) {
+    std::vector<std::pair<std::size_t, std::size_t>> runs;
+    if (points.empty()) return runs;
+    std::vector<IPoint> q;  // the lattice points; a coordinate that does not snap is refused before
+    q.reserve(points.size());
+    for (const PointD& p : points) q.emplace_back(quantize(p.x).value_or(0), quantize(p.y).value_or(0));
+    std::size_t start = 0, end = 0;  // the run so far: from points[start] to points[end]
+    for (std::size_t k = 1; k < points.size(); ++k) {
+        if (sightline::samePoint(q[k], q[end])) {
+            ++zeroLength;
+            if (start == end) start = k;
+            end = k;
+            continue;
+        }
+        // points[k] goes on from the run's end in the run's own direction: the run grows.
+        if (start != end && sameDirection(q[end] - q[start], q[k] - q[end])) {
+            end = k;
+            continue;
+        }
+        if (start != end) runs.emplace_back(start, end);
+        start = end;
+        end = k;
+    }
+    if (start != end) runs.emplace_back(start, end);
+    return runs;
+}
+
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Board checks, ids and names
 
@@ -83,10 +112,17 @@ std::size_t wallsOffBoard(const Board& b) {
     return n;
 }
 
-std::string uniqueId(std::set<std::string>& used, const std::string& wanted) {
-    std::string id = wanted;
-    for (int n = 2; id.empty() || !used.insert(id).second; ++n) id = wanted + "-" + std::to_string(n);
-    return id;
+std::string uniqueId(UniqueIds& ids, const std::string& wanted) {
+    if (!wanted.empty() && ids.used.insert(wanted).second) return wanted;
+    // Every suffix below the remembered one is taken already (the set only grows).
+    long long& n = ids.nextSuffix.emplace(wanted, 2).first->second;
+    for (;; ++n) {
+        std::string id = wanted + "-" + std::to_string(n);
+        if (ids.used.insert(id).second) {
+            ++n;
+            return id;
+        }
+    }
 }
 
 std::string stem(const std::string& path) {
@@ -95,8 +131,102 @@ std::string stem(const std::string& path) {
     return s;
 }
 
-void checkBoard(const ImportResult& r, const std::string& source) {
+namespace {
+
+// At least how many characters a coordinate takes in map text: the shortest text that reads back
+// as the same double (the map writes that, or a longer form of the same digits).
+std::size_t leastNumberBytes(double v) {
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return r.ec == std::errc() ? static_cast<std::size_t>(r.ptr - buf) : 1;
+}
+
+std::size_t leastPointBytes(const PointD& p) { return 4 + leastNumberBytes(p.x) + leastNumberBytes(p.y); }  // [x, y]
+
+}  // namespace
+
+std::size_t leastMapBytes(const Board& b) {
+    // A wall is at least `    {"id": "ID", "from": [X, Y], "to": [X, Y]}` and a line break; a door
+    // adds `, "open": true`; an outline's point or a cell is at least `[X, Y]` and a separator.
+    std::size_t n = 0;
+    for (const auto& w : b.walls) n += 33 + w.id.size() + leastPointBytes(w.from) + leastPointBytes(w.to);
+    for (const auto& d : b.doors) n += 33 + 14 + d.id.size() + leastPointBytes(d.from) + leastPointBytes(d.to);
+    for (const auto& f : b.features)
+        for (const auto& p : f.polygon) n += 1 + leastPointBytes(p);
+    for (const auto& g : b.terrain)
+        for (const Cell& c : g.cells) n += 1 + leastPointBytes({static_cast<double>(c.x), static_cast<double>(c.y)});
+    return n;
+}
+
+namespace {
+
+// Generous sizes in map text: a number (a double's longest form), a string (every character
+// escaped as \u00XX), a kept key (its JSON text laid out again, at worst a line per character at
+// the deepest indent).
+constexpr std::size_t kMostNumberBytes = 25;
+std::size_t mostTextBytes(const std::string& s) { return 2 + 6 * s.size(); }
+std::size_t mostExtraBytes(const ExtraKeys& keys) {
+    std::size_t n = 0;
+    for (const auto& [k, raw] : keys) n += 8 + mostTextBytes(k) + raw.size() * (4 + 2 * (kMaxJsonDepth + 4));
+    return n;
+}
+
+}  // namespace
+
+std::size_t mostMapBytes(const Board& b) {
+    // Each item's line with every number at its longest, every character escaped and room for a
+    // line and an indent per key; outlines and cells with room for a line each.
+    std::size_t n = 300 + mostTextBytes(b.name) + mostExtraBytes(b.gridExtra) + mostExtraBytes(b.extra);
+    for (const auto& w : b.walls) n += 200 + mostTextBytes(w.id) + 4 * kMostNumberBytes + mostExtraBytes(w.extra);
+    for (const auto& d : b.doors) n += 220 + mostTextBytes(d.id) + 4 * kMostNumberBytes + mostExtraBytes(d.extra);
+    for (const auto& f : b.features)
+        n += 250 + mostTextBytes(f.id) + mostTextBytes(f.kind) + f.polygon.size() * (2 * kMostNumberBytes + 14) + mostExtraBytes(f.extra);
+    for (const auto& f : b.figures) n += 300 + mostTextBytes(f.id) + mostTextBytes(f.side) + mostExtraBytes(f.extra);
+    for (const auto& g : b.terrain) n += 100 + g.cells.size() * 36 + mostExtraBytes(g.extra);
+    return n;
+}
+
+namespace {
+
+// "12 walls, 3 doors, 1 feature, 40 terrain cells": what fills an imported map.
+std::string contents(const Board& b) {
+    std::size_t cells = 0;
+    for (const auto& g : b.terrain) cells += g.cells.size();
+    return count(b.walls.size(), "wall", "walls") + ", " + count(b.doors.size(), "door", "doors") + ", " +
+           count(b.features.size(), "feature", "features") + ", " + count(cells, "terrain cell", "terrain cells");
+}
+
+// The map text of an imported board must fit the loader's size limit. Quick bounds decide most
+// boards: one far too large is refused before its text is built (the text of a 3 GB map never is),
+// one far below the limit passes; only near the limit is the text written out to be measured.
+void checkSize(const ImportResult& r, const std::string& source, const ImportOptions& options) {
+    const std::size_t maxBytes = std::min(options.maxMapBytes, kMaxMapBytes);
+    const std::string limit = "a map is at most " + std::to_string(maxBytes) + " bytes" +
+                              (maxBytes == kMaxMapBytes ? " (" + std::to_string(kMaxMapBytes >> 20) + " MiB)" : "");
+    if (const std::size_t least = leastMapBytes(r.board); least > maxBytes)
+        throw MapError(source, {"the imported map would be more than " + std::to_string(least) + " bytes and " + limit +
+                                ": it holds " + contents(r.board) + ", too many to import"});
+    // The picture, when one is written, is named in the map after this check: room for its line
+    // (`,\n  "background": {"image": PATH, "type": TYPE}`, a little more than its compact text).
+    std::size_t picture = 0, bytes = 0;
+    try {
+        if (!options.imageOut.empty())
+            picture = Json{{"background", {{"image", recordedImagePath(options)}, {"type", "webp"}}}}.dump().size() + 16;
+        if (mostMapBytes(r.board) + picture <= maxBytes) return;  // fits without a doubt
+        bytes = serializeMap(r.board).size() + picture;
+    } catch (const std::exception& e) {
+        throw MapError(source, {std::string("the imported map cannot be written: ") + e.what()});
+    }
+    if (bytes > maxBytes)
+        throw MapError(source, {"the imported map would be " + std::to_string(bytes) + " bytes and " + limit +
+                                ": it holds " + contents(r.board) + ", too many to import"});
+}
+
+}  // namespace
+
+void checkBoard(const ImportResult& r, const std::string& source, const ImportOptions& options) {
     std::vector<std::string> problems = boardProblems(r.board);
+    for (std::string& p : gameKeyProblems(r.board)) problems.push_back(std::move(p));
     auto coordinates = [&problems](const PointD& p, const std::string& where) {
         if (!quantize(p.x) || !quantize(p.y)) problems.push_back(where + ": a coordinate is not usable");
     };
@@ -110,6 +240,7 @@ void checkBoard(const ImportResult& r, const std::string& source) {
         for (auto& p : problems) p = "the imported map breaks a rule of the map format (please report this file): " + p;
         throw MapError(source, problems);
     }
+    checkSize(r, source, options);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -173,6 +304,19 @@ bool decodeBase64(const std::string& text, std::string& out, std::string& error)
 // ---------------------------------------------------------------------------------------------
 // [SECTION] The embedded picture: keeping or writing it
 
+std::string recordedImagePath(const ImportOptions& options) {
+    // The map names its picture relative to its own folder, so the two can move together.
+    std::string recorded = options.imageOut;
+    if (!options.mapPath.empty()) {
+        std::error_code ec;
+        const fs::path image = fs::absolute(options.imageOut, ec);
+        const fs::path mapDir = fs::absolute(options.mapPath, ec).parent_path();
+        const fs::path rel = image.lexically_normal().lexically_relative(mapDir.lexically_normal());
+        recorded = (ec || rel.empty() ? image : rel).generic_string();
+    }
+    return recorded;
+}
+
 void noImage(ImportResult& r, const ImportOptions& options, const std::string& why) {
     if (!options.imageOut.empty()) r.notes.push_back(why + ": nothing was written to " + options.imageOut);
 }
@@ -234,17 +378,8 @@ void takeImage(ImportResult& r, const std::string& base64, const std::string& wh
     r.imageType = typeOf(bytes);
     if (!options.imageOut.empty()) {
         writeFileAtomically(options.imageOut, bytes);
-        // The map names its picture relative to its own folder, so the two can move together.
-        std::string recorded = options.imageOut;
-        if (!options.mapPath.empty()) {
-            std::error_code ec;
-            const fs::path image = fs::absolute(options.imageOut, ec);
-            const fs::path mapDir = fs::absolute(options.mapPath, ec).parent_path();
-            const fs::path rel = image.lexically_normal().lexically_relative(mapDir.lexically_normal());
-            recorded = (ec || rel.empty() ? image : rel).generic_string();
-        }
         Json bg = Json::object();
-        bg["image"] = recorded;
+        bg["image"] = recordedImagePath(options);
         bg["type"] = r.imageType;
         auto& extra = r.board.extra;
         extra.erase(std::remove_if(extra.begin(), extra.end(), [](const auto& kv) { return kv.first == "background"; }),

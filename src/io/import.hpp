@@ -1,9 +1,10 @@
 // Importing maps made with map authors' tools: Universal VTT (.dd2vtt, .uvtt, .df2vtt), Foundry VTT
 // scenes (.json) and Tiled maps (.tmj, .json). docs/import.md says what maps to what.
 //
-// An import gives a Board that passes every rule of a sightline map (so it saves and loads again
-// unchanged), plus notes for the user on what was dropped or adjusted. A file that cannot be read
-// is refused whole with a MapError naming the file and the place (line:column or JSON path).
+// An import gives a Board that passes every rule of a sightline map, size included (so it saves and
+// loads again unchanged), plus notes for the user on what was dropped or adjusted. A file that
+// cannot be read is refused whole with a MapError naming the file and the place (line:column or
+// JSON path).
 //
 // The geometry is all an import computes by default: an embedded picture stays base64 text inside
 // the parsed file until it is asked for (ImportOptions::imageOut or withImage), so opening a large
@@ -34,6 +35,9 @@ struct ImportOptions {
     // picture then gives a note and no bytes; the geometry still imports.
     bool withImage = false;
     std::size_t maxImageBytes = kMaxImageBytes;
+    // The imported map, written as a map file, must fit in this many bytes or the import is refused
+    // with its size. Never more than kMaxMapBytes, the loader's limit (a larger value counts as that).
+    std::size_t maxMapBytes = kMaxMapBytes;
 };
 
 struct ImportResult {

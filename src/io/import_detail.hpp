@@ -5,8 +5,11 @@
 #include "io/import.hpp"
 #include "io/json_input.hpp"
 
-#include <set>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
 
 namespace sightline::import_detail {
 
@@ -42,6 +45,13 @@ bool finiteNumber(Checker& ck, const Json& v, const std::string& path, double& o
 
 // True when the two points snap to the same lattice point: the piece between them has no length.
 bool samePoint(const PointD& a, const PointD& b);
+
+// The walls of a polyline as (first point, last point) index pairs. A run of points along one straight
+// line, going on in one direction, is one wall: the points are compared on the geometry's lattice
+// (exactly), so the walls stop the same sight lines as the pieces would, joints included. A repeated
+// point adds to `zeroLength` and does not end a run; a wall starts at the last of repeated points.
+std::vector<std::pair<std::size_t, std::size_t>> straightRuns(const std::vector<PointD>& points, std::size_t& zeroLength);
+
 // How many walls lie wholly off the board (they never meet a sight line on it).
 std::size_t wallsOffBoard(const Board& board);
 
@@ -52,15 +62,32 @@ void takeImage(ImportResult& r, const std::string& base64, const std::string& wh
 // Decodes base64 text (padding optional, no whitespace). False with `error` set when it is not base64.
 bool decodeBase64(const std::string& text, std::string& out, std::string& error);
 
+// How the map names a picture written to options.imageOut: relative to options.mapPath's folder.
+std::string recordedImagePath(const ImportOptions& options);
+
 // A note when imageOut was asked for but the file embeds no picture.
 void noImage(ImportResult& r, const ImportOptions& options, const std::string& why);
 
-// Last step of every import: the board must pass the map rules (ids unique, coordinates usable,
-// outlines of 3+ points). A failure is refused like a broken file, never saved.
-void checkBoard(const ImportResult& r, const std::string& source);
+// A lower and an upper bound of serializeMap(b).size(), cheap enough to decide most boards without
+// building their text: refused when the lower is above the limit, accepted when the upper is below.
+std::size_t leastMapBytes(const Board& b);
+std::size_t mostMapBytes(const Board& b);
 
-// `wanted` if no item of the list has it yet, else `wanted` with "-2", "-3" ... appended; `used` grows.
-std::string uniqueId(std::set<std::string>& used, const std::string& wanted);
+// Last step of every import: the board must pass every rule the map loader checks (ids unique,
+// coordinates usable, outlines of 3+ points, the games' keys) and, written as a map, stay within
+// the loader's size limit. A board that breaks a rule is refused like a broken file ("please report
+// this file"); one too large for a map is refused with its size and what fills it. Never saved.
+void checkBoard(const ImportResult& r, const std::string& source, const ImportOptions& options);
+
+// The ids of one list handed out so far, and for each wanted id the next suffix to try, so that ten
+// thousand items wanting one id cost ten thousand steps, not fifty million.
+struct UniqueIds {
+    std::unordered_set<std::string> used;
+    std::unordered_map<std::string, long long> nextSuffix;
+};
+// `wanted` if no item of the list has it yet, else `wanted` with "-2", "-3" ... appended (the first
+// free one); `ids` grows.
+std::string uniqueId(UniqueIds& ids, const std::string& wanted);
 
 // The file's name without folder and extension, for the board's name.
 std::string stem(const std::string& path);

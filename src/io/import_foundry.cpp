@@ -71,8 +71,8 @@ void limitedFeatures(const std::vector<Limited>& segs, Board& b, std::vector<std
     for (const auto& [k, list] : at)
         for (std::size_t j = 1; j < list.size(); ++j) parent[find(list[j])] = find(list[0]);
 
-    std::set<std::string> used;
-    for (const auto& f : b.features) used.insert(f.id);
+    UniqueIds used;
+    for (const auto& f : b.features) used.used.insert(f.id);
     std::size_t outlines = 0, inOutlines = 0, flat = 0;
     std::vector<bool> done(segs.size(), false);
     std::map<std::size_t, std::vector<std::size_t>> components;  // by root; members in file order
@@ -190,7 +190,7 @@ ImportResult foundryFromJson(const Json& doc, const std::string& source, const I
     // [SECTION] Walls and doors
     std::size_t zero = 0, nothing = 0, moveOnly = 0, seeThroughDoors = 0, oneWay = 0, proximity = 0, limitedDoors = 0;
     std::vector<Limited> limited;
-    std::set<std::string> wallIds, doorIds;
+    UniqueIds wallIds, doorIds;
     if (auto walls = doc.find("walls"); walls != doc.end() && !walls->is_null() && ck.array(*walls, "/walls")) {
         for (std::size_t i = 0; i < walls->size(); ++i) {
             const Json& w = (*walls)[i];
@@ -267,7 +267,7 @@ ImportResult foundryFromJson(const Json& doc, const std::string& source, const I
 
     // [SECTION] Limited walls and notes
     // Limited walls keep their Foundry ids as part of the feature's id; make those unique first.
-    std::set<std::string> limitedIds;
+    UniqueIds limitedIds;
     for (auto& s : limited) s.id = uniqueId(limitedIds, s.id);
     limitedFeatures(limited, b, r.notes);
 
@@ -299,7 +299,7 @@ ImportResult foundryFromJson(const Json& doc, const std::string& source, const I
     if (!picture.empty())
         r.notes.push_back("the scene's picture \"" + picture + "\" is a file of the Foundry world, not part of the scene: not imported");
 
-    checkBoard(r, source);
+    checkBoard(r, source, options);
     noImage(r, options, "a Foundry scene embeds no picture");
     return r;
 }

@@ -135,6 +135,9 @@ public:
         if (ignored_) r_.notes.push_back(count(ignored_, "object of another type was", "objects of other types were") + " ignored (only wall, door and feature are read)");
         if (unusable_) r_.notes.push_back(count(unusable_, "wall, door or feature object", "wall, door or feature objects") + " of a shape that cannot be one (point, text, or a door or feature of the wrong shape) ignored");
         if (zero_) r_.notes.push_back(count(zero_, "zero-length piece", "zero-length pieces") + " dropped");
+        if (wallPieces_ > wallRuns_)
+            r_.notes.push_back(count(wallPieces_, "wall piece", "wall pieces") + " became " + count(wallRuns_, "wall", "walls") +
+                               ": points along a straight line join their pieces into one wall");
         if (offBoardCells_) r_.notes.push_back(count(offBoardCells_, "terrain tile lies", "terrain tiles lie") + " off the board: dropped");
         if (unknownGids_) r_.notes.push_back(count(unknownGids_, "tile belongs", "tiles belong") + " to no tileset the map lists: no terrain from them");
         if (const std::size_t off = wallsOffBoard(b))
@@ -458,9 +461,17 @@ private:
             return;
         }
         if (cls == "wall") {
-            const auto ps = pieces(s);
-            for (std::size_t k = 0; k < ps.size(); ++k)
-                b.walls.push_back({uniqueId(wallIds_, ps.size() == 1 ? base : base + "-" + std::to_string(k)), ps[k].first, ps[k].second, {}});
+            // The outline's pieces, a straight run of them as one wall.
+            std::vector<PointD> pts = s.points;
+            if (s.closed && pts.size() > 2) pts.push_back(pts.front());
+            const std::size_t zeroBefore = zero_;
+            const auto runs = straightRuns(pts, zero_);
+            for (std::size_t k = 0; k < runs.size(); ++k) {
+                const auto [from, to] = runs[k];
+                b.walls.push_back({uniqueId(wallIds_, runs.size() == 1 ? base : base + "-" + std::to_string(k)), pts[from], pts[to], {}});
+            }
+            if (pts.size() > 1) wallPieces_ += pts.size() - 1 - (zero_ - zeroBefore);
+            wallRuns_ += runs.size();
         } else if (cls == "door") {
             bool open = false;
             if (const Json* v = property(o, "open", path, where)) ck_.boolean(*v, where, open);
@@ -504,7 +515,7 @@ private:
                 }
             std::vector<std::string> keyProblems;
             checkFeatureKeys(f.extra, [&places](const std::string& k) { return places[k]; }, keyProblems);
-            for (const std::string& problem : keyProblems) ck_.problems.push_back(problem);
+            for (const std::string& problem : keyProblems) ck_.note(problem);
             if (!keyProblems.empty()) f.extra.clear();
             for (const PointD& p : s.points)
                 if (f.polygon.empty() || !samePoint(f.polygon.back(), p)) f.polygon.push_back(p);
@@ -525,8 +536,9 @@ private:
     std::map<std::uint32_t, std::uint8_t> gidKinds_;
     std::vector<std::uint32_t> firstGids_;
     std::vector<std::uint8_t> cells_;
-    std::set<std::string> wallIds_, doorIds_, featureIds_;
+    UniqueIds wallIds_, doorIds_, featureIds_;
     std::size_t ignored_ = 0, unusable_ = 0, zero_ = 0, offBoardCells_ = 0, unknownGids_ = 0;
+    std::size_t wallPieces_ = 0, wallRuns_ = 0;  // the wall objects' pieces of positive length, and the walls made of them
 };
 
 }  // namespace
@@ -537,7 +549,7 @@ ImportResult tiledFromJson(const Json& doc, const std::string& source, const Imp
     ImportResult r;
     r.format = "Tiled map";
     TiledReader(source, r).read(doc);
-    checkBoard(r, source);
+    checkBoard(r, source, options);
     noImage(r, options, "a Tiled map embeds no picture");
     return r;
 }

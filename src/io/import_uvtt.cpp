@@ -94,26 +94,26 @@ ImportResult uvttFromJson(const Json& doc, const std::string& source, const Impo
         }
     }
 
-    // Walls: each polyline's pieces between consecutive points.
-    std::size_t zeroLength = 0, shortLines = 0;
+    // Walls: each polyline's pieces between consecutive points, a straight run of them as one wall.
+    std::size_t zeroLength = 0, shortLines = 0, pieces = 0, losWalls = 0;
     if (const Json* los = list(ck, doc, "line_of_sight")) {
+        std::vector<PointD> pts;
         for (std::size_t i = 0; i < los->size(); ++i) {
             const Json& line = (*los)[i];
             const std::string lp = idx("/line_of_sight", i);
             if (!ck.array(line, lp)) continue;
             if (line.size() < 2) ++shortLines;
-            PointD prev;
-            bool havePrev = false;
-            for (std::size_t k = 0; k < line.size(); ++k) {
-                PointD p;
-                const bool ok = point(ck, line[k], idx(lp, k), origin, p);
-                if (ok && havePrev) {
-                    if (samePoint(prev, p)) ++zeroLength;
-                    else b.walls.push_back({"los-" + std::to_string(i) + "-" + std::to_string(k - 1), prev, p, {}});
-                }
-                prev = p;
-                havePrev = ok;
+            pts.assign(line.size(), PointD{});
+            bool ok = true;
+            for (std::size_t k = 0; k < line.size(); ++k) ok = point(ck, line[k], idx(lp, k), origin, pts[k]) && ok;
+            if (!ok) continue;  // refused below, with every bad point named
+            std::size_t repeated = 0;
+            for (const auto& [from, to] : straightRuns(pts, repeated)) {
+                b.walls.push_back({"los-" + std::to_string(i) + "-" + std::to_string(from), pts[from], pts[to], {}});
+                ++losWalls;
             }
+            if (!pts.empty()) pieces += pts.size() - 1 - repeated;
+            zeroLength += repeated;
         }
     }
 
@@ -200,6 +200,9 @@ ImportResult uvttFromJson(const Json& doc, const std::string& source, const Impo
     if (!ck.problems.empty()) throw MapError(source, ck.problems);
 
     if (zeroLength) r.notes.push_back(count(zeroLength, "zero-length wall piece", "zero-length wall pieces") + " (repeated points) dropped");
+    if (pieces > losWalls)
+        r.notes.push_back(count(pieces, "wall piece", "wall pieces") + " between the points of the lines of sight became " +
+                          count(losWalls, "wall", "walls") + ": points along a straight line join their pieces into one wall");
     if (shortLines) r.notes.push_back(count(shortLines, "line of sight with fewer than two points", "lines of sight with fewer than two points") + " dropped");
     if (flatObjects)
         r.notes.push_back(count(flatObjects, "object outline has only two distinct points: imported as a wall",
@@ -216,7 +219,7 @@ ImportResult uvttFromJson(const Json& doc, const std::string& source, const Impo
         r.notes.push_back("map_origin (" + num(origin.x) + ", " + num(origin.y) + ") is the board's top-left corner: coordinates moved by it");
     if (lights) r.notes.push_back(count(lights, "light", "lights") + " not imported (Sightline has no lighting)");
 
-    checkBoard(r, source);
+    checkBoard(r, source, options);
     takeImage(r, *image, "/image", source, options);
     return r;
 }

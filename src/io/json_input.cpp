@@ -1,64 +1,343 @@
+// Index of this file:
+// [SECTION] Places and excerpts
+// [SECTION] The document builder
+// [SECTION] Parsing and reading files
 #include "io/json_input.hpp"
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <memory>
+#include <unordered_set>
 
 namespace sightline::json_input {
 
 namespace {
 
-struct DepthExceeded {};
+// [SECTION] Places and excerpts
 
-std::pair<int, int> lineColumn(const std::string& text, std::size_t byte) {
+bool isContinuation(unsigned char c) { return (c & 0xC0) == 0x80; }
+
+// The length of the valid UTF-8 character starting at text[i], or 0 when the bytes there are not one
+// (a stray continuation byte, a character cut short, an overlong form, a surrogate, beyond U+10FFFF).
+std::size_t utf8Length(const std::string& text, std::size_t i) {
+    const auto at = [&text](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char c = at(i);
+    if (c < 0x80) return 1;
+    std::size_t n = 0;
+    unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) n = 2;
+    else if (c >= 0xE0 && c <= 0xEF) n = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+    else if (c >= 0xF0 && c <= 0xF4) n = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+    else return 0;
+    if (i + n > text.size() || at(i + 1) < lo || at(i + 1) > hi) return 0;
+    for (std::size_t k = 2; k < n; ++k)
+        if (!isContinuation(at(i + k))) return 0;
+    return n;
+}
+
+// Line and column (both from 1) of the byte at `index`: the column counts characters, not bytes.
+std::pair<int, int> lineColumnAt(const std::string& text, std::size_t index) {
     int line = 1, col = 1;
-    const std::size_t end = std::min(byte, text.size());
-    for (std::size_t i = 0; i + 1 < end; ++i) {
+    const std::size_t end = std::min(index, text.size());
+    for (std::size_t i = 0; i < end; ++i) {
         if (text[i] == '\n') line++, col = 1;
-        else col++;
+        else if (!isContinuation(static_cast<unsigned char>(text[i]))) col++;
     }
     return {line, col};
 }
 
+std::string place(const std::string& text, std::size_t index) {
+    const auto [line, col] = lineColumnAt(text, index);
+    return std::to_string(line) + ":" + std::to_string(col);
+}
+
+// The last `maxChars` characters of what the parser read before an error, printable: invalid bytes
+// as \xHH, never half a character.
+std::string excerptOfEnd(const std::string& token, std::size_t maxChars) {
+    // Only the tail is looked at (the token may be a string of megabytes): a character is at most 4
+    // bytes, and the tail starts on a character's first byte.
+    std::size_t start = token.size() > 4 * maxChars + 8 ? token.size() - (4 * maxChars + 8) : 0;
+    while (start > 0 && start < token.size() && isContinuation(static_cast<unsigned char>(token[start]))) ++start;
+    std::vector<std::string> chars;
+    for (std::size_t i = start; i < token.size();) {
+        const std::size_t n = utf8Length(token, i);
+        if (n == 0) {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "\\x%02X", static_cast<unsigned char>(token[i]));
+            chars.emplace_back(hex);
+            ++i;
+        } else {
+            chars.push_back(token.substr(i, n));
+            i += n;
+        }
+    }
+    std::string out = start > 0 || chars.size() > maxChars ? "..." : "";
+    for (std::size_t i = chars.size() > maxChars ? chars.size() - maxChars : 0; i < chars.size(); ++i) out += chars[i];
+    return out;
+}
+
+// The first `maxChars` characters of a valid UTF-8 text, "..." after them when it is longer.
+std::string excerptOfStart(const std::string& text, std::size_t maxChars) {
+    std::size_t i = 0, chars = 0;
+    while (i < text.size() && chars < maxChars) {
+        const std::size_t n = utf8Length(text, i);
+        i += n ? n : 1;
+        ++chars;
+    }
+    return i < text.size() ? text.substr(0, i) + "..." : text;
+}
+
+// [SECTION] The document builder
+
+// A pointer into the text that records how far the parser has read, so that a problem found while
+// building the document (a repeated key, too deep a nesting) gets its line and column.
+struct TrackingIterator {
+    using iterator_category = std::input_iterator_tag;
+    using value_type = char;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const char*;
+    using reference = const char&;
+
+    const char* p = nullptr;
+    const char** read = nullptr;  // the parser's position, shared by every copy
+
+    reference operator*() const { return *p; }
+    TrackingIterator& operator++() {
+        *read = ++p;
+        return *this;
+    }
+    TrackingIterator operator++(int) {
+        TrackingIterator old = *this;
+        ++*this;
+        return old;
+    }
+    bool operator==(const TrackingIterator& o) const { return p == o.p; }
+    bool operator!=(const TrackingIterator& o) const { return p != o.p; }
+};
+
+// Builds the document from the parser's events, as nlohmann's own builder does; also refuses
+// nesting deeper than kMaxJsonDepth and a key repeated in one object, and hands the items of the
+// lists a sink wants to it instead of keeping them. Each event costs the same whatever the
+// document's size (a repeated key is found with a hash set once an object is large).
+class Builder {
+public:
+    Builder(Json& root, const std::string& text, ItemSink* sink) : read(text.data()), root_(root), text_(text), sink_(sink) {}
+
+    const char* read;     // how far the parser has read (TrackingIterator)
+    std::string problem;  // "L:C: message" when the parse failed
+
+    bool null() { return value(nullptr); }
+    bool boolean(bool v) { return value(v); }
+    bool number_integer(Json::number_integer_t v) { return value(v); }
+    bool number_unsigned(Json::number_unsigned_t v) { return value(v); }
+    bool number_float(Json::number_float_t v, const std::string&) { return value(v); }
+    bool string(std::string& v) { return value(std::move(v)); }
+    bool binary(Json::binary_t& v) { return value(std::move(v)); }
+
+    bool start_object(std::size_t) { return open(Json::value_t::object); }
+    bool start_array(std::size_t) { return open(Json::value_t::array); }
+    bool end_object() { return close(); }
+    bool end_array() { return close(); }
+
+    bool key(std::string& k) {
+        Frame& f = stack_.back();
+        auto& members = f.value->get_ref<Json::object_t&>();
+        bool repeated = false;
+        if (f.keys) {
+            repeated = !f.keys->insert(k).second;
+        } else {
+            for (const auto& m : members) repeated = repeated || m.first == k;
+            if (!repeated && members.size() >= kSmallObject) {
+                f.keys = std::make_unique<std::unordered_set<std::string>>();
+                for (const auto& m : members) f.keys->insert(m.first);
+                f.keys->insert(k);
+            }
+        }
+        if (repeated) {
+            problem = place(text_, keyStart()) + ": " + path() + "/" + pointerToken(k) + ": the key \"" +
+                      excerptOfStart(k, 40) + "\" appears twice in one object (a reader would keep only one of them)";
+            return false;
+        }
+        // The ordered object is a vector of pairs: appending without its own search keeps a large
+        // object linear (the repeat check above has already looked).
+        static_cast<Json::object_t::Container&>(members).emplace_back(std::move(k), nullptr);
+        member_ = &members.back().second;
+        return true;
+    }
+
+    template <class Exception>
+    bool parse_error(std::size_t position, const std::string& lastToken, const Exception& e) {
+        std::string detail = e.what();
+        if (e.id == 406) {  // a number too large for a double: the place is where it starts
+            const std::size_t start = position >= lastToken.size() ? position - lastToken.size() : 0;
+            problem = place(text_, start) + ": the number " + excerptOfEnd(lastToken, 40) +
+                      " is too large (numbers must be finite)";
+            return false;
+        }
+        // nlohmann's text is "[json.exception.parse_error.101] parse error at line L, column C: detail";
+        // the place is counted again here in characters.
+        if (auto pos = detail.find(": "); pos != std::string::npos) detail = detail.substr(pos + 2);
+        if (auto pos = detail.find("; last read: '"); pos != std::string::npos)
+            detail = detail.substr(0, pos) + "; last read: '" + excerptOfEnd(lastToken, 40) + "'";
+        problem = place(text_, position > 0 ? position - 1 : 0) + ": " + detail;
+        return false;
+    }
+
+private:
+    static constexpr std::size_t kSmallObject = 16;  // up to this many keys a plain scan finds repeats
+
+    struct Frame {
+        Json* value;
+        std::unique_ptr<std::unordered_set<std::string>> keys;  // only for large objects
+        std::size_t items = 0;  // a list: the items read so far (a streamed list keeps none)
+        bool streamed = false;  // a top-level list whose items go to the sink
+        int list = -1;          // its number for the sink
+    };
+
+    template <class V>
+    Json* place_(V&& v) {
+        if (stack_.empty()) {
+            root_ = Json(std::forward<V>(v));
+            return &root_;
+        }
+        Frame& parent = stack_.back();
+        if (parent.value->is_array()) {
+            auto& items = parent.value->get_ref<Json::array_t&>();
+            items.emplace_back(std::forward<V>(v));
+            ++parent.items;
+            return &items.back();
+        }
+        *member_ = Json(std::forward<V>(v));
+        return member_;
+    }
+
+    template <class V>
+    bool value(V&& v) {
+        place_(std::forward<V>(v));
+        itemDone();
+        return true;
+    }
+
+    // An item of a streamed list is whole: to the sink, and out of the document.
+    void itemDone() {
+        if (stack_.size() != 2 || !stack_.back().streamed) return;
+        auto& items = stack_.back().value->get_ref<Json::array_t&>();
+        sink_->item(stack_.back().list, stack_.back().items - 1, items.back());
+        items.pop_back();
+    }
+
+    bool open(Json::value_t type) {
+        if (stack_.size() >= static_cast<std::size_t>(kMaxJsonDepth)) {
+            const std::size_t at = static_cast<std::size_t>(read - text_.data());
+            const Frame& parent = stack_.back();
+            const std::string child = path() + "/" + (parent.value->is_array() ? std::to_string(parent.items) : childName(parent));
+            problem = place(text_, at > 0 ? at - 1 : 0) + ": " + child + ": the JSON nests deeper than " +
+                      std::to_string(kMaxJsonDepth) + " levels";
+            return false;
+        }
+        Json* v = place_(type);
+        // Room for a point's two numbers or a wall's keys at once: one allocation where growing one
+        // by one takes two or three (a large map holds millions of these).
+        if (v->is_array()) v->get_ref<Json::array_t&>().reserve(2);
+        else v->get_ref<Json::object_t&>().reserve(4);
+        const int list = sink_ && stack_.size() == 1 && v->is_array() && root_.is_object()
+                             ? sink_->wants(root_.get_ref<const Json::object_t&>().back().first)
+                             : -1;
+        stack_.push_back({v, nullptr, 0, list >= 0, list});
+        return true;
+    }
+
+    bool close() {
+        stack_.pop_back();
+        itemDone();
+        return true;
+    }
+
+    // The JSON path of the innermost open object or array ("/walls/3"): each open one's child being
+    // read is its last member or item.
+    std::string path() const {
+        std::string out;
+        for (std::size_t i = 0; i + 1 < stack_.size(); ++i) out += "/" + childName(stack_[i]);
+        return out;
+    }
+
+    // The last member's key (as a JSON pointer token, shortened) or the last item's index.
+    static std::string childName(const Frame& f) {
+        if (f.value->is_array()) return std::to_string(f.items == 0 ? 0 : f.items - 1);
+        const auto& members = f.value->get_ref<const Json::object_t&>();
+        return members.empty() ? std::string() : pointerToken(members.back().first);
+    }
+
+    // A key as a JSON pointer token ("~" and "/" escaped), at most 40 characters.
+    static std::string pointerToken(const std::string& key) {
+        std::string out;
+        for (char c : excerptOfStart(key, 40)) out += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
+        return out;
+    }
+
+    // Where the key just read starts: its opening quote, the nearest one before its closing quote
+    // that is not escaped.
+    std::size_t keyStart() const {
+        std::size_t close = static_cast<std::size_t>(read - text_.data());
+        if (close == 0) return 0;
+        --close;  // the closing quote
+        for (std::size_t i = close; i-- > 0;) {
+            if (text_[i] != '"') continue;
+            std::size_t backslashes = 0;
+            while (i >= backslashes + 1 && text_[i - backslashes - 1] == '\\') ++backslashes;
+            if (backslashes % 2 == 0) return i;
+        }
+        return close;
+    }
+
+    Json& root_;
+    const std::string& text_;
+    ItemSink* sink_;
+    std::vector<Frame> stack_;
+    Json* member_ = nullptr;  // the value of the key just read
+};
+
 }  // namespace
+
+// [SECTION] Parsing and reading files
 
 std::string describe(const Json& v) {
     std::string text = v.dump();
-    if (text.size() > 40) text = text.substr(0, 37) + "...";
+    if (text.size() > 40) {
+        std::size_t cut = 37;  // never half a character
+        while (cut > 0 && isContinuation(static_cast<unsigned char>(text[cut]))) --cut;
+        text = text.substr(0, cut) + "...";
+    }
     const char* type = v.is_null() ? "null" : v.is_boolean() ? "a boolean" : v.is_number() ? "the number"
                        : v.is_string() ? "the string" : v.is_array() ? "an array" : "an object";
     if (v.is_object() || v.is_array() || v.is_null()) return type;
     return std::string(type) + " " + text;
 }
 
-Json parseDocument(const std::string& text, const std::string& source, std::size_t maxBytes, const char* what) {
+Json parseDocument(const std::string& text, const std::string& source, std::size_t maxBytes, const char* what, ItemSink* sink) {
     if (text.size() > maxBytes)
         throw MapError(source, {"the file is " + std::to_string(text.size()) + " bytes; a " + what + " is at most " +
                                 std::to_string(maxBytes) + " bytes"});
     if (text.find_first_not_of(" \t\r\n") == std::string::npos)
         throw MapError(source, {std::string("the file is empty: a ") + what + " file is a JSON object"});
+    Json doc;
+    Builder builder(doc, text, sink);
+    const TrackingIterator first{text.data(), &builder.read}, last{text.data() + text.size(), &builder.read};
+    bool ok = false;
     try {
-        // The parser reports its depth; refusing deep nesting early keeps memory and stack bounded.
-        Json::parser_callback_t limit = [](int depth, Json::parse_event_t, Json&) {
-            if (depth > kMaxJsonDepth) throw DepthExceeded{};
-            return true;
-        };
-        return Json::parse(text, limit);
-    } catch (const DepthExceeded&) {
-        throw MapError(source, {"the JSON nests deeper than " + std::to_string(kMaxJsonDepth) + " levels"});
-    } catch (const Json::parse_error& e) {
-        auto [line, col] = lineColumn(text, e.byte);
-        std::string detail = e.what();
-        // nlohmann's text is "[json.exception.parse_error.101] parse error at line L, column C: detail".
-        if (auto pos = detail.find(": "); pos != std::string::npos) detail = detail.substr(pos + 2);
-        throw MapError(source, {std::to_string(line) + ":" + std::to_string(col) + ": " + detail});
+        ok = Json::sax_parse(first, last, &builder);
     } catch (const Json::exception& e) {
         std::string detail = e.what();
         if (auto pos = detail.find("] "); pos != std::string::npos) detail = detail.substr(pos + 2);
         throw MapError(source, {std::string("not a readable JSON ") + what + ": " + detail});
     }
+    if (!ok) throw MapError(source, {builder.problem.empty() ? std::string("not a readable JSON ") + what : builder.problem});
+    return doc;
 }
 
 void checkHeader(Checker& ck, const Json& doc, const char* format, const char* what, const char* system) {

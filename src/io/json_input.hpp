@@ -12,6 +12,7 @@
 #include <cmath>
 #include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sightline::json_input {
@@ -26,8 +27,23 @@ class Checker;
 // given, its "system" (a game's name). `what` names the kind of file in messages.
 void checkHeader(Checker& ck, const Json& doc, const char* format, const char* what, const char* system = nullptr);
 
+// Receives, one at a time while a document is parsed, the items of chosen lists of its top-level
+// object, so that a large file's lists are never held whole. Those lists are left empty in the
+// document parseDocument returns.
+class ItemSink {
+public:
+    virtual ~ItemSink() = default;
+    // For a top-level key whose list this sink reads, a number that names the list; else -1.
+    virtual int wants(const std::string& key) const = 0;
+    // The item at `index` of list number `list` (as wants gave it), once the item is whole.
+    virtual void item(int list, std::size_t index, const Json& item) = 0;
+};
+
 // Parses text as one JSON document. `what` names the kind of file in messages ("map", "deck").
-Json parseDocument(const std::string& text, const std::string& source, std::size_t maxBytes, const char* what);
+// Refused: more than maxBytes, nesting deeper than kMaxJsonDepth, a key twice in one object, a
+// number too large for a double; each with its line and column (counted in characters).
+Json parseDocument(const std::string& text, const std::string& source, std::size_t maxBytes, const char* what,
+                   ItemSink* sink = nullptr);
 // Reads a whole file, refusing one larger than maxBytes.
 std::string readFile(const std::string& path, std::size_t maxBytes, const char* what);
 
@@ -35,10 +51,28 @@ std::string readFile(const std::string& path, std::size_t maxBytes, const char* 
 // depends on it.
 class Checker {
 public:
+    // The first kMaxProblemsShown problems; past kMaxProblemsShown + 1 the last line says how many
+    // more there are ("... and 120 more problems"), so a file with a million broken items costs no
+    // more memory than its first few.
     std::vector<std::string> problems;
-    void add(const std::string& path, const std::string& message) {
-        if (problems.size() < 50) problems.push_back((path.empty() ? "/" : path) + ": " + message);
-        else if (problems.size() == 50) problems.push_back("(more problems not shown)");
+    std::size_t total = 0;  // every problem added, listed or counted
+
+    void add(const std::string& path, const std::string& message) { note((path.empty() ? "/" : path) + ": " + message); }
+    // A problem already written as "place: message".
+    void note(std::string problem) {
+        ++total;
+        if (total <= kMaxProblemsShown + 1) problems.push_back(std::move(problem));
+        else problems.back() = moreProblemsLine(total - kMaxProblemsShown);
+    }
+    // Another checker's problems after these, its uncounted ones counted.
+    void absorb(const Checker& other) {
+        const std::size_t listed = other.total > kMaxProblemsShown + 1 ? kMaxProblemsShown : other.problems.size();
+        for (std::size_t i = 0; i < listed; ++i) note(other.problems[i]);
+        if (other.total == listed) return;
+        total += other.total - listed;  // more than kMaxProblemsShown + 1 in all now
+        const std::string more = moreProblemsLine(total - kMaxProblemsShown);
+        if (problems.size() > kMaxProblemsShown) problems.back() = more;
+        else problems.push_back(more);
     }
     bool object(const Json& v, const std::string& path) {
         if (v.is_object()) return true;
@@ -107,6 +141,11 @@ public:
             add(path, "expected a point [x, y], found " + describe(v));
             return false;
         }
+        // The usual case without building the paths (a large map has millions of points).
+        if (v[0].is_number() && v[1].is_number()) {
+            out = {v[0].get<double>(), v[1].get<double>()};
+            if (quantize(out.x) && quantize(out.y)) return true;
+        }
         bool ok = coordinate(v[0], path + "/0", out.x);
         ok = coordinate(v[1], path + "/1", out.y) && ok;
         return ok;
@@ -116,6 +155,17 @@ public:
             add(path, "expected a cell [x, y], found " + describe(v));
             return false;
         }
+        // The usual case (two whole numbers written without a fraction) without building the paths.
+        const auto small = [](const Json& n, int& o) {
+            if (n.is_number_unsigned()) {
+                if (n.get<unsigned long long>() > 2147483647ULL) return false;
+            } else if (!n.is_number_integer() || n.get<long long>() < -2147483647LL || n.get<long long>() > 2147483647LL) {
+                return false;
+            }
+            o = n.get<int>();
+            return true;
+        };
+        if (small(v[0], out.x) && small(v[1], out.y)) return true;
         bool ok = integer(v[0], path + "/0", -2147483647LL, 2147483647LL, out.x);
         ok = integer(v[1], path + "/1", -2147483647LL, 2147483647LL, out.y) && ok;
         return ok;
@@ -131,11 +181,11 @@ public:
         return false;
     }
     // Unknown keys are kept; a missing required key is a problem.
-    ExtraKeys extras(const Json& obj, std::initializer_list<const char*> known) {
+    ExtraKeys extras(const Json& obj, std::initializer_list<std::string_view> known) {
         ExtraKeys out;
         for (auto it = obj.begin(); it != obj.end(); ++it) {
             bool isKnown = false;
-            for (const char* k : known) isKnown |= it.key() == k;
+            for (std::string_view k : known) isKnown |= it.key() == k;
             if (!isKnown) out.emplace_back(it.key(), it.value().dump());
         }
         return out;

@@ -17,11 +17,13 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <fcntl.h>
@@ -53,125 +55,283 @@ std::string idx(const std::string& path, std::size_t i) { return path + "/" + st
 
 // [SECTION] Reading a map
 
-Board fromJson(const Json& doc, Checker& ck) {
-    Board b;
-    if (!ck.object(doc, "")) return b;
+// The items read without a problem, by their index in the file. The board's own rules (unique ids,
+// footprints and cells on the board, figures apart) are checked on these even when other items are
+// broken, so that one run reports every problem that does not depend on another. (Every item of a
+// list has its place in the board, a broken one as a place holder, so the indices agree.)
+struct Clean {
+    using Items = std::vector<std::pair<std::size_t, std::size_t>>;  // (index in the board, index in the file)
+    bool grid = false;
+    Items walls, doors, features;  // the id was read
+    Items figures;                 // the id, cell and size were read
+    std::vector<std::size_t> groups;              // each terrain group's index in the file
+    std::vector<std::vector<std::size_t>> cells;  // per terrain group, each cell's index in the file
+};
+
+// The map's lists, read one item at a time while the file is parsed (a 60 MB map is never held
+// whole as a JSON document). Each list has its own checker, so that the problems come out in the
+// same order whatever the order of the file's keys: the header and grid, terrain, walls, doors,
+// figures, features.
+class ListReader : public json_input::ItemSink {
+public:
+    ListReader(Board& b, Clean& clean) : b_(b), clean_(clean) {}
+
+    static constexpr const char* kLists[] = {"terrain", "walls", "doors", "figures", "features"};
+    Checker checkers[5];  // in kLists' order
+
+    int wants(const std::string& key) const override {
+        for (int k = 0; k < 5; ++k)
+            if (key == kLists[k]) return k;
+        return -1;
+    }
+
+    void item(int list, std::size_t i, const Json& v) override {
+        switch (list) {
+            case 0: terrain(v, i); break;
+            case 1: segment(v, i, "/walls", b_.walls, clean_.walls, checkers[1]); break;
+            case 2: segment(v, i, "/doors", b_.doors, clean_.doors, checkers[2]); break;
+            case 3: figure(v, i); break;
+            case 4: feature(v, i); break;
+            default: break;
+        }
+    }
+
+private:
+    // The checker's reads, with the path (p + "/" + k) built only to name a problem: a large map
+    // has millions of these.
+    static bool text(Checker& ck, const Json& v, const std::string& p, const char* k, std::string& out) {
+        if (!v.is_string()) return ck.string(v, key(p, k), out);
+        out = v.get_ref<const std::string&>();
+        return true;
+    }
+    static bool point(Checker& ck, const Json& v, const std::string& p, const char* k, PointD& out) {
+        if (v.is_array() && v.size() == 2 && v[0].is_number() && v[1].is_number()) {
+            const PointD q{v[0].get<double>(), v[1].get<double>()};
+            if (quantize(q.x) && quantize(q.y)) {
+                out = q;
+                return true;
+            }
+        }
+        return ck.point(v, key(p, k), out);
+    }
+
+    void terrain(const Json& t, std::size_t i) {
+        Checker& ck = checkers[0];
+        const std::string p = idx("/terrain", i);
+        TerrainGroup g;
+        clean_.groups.push_back(i);
+        std::vector<std::size_t>& read = clean_.cells.emplace_back();
+        if (!ck.object(t, p)) {  // a place holder keeps the board's indices those of the file
+            b_.terrain.push_back(std::move(g));
+            return;
+        }
+        std::string kind;
+        if (const Json* k = ck.required(t, "kind", p); k && ck.string(*k, key(p, "kind"), kind)) {
+            if (auto tk = terrainKindFromName(kind)) g.kind = *tk;
+            else ck.add(key(p, "kind"), "unknown terrain kind \"" + kind + "\" (blocking, difficult or impassable)");
+        }
+        if (const Json* cells = ck.required(t, "cells", p); cells && ck.array(*cells, key(p, "cells"))) {
+            for (std::size_t j = 0; j < cells->size(); ++j) {
+                Cell c;
+                if (ck.cell((*cells)[j], idx(key(p, "cells"), j), c)) g.cells.push_back(c), read.push_back(j);
+            }
+        }
+        g.extra = ck.extras(t, {"kind", "cells"});
+        b_.terrain.push_back(std::move(g));
+    }
+
+    template <class Item>
+    void segment(const Json& w, std::size_t i, const char* base, std::vector<Item>& out, Clean::Items& cleanItems, Checker& ck) {
+        const std::string p = idx(base, i);
+        Item item;
+        if (!ck.object(w, p)) {
+            out.push_back(std::move(item));
+            return;
+        }
+        if (const Json* id = ck.required(w, "id", p); id && text(ck, *id, p, "id", item.id)) cleanItems.push_back({out.size(), i});
+        if (const Json* f = ck.required(w, "from", p)) point(ck, *f, p, "from", item.from);
+        if (const Json* t = ck.required(w, "to", p)) point(ck, *t, p, "to", item.to);
+        if constexpr (std::is_same_v<Item, Door>) {
+            if (auto o = w.find("open"); o != w.end()) ck.boolean(*o, key(p, "open"), item.open);
+            item.extra = ck.extras(w, {"id", "from", "to", "open"});
+        } else {
+            item.extra = ck.extras(w, {"id", "from", "to"});
+        }
+        out.push_back(std::move(item));
+    }
+
+    void figure(const Json& f, std::size_t i) {
+        Checker& ck = checkers[3];
+        const std::string p = idx("/figures", i);
+        Figure fig;
+        if (!ck.object(f, p)) {
+            b_.figures.push_back(std::move(fig));
+            return;
+        }
+        const Json* id = ck.required(f, "id", p);
+        bool ok = id && text(ck, *id, p, "id", fig.id);
+        const Json* c = ck.required(f, "cell", p);
+        ok = c && ck.cell(*c, key(p, "cell"), fig.cell) && ok;
+        if (auto s = f.find("size"); s != f.end()) {
+            if (!s->is_array() || s->size() != 2) {
+                ck.add(key(p, "size"), "expected a size [w, h], found " + describe(*s));
+                ok = false;
+            } else {
+                ok = ck.integer((*s)[0], key(p, "size") + "/0", 1, Board::kMaxGrid, fig.w) && ok;
+                ok = ck.integer((*s)[1], key(p, "size") + "/1", 1, Board::kMaxGrid, fig.h) && ok;
+            }
+        }
+        if (ok) clean_.figures.push_back({b_.figures.size(), i});
+        if (auto l = f.find("large"); l != f.end()) {
+            bool v = false;
+            if (ck.boolean(*l, key(p, "large"), v)) fig.large = v;
+        }
+        if (auto s = f.find("stunned"); s != f.end()) ck.boolean(*s, key(p, "stunned"), fig.stunned);
+        if (auto s = f.find("side"); s != f.end()) ck.string(*s, key(p, "side"), fig.side);
+        fig.extra = ck.extras(f, {"id", "cell", "size", "large", "stunned", "side"});  // the games' keys among them
+        b_.figures.push_back(std::move(fig));
+    }
+
+    void feature(const Json& f, std::size_t i) {
+        Checker& ck = checkers[4];
+        const std::string p = idx("/features", i);
+        Feature feat;
+        if (!ck.object(f, p)) {
+            b_.features.push_back(std::move(feat));
+            return;
+        }
+        if (const Json* id = ck.required(f, "id", p); id && text(ck, *id, p, "id", feat.id)) clean_.features.push_back({b_.features.size(), i});
+        if (const Json* k = ck.required(f, "kind", p)) text(ck, *k, p, "kind", feat.kind);
+        if (const Json* poly = ck.required(f, "polygon", p); poly && ck.array(*poly, key(p, "polygon"))) {
+            if (poly->size() < 3) ck.add(key(p, "polygon"), "an outline needs at least 3 points, found " + std::to_string(poly->size()));
+            for (std::size_t j = 0; j < poly->size(); ++j) {
+                PointD pt;
+                if (ck.point((*poly)[j], idx(key(p, "polygon"), j), pt)) feat.polygon.push_back(pt);
+            }
+        }
+        if (auto v = f.find("blocks_sight"); v != f.end()) ck.boolean(*v, key(p, "blocks_sight"), feat.blocksSight);
+        feat.extra = ck.extras(f, {"id", "kind", "polygon", "blocks_sight"});  // the games' keys among them
+        b_.features.push_back(std::move(feat));
+    }
+
+    Board& b_;
+    Clean& clean_;
+};
+
+// The rest of the map from the document (its lists were read while parsing, and are empty in it).
+void fromJson(const Json& doc, Board& b, ListReader& lists, Checker& ck, Clean& clean) {
+    if (!ck.object(doc, "")) return;
     json_input::checkHeader(ck, doc, "sightline-map", "map");
     if (auto it = doc.find("name"); it != doc.end()) ck.string(*it, "/name", b.name);
     if (const Json* g = ck.required(doc, "grid", "")) {
         if (ck.object(*g, "/grid")) {
-            if (const Json* w = ck.required(*g, "width", "/grid")) ck.integer(*w, "/grid/width", 1, Board::kMaxGrid, b.width);
-            if (const Json* h = ck.required(*g, "height", "/grid")) ck.integer(*h, "/grid/height", 1, Board::kMaxGrid, b.height);
+            const Json* w = ck.required(*g, "width", "/grid");
+            const Json* h = ck.required(*g, "height", "/grid");
+            const bool wOk = w && ck.integer(*w, "/grid/width", 1, Board::kMaxGrid, b.width);
+            const bool hOk = h && ck.integer(*h, "/grid/height", 1, Board::kMaxGrid, b.height);
+            clean.grid = wOk && hOk;
             b.gridExtra = ck.extras(*g, {"width", "height"});
         }
     }
-    if (auto it = doc.find("terrain"); it != doc.end() && ck.array(*it, "/terrain")) {
-        for (std::size_t i = 0; i < it->size(); ++i) {
-            const Json& t = (*it)[i];
-            const std::string p = idx("/terrain", i);
-            if (!ck.object(t, p)) continue;
-            TerrainGroup g;
-            std::string kind;
-            if (const Json* k = ck.required(t, "kind", p); k && ck.string(*k, key(p, "kind"), kind)) {
-                if (auto tk = terrainKindFromName(kind)) g.kind = *tk;
-                else ck.add(key(p, "kind"), "unknown terrain kind \"" + kind + "\" (blocking, difficult or impassable)");
-            }
-            if (const Json* cells = ck.required(t, "cells", p); cells && ck.array(*cells, key(p, "cells"))) {
-                for (std::size_t j = 0; j < cells->size(); ++j) {
-                    Cell c;
-                    if (ck.cell((*cells)[j], idx(key(p, "cells"), j), c)) g.cells.push_back(c);
-                }
-            }
-            g.extra = ck.extras(t, {"kind", "cells"});
-            b.terrain.push_back(std::move(g));
-        }
-    }
-    auto segments = [&](const char* listName, auto& out, bool isDoor) {
-        auto it = doc.find(listName);
-        const std::string base = std::string("/") + listName;
-        if (it == doc.end() || !ck.array(*it, base)) return;
-        for (std::size_t i = 0; i < it->size(); ++i) {
-            const Json& w = (*it)[i];
-            const std::string p = idx(base, i);
-            if (!ck.object(w, p)) continue;
-            typename std::decay_t<decltype(out)>::value_type item;
-            if (const Json* id = ck.required(w, "id", p)) ck.string(*id, key(p, "id"), item.id);
-            if (const Json* f = ck.required(w, "from", p)) ck.point(*f, key(p, "from"), item.from);
-            if (const Json* t = ck.required(w, "to", p)) ck.point(*t, key(p, "to"), item.to);
-            if constexpr (std::is_same_v<std::decay_t<decltype(item)>, Door>) {
-                if (auto o = w.find("open"); o != w.end()) ck.boolean(*o, key(p, "open"), item.open);
-                item.extra = ck.extras(w, {"id", "from", "to", "open"});
-            } else {
-                item.extra = ck.extras(w, {"id", "from", "to"});
-            }
-            (void)isDoor;
-            out.push_back(std::move(item));
-        }
-    };
-    segments("walls", b.walls, false);
-    segments("doors", b.doors, true);
-    if (auto it = doc.find("figures"); it != doc.end() && ck.array(*it, "/figures")) {
-        for (std::size_t i = 0; i < it->size(); ++i) {
-            const Json& f = (*it)[i];
-            const std::string p = idx("/figures", i);
-            if (!ck.object(f, p)) continue;
-            Figure fig;
-            if (const Json* id = ck.required(f, "id", p)) ck.string(*id, key(p, "id"), fig.id);
-            if (const Json* c = ck.required(f, "cell", p)) ck.cell(*c, key(p, "cell"), fig.cell);
-            if (auto s = f.find("size"); s != f.end()) {
-                if (!s->is_array() || s->size() != 2) ck.add(key(p, "size"), "expected a size [w, h], found " + describe(*s));
-                else {
-                    ck.integer((*s)[0], key(p, "size") + "/0", 1, Board::kMaxGrid, fig.w);
-                    ck.integer((*s)[1], key(p, "size") + "/1", 1, Board::kMaxGrid, fig.h);
-                }
-            }
-            if (auto l = f.find("large"); l != f.end()) {
-                bool v = false;
-                if (ck.boolean(*l, key(p, "large"), v)) fig.large = v;
-            }
-            if (auto s = f.find("stunned"); s != f.end()) ck.boolean(*s, key(p, "stunned"), fig.stunned);
-            if (auto s = f.find("side"); s != f.end()) ck.string(*s, key(p, "side"), fig.side);
-            fig.extra = ck.extras(f, {"id", "cell", "size", "large", "stunned", "side"});  // the games' keys among them
-            b.figures.push_back(std::move(fig));
-        }
-    }
-    if (auto it = doc.find("features"); it != doc.end() && ck.array(*it, "/features")) {
-        for (std::size_t i = 0; i < it->size(); ++i) {
-            const Json& f = (*it)[i];
-            const std::string p = idx("/features", i);
-            if (!ck.object(f, p)) continue;
-            Feature feat;
-            if (const Json* id = ck.required(f, "id", p)) ck.string(*id, key(p, "id"), feat.id);
-            if (const Json* k = ck.required(f, "kind", p)) ck.string(*k, key(p, "kind"), feat.kind);
-            if (const Json* poly = ck.required(f, "polygon", p); poly && ck.array(*poly, key(p, "polygon"))) {
-                if (poly->size() < 3) ck.add(key(p, "polygon"), "an outline needs at least 3 points, found " + std::to_string(poly->size()));
-                for (std::size_t j = 0; j < poly->size(); ++j) {
-                    PointD pt;
-                    if (ck.point((*poly)[j], idx(key(p, "polygon"), j), pt)) feat.polygon.push_back(pt);
-                }
-            }
-            if (auto v = f.find("blocks_sight"); v != f.end()) ck.boolean(*v, key(p, "blocks_sight"), feat.blocksSight);
-            feat.extra = ck.extras(f, {"id", "kind", "polygon", "blocks_sight"});  // the games' keys among them
-            b.features.push_back(std::move(feat));
-        }
+    for (int k = 0; k < 5; ++k) {
+        const char* name = ListReader::kLists[k];
+        if (auto it = doc.find(name); it != doc.end()) lists.checkers[k].array(*it, std::string("/") + name);
+        ck.absorb(lists.checkers[k]);
     }
     b.extra = ck.extras(doc, {"format", "version", "name", "grid", "terrain", "walls", "doors", "figures", "features"});
-    for (const std::string& problem : gameKeyProblems(b)) ck.problems.push_back(problem);  // each game checks its keys
-    return b;
+    for (std::string& problem : gameKeyProblems(b)) ck.note(std::move(problem));  // each game checks its keys
+}
+
+// A problem of the board checks on `part` (the clean items) with its path put back to the file's
+// indices ("/figures/2/cell" of the part is "/figures/5/cell" of the file). Without a usable grid
+// only the ids were checked: the rest is dropped.
+std::optional<std::string> fileProblem(const std::string& problem, const Clean& clean) {
+    // Reads "/NAME/INDEX" at `at`; returns the index or nullopt.
+    auto step = [&problem](std::size_t& at, const char* name) -> std::optional<std::size_t> {
+        const std::string head = std::string("/") + name + "/";
+        if (problem.compare(at, head.size(), head) != 0) return std::nullopt;
+        std::size_t end = at + head.size(), value = 0;
+        if (end >= problem.size() || !std::isdigit(static_cast<unsigned char>(problem[end]))) return std::nullopt;
+        for (; end < problem.size() && std::isdigit(static_cast<unsigned char>(problem[end])); ++end)
+            value = value * 10 + static_cast<std::size_t>(problem[end] - '0');
+        at = end;
+        return value;
+    };
+    std::size_t at = 0;
+    if (auto g = step(at, "terrain")) {
+        std::size_t cellAt = at;
+        const auto c = step(cellAt, "cells");
+        if (!clean.grid || !c || *g >= clean.groups.size() || *c >= clean.cells[*g].size()) return std::nullopt;
+        return "/terrain/" + std::to_string(clean.groups[*g]) + "/cells/" + std::to_string(clean.cells[*g][*c]) +
+               problem.substr(cellAt);
+    }
+    const std::pair<const char*, const Clean::Items*> lists[] = {
+        {"walls", &clean.walls}, {"doors", &clean.doors}, {"figures", &clean.figures}, {"features", &clean.features}};
+    for (const auto& [name, items] : lists) {
+        if (auto i = step(at, name)) {
+            const std::string rest = problem.substr(at);
+            if (*i >= items->size() || (!clean.grid && rest.compare(0, 4, "/id:") != 0)) return std::nullopt;
+            return std::string("/") + name + "/" + std::to_string((*items)[*i].second) + rest;
+        }
+    }
+    return clean.grid ? std::optional<std::string>(problem) : std::nullopt;
+}
+
+// The board's own rules. With problems already found, they are checked on the clean items only, so
+// that a broken item does not stand for a wrong one (a figure whose cell is unreadable overlaps
+// nothing).
+void checkBoardRules(const Board& b, const Clean& clean, Checker& ck) {
+    if (ck.total == 0) {
+        for (std::string& problem : boardProblems(b)) ck.note(std::move(problem));
+        return;
+    }
+    Board part;
+    part.width = clean.grid ? b.width : 1;  // without a grid only the ids are checked
+    part.height = clean.grid ? b.height : 1;
+    part.terrain = b.terrain;
+    for (const auto& item : clean.walls) part.walls.push_back(b.walls[item.first]);
+    for (const auto& item : clean.doors) part.doors.push_back(b.doors[item.first]);
+    for (const auto& item : clean.figures) part.figures.push_back(b.figures[item.first]);
+    for (const auto& item : clean.features) part.features.push_back(b.features[item.first]);
+    for (const std::string& problem : boardProblems(part))
+        if (auto p = fileProblem(problem, clean)) ck.note(std::move(*p));
 }
 
 }  // namespace
 
 // [SECTION] Parsing and loading
 
+std::string moreProblemsLine(std::size_t count) {
+    return "... and " + std::to_string(count) + (count == 1 ? " more problem" : " more problems");
+}
+
+namespace {
+
+std::vector<std::string> shown(std::vector<std::string> problems) {
+    if (problems.size() > kMaxProblemsShown + 1) {
+        const std::size_t more = problems.size() - kMaxProblemsShown;
+        problems.resize(kMaxProblemsShown);
+        problems.push_back(moreProblemsLine(more));
+    }
+    return problems;
+}
+
+}  // namespace
+
 MapError::MapError(std::string file, std::vector<std::string> problems)
+    : MapError(Listed{}, std::move(file), shown(std::move(problems))) {}
+
+MapError::MapError(Listed, std::string file, std::vector<std::string> problems)
     : std::runtime_error(joinProblems(file, problems)), file_(std::move(file)), problems_(std::move(problems)) {}
 
 Board parseMap(const std::string& text, const std::string& source) {
-    const Json doc = json_input::parseDocument(text, source, kMaxMapBytes, "map");
+    Board b;
+    Clean clean;
+    ListReader lists(b, clean);
+    const Json doc = json_input::parseDocument(text, source, kMaxMapBytes, "map", &lists);
     Checker ck;
-    Board b = fromJson(doc, ck);
-    if (ck.problems.empty()) ck.problems = boardProblems(b);
+    fromJson(doc, b, lists, ck, clean);
+    if (doc.is_object()) checkBoardRules(b, clean, ck);
     if (!ck.problems.empty()) throw MapError(source, ck.problems);
     return b;
 }

@@ -2,15 +2,18 @@
 // sight lines on an imported real map, round trips, the embedded picture, the Tiled convention,
 // and the refusals (docs/import.md).
 #include "io/import.hpp"
+#include "io/import_detail.hpp"
 #include "io/map_io.hpp"
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -82,7 +85,8 @@ TEST_CASE("import: wall, door and feature counts of every shared file", "[import
     if (!haveShared()) return;
     // Expected numbers counted independently in Python from the JSON (json.load): walls are the
     // pieces between consecutive points of every line_of_sight polyline minus the zero-length ones
-    // (a point repeated); doors are the portals (all have two-point bounds); features are the
+    // (a point repeated), consecutive pieces going on in one direction along one line counted once
+    // (integer cross and dot products of the points snapped to 2^-20 cell); doors are the portals (all have two-point bounds); features are the
     // objects_line_of_sight outlines. The Foundry scene: walls with sight 20 and door 0 (31), door
     // walls (1), and the 11 walls with sight 10 form 3 closed outlines (a triangle, two diamonds:
     // every end shared by exactly two of them).
@@ -94,7 +98,7 @@ TEST_CASE("import: wall, door and feature counts of every shared file", "[import
     const Expect cases[] = {
         {"uvtt2fgu_sampleMap.noimage.dd2vtt", 10, 10, 7, 2, 1, 1},                // 7 pieces; one portal closed:false
         {"oganm_dd2vtt_importer_test.noimage.dd2vtt", 20, 20, 197, 3, 0, 2},     // cave curves
-        {"mbround18_the-litch-and-his-tomb.noimage.dd2vtt", 48, 27, 168, 5, 0, 0},
+        {"mbround18_the-litch-and-his-tomb.noimage.dd2vtt", 48, 27, 167, 5, 0, 0},  // 168 pieces; (17,12)-(17,15)-(17,17) is one wall
         {"mbround18_stone-resolve_red-tower-base.noimage.dd2vtt", 10, 12, 437, 41, 0, 0},  // 441 pieces, 4 zero-length
         {"mbround18_stone-resolve_ground-floor-north-rooms.noimage.dd2vtt", 32, 10, 437, 41, 0, 0},
         {"mbround18_headmasters-quarters_fmt02.noimage.dd2vtt", 10, 10, 14, 6, 0, 0},  // format 0.2, diagonal doors
@@ -503,9 +507,11 @@ TEST_CASE("import: a Tiled map by the convention", "[import]") {
     CHECK(b.height == 4);
     std::vector<std::string> walls;
     for (const auto& w : b.walls) walls.push_back(w.id);
-    CHECK(walls == std::vector<std::string>{"top-0", "top-1", "wall-2-0", "wall-2-1", "wall-2-2", "wall-2-3"});
-    CHECK((b.walls[1].from.x == 3 && b.walls[1].to.x == 6 && b.walls[1].to.y == 0));
-    CHECK((b.walls[2].from.x == 0 && b.walls[2].from.y == 2 && b.walls[2].to.x == 1));
+    // The top polyline's three points lie on one line: one wall.
+    CHECK(walls == std::vector<std::string>{"top", "wall-2-0", "wall-2-1", "wall-2-2", "wall-2-3"});
+    CHECK((b.walls[0].from.x == 0 && b.walls[0].to.x == 6 && b.walls[0].to.y == 0));
+    CHECK((b.walls[1].from.x == 0 && b.walls[1].from.y == 2 && b.walls[1].to.x == 1));
+    CHECK(hasNote(r, "6 wall pieces became 5 walls"));
     REQUIRE(b.doors.size() == 1);
     CHECK(b.doors[0].id == "gate");
     CHECK(b.doors[0].open);
@@ -730,4 +736,237 @@ TEST_CASE("import: the Tiled example of docs/import.md does what the page says",
     REQUIRE(b.terrain[0].cells.size() == 1);
     CHECK((b.terrain[0].cells[0].x == 1 && b.terrain[0].cells[0].y == 1));
     CHECK(r.notes.empty());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Straight runs of points, sizes the loader accepts, ids for many walls.
+
+namespace {
+
+using Runs = std::vector<std::pair<std::size_t, std::size_t>>;
+
+// A Universal VTT file with one polyline (board 16x16).
+std::string uvttLine(const std::vector<PointD>& points) {
+    std::string s = R"({"format": 0.3, "resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 16, "y": 16}}, "line_of_sight": [[)";
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        char buf[80];
+        std::snprintf(buf, sizeof buf, "%s{\"x\": %.17g, \"y\": %.17g}", i ? ", " : "", points[i].x, points[i].y);
+        s += buf;
+    }
+    return s + "]]}";
+}
+
+bool stopped(const Board& b, IPoint p, IPoint q, std::optional<Cell> own = {}) {
+    return !test::sightBlockers(b, p, q, Engine::Reference, own).empty();
+}
+
+}  // namespace
+
+TEST_CASE("import: straight runs of points, one line a case", "[import]") {
+    struct Case {
+        const char* what;
+        std::vector<PointD> points;
+        Runs runs;
+        std::size_t zeroLength;
+    };
+    const Case cases[] = {
+        {"one straight line", {{0, 0}, {1, 0}, {2, 0}, {5, 0}}, {{0, 3}}, 0},
+        {"a turn", {{0, 0}, {1, 0}, {1, 1}, {1, 2}, {1, 3}}, {{0, 1}, {1, 4}}, 0},
+        {"going back along the line", {{0, 0}, {2, 0}, {1, 0}}, {{0, 1}, {1, 2}}, 0},
+        {"a repeated point inside a run", {{0, 0}, {1, 0}, {1, 0}, {2, 0}}, {{0, 3}}, 1},
+        {"a repeated first point", {{0, 0}, {0, 0}, {1, 0}, {1, 1}}, {{1, 2}, {2, 3}}, 1},
+        {"a repeated corner", {{0, 0}, {1, 0}, {1, 0}, {1, 1}}, {{0, 2}, {2, 3}}, 1},
+        {"a diagonal of binary fractions", {{0, 0}, {0.25, 0.5}, {0.5, 1}, {2, 4}}, {{0, 3}}, 0},
+        // 0.1 and 0.2 are not binary fractions: on the lattice (2^-20 cell) these three points are
+        // not on one line, so they stay two walls, as the geometry sees them.
+        {"decimal fractions off the lattice's line", {{0, 0}, {0.1, 0.2}, {0.2, 0.4}}, {{0, 1}, {1, 2}}, 0},
+        {"decimals that stay on one line", {{0, 0}, {0.1, 0}, {0.3, 0}}, {{0, 2}}, 0},
+        {"one point", {{3, 3}}, {}, 0},
+        {"one point twice", {{3, 3}, {3, 3}}, {}, 1},
+        {"nothing", {}, {}, 0},
+    };
+    for (const Case& c : cases) {
+        INFO(c.what);
+        std::size_t zero = 0;
+        CHECK(import_detail::straightRuns(c.points, zero) == c.runs);
+        CHECK(zero == c.zeroLength);
+    }
+}
+
+TEST_CASE("import: walls joined along straight runs stop exactly the sight lines their pieces did", "[import]") {
+    // Random polylines on a quarter-cell lattice that often go straight on; every segment between
+    // lattice points of the board, with and without a figure's own cell at the start, is stopped by
+    // the joined walls exactly when it is stopped by the pieces.
+    std::mt19937_64 rng(14);
+    const int dirs[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+    for (int round = 0; round < 12; ++round) {
+        std::vector<PointD> pts{{1 + 0.25 * static_cast<double>(rng() % 13), 1 + 0.25 * static_cast<double>(rng() % 13)}};
+        int d = static_cast<int>(rng() % 8);
+        for (int k = 0; k < 14; ++k) {
+            if (rng() % 3 == 0) d = static_cast<int>(rng() % 8);
+            const double step = rng() % 4 == 0 ? 0.5 : 0.25;
+            PointD next{pts.back().x + step * dirs[d][0], pts.back().y + step * dirs[d][1]};
+            next.x = std::clamp(next.x, 0.0, 5.0), next.y = std::clamp(next.y, 0.0, 5.0);
+            pts.push_back(next);
+        }
+        Board pieces = test::board(5, 5), joined = test::board(5, 5);
+        for (std::size_t k = 1; k < pts.size(); ++k)
+            if (!import_detail::samePoint(pts[k - 1], pts[k])) test::wall(pieces, pts[k - 1].x, pts[k - 1].y, pts[k].x, pts[k].y);
+        std::size_t zero = 0;
+        for (const auto& [from, to] : import_detail::straightRuns(pts, zero))
+            test::wall(joined, pts[from].x, pts[from].y, pts[to].x, pts[to].y);
+        REQUIRE(joined.walls.size() <= pieces.walls.size());
+        std::size_t checked = 0;
+        for (int i = 0; i < 200; ++i) {
+            const IPoint p = test::pt(0.25 * static_cast<double>(rng() % 21), 0.25 * static_cast<double>(rng() % 21));
+            const IPoint q = test::pt(0.25 * static_cast<double>(rng() % 21), 0.25 * static_cast<double>(rng() % 21));
+            INFO("round " << round << ", segment " << i);
+            if (!samePoint(p, q)) CHECK(stopped(joined, p, q) == stopped(pieces, p, q));
+            const Cell own{static_cast<int>(rng() % 5), static_cast<int>(rng() % 5)};
+            const IPoint corner = latticePoint(own.x + static_cast<int>(rng() % 2), own.y + static_cast<int>(rng() % 2));
+            if (!samePoint(corner, q)) CHECK(stopped(joined, corner, q, own) == stopped(pieces, corner, q, own));
+            ++checked;
+        }
+        CHECK(checked == 200);
+    }
+}
+
+TEST_CASE("import: a long straight polyline is one wall; a long bent one is refused for its size", "[import]") {
+    std::vector<PointD> straight, zigzag;
+    for (int i = 0; i < 5000; ++i) {
+        straight.push_back({i / 1024.0, 5 + i / 2048.0});
+        zigzag.push_back({i / 1024.0, i % 2 ? 5.5 : 5.0});
+    }
+    const ImportResult one = importUvtt(uvttLine(straight), "line.dd2vtt");
+    REQUIRE(one.board.walls.size() == 1);
+    CHECK(one.board.walls[0].id == "los-0-0");
+    CHECK(one.board.walls[0].to.x == Approx(4999 / 1024.0).margin(1e-9));  // imported numbers are kept to 1e-9 cell
+    CHECK(hasNote(one, "4999 wall pieces between the points of the lines of sight became 1 wall"));
+
+    // The limit the loader keeps (ImportOptions::maxMapBytes, at most kMaxMapBytes) decides, with the
+    // size given: a map of exactly the limit imports, one byte less refuses it.
+    const ImportResult bent = importUvtt(uvttLine(zigzag), "zigzag.dd2vtt");
+    CHECK(bent.board.walls.size() == 4999);
+    const std::size_t bytes = serializeMap(bent.board).size();
+    ImportOptions exact;
+    exact.maxMapBytes = bytes;
+    CHECK(importUvtt(uvttLine(zigzag), "zigzag.dd2vtt", exact).board.walls.size() == 4999);
+    ImportOptions less;
+    less.maxMapBytes = bytes - 1;
+    const std::string why = refusal(importUvtt, uvttLine(zigzag), "zigzag.dd2vtt", less);
+    CHECK(why == "zigzag.dd2vtt: the imported map would be " + std::to_string(bytes) + " bytes and a map is at most " +
+                     std::to_string(bytes - 1) + " bytes: it holds 4999 walls, 0 doors, 0 features, 0 terrain cells, too many to import");
+    // Far beyond the limit, it is refused before the map's text is built.
+    ImportOptions tiny;
+    tiny.maxMapBytes = 1000;
+    CHECK(has(refusal(importUvtt, uvttLine(zigzag), "zigzag.dd2vtt", tiny),
+              "would be more than " + std::to_string(import_detail::leastMapBytes(bent.board)) + " bytes"));
+    // A larger limit than the loader's counts as the loader's.
+    ImportOptions huge;
+    huge.maxMapBytes = std::size_t(1) << 40;
+    CHECK(importUvtt(uvttLine(zigzag), "zigzag.dd2vtt", huge).board.walls.size() == 4999);
+    ImportResult big;
+    big.board = test::board(1024, 1024);
+    for (int i = 0; i < 600000; ++i)  // about 70 MB of map text: 600,000 walls with long ids
+        big.board.walls.push_back({std::string(60, 'w') + std::to_string(i), {0.5, 0.5}, {1.5, 0.5}, {}});
+    try {
+        import_detail::checkBoard(big, "big.dd2vtt", huge);
+        FAIL("a map larger than the loader's limit was accepted");
+    } catch (const MapError& e) {
+        CHECK(has(e.what(), "and a map is at most 67108864 bytes (64 MiB): it holds 600000 walls"));
+    }
+}
+
+TEST_CASE("import: the picture's line in the map counts towards its size", "[import]") {
+    const std::string dir = tempDir();
+    std::string text = slurp(kCorpus + "/uvtt-small.dd2vtt");
+    const ImportResult plain = importUvtt(text, "small.dd2vtt");
+    ImportOptions o;
+    o.imageOut = dir + "/small.png";
+    o.mapPath = dir + "/small.json";
+    o.maxMapBytes = serializeMap(plain.board).size();  // room for the map, none for its picture
+    CHECK(has(refusal(importUvtt, text, "small.dd2vtt", o), "small.dd2vtt: the imported map would be"));
+    CHECK_FALSE(fs::exists(o.imageOut));  // nothing written
+    // Whatever limit lets the import through, the map with its picture's line stays within it.
+    bool imported = false;
+    for (std::size_t limit = o.maxMapBytes; limit < o.maxMapBytes + 200; ++limit) {
+        ImportOptions at = o;
+        at.maxMapBytes = limit;
+        try {
+            const ImportResult r = importUvtt(text, "small.dd2vtt", at);
+            INFO("limit " << limit);
+            CHECK(serializeMap(r.board).size() <= limit);
+            CHECK(fs::exists(o.imageOut));
+            imported = true;
+        } catch (const MapError&) {
+            CHECK_FALSE(imported);  // refused only below some size
+        }
+    }
+    CHECK(imported);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("import: ten thousand Foundry walls with one id get the ids a plain count gives", "[import]") {
+    std::string walls;
+    for (int i = 0; i < 10000; ++i)
+        walls += std::string(i ? ", " : "") + R"({"_id": "same", "c": [)" + std::to_string(i % 90 * 100) + ", " + std::to_string(i / 90 * 10) +
+                 ", " + std::to_string(i % 90 * 100 + 100) + ", " + std::to_string(i / 90 * 10) + "]}";
+    const std::string scene = R"({"name": "s", "width": 10000, "height": 10000, "padding": 0, "grid": {"size": 100}, "walls": [)" + walls + "]}";
+    const ImportResult r = importFoundry(scene, "scene.json");
+    REQUIRE(r.board.walls.size() == 10000);
+    CHECK(r.board.walls[0].id == "same");
+    for (std::size_t i = 1; i < r.board.walls.size(); ++i) {
+        INFO(i);
+        if (r.board.walls[i].id != "same-" + std::to_string(i + 1)) FAIL_CHECK(r.board.walls[i].id);
+    }
+    // An id that looks like a numbered one takes its number's place; the count goes round it.
+    import_detail::UniqueIds ids;
+    std::vector<std::string> got;
+    for (const char* wanted : {"x", "x", "x-2", "x", "x-3", "", ""}) got.push_back(import_detail::uniqueId(ids, wanted));
+    CHECK(got == std::vector<std::string>{"x", "x-2", "x-2-2", "x-3", "x-3-2", "-2", "-3"});
+}
+
+TEST_CASE("import: the quick sizes of a map bound its text's", "[import]") {
+    // leastMapBytes refuses a board before its text is built and mostMapBytes lets one through
+    // without it: they must bound the text's size, on boards of every kind of number (whole,
+    // fractional, negative, tiny), ids that need escaping, doors, outlines, cells, figures and kept
+    // keys of any shape.
+    std::mt19937_64 rng(64);
+    std::uniform_real_distribution<double> any(-1048576, 1048576), unit(0, 1);
+    for (int round = 0; round < 50; ++round) {
+        Board b = test::board(1 + static_cast<int>(rng() % 1024), 1 + static_cast<int>(rng() % 1024));
+        auto number = [&]() {
+            switch (rng() % 5) {
+                case 0: return std::floor(any(rng));
+                case 1: return any(rng);
+                case 2: return unit(rng) * 1e-6;
+                case 3: return -unit(rng);
+                default: return std::round(unit(rng) * 64) / 4;
+            }
+        };
+        for (int i = 0; i < 30; ++i) test::wall(b, number(), number(), number(), number(), std::string(rng() % 3, 'w') + std::to_string(i));
+        for (int i = 0; i < 5; ++i) test::door(b, number(), number(), number(), number(), rng() % 2, "d" + std::to_string(i));
+        Feature f;
+        f.id = "f";
+        f.kind = "k";
+        for (int i = 0; i < 6; ++i) f.polygon.push_back({number(), number()});
+        b.features.push_back(f);
+        test::terrain(b, TerrainKind::Blocking, {{0, 0}, {static_cast<int>(rng() % 1024), static_cast<int>(rng() % 1024)}});
+        const std::size_t least = import_detail::leastMapBytes(b), bytes = serializeMap(b).size();
+        INFO("round " << round << ": " << least << " of " << bytes);
+        CHECK(least <= bytes);
+        CHECK(least * 10 >= bytes * 8);  // close enough to be of use
+        // Names and kept keys that lay out long: escapes, nesting, lists of objects.
+        b.name = std::string(rng() % 40, '\x01') + "n\"";
+        b.walls[0].id = std::string(1 + rng() % 30, '\x02');
+        const std::string nested = std::string(40, '[') + "{\"a\":[1,2,{\"b\":null}]}" + std::string(40, ']');
+        b.extra.emplace_back("deep", nested);
+        b.gridExtra.emplace_back("cell_mm", "25");
+        b.doors[0].extra.emplace_back("window", "true");
+        b.features[0].extra.emplace_back("floors", "[{\"x\":1,\"y\":[1,2,3,4,5,6,7,8,9]},{\"z\":\"\\u0001\"}]");
+        test::figure(b, std::string(rng() % 50, 'f') + "\x03", 1, 1).extra.emplace_back("hp", "{\"max\":8,\"now\":[1,2]}");
+        const std::size_t most = import_detail::mostMapBytes(b), all = serializeMap(b).size();
+        INFO("most " << most << " of " << all);
+        CHECK(most >= all);
+    }
 }

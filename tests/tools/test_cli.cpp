@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -286,4 +287,31 @@ TEST_CASE("cli: wargame cover gives the level, modifiers, components and armour"
     CHECK(n.at("cover_level") == 3);  // sandbags on a hill
     CHECK(n.at("attack_modifier") == -3);
     CHECK(n.at("components").size() == 2);
+}
+
+TEST_CASE("cli: validate reports every problem of a broken map in one run, the first 50 and a count", "[cli]") {
+    // A rule broken in the file, a duplicate id and 60 overlapping figures: all in one run, the
+    // first line as before (the file, the place, the problem).
+    std::string figures;
+    for (int i = 0; i < 60; ++i) figures += ", {\"id\": \"f" + std::to_string(i) + "\", \"cell\": [1, 1]}";
+    const std::string path = writeTemp("many.json", R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4},
+      "walls": [{"id": "w", "from": [0, 0], "to": [1, "x"]}, {"id": "w", "from": [0, 0], "to": [1, 1]}],
+      "figures": [{"id": "a", "cell": [0, 0]})" + figures + "]}");
+    const Run r = cli("validate " + path);
+    refused(r, path + ": /walls/0/to/1: expected a number");
+    CHECK(r.err.rfind(path + ": /walls/0/to/1: expected a number", 0) == 0);
+    CHECK(r.err.find(path + ": /walls/1/id: duplicate id \"w\"") != std::string::npos);
+    CHECK(r.err.find(path + ": /figures/2/cell: figure \"f1\" overlaps figure \"f0\"") != std::string::npos);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 51);
+    CHECK(r.err.find(path + ": ... and 11 more problems\n") != std::string::npos);
+    std::remove(path.c_str());
+
+    // Input a JSON reader would take silently or report without its place.
+    const std::string twice = writeTemp("twice.json", "{\"format\": \"sightline-map\", \"version\": 1,\n"
+                                                      "\"grid\": {\"width\": 4, \"height\": 4}, \"grid\": {\"width\": 9, \"height\": 9}}");
+    refused(cli("validate " + twice), twice + ": 2:36: /grid: the key \"grid\" appears twice in one object");
+    const std::string huge = writeTemp("huge.json", "{\"format\": \"sightline-map\", \"version\": 1, \"grid\": {\"width\": 4e999, \"height\": 4}}");
+    refused(cli("validate " + huge), huge + ": 1:61: the number 4e999 is too large");
+    std::remove(twice.c_str());
+    std::remove(huge.c_str());
 }
