@@ -674,10 +674,10 @@ void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
         rulerBands_ = {{left, colY, right - left, bandH}, {rowX, top, rowW, bottom - top}};
         for (int x = f.x0; x < f.x1; ++x)
             if (x % step == 0)
-                labels.push_back({std::to_string(x), {f.cam.toScreen(x + 0.5, 0).x, colY + bandH / 2}, labelPx, palette::kLabel, false});
+                labels.push_back({std::to_string(x), {f.cam.toScreen(x + 0.5, 0).x, colY + bandH / 2}, labelPx, palette::kLabel, false, 0, {}});
         for (int y = f.y0; y < f.y1; ++y)
             if (y % step == 0)
-                labels.push_back({std::to_string(y), {rowX + rowW / 2, f.cam.toScreen(0, y + 0.5).y}, labelPx, palette::kLabel, false});
+                labels.push_back({std::to_string(y), {rowX + rowW / 2, f.cam.toScreen(0, y + 0.5).y}, labelPx, palette::kLabel, false, 0, {}});
     }
     drawLabels(target, p, labels, regular_, bold_);
 }
@@ -822,7 +822,7 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
                 p.ring(t.center, t.radius * 0.55f, std::max(2.0f, t.radius * 0.12f), palette::kCover);
                 if (fonts_)
                     labels.push_back({m.text, {t.center.x, t.center.y - t.radius - idPx * 0.9f}, idPx, palette::kCover, true,
-                                      label_priority::kMark});
+                                      label_priority::kMark, {}});
             }
         }
     }
@@ -847,7 +847,7 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
             else if (!note.text.empty()) text += " (" + note.text + ")";
             labels.push_back({text, {(left + right) / 2, top + px * 0.9f}, marked ? idPx : px,
                               marked ? palette::kCover : sf::Color(235, 228, 210, 210), marked,
-                              marked ? label_priority::kMark : label_priority::kFeature});
+                              marked ? label_priority::kMark : label_priority::kFeature, {}});
         }
     }
 
