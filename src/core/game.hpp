@@ -24,7 +24,7 @@ struct PresetFile {
     int order = 1000;  // lists sort by this, then by id; the first is the default
 };
 
-// A command of a game's own on the command line, `sightline-cli <name> ...` (MazeWorld's battles).
+// A command of a game's own on the command line, `sightline-cli <name> ...` (a battle file's commands).
 struct GameCommand {
     std::string name;     // the command's word
     std::string summary;  // one line for --help
@@ -60,7 +60,7 @@ public:
     }
     virtual SightPolicy sightPolicy() const { return {}; }
     // Whether it rules sight lines between figures on a board (--rules, the app's game list). A
-    // game of abstract rooms (MazeWorld) does not: it brings its own commands and app window.
+    // game played in abstract rooms does not: it brings its own commands and app window.
     virtual bool rulesBoard() const { return true; }
     // Its own commands on the command line.
     virtual std::vector<GameCommand> commands() const { return {}; }
