@@ -338,15 +338,20 @@ struct BoardView::Frame {
 
 namespace {
 
+// Centres `text` on `center`: on the glyphs' box, not the line box, and on whole pixels so glyphs
+// stay sharp.
+void centreText(sf::Text& text, sf::Vector2f center) {
+    const sf::FloatRect b = text.getLocalBounds();
+    text.setPosition(rounded({center.x - b.left - b.width / 2, center.y - b.top - b.height / 2}));
+}
+
 sf::Text makeText(const Label& l, const sf::Font& regular, const sf::Font& bold) {
     sf::Text text;
     text.setFont(l.bold ? bold : regular);
     text.setCharacterSize(l.size);
     text.setString(sf::String::fromUtf8(l.text.begin(), l.text.end()));
     text.setFillColor(l.color);
-    const sf::FloatRect b = text.getLocalBounds();
-    // Centre on the glyphs' box, not the line box, and stay on whole pixels so glyphs stay sharp.
-    text.setPosition(rounded({l.center.x - b.left - b.width / 2, l.center.y - b.top - b.height / 2}));
+    centreText(text, l.center);
     return text;
 }
 
@@ -381,9 +386,11 @@ std::vector<std::size_t> placeLabels(std::vector<Label>& labels, const std::vect
             std::vector<sf::Vector2f> spots{home};
             if (l.elsewhere.empty()) spots.insert(spots.end(), {{home.x, home.y + step}, {home.x, home.y - step}});
             else spots.insert(spots.end(), l.elsewhere.begin(), l.elsewhere.end());
+            sf::Text text = makeText(l, regular, bold);  // laid out once a size, moved to each spot
             for (const sf::Vector2f& spot : spots) {
                 l.center = spot;
-                const sf::FloatRect box = labelBox(l, makeText(l, regular, bold));
+                centreText(text, spot);
+                const sf::FloatRect box = labelBox(l, text);
                 if (!fits(box)) continue;
                 taken.push_back(box);
                 placed.push_back(i);
