@@ -1,4 +1,4 @@
-// Small helpers for building boards in tests.
+// Small helpers for tests: building boards, reading a file whole.
 #pragma once
 
 #include "core/board.hpp"
@@ -6,10 +6,20 @@
 #include "core/properties.hpp"
 #include "core/sight.hpp"
 
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 namespace sightline::test {
+
+// A file's whole text; empty when it cannot be read.
+inline std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
 
 inline Board board(int w, int h) {
     Board b;

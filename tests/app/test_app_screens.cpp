@@ -49,6 +49,22 @@ std::string colorText(sf::Color c) {
     return "rgb(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")";
 }
 
+// A picture of the app run with `args` (after --screenshot and --print-layout), and where the board
+// lies in it.
+struct Shot {
+    Layout layout;
+    sf::Image picture;
+};
+Shot shoot(const std::string& dir, const std::string& name, const std::string& args) {
+    const std::string out = dir + "/" + name + ".png";
+    const Run r = app("--screenshot " + quote(out) + " --print-layout " + args, dir);
+    INFO(args << "\nstderr: " << r.err);
+    REQUIRE(r.status == 0);
+    Shot shot{parseLayout(r.out), {}};
+    REQUIRE(shot.picture.loadFromFile(out));
+    return shot;
+}
+
 // What the app laid out wider than the room it had (--print-layout's "overflow"): text cut off at a
 // window's edge or a table column narrower than what it holds. A table that scrolls sideways inside
 // its panel loses nothing and is allowed.
@@ -127,9 +143,9 @@ TEST_CASE("app: nothing is cut off at 1280x800 and 1920x1080, text at 1 and 1.5"
 TEST_CASE("app: a map and a state file whose paths are not UTF-8 work like any other", "[app-maps]") {
     const std::string dir = scratchDir("bytes") + "/caf\xe9";  // Latin-1, not UTF-8
     fs::create_directories(dir);
-    const std::string map = dir + "/pi\xf1a.json";
+    const std::string map = dir + "/pi\xf1" "a.json";
     std::ofstream(map) << slurp(kRoot + "/maps/demo.json");
-    const std::string state = dir + "/st\xe4te.json";
+    const std::string state = dir + "/st\xe4" "te.json";
     const Run r = app("--screenshot " + quote(dir + "/shot.png") + " --size 800x600 --state-file " + quote(state) +
                           " --attacker zombie-1 --defender marine-red " + quote(map),
                       dir);
@@ -215,14 +231,9 @@ TEST_CASE("app: board labels never collide, and the d20 cover a ruling rests on 
 }
 
 TEST_CASE("app: locked and secret doors look different from plain doors", "[app-lines]") {
-    const std::string dir = scratchDir("doors");
-    const std::string out = dir + "/doors.png";
-    const Run r = app("--screenshot " + quote(out) + " --size 1000x600 --print-layout tests/app/data/doors.json", dir);
-    INFO("stderr: " << r.err);
-    REQUIRE(r.status == 0);
-    const Layout layout = parseLayout(r.out);
-    sf::Image picture;
-    REQUIRE(picture.loadFromFile(out));
+    const Shot shot = shoot(scratchDir("doors"), "doors", "--size 1000x600 tests/app/data/doors.json");
+    const Layout& layout = shot.layout;
+    const sf::Image& picture = shot.picture;
     // The mean difference of the pixels around two doors, a cell either side of each.
     auto difference = [&](double xa, double xb) {
         double sum = 0;
@@ -351,13 +362,9 @@ TEST_CASE("app: cover lines are drawn where the ruling puts them, green when cle
 
 TEST_CASE("app: a map's background picture is drawn stretched over the grid", "[app-background]") {
     const std::string dir = scratchDir("background");
-    const std::string out = dir + "/background.png";
-    const Run r = app("--screenshot " + quote(out) + " --size 900x600 --print-layout tests/app/data/background.json", dir);
-    INFO("stderr: " << r.err);
-    REQUIRE(r.status == 0);
-    const Layout layout = parseLayout(r.out);
-    sf::Image picture;
-    REQUIRE(picture.loadFromFile(out));
+    const Shot shot = shoot(dir, "background", "--size 900x600 tests/app/data/background.json");
+    const Layout& layout = shot.layout;
+    const sf::Image& picture = shot.picture;
     auto at = [&](double x, double y) {
         const Px p = layout.toPixel(x, y);
         return picture.getPixel(static_cast<unsigned>(p.x), static_cast<unsigned>(p.y));

@@ -2,6 +2,8 @@
 // the old file whole when the write fails.
 #include "io/map_io.hpp"
 
+#include "support.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -13,14 +15,9 @@
 namespace fs = std::filesystem;
 using namespace sightline;
 
-namespace {
+using sightline::test::slurp;
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+namespace {
 
 fs::path scratch(const std::string& name) {
     const fs::path dir = fs::temp_directory_path() / ("sightline-save-" + std::to_string(::getpid()) + "-" + name);
@@ -40,12 +37,12 @@ TEST_CASE("save: a symbolic link is written through, and stays a link", "[io]") 
     writeFileAtomically((dir / "link-to-link.json").string(), "new");
     CHECK(fs::is_symlink(fs::symlink_status(dir / "link.json")));
     CHECK(fs::is_symlink(fs::symlink_status(dir / "link-to-link.json")));
-    CHECK(slurp(dir / "maps" / "real.json") == "new");
+    CHECK(slurp((dir / "maps" / "real.json").string()) == "new");
     // A link to a file not there yet: the file is made where it points.
     fs::create_symlink("maps/later.json", dir / "dangling.json");
     writeFileAtomically((dir / "dangling.json").string(), "made");
     CHECK(fs::is_symlink(fs::symlink_status(dir / "dangling.json")));
-    CHECK(slurp(dir / "maps" / "later.json") == "made");
+    CHECK(slurp((dir / "maps" / "later.json").string()) == "made");
     // No temporary file is left beside anything.
     for (const auto& e : fs::recursive_directory_iterator(dir)) CHECK(e.path().filename().string().find(".tmp-") == std::string::npos);
     fs::remove_all(dir);
@@ -60,7 +57,7 @@ TEST_CASE("save: a file keeps its permissions", "[io]") {
     struct stat st {};
     REQUIRE(::stat(file.c_str(), &st) == 0);
     CHECK((st.st_mode & 07777) == 0640);
-    CHECK(slurp(file) == "new");
+    CHECK(slurp(file.string()) == "new");
     fs::remove_all(dir);
 }
 
@@ -73,6 +70,6 @@ TEST_CASE("save: a write that cannot happen leaves the old file whole and says w
     fs::create_symlink("b.json", dir / "a.json");
     fs::create_symlink("a.json", dir / "b.json");
     CHECK_THROWS_WITH(writeFileAtomically((dir / "a.json").string(), "x"), Catch::Contains("symbolic links"));
-    CHECK(slurp(file) == "old");
+    CHECK(slurp(file.string()) == "old");
     fs::remove_all(dir);
 }

@@ -1,5 +1,7 @@
 // The command line under the system's limits: a matrix asked for more threads than the system lets
 // start still answers whole and the same.
+#include "support.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -10,14 +12,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-namespace {
+using sightline::test::slurp;
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+namespace {
 
 // Runs the command line with `limit` (a shell's ulimit line) before it; the status and the output.
 std::pair<int, std::string> limited(const std::string& limit, const std::string& args) {
