@@ -217,6 +217,7 @@ TEST_CASE("app: a real window driven by mouse and keyboard", "[app-window]") {
     const double narrowest = 900 - s["layout"]["viewport"][2].get<double>();
     CHECK(narrowest >= 150);
     CHECK(narrowest < 900 - before[2].get<double>());
+    CHECK(s["layout"]["overflow"] == Json::array());  // nothing in the panel runs past its edge
 
     // Quitting with changes asks first; Escape cancels. Undone back to the file, Ctrl+Q quits.
     ui.key("ctrl+q");

@@ -188,7 +188,7 @@ void D20Panel::drawFigureFields(const PanelContext& ctx, int figure, PanelReques
 void D20Panel::rulingSection(const Board& board, const D20Preset& preset, const Ruling& r, const D20Detail& d) {
     const Figure& att = board.figures[static_cast<std::size_t>(r.attacker)];
     const Figure& def = board.figures[static_cast<std::size_t>(r.defender)];
-    ImGui::Text("%s attacks %s", att.id.c_str(), def.id.c_str());
+    ImGui::TextWrapped("%s attacks %s", att.id.c_str(), def.id.c_str());
 
     ImGui::TextUnformatted("Line of sight:");
     ImGui::SameLine();
@@ -319,29 +319,29 @@ void D20Panel::attackSection(const Board& board, const D20Preset& preset, const 
     }
 
     const float width = ImGui::GetFontSize() * 7.0f;
-    ImGui::SetNextItemWidth(width);
+    ImGui::SetNextItemWidth(ui::fieldWidth("Defense", width));
     if (ImGui::InputInt("Defense", &defense_)) defense_ = std::clamp(defense_, -99, 999);
     ui::sameLineText(kDim, "(" + def.id + ": " + (defDefense ? std::to_string(*defDefense) : std::string("not set")) + ")");
-    ImGui::SetNextItemWidth(width);
+    ImGui::SetNextItemWidth(ui::fieldWidth("Damage", width));
     if (ImGui::InputInt("Damage", &damage_)) damage_ = std::clamp(damage_, 0, 9999);
-    ImGui::SetNextItemWidth(width);
+    ImGui::SetNextItemWidth(ui::fieldWidth("Cover's Damage save bonus", width));
     if (ImGui::InputInt("Cover's Damage save bonus", &saveBonus_)) saveBonus_ = std::clamp(saveBonus_, -99, 999);
-    ImGui::SetNextItemWidth(width);
+    ImGui::SetNextItemWidth(ui::fieldWidth("Cover absorbs", width));
     if (ImGui::InputInt("Cover absorbs", &absorb_)) absorb_ = std::clamp(absorb_, 0, 9999);
     if (ImGui::SmallButton("Defaults")) defaults_.reset();  // taken again from the defender next frame
     ui::sameLineText(kDim, "Cover: personal " + levelText(d.personal) + " + scenery " + levelText(d.scenery));
 
     // The attack: a d20 rolled from the seed plus the bonus, or a total the player rolled at the table.
     // The cover's Damage save and the d6 for stacked cover are rolled from the seed either way.
-    ImGui::SetNextItemWidth(width);
+    ImGui::SetNextItemWidth(ui::fieldWidth("Attack bonus", width));
     if (ImGui::InputInt("Attack bonus", &attackBonus_)) attackBonus_ = std::clamp(attackBonus_, -99, 999);
-    ImGui::SameLine();
+    ui::sameLineIfFits(ui::buttonWidth("Roll"));
     if (ImGui::Button("Roll")) resolve(board, preset, r, d, true);
-    ImGui::SetNextItemWidth(width);
+    ImGui::SetNextItemWidth(ui::fieldWidth("Attack total", width));
     if (ImGui::InputInt("Attack total", &attackTotal_)) attackTotal_ = std::clamp(attackTotal_, -99, 9999);
-    ImGui::SameLine();
+    ui::sameLineIfFits(ui::buttonWidth("Enter"));
     if (ImGui::Button("Enter")) resolve(board, preset, r, d, false);
-    ImGui::SetNextItemWidth(width);
+    ImGui::SetNextItemWidth(ui::fieldWidth("Seed", width));
     ImGui::InputScalar("Seed", ImGuiDataType_U64, &seedInput_);
     if (ImGui::IsItemDeactivatedAfterEdit() && seedInput_ != seed_) setSeed(seedInput_);
     ui::sameLineIfFits(ui::buttonWidth("New seed"));
@@ -391,7 +391,7 @@ void D20Panel::resultSection() {
     const Resolution& res = *last_;
     const AttackResult& a = res.result;
     ImGui::Separator();
-    ImGui::Text("%s attacks %s", res.attacker.c_str(), res.defender.c_str());
+    ImGui::TextWrapped("%s attacks %s", res.attacker.c_str(), res.defender.c_str());
     ui::sameLineText(kDim, "(" + res.presetName + ")");
     if (!res.error.empty()) {
         ImGui::TextColored(kBad, "Refused: %s", res.error.c_str());

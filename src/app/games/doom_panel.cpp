@@ -302,12 +302,16 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
     else if (round_ && round_->phase() == DefenseRound::Phase::Revealed) why = "Finish the defense in progress first.";
 
     if (att && def) {
-        ImGui::Text("%s attacks %s", att->id.c_str(), def->id.c_str());
+        ImGui::TextWrapped("%s attacks %s", att->id.c_str(), def->id.c_str());
         if (cover) {
             ui::sameLineText(ImGui::GetStyle().Colors[ImGuiCol_TextDisabled],
                              std::string("(") + (*cover ? "cover" : "no cover") + (*cover && ignoreCover_ ? ", ignored" : "") + ")");
         }
-        if (pile) ImGui::TextDisabled("Deck: %s", pile->deck().name.c_str());
+        if (pile) {
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+            ImGui::TextWrapped("Deck: %s", pile->deck().name.c_str());
+            ImGui::PopStyleColor();
+        }
     }
     ImGui::BeginDisabled(!why.empty());
     if (ImGui::Button("Reveal") && pile) reveal(board, attacker, defender, cover, situation_, map_);
@@ -323,7 +327,7 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
     if (!roundDeck || !round_->revealedCard()) return;
     const DefenseCard& card = roundDeck->cards[static_cast<std::size_t>(*round_->revealedCard())];
     ImGui::Separator();
-    ImGui::Text("%s defends against %s", round_->defender().c_str(), round_->attacker().c_str());
+    ImGui::TextWrapped("%s defends against %s", round_->defender().c_str(), round_->attacker().c_str());
     ImGui::Text("Card: %s, %d shield%s", card.name.c_str(), card.shields, card.shields == 1 ? "" : "s");
 
     if (round_->phase() == DefenseRound::Phase::Revealed) {

@@ -70,7 +70,7 @@ void WargamePanel::draw(const PanelContext& ctx, PanelRequests&) {
     const WargameFigureKeys targetKeys = wargameKeys(*target);
     const auto* d = dynamic_cast<const WargameDetail*>(r.detail.get());
     ImGui::PushID("wargame");
-    ImGui::Text("%s fires at %s", shooter->id.c_str(), target->id.c_str());
+    ImGui::TextWrapped("%s fires at %s", shooter->id.c_str(), target->id.c_str());
     ui::sameLineText(kDim, "(" + rules->table().name + ")");
 
     // Line of sight, centre to centre.
@@ -160,7 +160,7 @@ void WargamePanel::draw(const PanelContext& ctx, PanelRequests&) {
         ImGui::TextColored(kDim, "Armour");
         if (targetKeys.facing.empty()) ImGui::TextColored(kWarn, "%s has no facing: the facing hit is unknown.", target->id.c_str());
         else if (!d->facingHit.empty())
-            ImGui::Text("%s faces %s: the shot strikes the %s.", target->id.c_str(), targetKeys.facing.c_str(), d->facingHit.c_str());
+            ImGui::TextWrapped("%s faces %s: the shot strikes the %s.", target->id.c_str(), targetKeys.facing.c_str(), d->facingHit.c_str());
         if (ui::beginWideTable("armor", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Borders)) {
             ImGui::TableSetupColumn("facing");
             ImGui::TableSetupColumn("armour");

@@ -69,6 +69,11 @@ void flowTexts(const ImVec4& color, const std::vector<std::string>& pieces, cons
     ImGui::PopStyleColor();
 }
 
+float fieldWidth(const char* label, float preferred) {
+    const float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(label, nullptr, true).x - ImGui::GetStyle().ItemInnerSpacing.x;
+    return std::max(ImGui::GetFontSize() * 4.0f, std::min(preferred, room));
+}
+
 float buttonWidth(const char* label) {
     return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2.0f;
 }

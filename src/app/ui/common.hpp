@@ -40,6 +40,9 @@ void sameLineText(const ImVec4& color, const std::string& text, float spacing = 
 // Short pieces of text laid out one after another with `separator` between them, a piece going to
 // the next line whole when it does not fit ("AC A3 · LDV -2 · Pain ×0.25" never breaks inside "×0.25").
 void flowTexts(const ImVec4& color, const std::vector<std::string>& pieces, const char* separator = " \u00b7 ");
+// The width for a field labelled `label`: `preferred`, less when the field and its label would not
+// fit on the line (never under four font sizes).
+float fieldWidth(const char* label, float preferred);
 // The width of a button or a checkbox with this label.
 float buttonWidth(const char* label);
 float checkboxWidth(const char* label);
