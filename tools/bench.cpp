@@ -3,6 +3,7 @@
 #include "io/map_io.hpp"
 #include "core/ruling.hpp"
 #include "games/games.hpp"
+#include "games/doom/doom.hpp"
 #include "core/sight.hpp"
 #include "scenes.hpp"
 
@@ -36,6 +37,34 @@ double timeMs(int repeat, const std::function<void()>& f) {
     return medianOf(t);
 }
 
+// The scale scenes (docs: README "Speed"): building the scene, one line across the board, the
+// whole matrix, and rulings between the two large figures with the block search and, for
+// large-64 on request, with every line traced.
+int runCliffs(int repeat, bool reference) {
+    const auto doomRules = makeRuleSystem("doom");
+    const DoomRules everyLine(LineSearch::EveryLine);
+    for (const std::string name : {"walls-short", "walls-long", "large-64", "large-512"}) {
+        const Board board = tools::makeScene(name);
+        std::printf("scene %s: %dx%d, %zu walls, %zu figures, median of %d runs\n", name.c_str(), board.width, board.height,
+                    board.walls.size(), board.figures.size(), repeat);
+        std::printf("  scene build (index)                 %9.3f ms\n", timeMs(repeat, [&] { SightScene s(board); }));
+        const SightScene scene(board);
+        Tracer tracer(scene);
+        const LineEnd from{latticePoint(0, 0), std::nullopt}, to{IPoint(*quantize(board.width - 0.5), *quantize(board.height - 0.25)), std::nullopt};
+        std::size_t met = 0;
+        const double lineMs = timeMs(repeat, [&] { met = tracer.blockers(from, to, {}).size(); });
+        std::printf("  one line corner to corner, blockers %9.3f ms   (%zu met)\n", lineMs, met);
+        std::printf("  matrix, all cores                   %9.3f ms\n", timeMs(repeat, [&] { ruleMatrix(*doomRules, scene, Engine::Indexed, 0); }));
+        if (board.figures.size() == 2) {
+            std::printf("  Doom ruling, block search           %9.3f ms\n", timeMs(repeat, [&] { doomRules->rule(tracer, 0, 1); }));
+            std::printf("  Doom quick, block search            %9.3f ms\n", timeMs(repeat, [&] { doomRules->quick(tracer, 0, 1); }));
+            if (reference && name == "large-64")
+                std::printf("  Doom ruling, every line traced      %9.3f ms\n", timeMs(1, [&] { everyLine.rule(tracer, 0, 1); }));
+        }
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -43,12 +72,14 @@ int main(int argc, char** argv) {
     std::vector<std::string> scenes{"dense"};
     std::string writeMap, mapFile;
     int repeat = 11;
-    bool fullReference = false;
+    bool fullReference = false, cliffs = false, cliffReference = false;
     app.add_option("--scene", scenes, "scenes to run (dense, open, rooms)");
     app.add_option("--map", mapFile, "time a map file instead of a named scene");
     app.add_option("--repeat", repeat, "runs per measurement (the median is reported)");
     app.add_flag("--full-reference", fullReference, "also time the whole matrix with the brute-force reference");
     app.add_option("--write-map", writeMap, "write the (first) scene as a map file and exit");
+    app.add_flag("--cliffs", cliffs, "the scale scenes: walls-short, walls-long, large-64, large-512");
+    app.add_flag("--cliff-reference", cliffReference, "with --cliffs, also rule large-64 tracing every line (minutes)");
     CLI11_PARSE(app, argc, argv);
 
     try {
@@ -57,6 +88,7 @@ int main(int argc, char** argv) {
             std::cout << "wrote " << writeMap << "\n";
             return 0;
         }
+        if (cliffs) return runCliffs(repeat, cliffReference);
         std::vector<std::pair<std::string, Board>> boards;
         if (!mapFile.empty()) boards.emplace_back(mapFile, loadMap(mapFile));
         else

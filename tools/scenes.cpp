@@ -4,7 +4,9 @@
 
 namespace sightline::tools {
 
-std::vector<std::string> sceneNames() { return {"dense", "open", "rooms"}; }
+std::vector<std::string> sceneNames() {
+    return {"dense", "open", "rooms", "walls-short", "walls-long", "large-64", "large-512"};
+}
 
 namespace {
 
@@ -89,6 +91,56 @@ Board makeScene(const std::string& name, std::uint64_t seed) {
                 ++n;
             }
         placeFigures(b, rng, 200);
+    } else if (name == "walls-short") {
+        // 200,000 walls one to three cells long on a 1024x1024 board.
+        b.width = b.height = 1024;
+        static const int dirs[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+        b.walls.reserve(200000);
+        while (b.walls.size() < 200000) {
+            const int x = rng.below(b.width + 1), y = rng.below(b.height + 1);
+            const int* d = dirs[rng.below(8)];
+            const int len = 1 + rng.below(3);
+            const int ex = x + d[0] * len, ey = y + d[1] * len;
+            if (ex < 0 || ey < 0 || ex > b.width || ey > b.height) continue;
+            b.walls.push_back({"w" + std::to_string(b.walls.size()), {double(x), double(y)}, {double(ex), double(ey)}, {}});
+        }
+        placeFigures(b, rng, 100);
+    } else if (name == "walls-long") {
+        // 20,000 walls from one side of a 1024x1024 board to another, at every angle.
+        b.width = b.height = 1024;
+        const int n = b.width;
+        auto onEdge = [&](int side) -> PointD {
+            const int t = rng.below(n + 1);
+            switch (side) {
+                case 0: return {double(t), 0};
+                case 1: return {double(n), double(t)};
+                case 2: return {double(t), double(n)};
+                default: return {0, double(t)};
+            }
+        };
+        b.walls.reserve(20000);
+        while (b.walls.size() < 20000) {
+            const int s1 = rng.below(4), s2 = (s1 + 1 + rng.below(3)) % 4;
+            const PointD p = onEdge(s1), q = onEdge(s2);
+            if (p.x == q.x && p.y == q.y) continue;
+            b.walls.push_back({"w" + std::to_string(b.walls.size()), p, q, {}});
+        }
+        placeFigures(b, rng, 100);
+    } else if (name == "large-64" || name == "large-512") {
+        // Two large figures on an empty 1024x1024 board, facing across open floor.
+        b.width = b.height = 1024;
+        const int s = name == "large-64" ? 64 : 512;
+        Figure a, d;
+        a.id = "big-a";
+        a.cell = {0, 0};
+        a.w = a.h = s;
+        a.side = "marines";
+        d.id = "big-b";
+        d.cell = {b.width - s, b.height - s};
+        d.w = d.h = s;
+        d.side = "invaders";
+        if (s == 512) d.cell = {512, 0};
+        b.figures = {a, d};
     } else {
         throw std::invalid_argument("unknown scene \"" + name + "\"");
     }

@@ -1,6 +1,19 @@
 #include "core/pair_lines.hpp"
 
+#include <algorithm>
+#include <array>
+#include <numeric>
+
 namespace sightline {
+
+bool stoppedFor(const LineVerdict& v, LineClass c) {
+    switch (c) {
+        case LineClass::Sight: return v.sightStopped;
+        case LineClass::SightOrFigure: return v.sightStopped || v.figureStopped;
+        case LineClass::Cover: return v.coverStopped;
+    }
+    return true;
+}
 
 LineEnd figureLineEnd(const Figure& f, Corner c, const IPoint& other) {
     LineEnd e;
@@ -11,17 +24,425 @@ LineEnd figureLineEnd(const Figure& f, Corner c, const IPoint& other) {
 
 PairLines::PairLines(Tracer& tracer, int a, int b)
     : tracer_(tracer), board_(tracer.scene().board()), a_(a), b_(b),
-      ca_(board_.figures[static_cast<std::size_t>(a)].corners()),
-      cb_(board_.figures[static_cast<std::size_t>(b)].corners()),
-      state_(ca_.size() * cb_.size(), 0), filter_{a, b} {}
+      fa_(board_.figures[static_cast<std::size_t>(a)]), fb_(board_.figures[static_cast<std::size_t>(b)]),
+      ca_(fa_.corners()), cb_(fb_.corners()), filter_{a, b} {
+    const std::size_t n = ca_.size() * cb_.size();
+    isDense_ = n <= (std::size_t(1) << 22);
+    if (isDense_) dense_.assign(n, 0);
+}
+
+std::uint8_t PairLines::state(std::size_t ia, std::size_t ib) {
+    std::uint8_t* s;
+    if (isDense_) s = &dense_[ia * cb_.size() + ib];
+    else s = &sparse_[static_cast<std::uint64_t>(ia) * cb_.size() + ib];
+    if (!*s) *s = trace(ia, ib);
+    return *s;
+}
 
 std::uint8_t PairLines::trace(std::size_t ia, std::size_t ib) {
-    const Figure& fa = board_.figures[static_cast<std::size_t>(a_)];
-    const Figure& fb = board_.figures[static_cast<std::size_t>(b_)];
+    ++traced_;
     const IPoint pa = latticePoint(ca_[ia].x, ca_[ia].y), pb = latticePoint(cb_[ib].x, cb_[ib].y);
-    const LineVerdict v = tracer_.verdict(figureLineEnd(fa, ca_[ia], pb), figureLineEnd(fb, cb_[ib], pa), filter_);
+    const LineVerdict v = tracer_.verdict(figureLineEnd(fa_, ca_[ia], pb), figureLineEnd(fb_, cb_[ib], pa), filter_);
     return static_cast<std::uint8_t>(1 | (v.sightStopped ? 2 : 0) | (v.coverStopped ? 4 : 0) | (v.figureStopped ? 8 : 0) |
                                      (v.difficultStopped ? 16 : 0));
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Exact convex tests
+
+namespace {
+
+struct Hull {  // at most 8 points
+    std::array<IPoint, 9> v;
+    std::size_t n = 0;
+    const IPoint* data() const { return v.data(); }
+    std::size_t size() const { return n; }
+    const IPoint& operator[](std::size_t i) const { return v[i]; }
+};
+
+// The convex hull of the two boxes' vertices, counter-clockwise, without repeated or collinear
+// points (one point, or two, when the boxes are that thin).
+Hull hullOf(const CornerBox& r, const CornerBox& c) {
+    std::array<IPoint, 8> pts;
+    std::size_t m = 0;
+    for (const CornerBox* b : {&r, &c})
+        for (int x : {b->x0, b->x1})
+            for (int y : {b->y0, b->y1}) pts[m++] = latticePoint(x, y);
+    std::sort(pts.begin(), pts.end(), [](const IPoint& p, const IPoint& q) { return p.x() != q.x() ? p.x() < q.x() : p.y() < q.y(); });
+    m = static_cast<std::size_t>(std::unique(pts.begin(), pts.end(), [](const IPoint& p, const IPoint& q) { return samePoint(p, q); }) - pts.begin());
+    Hull h;
+    if (m < 3) {
+        for (std::size_t i = 0; i < m; ++i) h.v[i] = pts[i];
+        h.n = m;
+        return h;
+    }
+    std::array<IPoint, 16> w;
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < m; ++i) {  // Andrew's monotone chain
+        while (k >= 2 && orient(w[k - 2], w[k - 1], pts[i]) <= 0) --k;
+        w[k++] = pts[i];
+    }
+    for (std::size_t i = m - 1, t = k + 1; i-- > 0;) {
+        while (k >= t && orient(w[k - 2], w[k - 1], pts[i]) <= 0) --k;
+        w[k++] = pts[i];
+    }
+    h.n = k - 1;
+    for (std::size_t i = 0; i < h.n; ++i) h.v[i] = w[i];
+    return h;
+}
+
+// Whether two closed convex point sets meet (touching counts), given by their vertices in order
+// (1, 2 or more). Separating axis test over both sets' edge normals and directions, in exact integers.
+bool convexMeet(const IPoint* a, std::size_t na, const IPoint* b, std::size_t nb) {
+    bool anyAxis = false;
+    auto separated = [&](const Vec& axis) {
+        Wide amin = 0, amax = 0, bmin = 0, bmax = 0;
+        for (std::size_t i = 0; i < na; ++i) {
+            const Wide t = Wide(a[i].x()) * axis.x + Wide(a[i].y()) * axis.y;
+            if (i == 0 || t < amin) amin = t;
+            if (i == 0 || t > amax) amax = t;
+        }
+        for (std::size_t i = 0; i < nb; ++i) {
+            const Wide t = Wide(b[i].x()) * axis.x + Wide(b[i].y()) * axis.y;
+            if (i == 0 || t < bmin) bmin = t;
+            if (i == 0 || t > bmax) bmax = t;
+        }
+        return amax < bmin || bmax < amin;
+    };
+    for (int side = 0; side < 2; ++side) {
+        const IPoint* p = side ? b : a;
+        const std::size_t n = side ? nb : na;
+        if (n < 2) continue;
+        const std::size_t edges = n == 2 ? 1 : n;
+        for (std::size_t i = 0; i < edges; ++i) {
+            const Vec e = p[(i + 1) % n] - p[i];
+            anyAxis = true;
+            if (separated({-e.y, e.x}) || separated(e)) return false;
+        }
+    }
+    if (!anyAxis) return samePoint(a[0], b[0]);
+    return true;
+}
+
+std::uint8_t bit(LineClass c) { return static_cast<std::uint8_t>(1u << static_cast<unsigned>(c)); }
+
+// The box split in two along its longer side (rows first when row order must be kept).
+std::pair<CornerBox, CornerBox> split(const CornerBox& b, bool rowOrder) {
+    const bool alongY = rowOrder ? b.y1 > b.y0 : (b.y1 - b.y0) > (b.x1 - b.x0);
+    CornerBox p = b, q = b;
+    if (alongY) {
+        const int mid = b.y0 + (b.y1 - b.y0) / 2;
+        p.y1 = mid;
+        q.y0 = mid + 1;
+    } else {
+        const int mid = b.x0 + (b.x1 - b.x0) / 2;
+        p.x1 = mid;
+        q.x0 = mid + 1;
+    }
+    return {p, q};
+}
+
+// The box cut into its corners on board side s (0: x = 0, 1: x = W, 2: y = 0, 3: y = H) and the
+// rest; the box has corners on that side and others.
+std::pair<CornerBox, CornerBox> splitAtSide(const CornerBox& b, int s) {
+    CornerBox on = b, rest = b;
+    switch (s) {
+        case 0: on.x1 = b.x0, rest.x0 = b.x0 + 1; break;
+        case 1: on.x0 = b.x1, rest.x1 = b.x1 - 1; break;
+        case 2: on.y1 = b.y0, rest.y0 = b.y0 + 1; break;
+        default: on.y0 = b.y1, rest.y1 = b.y1 - 1; break;
+    }
+    return {on, rest};
+}
+
+template <class F>
+void forEachCorner(const CornerBox& b, F&& f) {
+    for (int y = b.y0; y <= b.y1; ++y)
+        for (int x = b.x0; x <= b.x1; ++x) f(Corner{x, y});
+}
+
+constexpr std::size_t kLeafLines = 4;  // at most this many lines: trace them
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] What may stop a line between the two figures
+
+const std::vector<PairLines::Item>& PairLines::items() {
+    if (items_) return *items_;
+    items_.emplace();
+    const SightScene& scene = tracer_.scene();
+    const CornerBox ra = CornerBox::of(fa_), rb = CornerBox::of(fb_);
+    const Hull hull = hullOf(ra, rb);
+    const int x0 = std::max(0, std::min(ra.x0, rb.x0) - 1), x1 = std::min(scene.width() - 1, std::max(ra.x1, rb.x1));
+    const int y0 = std::max(0, std::min(ra.y0, rb.y0) - 1), y1 = std::min(scene.height() - 1, std::max(ra.y1, rb.y1));
+    const auto& barriers = scene.barriers();
+    std::vector<char> taken(barriers.size(), 0);
+    auto add = [&](Item it) {
+        if (convexMeet(it.p, it.n, hull.data(), hull.size())) items_->push_back(it);
+    };
+    for (int y = y0; y <= y1; ++y)
+        for (int x = x0; x <= x1; ++x) {
+            for (auto it = scene.bucketBegin(x, y), end = scene.bucketEnd(x, y); it != end; ++it) {
+                const Barrier& b = barriers[*it];
+                if (taken[*it] || b.kind == Blocker::Kind::Edge) continue;  // the edge: see classifyWith
+                taken[*it] = 1;
+                Item i;
+                i.p[0] = b.a;
+                i.p[1] = b.b;
+                i.n = 2;
+                i.stops = 7;
+                add(i);
+            }
+            const int fig = scene.figureAt(x, y);
+            if (fig == a_ || fig == b_) continue;  // the pair's own cells, and what lies under them, never stop their lines
+            const std::uint8_t t = scene.terrainAt(x, y);
+            std::uint8_t stops = 0;
+            if (t & SightScene::kBlocking) stops |= 7;
+            if (fig >= 0) stops |= bit(LineClass::SightOrFigure) | bit(LineClass::Cover);
+            if (t & SightScene::kDifficult) stops |= bit(LineClass::Cover);
+            if (!stops) continue;
+            Item i;
+            i.p[0] = latticePoint(x, y);
+            i.p[1] = latticePoint(x + 1, y);
+            i.p[2] = latticePoint(x + 1, y + 1);
+            i.p[3] = latticePoint(x, y + 1);
+            i.n = 4;
+            i.stops = stops;
+            add(i);
+        }
+    // Barriers through lattice points only (a wall of length zero is none) are in the cells too.
+    return *items_;
+}
+
+PairLines::Items PairLines::allItems() {
+    Items out;
+    for (const Item& i : items()) out.push_back(&i);
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Deciding a block of lines
+
+PairLines::Block PairLines::classifyWith(const CornerBox& r, const CornerBox& c, LineClass cls, const Items& parent, Items& out,
+                                         int* side) {
+    out.clear();
+    if (side) *side = -1;
+    // The board's edge stops a line between two of its points only along it (docs/rules.md).
+    const int W = board_.width, H = board_.height;
+    const bool disjoint = r.x1 < c.x0 || c.x1 < r.x0 || r.y1 < c.y0 || c.y1 < r.y0;
+    const bool rAll[4] = {r.x1 == 0, r.x0 == W, r.y1 == 0, r.y0 == H};
+    const bool cAll[4] = {c.x1 == 0, c.x0 == W, c.y1 == 0, c.y0 == H};
+    const bool rAny[4] = {r.x0 == 0, r.x1 == W, r.y0 == 0, r.y1 == H};
+    const bool cAny[4] = {c.x0 == 0, c.x1 == W, c.y0 == 0, c.y1 == H};
+    bool sharedSide = false;
+    for (int s = 0; s < 4; ++s) {
+        if (rAll[s] && cAll[s] && disjoint) return Block::AllStopped;
+        if (rAny[s] && cAny[s]) {
+            sharedSide = true;
+            if (side && *side < 0 && (!rAll[s] || !cAll[s])) *side = s;
+        }
+    }
+    const Hull hull = hullOf(r, c);
+    const std::uint8_t want = bit(cls);
+    for (const Item* i : parent)
+        if ((i->stops & want) && convexMeet(i->p, i->n, hull.data(), hull.size())) out.push_back(i);
+    if (out.empty()) return sharedSide ? Block::Undecided : Block::AllClear;
+
+    // A straight run of barriers with the two boxes strictly on either side.
+    const IPoint rv[4] = {latticePoint(r.x0, r.y0), latticePoint(r.x1, r.y0), latticePoint(r.x1, r.y1), latticePoint(r.x0, r.y1)};
+    const IPoint cv[4] = {latticePoint(c.x0, c.y0), latticePoint(c.x1, c.y0), latticePoint(c.x1, c.y1), latticePoint(c.x0, c.y1)};
+    struct Run {
+        Coord dx, dy;  // the line's direction, reduced and with a fixed sign
+        Wide offset;   // cross(direction, a point of it)
+        const Item* item;
+    };
+    std::vector<Run> runs;
+    for (const Item* i : out) {
+        if (i->n != 2) continue;
+        const IPoint& a = i->p[0];
+        const IPoint& b = i->p[1];
+        const int s = orient(a, b, rv[0]);
+        if (s == 0) continue;
+        bool ok = true;
+        for (int k = 0; k < 4 && ok; ++k) ok = orient(a, b, rv[k]) == s && orient(a, b, cv[k]) == -s;
+        if (!ok) continue;
+        Coord dx = b.x() - a.x(), dy = b.y() - a.y();
+        const Coord g = std::gcd(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy);
+        dx /= g, dy /= g;
+        if (dx < 0 || (dx == 0 && dy < 0)) dx = -dx, dy = -dy;
+        runs.push_back({dx, dy, Wide(dx) * a.y() - Wide(dy) * a.x(), i});
+    }
+    std::sort(runs.begin(), runs.end(), [](const Run& p, const Run& q) {
+        if (p.dx != q.dx) return p.dx < q.dx;
+        if (p.dy != q.dy) return p.dy < q.dy;
+        return p.offset < q.offset;
+    });
+    for (std::size_t g = 0; g < runs.size();) {
+        std::size_t e = g;
+        while (e < runs.size() && runs[e].dx == runs[g].dx && runs[e].dy == runs[g].dy && runs[e].offset == runs[g].offset) ++e;
+        // Positions along the line: t = dot(point, direction).
+        auto along = [&](const IPoint& p) { return Wide(p.x()) * runs[g].dx + Wide(p.y()) * runs[g].dy; };
+        std::vector<std::pair<Wide, Wide>> spans;
+        for (std::size_t k = g; k < e; ++k) {
+            const Wide t0 = along(runs[k].item->p[0]), t1 = along(runs[k].item->p[1]);
+            spans.push_back({std::min(t0, t1), std::max(t0, t1)});
+        }
+        std::sort(spans.begin(), spans.end());
+        Wide lo = 0, hi = 0;  // the hull's shadow on the line: its chord lies within
+        for (std::size_t k = 0; k < hull.size(); ++k) {
+            const Wide t = along(hull[k]);
+            if (k == 0 || t < lo) lo = t;
+            if (k == 0 || t > hi) hi = t;
+        }
+        for (std::size_t k = 0; k < spans.size();) {
+            Wide from = spans[k].first, to = spans[k].second;
+            std::size_t m = k + 1;
+            while (m < spans.size() && spans[m].first <= to) to = std::max(to, spans[m].second), ++m;
+            if (from < lo && hi < to) return Block::AllStopped;
+            k = m;
+        }
+        g = e;
+    }
+    return Block::Undecided;
+}
+
+// How to split an undecided pair: the rows (true) or the columns, and the two parts. Where both boxes
+// reach one board side, the part on that side is cut off first: lines along the edge are stopped,
+// the others not by it.
+std::pair<bool, std::pair<CornerBox, CornerBox>> PairLines::chooseSplit(const CornerBox& r, const CornerBox& c, int side) const {
+    if (side >= 0) {
+        const int W = board_.width, H = board_.height;
+        auto reaches = [&](const CornerBox& b) {
+            const bool any = side == 0 ? b.x0 == 0 : side == 1 ? b.x1 == W : side == 2 ? b.y0 == 0 : b.y1 == H;
+            const bool all = side == 0 ? b.x1 == 0 : side == 1 ? b.x0 == W : side == 2 ? b.y1 == 0 : b.y0 == H;
+            return any && !all;
+        };
+        const bool rr = reaches(r), cc = reaches(c);
+        if (rr && (!cc || r.count() >= c.count())) return {true, splitAtSide(r, side)};
+        if (cc) return {false, splitAtSide(c, side)};
+    }
+    const bool rows = r.count() >= c.count();
+    return {rows, split(rows ? r : c, false)};
+}
+
+PairLines::Block PairLines::classify(const CornerBox& rows, const CornerBox& cols, LineClass c) {
+    Items out;
+    return classifyWith(rows, cols, c, allItems(), out);
+}
+
+std::optional<std::pair<std::size_t, std::size_t>> PairLines::findIn(const CornerBox& r, const CornerBox& c, LineClass cls,
+                                                                     const Items& parent) {
+    if (r.count() * c.count() <= kLeafLines) {
+        std::optional<std::pair<std::size_t, std::size_t>> found;
+        forEachCorner(r, [&](Corner p) {
+            forEachCorner(c, [&](Corner q) {
+                if (!found && !stoppedFor(get(rowIndex(p), colIndex(q)), cls)) found = {{rowIndex(p), colIndex(q)}};
+            });
+        });
+        return found;
+    }
+    Items mine;
+    int side = -1;
+    switch (classifyWith(r, c, cls, parent, mine, &side)) {
+        case Block::AllClear: return {{rowIndex({r.x0, r.y0}), colIndex({c.x0, c.y0})}};
+        case Block::AllStopped: return std::nullopt;
+        case Block::Undecided: break;
+    }
+    // One line through the middle first: on open ground it is clear and ends the search.
+    const std::size_t pm = rowIndex({r.x0 + (r.x1 - r.x0) / 2, r.y0 + (r.y1 - r.y0) / 2});
+    const std::size_t qm = colIndex({c.x0 + (c.x1 - c.x0) / 2, c.y0 + (c.y1 - c.y0) / 2});
+    if (!stoppedFor(get(pm, qm), cls)) return {{pm, qm}};
+    const auto [rows, parts] = chooseSplit(r, c, side);
+    if (rows) {
+        if (auto f = findIn(parts.first, c, cls, mine)) return f;
+        return findIn(parts.second, c, cls, mine);
+    }
+    if (auto f = findIn(r, parts.first, cls, mine)) return f;
+    return findIn(r, parts.second, cls, mine);
+}
+
+std::optional<std::pair<std::size_t, std::size_t>> PairLines::findClear(const CornerBox& rows, const CornerBox& cols, LineClass c) {
+    if (rows.empty() || cols.empty()) return std::nullopt;
+    return findIn(rows, cols, c, allItems());
+}
+
+std::size_t PairLines::countIn(const CornerBox& r, const CornerBox& c, LineClass cls, const Items& parent) {
+    if (r.count() * c.count() <= kLeafLines) {
+        std::size_t n = 0;
+        forEachCorner(r, [&](Corner p) {
+            forEachCorner(c, [&](Corner q) { n += stoppedFor(get(rowIndex(p), colIndex(q)), cls) ? 1 : 0; });
+        });
+        return n;
+    }
+    Items mine;
+    int side = -1;
+    switch (classifyWith(r, c, cls, parent, mine, &side)) {
+        case Block::AllClear: return 0;
+        case Block::AllStopped: return r.count() * c.count();
+        case Block::Undecided: break;
+    }
+    const auto [rows, parts] = chooseSplit(r, c, side);
+    return rows ? countIn(parts.first, c, cls, mine) + countIn(parts.second, c, cls, mine)
+                : countIn(r, parts.first, cls, mine) + countIn(r, parts.second, cls, mine);
+}
+
+std::size_t PairLines::countStopped(const CornerBox& rows, const CornerBox& cols, LineClass c) {
+    if (rows.empty() || cols.empty()) return 0;
+    return countIn(rows, cols, c, allItems());
+}
+
+std::optional<std::size_t> PairLines::pickIn(const CornerBox& pick, const CornerBox& other, bool pickRows, LineClass cls,
+                                             const Items& parent) {
+    const CornerBox& r = pickRows ? pick : other;
+    const CornerBox& c = pickRows ? other : pick;
+    auto indexOf = [&](Corner k) { return pickRows ? rowIndex(k) : colIndex(k); };
+    Items mine;
+    switch (classifyWith(r, c, cls, parent, mine)) {
+        case Block::AllClear: return indexOf({pick.x0, pick.y0});
+        case Block::AllStopped: return std::nullopt;
+        case Block::Undecided: break;
+    }
+    if (pick.count() == 1) {
+        if (countIn(r, c, cls, mine) == 0) return indexOf({pick.x0, pick.y0});
+        return std::nullopt;
+    }
+    const auto [p, q] = split(pick, true);  // the first in row order: the upper rows, then the left part
+    if (auto f = pickIn(p, other, pickRows, cls, mine)) return f;
+    return pickIn(q, other, pickRows, cls, mine);
+}
+
+std::optional<std::size_t> PairLines::rowWithAllClear(const CornerBox& rows, const CornerBox& cols, LineClass c) {
+    if (rows.empty()) return std::nullopt;
+    if (cols.empty()) return rowIndex({rows.x0, rows.y0});
+    return pickIn(rows, cols, true, c, allItems());
+}
+
+std::optional<std::size_t> PairLines::colWithAllClear(const CornerBox& rows, const CornerBox& cols, LineClass c) {
+    if (cols.empty()) return std::nullopt;
+    if (rows.empty()) return colIndex({cols.x0, cols.y0});
+    return pickIn(cols, rows, false, c, allItems());
+}
+
+void PairLines::markIn(std::size_t ia, const CornerBox& c, LineClass cls, const Items& parent, std::vector<char>& out) {
+    Items mine;
+    int side = -1;
+    const CornerBox r = CornerBox::of(ca_[ia]);
+    const Block b = classifyWith(r, c, cls, parent, mine, &side);
+    if (b == Block::AllClear) {
+        forEachCorner(c, [&](Corner q) { out[colIndex(q)] = 1; });
+        return;
+    }
+    if (b == Block::AllStopped || c.count() == 1) return;
+    const auto [p, q] = chooseSplit(r, c, side).second;
+    markIn(ia, p, cls, mine, out);
+    markIn(ia, q, cls, mine, out);
+}
+
+std::vector<char> PairLines::provenClearCols(std::size_t ia, LineClass c) {
+    std::vector<char> out(cb_.size(), 0);
+    markIn(ia, CornerBox::of(fb_), c, allItems(), out);
+    return out;
 }
 
 }  // namespace sightline

@@ -1,14 +1,48 @@
 // The sight lines between the corners of two figures, traced lazily and each at most once: the
 // cache every corner-to-corner game rules from. Row ia is a corner of figure `a`,
 // column ib one of `b`; a line and its reverse are the same line, so one cache serves both orders.
+//
+// Large figures have many corners (a 64x64 figure has 4,225; a 512x512 one 263,169), and the lines
+// between two of them grow with the product. So whole blocks of lines are also decided at once,
+// exactly, where geometry proves the answer (docs/rules.md, "Large figures"): a box of row corners
+// against a box of column corners is
+//   - all clear when nothing that could stop a line meets the convex hull of the two boxes (every
+//     line lies inside that hull), and no board side holds corners of both (a line along the edge
+//     is stopped by it);
+//   - all stopped when the two boxes lie on one board side and share no corner (every line runs
+//     along the edge), or when one straight run of barriers (walls, closed doors, outlines that
+//     stop sight, joined end to end along one line) has every corner of one box strictly on one
+//     side, every corner of the other strictly on the other, and the hull's chord on that line
+//     strictly inside the run: every line then crosses the run inside it, or at a joint with
+//     barrier on both sides, and is stopped;
+//   - otherwise undecided: the larger box is split in two, down to single lines, which are traced.
+// Tests compare every search with tracing each line (tests/core/test_corner_search.cpp).
 #pragma once
 
 #include "core/sight.hpp"
 
 #include <cstdint>
+#include <optional>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace sightline {
+
+// A rectangle of lattice corners [x0, x1] x [y0, y1] (inclusive) of one figure.
+struct CornerBox {
+    int x0 = 0, y0 = 0, x1 = -1, y1 = -1;
+    std::size_t count() const { return empty() ? 0 : std::size_t(x1 - x0 + 1) * std::size_t(y1 - y0 + 1); }
+    bool empty() const { return x1 < x0 || y1 < y0; }
+    static CornerBox of(Corner c) { return {c.x, c.y, c.x, c.y}; }
+    static CornerBox of(const Figure& f) { return {f.cell.x, f.cell.y, f.cell.x + f.w, f.cell.y + f.h}; }
+};
+
+// What counts as stopping a line: sight (walls, closed doors, the edge, blocking terrain, features
+// that stop sight), sight or another figure (d20), or anything at all: also difficult terrain (Doom's
+// cover; everything Tracer::blockers names).
+enum class LineClass : std::uint8_t { Sight, SightOrFigure, Cover };
+bool stoppedFor(const LineVerdict& v, LineClass c);
 
 class PairLines {
 public:
@@ -20,25 +54,83 @@ public:
     const std::vector<Corner>& colCorners() const { return cb_; }
     int rowFigure() const { return a_; }
     int colFigure() const { return b_; }
+    std::size_t rowIndex(Corner c) const { return index(fa_, c); }
+    std::size_t colIndex(Corner c) const { return index(fb_, c); }
 
     // The verdict of the line from row corner ia to column corner ib (the pair's own cells never
     // stop their lines).
     LineVerdict get(std::size_t ia, std::size_t ib) {
-        std::uint8_t& s = state_[ia * cb_.size() + ib];
-        if (!s) s = trace(ia, ib);
+        const std::uint8_t s = state(ia, ib);
         return {(s & 2) != 0, (s & 4) != 0, (s & 8) != 0, (s & 16) != 0};
     }
 
+    // Block searches; `rows` is a box of the row figure's corners, `cols` of the column figure's.
+    enum class Block : std::uint8_t { AllClear, AllStopped, Undecided };
+    // The proof above, without tracing a line.
+    Block classify(const CornerBox& rows, const CornerBox& cols, LineClass c);
+    // A line between the boxes that is not stopped, as (row index, column index), or none.
+    std::optional<std::pair<std::size_t, std::size_t>> findClear(const CornerBox& rows, const CornerBox& cols, LineClass c);
+    // How many lines between the boxes are stopped.
+    std::size_t countStopped(const CornerBox& rows, const CornerBox& cols, LineClass c);
+    // A row corner in `rows` whose lines to every corner of `cols` are clear, the first such in
+    // row order; or none.
+    std::optional<std::size_t> rowWithAllClear(const CornerBox& rows, const CornerBox& cols, LineClass c);
+    // The same for a column corner against every corner of `rows`.
+    std::optional<std::size_t> colWithAllClear(const CornerBox& rows, const CornerBox& cols, LineClass c);
+    // For row corner ia: which column corners its lines are proven clear to without tracing
+    // (1 = clear; 0 = not proven either way).
+    std::vector<char> provenClearCols(std::size_t ia, LineClass c);
+
+    // How many lines were traced one by one (for tests and benchmarks).
+    std::size_t traced() const { return traced_; }
+
 private:
+    struct Item {  // something that may stop a line: a barrier (2 points) or a cell (4 points)
+        IPoint p[4];
+        std::uint8_t n = 0;
+        std::uint8_t stops = 0;  // bit per LineClass
+    };
+    using Items = std::vector<const Item*>;
+
+    std::uint8_t state(std::size_t ia, std::size_t ib);
     std::uint8_t trace(std::size_t ia, std::size_t ib);
+    static std::size_t index(const Figure& f, Corner c) {
+        return static_cast<std::size_t>(c.y - f.cell.y) * static_cast<std::size_t>(f.w + 1) + static_cast<std::size_t>(c.x - f.cell.x);
+    }
+    const std::vector<Item>& items();
+    // `side`, when given, is set to a board side both boxes reach (and not both wholly), or -1.
+    Block classifyWith(const CornerBox& r, const CornerBox& c, LineClass cls, const Items& parent, Items& out, int* side = nullptr);
+    std::pair<bool, std::pair<CornerBox, CornerBox>> chooseSplit(const CornerBox& r, const CornerBox& c, int side) const;
+    std::optional<std::pair<std::size_t, std::size_t>> findIn(const CornerBox& r, const CornerBox& c, LineClass cls, const Items& parent);
+    std::size_t countIn(const CornerBox& r, const CornerBox& c, LineClass cls, const Items& parent);
+    std::optional<std::size_t> pickIn(const CornerBox& pick, const CornerBox& other, bool pickRows, LineClass cls, const Items& parent);
+    void markIn(std::size_t ia, const CornerBox& c, LineClass cls, const Items& parent, std::vector<char>& out);
+    Items allItems();
 
     Tracer& tracer_;
     const Board& board_;
     int a_, b_;
+    const Figure& fa_;
+    const Figure& fb_;
     std::vector<Corner> ca_, cb_;
-    std::vector<std::uint8_t> state_;  // 0: not traced; else 1 | sight 2 | cover 4 | figure 8 | difficult 16
+    // 0: not traced; else 1 | sight 2 | cover 4 | figure 8 | difficult 16. Dense for pairs of small
+    // figures; a hash map once the product of corners is large (two 512x512 figures have 7e10 lines).
+    std::vector<std::uint8_t> dense_;
+    std::unordered_map<std::uint64_t, std::uint8_t> sparse_;
+    bool isDense_ = true;
     LineFilter filter_;
+    std::optional<std::vector<Item>> items_;
+    std::size_t traced_ = 0;
 };
+
+// How a game's ruling weighs the lines of a pair: Blocks decides whole blocks at once, EveryLine
+// traces each line (the plain reference), Auto takes blocks only when there are enough lines for it
+// to pay (the figures' corners multiplied: two 1x1 figures have 16 lines, two 5x5 figures 1,296).
+enum class LineSearch : std::uint8_t { Auto, Blocks, EveryLine };
+constexpr std::size_t kBlockSearchFrom = 1024;
+inline bool useBlocks(LineSearch s, const PairLines& lines) {
+    return s == LineSearch::Blocks || (s == LineSearch::Auto && lines.rows() * lines.cols() > kBlockSearchFrom);
+}
 
 // The end of a line at corner `c` of figure `f`, heading for `other`.
 LineEnd figureLineEnd(const Figure& f, Corner c, const IPoint& other);

@@ -186,6 +186,31 @@ std::uint8_t barrierMaskAt(const PathRays& rays, const IPoint& p, const IPoint& 
 
 bool isLattice(const IPoint& p) { return p.x() % kScale == 0 && p.y() % kScale == 0; }
 
+// The cells of a line that is not axis-parallel, from c along (dx, dy), in integers of type T.
+template <class T, class OnCell, class OnLattice>
+bool walkSteps(const IPoint& c, Coord dx, Coord dy, OnCell& onCell, OnLattice& onLattice) {
+    const int sx = dx > 0 ? 1 : -1, sy = dy > 0 ? 1 : -1;
+    const T adx = dx > 0 ? dx : -dx, ady = dy > 0 ? dy : -dy;
+    // The start cell is the one the line enters, so a start on a grid line looks ahead.
+    Coord cx = sx > 0 ? floorDiv(c.x(), kScale) : ceilDiv(c.x(), kScale) - 1;
+    Coord cy = sy > 0 ? floorDiv(c.y(), kScale) : ceilDiv(c.y(), kScale) - 1;
+    // Distance (in lattice units along each axis) from c to the next grid line crossed.
+    T nx = sx > 0 ? T(cx + 1) * kScale - c.x() : c.x() - T(cx) * kScale;
+    T ny = sy > 0 ? T(cy + 1) * kScale - c.y() : c.y() - T(cy) * kScale;
+    for (;;) {
+        if (!onCell(static_cast<int>(cx), static_cast<int>(cy))) return false;
+        if (nx >= adx && ny >= ady) break;  // both next crossings lie at or past d
+        const T tx = nx * ady, ty = ny * adx;  // compare nx/adx with ny/ady
+        if (tx == ty) {  // through the lattice point ahead
+            const Coord lx = sx > 0 ? cx + 1 : cx, ly = sy > 0 ? cy + 1 : cy;
+            if (!onLattice(static_cast<int>(lx), static_cast<int>(ly))) return false;
+        }
+        if (tx <= ty) cx += sx, nx += kScale;
+        if (ty <= tx) cy += sy, ny += kScale;
+    }
+    return true;
+}
+
 template <class OnCell, class OnLattice>
 bool walkLine(const IPoint& c, const IPoint& d, OnCell&& onCell, OnLattice&& onLattice) {
     const Coord dx = d.x() - c.x(), dy = d.y() - c.y();
@@ -218,26 +243,13 @@ bool walkLine(const IPoint& c, const IPoint& d, OnCell&& onCell, OnLattice&& onL
         }
         return lattice(forward ? last + 1 : first);
     }
-    const int sx = dx > 0 ? 1 : -1, sy = dy > 0 ? 1 : -1;
-    const Wide adx = dx > 0 ? dx : -dx, ady = dy > 0 ? dy : -dy;
     if (isLattice(c) && !onLattice(static_cast<int>(c.x() / kScale), static_cast<int>(c.y() / kScale))) return false;
-    // The start cell is the one the line enters, so a start on a grid line looks ahead.
-    Coord cx = sx > 0 ? floorDiv(c.x(), kScale) : ceilDiv(c.x(), kScale) - 1;
-    Coord cy = sy > 0 ? floorDiv(c.y(), kScale) : ceilDiv(c.y(), kScale) - 1;
-    // Distance (in lattice units along each axis) from c to the next grid line crossed.
-    Wide nx = sx > 0 ? Wide(cx + 1) * kScale - c.x() : c.x() - Wide(cx) * kScale;
-    Wide ny = sy > 0 ? Wide(cy + 1) * kScale - c.y() : c.y() - Wide(cy) * kScale;
-    for (;;) {
-        if (!onCell(static_cast<int>(cx), static_cast<int>(cy))) return false;
-        if (nx >= adx && ny >= ady) break;  // both next crossings lie at or past d
-        const Wide tx = nx * ady, ty = ny * adx;  // compare nx/adx with ny/ady
-        if (tx == ty) {  // through the lattice point ahead
-            const Coord lx = sx > 0 ? cx + 1 : cx, ly = sy > 0 ? cy + 1 : cy;
-            if (!onLattice(static_cast<int>(lx), static_cast<int>(ly))) return false;
-        }
-        if (tx <= ty) cx += sx, nx += kScale;
-        if (ty <= tx) cy += sy, ny += kScale;
-    }
+    // Both spans under 2^31 lattice units (2,048 cells): every product below stays under 2^63, which
+    // is exact and faster; longer lines take 128.
+    constexpr Coord kNarrow = Coord(1) << 31;
+    const bool narrow = dx < kNarrow && -dx < kNarrow && dy < kNarrow && -dy < kNarrow;
+    const bool go = narrow ? walkSteps<std::int64_t>(c, dx, dy, onCell, onLattice) : walkSteps<Wide>(c, dx, dy, onCell, onLattice);
+    if (!go) return false;
     if (isLattice(d)) return onLattice(static_cast<int>(d.x() / kScale), static_cast<int>(d.y() / kScale));
     return true;
 }
@@ -301,47 +313,41 @@ SightScene::SightScene(const Board& board, SightPolicy policy)
 
     // Uniform grid index: each barrier goes into every cell it meets in a piece of positive length,
     // and into every lattice point of the board it passes through. A line meets a barrier either in
-    // a cell they both cross, or at a lattice point, which the walk reports.
-    std::vector<std::vector<std::uint32_t>> buckets(cells);
-    std::vector<std::vector<std::uint32_t>> points(static_cast<std::size_t>(width_ + 1) * (height_ + 1));
-    for (std::size_t i = 0; i < barriers_.size(); ++i) {
-        const Barrier& b = barriers_[i];
-        const auto id = static_cast<std::uint32_t>(i);
-        if (samePoint(b.a, b.b)) continue;
-        const Coord x0 = std::min(b.a.x(), b.b.x()), x1 = std::max(b.a.x(), b.b.x());
-        const Coord y0 = std::min(b.a.y(), b.b.y()), y1 = std::max(b.a.y(), b.b.y());
-        const Coord cx0 = std::max<Coord>(0, ceilDiv(x0, kScale) - 1), cx1 = std::min<Coord>(width_ - 1, floorDiv(x1, kScale));
-        const Coord cy0 = std::max<Coord>(0, ceilDiv(y0, kScale) - 1), cy1 = std::min<Coord>(height_ - 1, floorDiv(y1, kScale));
-        for (Coord y = cy0; y <= cy1; ++y)
-            for (Coord x = cx0; x <= cx1; ++x)
-                if (clipToBox(b.a, b.b, x * kScale, y * kScale, (x + 1) * kScale, (y + 1) * kScale).positiveLength())
-                    buckets[cellIndex(static_cast<int>(x), static_cast<int>(y))].push_back(id);
-        // Lattice points: for each grid column the barrier spans, the one point of the barrier on it.
-        const Coord dx = b.b.x() - b.a.x(), dy = b.b.y() - b.a.y();
-        const Coord lx0 = std::max<Coord>(0, ceilDiv(x0, kScale)), lx1 = std::min<Coord>(width_, floorDiv(x1, kScale));
-        const Coord ly0 = std::max<Coord>(0, ceilDiv(y0, kScale)), ly1 = std::min<Coord>(height_, floorDiv(y1, kScale));
-        for (Coord lx = lx0; lx <= lx1; ++lx) {
-            if (dx == 0) {
-                for (Coord ly = ly0; ly <= ly1; ++ly) points[latticeIndex(static_cast<int>(lx), static_cast<int>(ly))].push_back(id);
-                continue;
-            }
-            const Wide num = Wide(b.a.y()) * dx + (Wide(lx) * kScale - b.a.x()) * dy;  // y * dx at x = lx
-            const Wide den = Wide(dx) * kScale;
-            if (num % den != 0) continue;
-            const Wide ly = num / den;
-            if (ly >= ly0 && ly <= ly1) points[latticeIndex(static_cast<int>(lx), static_cast<int>(ly))].push_back(id);
+    // a cell they both cross, or at a lattice point, which the walk reports. The cells and points
+    // come from the same exact walk as a sight line's, so registering a barrier costs the cells it
+    // passes, not the cells of its bounding box (a wall from corner to corner of a 1024x1024 board
+    // passes about 2,000, not a million). Two passes, counting then filling, build the flat lists
+    // without a list per cell.
+    const std::size_t lattice = static_cast<std::size_t>(width_ + 1) * (height_ + 1);
+    bucketStart_.assign(cells + 1, 0);
+    latticeStart_.assign(lattice + 1, 0);
+    auto register_ = [&](auto&& onCellIndex, auto&& onLatticeIndex) {
+        for (std::size_t i = 0; i < barriers_.size(); ++i) {
+            const Barrier& b = barriers_[i];
+            if (samePoint(b.a, b.b)) continue;
+            const auto id = static_cast<std::uint32_t>(i);
+            walkLine(
+                b.a, b.b,
+                [&](int x, int y) {
+                    if (x >= 0 && y >= 0 && x < width_ && y < height_) onCellIndex(cellIndex(x, y), id);
+                    return true;
+                },
+                [&](int x, int y) {
+                    if (x >= 0 && y >= 0 && x <= width_ && y <= height_) onLatticeIndex(latticeIndex(x, y), id);
+                    return true;
+                });
         }
-    }
-    auto flatten = [](const std::vector<std::vector<std::uint32_t>>& lists, std::vector<std::uint32_t>& start,
-                      std::vector<std::uint32_t>& items) {
-        start.assign(lists.size() + 1, 0);
-        for (std::size_t i = 0; i < lists.size(); ++i) start[i + 1] = start[i] + static_cast<std::uint32_t>(lists[i].size());
-        items.reserve(start.back() + 1);
-        for (const auto& l : lists) items.insert(items.end(), l.begin(), l.end());
-        items.push_back(0);  // so that the begin pointer of an empty last list stays in range
     };
-    flatten(buckets, bucketStart_, bucketItems_);
-    flatten(points, latticeStart_, latticeItems_);
+    register_([&](std::size_t c, std::uint32_t) { ++bucketStart_[c + 1]; },
+              [&](std::size_t p, std::uint32_t) { ++latticeStart_[p + 1]; });
+    for (std::size_t i = 0; i < cells; ++i) bucketStart_[i + 1] += bucketStart_[i];
+    for (std::size_t i = 0; i < lattice; ++i) latticeStart_[i + 1] += latticeStart_[i];
+    bucketItems_.assign(bucketStart_.back() + 1, 0);  // one more, so that an empty last list's begin stays in range
+    latticeItems_.assign(latticeStart_.back() + 1, 0);
+    std::vector<std::uint32_t> bucketFill(bucketStart_.begin(), bucketStart_.end() - 1);
+    std::vector<std::uint32_t> latticeFill(latticeStart_.begin(), latticeStart_.end() - 1);
+    register_([&](std::size_t c, std::uint32_t id) { bucketItems_[bucketFill[c]++] = id; },
+              [&](std::size_t p, std::uint32_t id) { latticeItems_[latticeFill[p]++] = id; });
 }
 
 void SightScene::refreshFigures() {
@@ -550,23 +556,30 @@ LineVerdict Tracer::verdict(const LineEnd& from, const LineEnd& to, const LineFi
 }
 
 std::vector<Blocker> Tracer::blockers(const LineEnd& from, const LineEnd& to, const LineFilter& filter) {
-    std::vector<Blocker> out;
-    auto visit = [&out](const Blocker& b) {
-        for (Blocker& o : out)
-            if (o == b) {
-                o.along = std::min(o.along, b.along);
-                return true;
-            }
-        out.push_back(b);
+    std::vector<Blocker> all;
+    auto visit = [&all](const Blocker& b) {
+        all.push_back(b);
         return true;
     };
     trace(from, to, filter, visit);
-    std::sort(out.begin(), out.end(), [](const Blocker& a, const Blocker& b) {
-        if (a.along != b.along) return a.along < b.along;
+    // Each blocker once, where the line first meets it: sorted by what it is, then by how far.
+    auto identity = [](const Blocker& a, const Blocker& b) {
         if (a.kind != b.kind) return a.kind < b.kind;
         if (a.index != b.index) return a.index < b.index;
+        if (a.terrain != b.terrain) return a.terrain < b.terrain;
         if (a.cell.y != b.cell.y) return a.cell.y < b.cell.y;
         return a.cell.x < b.cell.x;
+    };
+    std::sort(all.begin(), all.end(), [&](const Blocker& a, const Blocker& b) {
+        if (identity(a, b) || identity(b, a)) return identity(a, b);
+        return a.along < b.along;
+    });
+    std::vector<Blocker> out;
+    for (const Blocker& b : all)
+        if (out.empty() || !(out.back() == b)) out.push_back(b);
+    std::sort(out.begin(), out.end(), [&](const Blocker& a, const Blocker& b) {
+        if (a.along != b.along) return a.along < b.along;
+        return identity(a, b);
     });
     return out;
 }

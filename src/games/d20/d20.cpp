@@ -209,9 +209,17 @@ Ruling D20Rules::rule(Tracer& tracer, int attacker, int defender) const {
         std::vector<std::string> features;
     };
     std::optional<Choice> best;
-    for (std::size_t ia = 0; ia < ac.size(); ++ia)
-        for (int sy = fd.cell.y; sy < fd.cell.y + fd.h; ++sy)
-            for (int sx = fd.cell.x; sx < fd.cell.x + fd.w; ++sx) {
+    // Without any line of sight there is no choice to weigh; a corner that sees no corner of the
+    // defender has none either; and nothing betters no scenery cover and no stopped line, so the
+    // first such choice ends the search (docs/rules.md, "Large figures").
+    const CornerBox defenderBox = CornerBox::of(fd);
+    const bool everyLine = !useBlocks(search_, lines);
+    const bool anySight = everyLine || lines.findClear(CornerBox::of(fa), defenderBox, LineClass::Sight).has_value();
+    bool done = !anySight;
+    for (std::size_t ia = 0; ia < ac.size() && !done; ++ia) {
+        if (!everyLine && !lines.findClear(CornerBox::of(ac[ia]), defenderBox, LineClass::Sight)) continue;
+        for (int sy = fd.cell.y; sy < fd.cell.y + fd.h && !done; ++sy)
+            for (int sx = fd.cell.x; sx < fd.cell.x + fd.w && !done; ++sx) {
                 const std::size_t ids[4] = {dIndex(sx, sy), dIndex(sx + 1, sy), dIndex(sx, sy + 1), dIndex(sx + 1, sy + 1)};
                 bool reaches = false;
                 int stopped = 0;
@@ -231,7 +239,9 @@ Ruling D20Rules::rule(Tracer& tracer, int attacker, int defender) const {
                     c.scenery = std::max(c.scenery, f.rating);
                 }
                 if (!best || std::tie(c.scenery, c.stopped) < std::tie(best->scenery, best->stopped)) best = c;
+                done = !everyLine && best->scenery == Quarter::None && best->stopped == 0;
             }
+    }
 
     std::ostringstream why;
     if (!best) {

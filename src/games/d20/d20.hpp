@@ -9,6 +9,7 @@
 //   Attack       resolving an attack against cover: hit, cover hit, miss; the cover's Damage save
 #pragma once
 
+#include "core/pair_lines.hpp"
 #include "core/ruling.hpp"
 
 #include <array>
@@ -77,7 +78,10 @@ struct D20Detail final : RulingDetail {
 
 class D20Rules final : public RuleSystem {
 public:
-    explicit D20Rules(D20Preset preset) : preset_(std::move(preset)) {}
+    // search: how lines are weighed (core/pair_lines.hpp). With EveryLine every corner and square is
+    // weighed one by one, without the shortcuts (blocks of lines, stopping at the first corner and
+    // square that cannot be bettered); the plain reference the tests hold them to.
+    explicit D20Rules(D20Preset preset, LineSearch search = LineSearch::Auto) : preset_(std::move(preset)), search_(search) {}
     std::string name() const override { return "d20"; }
     const D20Preset& preset() const { return preset_; }
     Ruling rule(Tracer& tracer, int attacker, int defender) const override;
@@ -85,6 +89,7 @@ public:
 
 private:
     D20Preset preset_;
+    LineSearch search_ = LineSearch::Auto;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -11,8 +11,8 @@ namespace sightline {
 namespace {
 
 // The decision for attacker -> defender over a PairLines whose rows are the attacker's corners
-// (transposed = false) or the defender's (transposed = true).
-PairResult decide(PairLines& lines, bool transposed, const Figure& defender, int attacker, int defenderIndex) {
+// (transposed = false) or the defender's (transposed = true), tracing every line.
+PairResult decideEveryLine(PairLines& lines, bool transposed, const Figure& defender, int attacker, int defenderIndex) {
     PairResult r;
     r.attacker = attacker;
     r.defender = defenderIndex;
@@ -54,18 +54,63 @@ PairResult decide(PairLines& lines, bool transposed, const Figure& defender, int
     return r;
 }
 
+// The same decision, with whole blocks of lines decided at once (PairLines): the same three
+// questions, each asked of the corner boxes.
+PairResult decideByBlocks(PairLines& lines, bool transposed, const Figure& attackerFig, const Figure& defender, int attacker,
+                          int defenderIndex) {
+    PairResult r;
+    r.attacker = attacker;
+    r.defender = defenderIndex;
+    const CornerBox A = CornerBox::of(attackerFig), D = CornerBox::of(defender);
+    auto anyClear = [&](const CornerBox& a, const CornerBox& d, LineClass c) {
+        return (transposed ? lines.findClear(d, a, c) : lines.findClear(a, d, c)).has_value();
+    };
+    const bool coverRulesApply = !defender.isLarge() && !defender.stunned;
+    if (coverRulesApply) {
+        // The attacker's corners the defender shares: those in both boxes.
+        const CornerBox shared{std::max(A.x0, D.x0), std::max(A.y0, D.y0), std::min(A.x1, D.x1), std::min(A.y1, D.y1)};
+        bool sees = false;
+        if (!shared.empty())
+            for (int y = shared.y0; y <= shared.y1 && !sees; ++y)
+                for (int x = shared.x0; x <= shared.x1 && !sees; ++x) sees = anyClear(CornerBox::of(Corner{x, y}), D, LineClass::Sight);
+        const bool clearCorner = sees || (transposed ? lines.colWithAllClear(D, A, LineClass::Cover).has_value()
+                                                     : lines.rowWithAllClear(A, D, LineClass::Cover).has_value());
+        if (clearCorner) {
+            r.lineOfSight = true;
+            r.cover = false;
+            return r;
+        }
+    }
+    if (anyClear(A, D, LineClass::Sight)) {
+        r.lineOfSight = true;
+        r.cover = coverRulesApply;
+    }
+    return r;
+}
+
 }  // namespace
 
 PairResult DoomRules::quick(Tracer& tracer, int attacker, int defender) const {
+    const Board& board = tracer.scene().board();
     PairLines lines(tracer, attacker, defender);
-    return decide(lines, false, tracer.scene().board().figures[static_cast<std::size_t>(defender)], attacker, defender);
+    const Figure& fa = board.figures[static_cast<std::size_t>(attacker)];
+    const Figure& fd = board.figures[static_cast<std::size_t>(defender)];
+    return useBlocks(search_, lines) ? decideByBlocks(lines, false, fa, fd, attacker, defender)
+                                     : decideEveryLine(lines, false, fd, attacker, defender);
 }
 
 void DoomRules::quickBoth(Tracer& tracer, int a, int b, PairResult& ab, PairResult& ba) const {
     const Board& board = tracer.scene().board();
     PairLines lines(tracer, a, b);
-    ab = decide(lines, false, board.figures[static_cast<std::size_t>(b)], a, b);
-    ba = decide(lines, true, board.figures[static_cast<std::size_t>(a)], b, a);
+    const Figure& fa = board.figures[static_cast<std::size_t>(a)];
+    const Figure& fb = board.figures[static_cast<std::size_t>(b)];
+    if (!useBlocks(search_, lines)) {
+        ab = decideEveryLine(lines, false, fb, a, b);
+        ba = decideEveryLine(lines, true, fa, b, a);
+        return;
+    }
+    ab = decideByBlocks(lines, false, fa, fb, a, b);
+    ba = decideByBlocks(lines, true, fb, fa, b, a);
 }
 
 Ruling DoomRules::rule(Tracer& tracer, int attacker, int defender) const {
@@ -80,15 +125,22 @@ Ruling DoomRules::rule(Tracer& tracer, int attacker, int defender) const {
     std::optional<std::size_t> best;
     auto coverFrom = [&](const CornerSummary& s) { return !s.shared && s.linesStopped > 0; };
     auto rank = [&](const CornerSummary& s) { return std::make_pair(coverFrom(s) ? 1 : 0, s.linesStopped); };
+    const CornerBox defenderBox = CornerBox::of(fd);
+    const bool everyLine = !useBlocks(search_, lines);
     for (std::size_t ia = 0; ia < ac.size(); ++ia) {
         CornerSummary s;
         s.corner = ac[ia];
         s.shared = fd.hasCorner(ac[ia]);
         s.linesTotal = static_cast<int>(dc.size());
-        for (std::size_t id = 0; id < dc.size(); ++id) {
-            const LineVerdict v = lines.get(ia, id);
-            s.lineOfSight |= !v.sightStopped;
-            s.linesStopped += v.coverStopped ? 1 : 0;
+        if (everyLine) {
+            for (std::size_t id = 0; id < dc.size(); ++id) {
+                const LineVerdict v = lines.get(ia, id);
+                s.lineOfSight |= !v.sightStopped;
+                s.linesStopped += v.coverStopped ? 1 : 0;
+            }
+        } else {
+            s.lineOfSight = lines.findClear(CornerBox::of(ac[ia]), defenderBox, LineClass::Sight).has_value();
+            s.linesStopped = static_cast<int>(lines.countStopped(CornerBox::of(ac[ia]), defenderBox, LineClass::Cover));
         }
         r.corners.push_back(s);
         if (s.lineOfSight && (!best || rank(s) < rank(r.corners[*best]))) best = ia;
@@ -117,7 +169,20 @@ Ruling DoomRules::rule(Tracer& tracer, int attacker, int defender) const {
     const CornerSummary& s = r.corners[*best];
     r.lineOfSight = true;
     r.corner = s.corner;
-    for (Corner to : dc) r.lines.push_back(coverLine(tracer, attacker, s.corner, defender, to));
+    // The lines from it to every corner of the defender; those proven clear as a block need no trace.
+    const std::vector<char> clear = everyLine ? std::vector<char>(dc.size(), 0) : lines.provenClearCols(*best, LineClass::Cover);
+    for (std::size_t id = 0; id < dc.size(); ++id) {
+        if (!clear[id]) {
+            r.lines.push_back(coverLine(tracer, attacker, s.corner, defender, dc[id]));
+            continue;
+        }
+        CoverLine l;
+        l.from = s.corner;
+        l.to = dc[id];
+        l.fromPoint = {double(s.corner.x), double(s.corner.y)};
+        l.toPoint = {double(dc[id].x), double(dc[id].y)};
+        r.lines.push_back(std::move(l));
+    }
     int sightCorners = 0;
     for (const CornerSummary& c : r.corners) sightCorners += c.lineOfSight ? 1 : 0;
 

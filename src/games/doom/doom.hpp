@@ -3,17 +3,24 @@
 // to one of the defender's corners.
 #pragma once
 
+#include "core/pair_lines.hpp"
 #include "core/ruling.hpp"
 
 namespace sightline {
 
 class DoomRules final : public RuleSystem {
 public:
+    // How lines are weighed (core/pair_lines.hpp): whole blocks at once for large figures, or every
+    // line traced, the plain reference the tests hold the block search to.
+    explicit DoomRules(LineSearch search = LineSearch::Auto) : search_(search) {}
     std::string name() const override { return "doom"; }
     Ruling rule(Tracer& tracer, int attacker, int defender) const override;
     PairResult quick(Tracer& tracer, int attacker, int defender) const override;
     // Both orders of one pair at once: the lines are the same, only the roles change.
     void quickBoth(Tracer& tracer, int a, int b, PairResult& ab, PairResult& ba) const override;
+
+private:
+    LineSearch search_ = LineSearch::Auto;
 };
 
 }  // namespace sightline

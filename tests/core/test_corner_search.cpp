@@ -1,0 +1,260 @@
+// Large figures: the block search of PairLines against tracing every line, and the games' rulings
+// that use it against their plain every-line reference, on many small random boards with figures
+// up to 5x5, often against the board's edge, and straight runs of walls that part them.
+#include "core/pair_lines.hpp"
+#include "games/d20/d20.hpp"
+#include "games/doom/doom.hpp"
+#include "core/properties.hpp"
+#include "random_board.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace sightline;
+
+namespace {
+
+const std::string kAssets = SIGHTLINE_SOURCE_DIR "/assets";
+
+Board largeFigureBoard(test::SceneRng& r) {
+    Board b = test::randomBoard(r);
+    b.figures.clear();
+    b.width = 6 + r.below(8);
+    b.height = 6 + r.below(8);
+    // Keep the random walls, doors and terrain that still fit; add straight runs of joined walls.
+    auto inside = [&](PointD p) { return p.x >= 0 && p.y >= 0 && p.x <= b.width && p.y <= b.height; };
+    std::vector<Wall> walls;
+    for (const Wall& w : b.walls)
+        if (inside(w.from) && inside(w.to)) walls.push_back(w);
+    b.walls = walls;
+    std::vector<Door> doors;
+    for (const Door& d : b.doors)
+        if (inside(d.from) && inside(d.to)) doors.push_back(d);
+    b.doors = doors;
+    b.features.clear();
+    for (auto& g : b.terrain) {
+        std::vector<Cell> keep;
+        for (Cell c : g.cells)
+            if (b.contains(c)) keep.push_back(c);
+        g.cells = keep;
+    }
+    for (int i = r.below(3); i > 0; --i) {
+        const bool vertical = r.below(2) == 0;
+        const int at = r.below((vertical ? b.width : b.height) + 1);
+        int from = r.below(3), to = (vertical ? b.height : b.width) - r.below(3);
+        const int step = 1 + r.below(3);
+        for (int s = from; s < to; s += step) {
+            const int e = std::min(to, s + step);
+            if (vertical) test::wall(b, at, s, at, e);
+            else test::wall(b, s, at, e, at);
+        }
+    }
+    if (r.below(4) == 0) test::wall(b, 0, 0, b.width, b.height);  // a diagonal run
+    std::vector<char> taken(static_cast<std::size_t>(b.width * b.height), 0);
+    for (int i = 0, n = 2 + r.below(3); i < n; ++i) {
+        const int w = 1 + r.below(5), h = 1 + r.below(5);
+        if (w > b.width || h > b.height) continue;
+        // Against an edge half of the time.
+        int x = r.below(b.width - w + 1), y = r.below(b.height - h + 1);
+        if (r.below(2) == 0) x = r.below(2) ? 0 : b.width - w;
+        if (r.below(2) == 0) y = r.below(2) ? 0 : b.height - h;
+        bool free = true;
+        for (int dy = 0; dy < h; ++dy)
+            for (int dx = 0; dx < w; ++dx) free = free && !taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)];
+        if (!free) continue;
+        for (int dy = 0; dy < h; ++dy)
+            for (int dx = 0; dx < w; ++dx) taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)] = 1;
+        Figure& f = test::figure(b, "f" + std::to_string(i), x, y, w, h);
+        f.stunned = r.below(8) == 0;
+        if (r.below(6) == 0) f.large = !f.isLarge();
+    }
+    return b;
+}
+
+CornerBox randomBox(test::SceneRng& r, const Figure& f) {
+    if (r.below(3) == 0) return CornerBox::of(f);
+    CornerBox b;
+    b.x0 = f.cell.x + r.below(f.w + 1);
+    b.x1 = b.x0 + r.below(f.cell.x + f.w - b.x0 + 1);
+    b.y0 = f.cell.y + r.below(f.h + 1);
+    b.y1 = b.y0 + r.below(f.cell.y + f.h - b.y0 + 1);
+    return b;
+}
+
+std::string describe(const Board& b) {
+    std::string s = std::to_string(b.width) + "x" + std::to_string(b.height) + " walls:";
+    for (const Wall& w : b.walls)
+        s += " (" + std::to_string(w.from.x) + "," + std::to_string(w.from.y) + ")-(" + std::to_string(w.to.x) + "," +
+             std::to_string(w.to.y) + ")";
+    for (const Figure& f : b.figures)
+        s += " " + f.id + "@" + std::to_string(f.cell.x) + "," + std::to_string(f.cell.y) + " " + std::to_string(f.w) + "x" +
+             std::to_string(f.h);
+    return s;
+}
+
+bool sameLines(const std::vector<CoverLine>& a, const std::vector<CoverLine>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (!(a[i].from == b[i].from) || !(a[i].to == b[i].to) || a[i].blocked != b[i].blocked ||
+            a[i].sightBlocked != b[i].sightBlocked || a[i].blockers != b[i].blockers)
+            return false;
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("block search of lines between large figures agrees with tracing every line", "[corner-search]") {
+    test::SceneRng rng(20261123);
+    int boards = 0, blocksDecided = 0, stoppedBlocks = 0;
+    for (int round = 0; round < 300; ++round) {
+        const Board b = largeFigureBoard(rng);
+        if (b.figures.size() < 2) continue;
+        ++boards;
+        const SightScene scene(b);
+        Tracer tracer(scene);
+        INFO(describe(b));
+        for (int a = 0; a < static_cast<int>(b.figures.size()); ++a)
+            for (int d = 0; d < static_cast<int>(b.figures.size()); ++d) {
+                if (a == d) continue;
+                PairLines all(tracer, a, d), search(tracer, a, d);
+                const Figure& fa = b.figures[static_cast<std::size_t>(a)];
+                const Figure& fd = b.figures[static_cast<std::size_t>(d)];
+                for (int trial = 0; trial < 6; ++trial) {
+                    const CornerBox R = randomBox(rng, fa), C = randomBox(rng, fd);
+                    for (LineClass cls : {LineClass::Sight, LineClass::SightOrFigure, LineClass::Cover}) {
+                        INFO("figures " << a << "," << d << " rows [" << R.x0 << "," << R.y0 << "]-[" << R.x1 << "," << R.y1 << "] cols ["
+                                        << C.x0 << "," << C.y0 << "]-[" << C.x1 << "," << C.y1 << "] class " << int(cls));
+                        std::size_t stopped = 0;
+                        std::optional<std::size_t> firstRow, firstCol;
+                        for (int y = R.y0; y <= R.y1; ++y)
+                            for (int x = R.x0; x <= R.x1; ++x) {
+                                bool allClear = true;
+                                for (int v = C.y0; v <= C.y1; ++v)
+                                    for (int u = C.x0; u <= C.x1; ++u) {
+                                        const bool s = stoppedFor(all.get(all.rowIndex({x, y}), all.colIndex({u, v})), cls);
+                                        stopped += s;
+                                        allClear = allClear && !s;
+                                    }
+                                if (allClear && !firstRow) firstRow = all.rowIndex({x, y});
+                            }
+                        for (int v = C.y0; v <= C.y1 && !firstCol; ++v)
+                            for (int u = C.x0; u <= C.x1 && !firstCol; ++u) {
+                                bool allClear = true;
+                                for (int y = R.y0; y <= R.y1; ++y)
+                                    for (int x = R.x0; x <= R.x1; ++x)
+                                        allClear = allClear && !stoppedFor(all.get(all.rowIndex({x, y}), all.colIndex({u, v})), cls);
+                                if (allClear) firstCol = all.colIndex({u, v});
+                            }
+                        const std::size_t total = R.count() * C.count();
+                        const auto block = search.classify(R, C, cls);
+                        if (block == PairLines::Block::AllClear) CHECK(stopped == 0);
+                        if (block == PairLines::Block::AllStopped) CHECK(stopped == total);
+                        blocksDecided += block != PairLines::Block::Undecided;
+                        stoppedBlocks += block == PairLines::Block::AllStopped;
+                        CHECK(search.countStopped(R, C, cls) == stopped);
+                        const auto found = search.findClear(R, C, cls);
+                        CHECK(found.has_value() == (stopped < total));
+                        if (found) CHECK_FALSE(stoppedFor(all.get(found->first, found->second), cls));
+                        CHECK(search.rowWithAllClear(R, C, cls) == firstRow);
+                        CHECK(search.colWithAllClear(R, C, cls) == firstCol);
+                    }
+                }
+                // Proven clear means clear.
+                const std::size_t ia = static_cast<std::size_t>(rng.below(static_cast<int>(all.rows())));
+                const std::vector<char> clear = search.provenClearCols(ia, LineClass::Cover);
+                for (std::size_t ib = 0; ib < clear.size(); ++ib)
+                    if (clear[ib]) CHECK_FALSE(all.get(ia, ib).coverStopped);
+            }
+    }
+    CHECK(boards > 200);
+    // The proofs are used, both ways (else this test would test nothing).
+    CHECK(blocksDecided > 1000);
+    CHECK(stoppedBlocks > 100);
+}
+
+TEST_CASE("Doom and d20 rulings between large figures are the same with and without the block search", "[corner-search]") {
+    test::SceneRng rng(777);
+    const DoomRules fast(LineSearch::Blocks), plain(LineSearch::EveryLine);
+    const D20Preset preset = loadD20Preset(kAssets + "/rules/d20/quarters.json");
+    const D20Rules d20fast(preset, LineSearch::Blocks), d20plain(preset, LineSearch::EveryLine);
+    int pairs = 0;
+    for (int round = 0; round < 200; ++round) {
+        Board b = largeFigureBoard(rng);
+        if (b.figures.size() < 2) continue;
+        if (rng.below(2) == 0) {  // a low wall rated for d20
+            Feature f;
+            f.id = "low";
+            f.kind = "wall";
+            const double x = rng.below(b.width - 1), y = rng.below(b.height - 1);
+            f.polygon = {{x, y}, {x + 2, y}, {x + 2, y + 0.5}, {x, y + 0.5}};
+            setPropertyString(f.extra, "rating", "one_half");
+            b.features.push_back(f);
+        }
+        const SightScene scene(b);
+        Tracer tracer(scene);
+        INFO(describe(b));
+        for (int a = 0; a < static_cast<int>(b.figures.size()); ++a)
+            for (int d = 0; d < static_cast<int>(b.figures.size()); ++d) {
+                if (a == d) continue;
+                ++pairs;
+                INFO("attacker " << a << " defender " << d);
+                const Ruling x = fast.rule(tracer, a, d), y = plain.rule(tracer, a, d);
+                CHECK(x.lineOfSight == y.lineOfSight);
+                CHECK(x.cover == y.cover);
+                CHECK(x.corner == y.corner);
+                CHECK(x.reason == y.reason);
+                CHECK(x.explanation == y.explanation);
+                REQUIRE(x.corners.size() == y.corners.size());
+                for (std::size_t i = 0; i < x.corners.size(); ++i) {
+                    CHECK(x.corners[i].lineOfSight == y.corners[i].lineOfSight);
+                    CHECK(x.corners[i].linesStopped == y.corners[i].linesStopped);
+                    CHECK(x.corners[i].shared == y.corners[i].shared);
+                }
+                CHECK(sameLines(x.lines, y.lines));
+                const PairResult q = fast.quick(tracer, a, d), p = plain.quick(tracer, a, d);
+                CHECK(q.lineOfSight == p.lineOfSight);
+                CHECK(q.cover == p.cover);
+                CHECK(q.lineOfSight == y.lineOfSight);
+                CHECK(q.cover == y.cover);
+                PairResult ab, ba, pab, pba;
+                fast.quickBoth(tracer, a, d, ab, ba);
+                plain.quickBoth(tracer, a, d, pab, pba);
+                CHECK(ab.lineOfSight == pab.lineOfSight);
+                CHECK(ab.cover == pab.cover);
+                CHECK(ba.lineOfSight == pba.lineOfSight);
+                CHECK(ba.cover == pba.cover);
+
+                const Ruling u = d20fast.rule(tracer, a, d), v = d20plain.rule(tracer, a, d);
+                CHECK(u.lineOfSight == v.lineOfSight);
+                CHECK(u.cover == v.cover);
+                CHECK(u.corner == v.corner);
+                CHECK(u.explanation == v.explanation);
+                CHECK(sameLines(u.lines, v.lines));
+            }
+    }
+    CHECK(pairs > 500);
+}
+
+TEST_CASE("two 64x64 figures on an empty 1024x1024 board are ruled without tracing their 17 million lines", "[corner-search]") {
+    Board b = test::board(1024, 1024);
+    test::figure(b, "a", 0, 0, 64, 64);
+    test::figure(b, "b", 960, 960, 64, 64);
+    const SightScene scene(b);
+    Tracer tracer(scene);
+    PairLines lines(tracer, 0, 1);
+    CHECK(lines.findClear(CornerBox::of(b.figures[0]), CornerBox::of(b.figures[1]), LineClass::Sight));
+    CHECK(lines.countStopped(CornerBox::of(b.figures[0]), CornerBox::of(b.figures[1]), LineClass::Cover) == 0);
+    CHECK(lines.traced() < 100);
+    const Ruling r = DoomRules().rule(tracer, 0, 1);
+    CHECK(r.lineOfSight);
+    CHECK(r.reason == RulingReason::Large);
+    CHECK(r.lines.size() == 65u * 65u);
+    CHECK(r.corners.size() == 65u * 65u);
+    // A wall across the whole board between them: every line stopped, proven by the wall alone.
+    test::wall(b, 0, 1024, 1024, 0);
+    const SightScene walled(b);
+    Tracer t2(walled);
+    PairLines cut(t2, 0, 1);
+    CHECK_FALSE(cut.findClear(CornerBox::of(b.figures[0]), CornerBox::of(b.figures[1]), LineClass::Sight));
+    CHECK(cut.traced() < 100);
+    CHECK_FALSE(DoomRules().quick(t2, 0, 1).lineOfSight);
+}
