@@ -119,19 +119,32 @@ std::string rulingJson(const Board& board, const Ruling& r) {
     j["line_of_sight"] = r.lineOfSight;
     j["cover"] = r.cover ? Json(*r.cover) : Json(nullptr);
     j["corner"] = r.corner ? cornerJson(*r.corner) : Json(nullptr);
-    Json lines = Json::array();
-    for (const CoverLine& l : r.lines) {
-        Json blockers = Json::array();
-        for (const Blocker& b : l.blockers) blockers.push_back(blockerName(board, b));
-        lines.push_back(Json{{"from", pointJson(l.fromPoint)}, {"to", pointJson(l.toPoint)}, {"blocked", l.blocked}, {"blockers", blockers}});
-    }
-    j["lines"] = lines;
+    // The lines are written by hand, as the tree would write them (keys as inserted, no spaces): a large
+    // defender has hundreds of thousands.
+    const std::string slot = "@lines@";
+    j["lines"] = slot;
     j["explanation"] = r.explanation;
     if (r.detail) {
         JsonFields fields(j);
         r.detail->write(fields);
     }
-    return j.dump() + "\n";
+    std::string out = j.dump();
+    const std::string key = "\"lines\":\"" + slot + "\"";  // a key: a string's own quotes would be escaped
+    const std::size_t at = out.find(key);
+    auto number = [](double v) { return coordinateJson(v).dump(); };
+    std::string lines = "[";
+    lines.reserve(r.lines.size() * 64);
+    for (std::size_t i = 0; i < r.lines.size(); ++i) {
+        const CoverLine& l = r.lines[i];
+        if (i) lines += ',';
+        lines += "{\"from\":[" + number(l.fromPoint.x) + "," + number(l.fromPoint.y) + "],\"to\":[" + number(l.toPoint.x) + "," +
+                 number(l.toPoint.y) + "],\"blocked\":" + (l.blocked ? "true" : "false") + ",\"blockers\":[";
+        for (std::size_t k = 0; k < l.blockers.size(); ++k) lines += (k ? "," : "") + Json(blockerName(board, l.blockers[k])).dump();
+        lines += "]}";
+    }
+    lines += "]";
+    out.replace(at, key.size(), "\"lines\":" + lines);
+    return out + "\n";
 }
 
 std::string rulingText(const Board& board, const Ruling& r) {
@@ -146,16 +159,35 @@ std::string rulingText(const Board& board, const Ruling& r) {
         if (!r.detail) s << "  cover:         " << (*r.cover ? "yes" : "no") << "\n";
         if (r.corner) s << "  corner:        " << cornerText(*r.corner) << "\n";
         if (!r.lines.empty()) s << "  lines" << (r.corner ? " from " + cornerText(*r.corner) : std::string()) << ":\n";
-        for (const CoverLine& l : r.lines) {
+        // A large defender has a line to each of its corners (263,169 for a 512x512 figure): beyond
+        // kLinesListed, the stopped lines come first and the rest are counted (--json has them all).
+        constexpr std::size_t kLinesListed = 64;
+        std::size_t listed = 0, stoppedLeft = 0, clearLeft = 0;
+        auto print = [&](const CoverLine& l) {
             s << "    " << (r.corner ? "" : pointText(l.fromPoint) + " ") << "to " << pointText(l.toPoint) << "  ";
             if (!l.blocked) {
                 s << "clear\n";
-                continue;
+                return;
             }
             s << "stopped by ";
             for (std::size_t i = 0; i < l.blockers.size(); ++i) s << (i ? ", " : "") << blockerName(board, l.blockers[i]);
             s << "\n";
-        }
+        };
+        const bool all = r.lines.size() <= kLinesListed;
+        for (int pass = 0; pass < 2; ++pass)
+            for (const CoverLine& l : r.lines) {
+                if (!all && l.blocked != (pass == 0)) continue;
+                if (all && pass == 1) break;
+                if (listed < kLinesListed) {
+                    print(l);
+                    ++listed;
+                } else {
+                    ++(l.blocked ? stoppedLeft : clearLeft);
+                }
+            }
+        if (stoppedLeft + clearLeft > 0)
+            s << "    and " << stoppedLeft + clearLeft << " more (" << stoppedLeft << " stopped, " << clearLeft
+              << " clear); --json lists every line\n";
     }
     s << "  " << r.explanation << "\n";
     return s.str();

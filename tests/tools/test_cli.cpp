@@ -315,3 +315,30 @@ TEST_CASE("cli: validate reports every problem of a broken map in one run, the f
     std::remove(twice.c_str());
     std::remove(huge.c_str());
 }
+
+TEST_CASE("cli: cover between two large figures: every line in JSON, the stopped ones first in text", "[cli]") {
+    // Two 12x12 figures (169 corners each) with a wall across part of the way.
+    const std::string map = writeTemp("large.json", R"({"format": "sightline-map", "version": 1, "name": "large",
+        "grid": {"width": 40, "height": 20},
+        "walls": [{"id": "w", "from": [20, 0], "to": [20, 9]}],
+        "figures": [{"id": "A", "cell": [2, 2], "size": [12, 12]}, {"id": "B", "cell": [26, 2], "size": [12, 12]}]})");
+    const Run j = cli("cover " + map + " --attacker A --defender B --json");
+    REQUIRE(j.status == 0);
+    const auto doc = nlohmann::ordered_json::parse(j.out);
+    // The JSON is the tree's own writing, key order and all.
+    CHECK(doc.dump() + "\n" == j.out);
+    REQUIRE(doc.at("lines").size() == 169u);
+    int stopped = 0;
+    for (const auto& l : doc.at("lines")) {
+        CHECK(l.at("from") == doc.at("corner"));
+        stopped += l.at("blocked").get<bool>();
+        CHECK(l.at("blocked") == !l.at("blockers").empty());
+    }
+    const Run t = cli("cover " + map + " --attacker A --defender B");
+    REQUIRE(t.status == 0);
+    CHECK(t.out.find("and 105 more (" + std::to_string(stopped > 64 ? stopped - 64 : 0) + " stopped, ") != std::string::npos);
+    // The stopped lines are listed before the clear ones.
+    const auto firstClear = t.out.find("  clear\n"), lastStopped = t.out.rfind("stopped by");
+    if (stopped > 0 && stopped < 64) CHECK(lastStopped < firstClear);
+    std::remove(map.c_str());
+}
