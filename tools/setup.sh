@@ -9,6 +9,7 @@ packages=(
   libsfml-dev libimgui-dev libstb-dev
   libwebp-dev
   xvfb xauth xdotool
+  clang libclang-rt-dev   # tools/fuzz.sh: clang++ and libFuzzer (libclang_rt.fuzzer, only recommended by clang)
   fonts-dejavu-core
 )
 

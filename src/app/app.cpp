@@ -162,7 +162,12 @@ void App::analyse() {
     request.defender = figureIndex(selection_.defender);
     request.everyCorner = viewOptions_.everyCorner && panels_.gamePanel(analysis_.game()).cornerLines();
     request.everyPreset = panels_.gamePanel(analysis_.game()).wantsEveryPreset();
-    if (analysis_.update(doc_, request)) stats_.addCompute(analysis_.lastComputeMs());
+    // The window waits a moment for the worker and goes on without its results (the panels say
+    // "ruling..." meanwhile); a picture or a scripted drag waits for them, so that what it shows is
+    // the same on every run.
+    const std::chrono::milliseconds budget =
+        options_.mode == LaunchOptions::Mode::Interactive ? Analysis::kFrameBudget : Analysis::kWaitForever;
+    if (analysis_.update(doc_, request, budget)) stats_.addCompute(analysis_.lastComputeMs());
 }
 
 void App::drawWindows() {
@@ -230,6 +235,7 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     std::vector<RulingMark> marks;
     if (analysis_.ruling()) marks = panels_.gamePanel(analysis_.game()).rulingMarks(*analysis_.ruling(), doc_.board());
     overlay.marks = &marks;
+    overlay.pending = overlay.attacker >= 0 && analysis_.pending();
     if (input_.refused() && doc_.dragging()) {
         const Figure& f = doc_.board().figures[static_cast<std::size_t>(doc_.dragFigure())];
         overlay.refusedCell = input_.refused();

@@ -206,6 +206,9 @@ void App::writeState() {
     Json doors = Json::array();
     for (const Door& d : board.doors) doors.push_back({{"id", d.id}, {"open", d.open}});
     j["doors"] = doors;
+    // While the worker makes the results for the board shown, "ruling" and "seen" are empty and
+    // "ruling_pending" is true (a reader wanting the ruling waits for false).
+    j["ruling_pending"] = analysis_.pending();
     j["ruling"] = analysis_.ruling() ? Json::parse(tools::rulingJson(board, *analysis_.ruling())) : Json(nullptr);
     Json seen = Json::array();
     for (const PairResult& p : analysis_.seenByAttacker())

@@ -52,7 +52,8 @@ int App::runInteractive() {
         frame(window_, frameClock.restart());
         if (pictureRequested_) saveWindowPicture();
         window_.display();
-        if (options_.printLayout && !layoutPrinted_) {
+        // The layout of a frame with every result in (a ruling may take longer than the first frame).
+        if (options_.printLayout && !layoutPrinted_ && !analysis_.pending()) {
             std::cout << layoutJson() << std::endl;
             layoutPrinted_ = true;
         }

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
@@ -73,6 +74,17 @@ int main(int argc, char** argv) {
     if (!battle.empty()) options.battlePath = resolve(battle, options.sourceDir);
     options.mapPath = resolve(map.empty() ? "maps/demo.json" : map, options.sourceDir);
 
-    sightline::app::App app(options);
-    return app.run();
+    int status = 0;
+    {
+        sightline::app::App app(options);
+        status = app.run();
+    }
+    // A ruling of seconds that the window no longer waits for is not waited for at exit either
+    // (Analysis::~Analysis left it running): leave without running the statics' destructors under it.
+    if (sightline::app::Analysis::workStillRunning()) {
+        std::cout.flush();
+        std::fflush(nullptr);
+        std::_Exit(status);
+    }
+    return status;
 }

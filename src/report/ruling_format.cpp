@@ -27,7 +27,6 @@ using Json = nlohmann::ordered_json;
 namespace {
 Json cornerJson(Corner c) { return Json::array({c.x, c.y}); }
 Json coordinateJson(double v) { return std::floor(v) == v && std::fabs(v) < 1e15 ? Json(static_cast<long long>(v)) : Json(v); }
-Json pointJson(const PointD& p) { return Json::array({coordinateJson(p.x), coordinateJson(p.y)}); }
 std::string pointText(const PointD& p) {
     std::ostringstream s;
     s << "(" << p.x << "," << p.y << ")";
@@ -159,38 +158,41 @@ std::string rulingText(const Board& board, const Ruling& r) {
         if (!r.detail) s << "  cover:         " << (*r.cover ? "yes" : "no") << "\n";
         if (r.corner) s << "  corner:        " << cornerText(*r.corner) << "\n";
         if (!r.lines.empty()) s << "  lines" << (r.corner ? " from " + cornerText(*r.corner) : std::string()) << ":\n";
-        // A large defender has a line to each of its corners (263,169 for a 512x512 figure): beyond
-        // kLinesListed, the stopped lines come first and the rest are counted (--json has them all).
+        // Beyond kLinesListed, the stopped lines come first and the rest are counted (--json has them all).
         constexpr std::size_t kLinesListed = 64;
-        std::size_t listed = 0, stoppedLeft = 0, clearLeft = 0;
-        auto print = [&](const CoverLine& l) {
+        const LinesListed listed = linesToList(r.lines, kLinesListed);
+        for (std::size_t i : listed.shown) {
+            const CoverLine& l = r.lines[i];
             s << "    " << (r.corner ? "" : pointText(l.fromPoint) + " ") << "to " << pointText(l.toPoint) << "  ";
             if (!l.blocked) {
                 s << "clear\n";
-                return;
+                continue;
             }
             s << "stopped by ";
-            for (std::size_t i = 0; i < l.blockers.size(); ++i) s << (i ? ", " : "") << blockerName(board, l.blockers[i]);
+            for (std::size_t b = 0; b < l.blockers.size(); ++b) s << (b ? ", " : "") << blockerName(board, l.blockers[b]);
             s << "\n";
-        };
-        const bool all = r.lines.size() <= kLinesListed;
-        for (int pass = 0; pass < 2; ++pass)
-            for (const CoverLine& l : r.lines) {
-                if (!all && l.blocked != (pass == 0)) continue;
-                if (all && pass == 1) break;
-                if (listed < kLinesListed) {
-                    print(l);
-                    ++listed;
-                } else {
-                    ++(l.blocked ? stoppedLeft : clearLeft);
-                }
-            }
-        if (stoppedLeft + clearLeft > 0)
-            s << "    and " << stoppedLeft + clearLeft << " more (" << stoppedLeft << " stopped, " << clearLeft
-              << " clear); --json lists every line\n";
+        }
+        if (listed.stoppedLeft + listed.clearLeft > 0)
+            s << "    and " << listed.stoppedLeft + listed.clearLeft << " more (" << listed.stoppedLeft << " stopped, "
+              << listed.clearLeft << " clear); --json lists every line\n";
     }
     s << "  " << r.explanation << "\n";
     return s.str();
+}
+
+LinesListed linesToList(const std::vector<CoverLine>& lines, std::size_t most) {
+    LinesListed out;
+    if (lines.size() <= most) {
+        for (std::size_t i = 0; i < lines.size(); ++i) out.shown.push_back(i);
+        return out;
+    }
+    for (int pass = 0; pass < 2; ++pass)
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            if (lines[i].blocked != (pass == 0)) continue;
+            if (out.shown.size() < most) out.shown.push_back(i);
+            else ++(lines[i].blocked ? out.stoppedLeft : out.clearLeft);
+        }
+    return out;
 }
 
 // [SECTION] The attacker-defender matrix

@@ -18,4 +18,13 @@ std::string losText(const Board& board, const std::vector<Blocker>& blockers);
 std::string attackJson(const D20Preset& preset, const AttackInput& in, const AttackResult& result);
 std::string attackText(const AttackInput& in, const AttackResult& result);
 
+// Which of a ruling's lines a listing shows when it may show at most `most` (a large defender has a
+// line to each of its corners: 263,169 for a 512x512 figure): all of them in order when they fit,
+// else the stopped ones first, then the clear ones, and how many of each are left unlisted.
+struct LinesListed {
+    std::vector<std::size_t> shown;  // indices into the lines
+    std::size_t stoppedLeft = 0, clearLeft = 0;
+};
+LinesListed linesToList(const std::vector<CoverLine>& lines, std::size_t most);
+
 }  // namespace sightline::tools

@@ -29,12 +29,13 @@ public:
         const std::string text = slurp(dir_ + "/state.json");
         return text.empty() ? Json() : Json::parse(text);
     }
-    // Waits for the state to satisfy `test`; returns the last state read either way.
+    // Waits for a settled state (no ruling being made: "ruling_pending" false) that satisfies
+    // `test`; returns the last state read either way.
     Json waitState(const std::function<bool(const Json&)>& test, double seconds = 20) const {
         Json last;
         waitFor([&] {
             last = state();
-            return !last.is_null() && test(last);
+            return !last.is_null() && !last.value("ruling_pending", false) && test(last);
         }, seconds);
         return last;
     }

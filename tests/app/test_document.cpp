@@ -208,14 +208,14 @@ TEST_CASE("analysis: the game in play owns the ruling and rules the pair under e
     AnalysisRequest request;
     request.attacker = figureIndex(board, "agent-kim");
     request.defender = figureIndex(board, "villain");
-    CHECK(analysis.update(doc, request));
+    CHECK(analysis.update(doc, request, Analysis::kWaitForever));
     REQUIRE(analysis.ruling());
     CHECK(analysis.ruling()->rules == "d20");
     CHECK(analysis.presetRulings().empty());  // not asked for
-    CHECK_FALSE(analysis.update(doc, request));  // nothing changed: nothing recomputed
+    CHECK_FALSE(analysis.update(doc, request, Analysis::kWaitForever));  // nothing changed: nothing recomputed
 
     request.everyPreset = true;
-    CHECK(analysis.update(doc, request));
+    CHECK(analysis.update(doc, request, Analysis::kWaitForever));
     REQUIRE(analysis.presetRulings().size() == presets.size());
     // Each is the ruling its own rule system makes, the preset in play's equal to the main one.
     for (std::size_t i = 0; i < presets.size(); ++i) {
@@ -228,7 +228,7 @@ TEST_CASE("analysis: the game in play owns the ruling and rules the pair under e
 
     analysis.useGame("d20", presets[1].id, assets);  // another preset: the next update rules again
     CHECK(analysis.presetId() == presets[1].id);
-    CHECK(analysis.update(doc, request));
+    CHECK(analysis.update(doc, request, Analysis::kWaitForever));
     CHECK(analysis.ruling()->explanation == analysis.presetRulings()[1].explanation);
 }
 
@@ -244,7 +244,7 @@ TEST_CASE("analysis: without line of sight the lines tried are kept, with what s
     AnalysisRequest r;
     r.attacker = 0;
     r.defender = 1;
-    analysis.update(doc, r);
+    analysis.update(doc, r, Analysis::kWaitForever);
     REQUIRE(analysis.ruling());
     CHECK_FALSE(analysis.ruling()->lineOfSight);
     CHECK(analysis.ruling()->lines.empty());  // the ruling's own: none
@@ -259,7 +259,7 @@ TEST_CASE("analysis: without line of sight the lines tried are kept, with what s
     doc.reset(parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": 6, "height": 3},
         "walls": [{"id": "w", "from": [3, 0], "to": [3, 1]}],
         "figures": [{"id": "A", "cell": [0, 1]}, {"id": "B", "cell": [5, 1]}]})", "open"), "");
-    analysis.update(doc, r);
+    analysis.update(doc, r, Analysis::kWaitForever);
     CHECK(analysis.ruling()->lineOfSight);
     CHECK(analysis.triedLines().empty());
 }

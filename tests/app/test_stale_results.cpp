@@ -46,7 +46,7 @@ struct Table {
         AnalysisRequest r;
         r.attacker = attacker;
         r.defender = defender;
-        analysis.update(doc, r);
+        analysis.update(doc, r, Analysis::kWaitForever);
         const std::optional<bool> cover = analysis.ruling() ? analysis.ruling()->cover : std::nullopt;
         panel.follow(analysis.situation(), analysis.mapGeneration(), doc.board(), attacker, defender, cover);
     }

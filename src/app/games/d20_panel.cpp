@@ -103,6 +103,23 @@ void D20Panel::draw(const PanelContext& ctx, PanelRequests& out) {
     const Figure* att = figureAt(board, ctx.attacker);
     const Figure* def = figureAt(board, ctx.defender);
     const std::optional<Ruling>& ruling = analysis.ruling();
+    if (att && def && ctx.attacker != ctx.defender && !ruling && analysis.rulingPending()) {
+        // The ruling for the board shown is being made: no attack on the one before.
+        ImGui::TextWrapped("%s attacks %s", att->id.c_str(), def->id.c_str());
+        ImGui::TextColored(kWarn, "ruling...");
+        ImGui::BeginDisabled();
+        ImGui::Button("Roll");
+        ImGui::SameLine();
+        ImGui::Button("Enter");
+        ImGui::EndDisabled();
+        ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+        ImGui::TextWrapped("The attack waits for the ruling of the pair on the board shown.");
+        ImGui::PopStyleColor();
+        resultSection();
+        logSection();
+        ImGui::PopID();
+        return;
+    }
     if (!att || !def || ctx.attacker == ctx.defender || !ruling) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
         ImGui::TextWrapped(att && def ? "The attacker and the defender are the same figure: pick another defender."

@@ -127,6 +127,8 @@ void DoomPanel::draw(const PanelContext& ctx, PanelRequests&) {
     // Cover only counts for a pair with a ruling; without line of sight Reveal is disabled.
     const std::optional<Ruling>& ruling = ctx.analysis.ruling();
     const std::optional<bool> cover = ruling ? ruling->cover : std::nullopt;
+    // The ruling for the board shown is still being made: nothing is decided on the one before.
+    const bool waiting = ctx.analysis.rulingPending();
     if (!loadError_.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
         ImGui::TextWrapped("%s", loadError_.c_str());
@@ -136,10 +138,10 @@ void DoomPanel::draw(const PanelContext& ctx, PanelRequests&) {
         ImGui::TextWrapped("No defense decks. Put deck files in assets/rules/doom/decks/ (see docs/decks.md).");
         return;
     }
-    follow(ctx.analysis.situation(), ctx.analysis.mapGeneration(), board, attacker, defender, cover);
+    follow(ctx.analysis.situation(), ctx.analysis.mapGeneration(), board, attacker, defender, cover, !waiting);
     ImGui::PushID("defense");
     assignmentSection(board);
-    roundSection(board, attacker, defender, cover);
+    roundSection(board, attacker, defender, cover, waiting);
     pilesSection();
     logSection();
     ImGui::PopID();
@@ -171,6 +173,8 @@ std::string DoomPanel::reveal(const Board& board, int attacker, int defender, st
 }
 
 bool DoomPanel::discardAndRevealAnother() {
+    // The cover that allows it must be the board's now: not while the new ruling is being made.
+    if (round_ && roundSituation_ != situation_) return false;
     DefenseState* pile = round_ ? stateFor(round_->deckId()) : nullptr;
     if (!pile || !round_->rerollWithCover(*pile)) return false;
     takeRoundLog();
@@ -185,10 +189,12 @@ bool DoomPanel::keep() {
 }
 
 void DoomPanel::follow(std::uint64_t situation, std::uint64_t map, const Board& board, int attacker, int defender,
-                       std::optional<bool> cover) {
+                       std::optional<bool> cover, bool coverKnown) {
     situation_ = situation;
     map_ = map;
     if (!round_ || situation == roundSituation_) return;
+    // Whether the choice stays open rests on the cover now: decided once the ruling is in.
+    if (round_->phase() == DefenseRound::Phase::Revealed && !coverKnown && map == roundMap_) return;
     const Figure* att = figureAt(board, attacker);
     const Figure* def = figureAt(board, defender);
     const bool samePair = map == roundMap_ && att && def && att->id == round_->attacker() && def->id == round_->defender();
@@ -275,7 +281,7 @@ void DoomPanel::assignmentSection(const Board& board) {
     ImGui::TreePop();
 }
 
-void DoomPanel::roundSection(const Board& board, int attacker, int defender, std::optional<bool> cover) {
+void DoomPanel::roundSection(const Board& board, int attacker, int defender, std::optional<bool> cover, bool waiting) {
     // Seed.
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
     ImGui::InputScalar("Seed", ImGuiDataType_U64, &seedInput_);
@@ -296,6 +302,7 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
 
     std::string why;  // why Reveal is disabled
     if (!att || !def) why = "Select an attacker and a defender.";
+    else if (waiting) why = "ruling...: Reveal waits for the ruling of " + att->id + " against " + def->id + ".";
     else if (!cover) why = "No line of sight from " + att->id + " to " + def->id + ": no attack, no defense.";
     else if (!deckId) why = def->id + " has no deck: assign one to the figure or to its side.";
     else if (!pile) why = def->id + " is assigned the deck \"" + *deckId + "\", which is not loaded.";
@@ -303,7 +310,9 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
 
     if (att && def) {
         ImGui::TextWrapped("%s attacks %s", att->id.c_str(), def->id.c_str());
-        if (cover) {
+        if (waiting) {
+            ui::sameLineText(ImGui::GetStyle().Colors[ImGuiCol_TextDisabled], "(ruling...)");
+        } else if (cover) {
             ui::sameLineText(ImGui::GetStyle().Colors[ImGuiCol_TextDisabled],
                              std::string("(") + (*cover ? "cover" : "no cover") + (*cover && ignoreCover_ ? ", ignored" : "") + ")");
         }
@@ -331,10 +340,16 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
     ImGui::Text("Card: %s, %d shield%s", card.name.c_str(), card.shields, card.shields == 1 ? "" : "s");
 
     if (round_->phase() == DefenseRound::Phase::Revealed) {
-        // Only reached with the choice open: without it Reveal used the card at once.
+        // Only reached with the choice open: without it Reveal used the card at once. After a
+        // change of the board the choice waits for the new ruling (follow() then decides).
+        const bool choiceWaits = waiting && roundSituation_ != situation_;
+        ImGui::BeginDisabled(choiceWaits);
         if (ImGui::Button("Discard and reveal another")) discardAndRevealAnother();
+        ui::noteItem("discard");
         ui::sameLineIfFits(ui::buttonWidth("Keep"));
         if (ImGui::Button("Keep")) keep();
+        ImGui::EndDisabled();
+        if (choiceWaits) ImGui::TextWrapped("ruling...: the choice waits for the ruling of the board shown.");
     }
     if (const std::optional<DefenseResult> r = round_->result()) {
         if (ImGui::BeginTable("result", 2, ImGuiTableFlags_SizingFixedFit)) {

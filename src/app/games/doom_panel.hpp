@@ -57,14 +57,16 @@ public:
     // a pending choice stays open only for the same pair still in cover (else the defender keeps
     // the card it has), and a finished round's result is no longer shown (the log keeps it).
     // `map` is the analysis' mapGeneration: another map ends the round whatever it holds.
+    // `coverKnown` false: the ruling for the board shown is still being made (Analysis::rulingPending),
+    // so a pending choice waits for it (its buttons disabled) before it is kept open or closed.
     void follow(std::uint64_t situation, std::uint64_t map, const Board& board, int attacker, int defender,
-                std::optional<bool> cover);
+                std::optional<bool> cover, bool coverKnown = true);
 
     static constexpr std::size_t kMaxLogEntries = 1000;  // the oldest go first
 
 private:
     void assignmentSection(const Board& board);
-    void roundSection(const Board& board, int attacker, int defender, std::optional<bool> cover);
+    void roundSection(const Board& board, int attacker, int defender, std::optional<bool> cover, bool waiting);
     void pilesSection();
     void logSection();
 

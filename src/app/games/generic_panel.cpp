@@ -57,6 +57,10 @@ GenericPanel::GenericPanel(const PanelSetup& setup) {
 
 void GenericPanel::draw(const PanelContext& ctx, PanelRequests&) {
     const std::optional<Ruling>& ruling = ctx.analysis.ruling();
+    if (!ruling && ctx.analysis.rulingPending()) {
+        ImGui::TextColored(ui::kWarn, "ruling...");
+        return;
+    }
     if (!ruling || !ruling->detail) {
         ImGui::TextColored(ui::kDim, ruling ? "The ruling adds nothing to line of sight and cover." : "Select an attacker and a defender.");
         return;

@@ -58,6 +58,15 @@ void WargamePanel::draw(const PanelContext& ctx, PanelRequests&) {
     const Figure* target = figureAt(board, defender);
     const std::optional<Ruling>& ruling = ctx.analysis.ruling();
     const auto* rules = dynamic_cast<const WargameRules*>(&ctx.analysis.rules());
+    if (shooter && target && attacker != defender && !ruling && ctx.analysis.rulingPending()) {
+        // The ruling for the board shown is being made: no modifiers from the one before.
+        ImGui::TextWrapped("%s fires at %s", shooter->id.c_str(), target->id.c_str());
+        ImGui::TextColored(kWarn, "ruling...");
+        ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+        ImGui::TextWrapped("The cover, the modifiers and the to-hit total wait for the ruling.");
+        ImGui::PopStyleColor();
+        return;
+    }
     if (!shooter || !target || attacker == defender || !ruling || !rules) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
         ImGui::TextWrapped(shooter && target ? "The shooter and the target are the same figure: pick another target."

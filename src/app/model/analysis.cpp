@@ -1,33 +1,43 @@
+// The analysis (model/analysis.hpp).
+//
+// [SECTION] The game in play
+// [SECTION] The work: its snapshot, the worker, its pieces
+// [SECTION] Update: asking the worker, taking its results in
+//
+// Threads: the UI thread owns everything of Analysis but the Worker's lower half. The worker thread
+// owns its Board, SightScene and Tracer (one Tracer per thread; the scene is read-only once built,
+// and refreshed only by the worker between jobs). What the two share goes through Worker::m: the
+// next job, the last results, the flags. The rule systems are shared read-only (RuleSystem::rule and
+// quick are const and the games keep no mutable state), held by shared_ptr by both sides.
 #include "app/model/analysis.hpp"
 
 #include "games/games.hpp"
 
 #include <algorithm>
-#include <chrono>
+#include <atomic>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
 #include <stdexcept>
+#include <system_error>
+#include <thread>
 
 namespace sightline::app {
 
-Analysis::Analysis() {
-    const GameModule* first = gameModules().front();
-    game_ = first->name();
-    std::unique_ptr<RuleSystem> rules = first->create(nullptr);
-    if (!rules) throw std::logic_error("the first registered game needs data files");
-    systems_.push_back(std::move(rules));
-}
+// ---------------------------------------------------------------------------------------------
+// [SECTION] The game in play
 
 void Analysis::useGame(const std::string& game, const std::string& preset, const std::string& assetsDir) {
     // A preset switch within the game: the rule systems are there already.
     if (game == game_ && assetsDir == assetsDir_ && !presets_.empty()) {
         for (std::size_t i = 0; i < presets_.size(); ++i)
             if (presets_[i].id == preset || (preset.empty() && i == 0)) {
-                if (i != current_) last_.reset();
-                current_ = i;
+                current_ = i;  // another preset is another situation: the next update() asks again
                 return;
             }
     }
     // Everything is made before anything is replaced, so a failure keeps the game in play.
-    std::vector<std::unique_ptr<RuleSystem>> systems;
+    std::vector<std::shared_ptr<const RuleSystem>> systems;
     std::size_t current = 0;
     std::unique_ptr<RuleSystem> chosen = makeRuleSystem(game, {preset, assetsDir});  // checks game and preset
     std::vector<PresetFile> presets = gamePresets(game, assetsDir);
@@ -44,89 +54,356 @@ void Analysis::useGame(const std::string& game, const std::string& preset, const
     game_ = game;
     assetsDir_ = assetsDir;
     presets_ = std::move(presets);
-    systems_ = std::move(systems);
+    systems_ = std::move(systems);  // the work in progress keeps its own references
     current_ = current;
-    last_.reset();
+    ++rulesVersion_;
 }
 
-bool Analysis::update(const Document& doc, const AnalysisRequest& request) {
+// ---------------------------------------------------------------------------------------------
+// [SECTION] The work: its snapshot, the worker, its pieces
+
+// Everything the work needs, taken on the UI thread: nothing in it is read by the UI thread again.
+struct Analysis::Job {
+    Asked asked;
+    AnalysisRequest request;
+    std::shared_ptr<Board> geometry;  // Analysis::geometry_; its figures are set from `figures`
+    std::uint64_t sceneKey = 0;       // a scene is built again when this changes
+    SightPolicy policy;
+    std::vector<Figure> figures;      // the document's figures now
+    std::uint64_t figuresRevision = 0;
+    std::shared_ptr<const RuleSystem> rules;                       // the preset in play's
+    std::vector<std::shared_ptr<const RuleSystem>> presetSystems;  // every preset's; empty without presets
+    std::size_t current = 0;                                       // rules' index in presetSystems
+};
+
+struct Analysis::Results {
+    Asked asked;
+    std::optional<Ruling> ruling;
+    std::vector<Ruling> presetRulings;
+    std::vector<CoverLine> everyCornerLines;
+    std::size_t everyCornerCount = 0;
+    std::vector<CoverLine> tried;
+    std::vector<PairResult> seen;
+    double ms = 0;
+    std::exception_ptr error;  // what the work threw; update() throws it again
+};
+
+namespace {
+
+std::atomic<int> gAbandonedRunning{0};
+
+using Clock = std::chrono::steady_clock;
+
+// Without line of sight: the lines from the attacker's corner nearest the defender's centre to each
+// of the defender's corners, keeping only what stops sight.
+std::vector<CoverLine> linesTried(Tracer& tracer, const Board& board, int attacker, int defender) {
+    const Figure& a = board.figures[static_cast<std::size_t>(attacker)];
+    const Figure& d = board.figures[static_cast<std::size_t>(defender)];
+    // Twice the coordinates: the defender's centre on the lattice.
+    const long cx = 2L * d.cell.x + d.w, cy = 2L * d.cell.y + d.h;
+    const std::vector<Corner> corners = a.corners();
+    Corner from = corners.front();
+    long best = -1;
+    for (const Corner& c : corners) {
+        const long dx = 2L * c.x - cx, dy = 2L * c.y - cy, d2 = dx * dx + dy * dy;
+        if (best < 0 || d2 < best) best = d2, from = c;
+    }
+    std::vector<CoverLine> out;
+    for (const Corner& to : d.corners()) {
+        CoverLine l = coverLine(tracer, attacker, from, defender, to);
+        l.blockers.erase(std::remove_if(l.blockers.begin(), l.blockers.end(), [](const Blocker& b) { return !b.stopsSight; }),
+                         l.blockers.end());
+        l.blocked = !l.blockers.empty();
+        out.push_back(std::move(l));
+    }
+    return out;
+}
+
+}  // namespace
+
+class Analysis::Worker {
+public:
+    // Shared by both threads, guarded by m.
+    std::mutex m;
+    std::condition_variable wake;  // to the worker: a job, or stop
+    std::condition_variable done;  // to the UI thread: results, or the worker ended
+    std::optional<Job> next;       // the newest job not started; a newer one replaces it
+    std::optional<Results> results;
+    bool busy = false;
+    bool stop = false;
+    bool exited = false;
+    bool abandoned = false;  // its Analysis is gone; it counts in gAbandonedRunning until it ends
+    std::function<void()> hook;
+    std::atomic<bool> cancel{false};  // the job in progress is stale: its pieces stop, its result is dropped
+    std::thread thread;               // not started when the system refused a thread: then update() works
+
+    // The worker thread: jobs one at a time until stopped.
+    void run() {
+        std::unique_lock<std::mutex> lock(m);
+        for (;;) {
+            wake.wait(lock, [&] { return stop || next; });
+            if (stop) break;
+            processNext(lock);
+        }
+        exited = true;
+        if (abandoned) --gAbandonedRunning;
+        done.notify_all();
+    }
+
+    // Takes the next job, works on it with m unlocked, and keeps its results unless it went stale.
+    void processNext(std::unique_lock<std::mutex>& lock) {
+        Job job = std::move(*next);
+        next.reset();
+        cancel = false;
+        busy = true;
+        const std::function<void()> pieceHook = hook;
+        lock.unlock();
+        std::optional<Results> r;
+        try {
+            r = compute(job, pieceHook);
+        } catch (...) {
+            r.emplace();
+            r->asked = job.asked;
+            r->error = std::current_exception();
+        }
+        job = Job();  // its board and rule systems let go on this thread, before the UI thread hears
+        lock.lock();
+        busy = false;
+        if (r && !cancel) results = std::move(r);
+        done.notify_all();
+    }
+
+private:
+    // The worker's own; only the thread working on a job touches them.
+    std::shared_ptr<Board> board_;
+    std::unique_ptr<SightScene> scene_;
+    std::unique_ptr<Tracer> tracer_;
+    std::uint64_t sceneKey_ = 0;
+    std::uint64_t figuresRevision_ = 0;
+
+    // The scene for the job's board: built again after walls, doors, terrain or the game changed,
+    // refreshed after figures alone did.
+    void prepare(Job& job) {
+        if (!scene_ || job.sceneKey != sceneKey_) {
+            tracer_.reset();
+            scene_.reset();
+            board_ = std::move(job.geometry);
+            board_->figures = std::move(job.figures);
+            // Which features stop sight is the game's (docs/rules.md): a burning wreck under the wargame.
+            scene_ = std::make_unique<SightScene>(*board_, std::move(job.policy));
+            tracer_ = std::make_unique<Tracer>(*scene_);
+            sceneKey_ = job.sceneKey;
+            figuresRevision_ = job.figuresRevision;
+        } else if (job.figuresRevision != figuresRevision_) {
+            board_->figures = std::move(job.figures);
+            scene_->refreshFigures();
+            figuresRevision_ = job.figuresRevision;
+        }
+    }
+
+    // The pieces, a check for a newer request between each: the scene, the pair's ruling, each
+    // preset's, the lines tried, the lines from each attacker corner, who the attacker sees.
+    // nullopt when abandoned.
+    std::optional<Results> compute(Job& job, const std::function<void()>& hook) {
+        const auto start = Clock::now();
+        auto proceed = [&] {
+            if (hook) hook();
+            return !cancel.load();
+        };
+        if (!proceed()) return std::nullopt;
+        prepare(job);
+        const Board& board = *board_;
+        Tracer& tracer = *tracer_;
+        const AnalysisRequest& request = job.request;
+        const int count = static_cast<int>(board.figures.size());
+        const int a = request.attacker, d = request.defender;
+        const bool hasAttacker = a >= 0 && a < count;
+        const bool hasPair = hasAttacker && d >= 0 && d < count && d != a;
+        Results r;
+        r.asked = job.asked;
+        if (hasPair) {
+            if (!proceed()) return std::nullopt;
+            r.ruling = job.rules->rule(tracer, a, d);
+            if (request.everyPreset) {
+                for (std::size_t i = 0; i < job.presetSystems.size(); ++i) {
+                    if (i == job.current) {
+                        r.presetRulings.push_back(*r.ruling);
+                        continue;
+                    }
+                    if (!proceed()) return std::nullopt;
+                    r.presetRulings.push_back(job.presetSystems[i]->rule(tracer, a, d));
+                }
+            }
+            if (!r.ruling->lineOfSight && r.ruling->lines.empty()) {
+                if (!proceed()) return std::nullopt;
+                r.tried = linesTried(tracer, board, a, d);
+            }
+            if (request.everyCorner) {
+                const std::vector<Corner> from = board.figures[static_cast<std::size_t>(a)].corners();
+                const std::vector<Corner> to = board.figures[static_cast<std::size_t>(d)].corners();
+                r.everyCornerCount = from.size() * to.size();
+                if (r.everyCornerCount <= kMaxEveryCornerLines) {
+                    for (const Corner& c : from) {
+                        if (!proceed()) return std::nullopt;
+                        for (const Corner& t : to) r.everyCornerLines.push_back(coverLine(tracer, a, c, d, t));
+                    }
+                }
+            }
+        }
+        if (hasAttacker) {
+            if (!proceed()) return std::nullopt;
+            r.seen = ruleOneAgainstAll(*job.rules, tracer, a);
+        }
+        r.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+        return r;
+    }
+};
+
+Analysis::Analysis() : worker_(std::make_shared<Worker>()) {
+    const GameModule* first = gameModules().front();
+    game_ = first->name();
+    std::unique_ptr<RuleSystem> rules = first->create(nullptr);
+    if (!rules) throw std::logic_error("the first registered game needs data files");
+    systems_.push_back(std::move(rules));
+    try {
+        worker_->thread = std::thread([w = worker_] { w->run(); });
+    } catch (const std::system_error&) {
+        // No thread to be had (a tight process limit): update() does the work itself, as it once did.
+    }
+}
+
+Analysis::~Analysis() {
+    std::unique_lock<std::mutex> lock(worker_->m);
+    worker_->stop = true;
+    worker_->cancel = true;
+    worker_->next.reset();
+    worker_->wake.notify_all();
+    if (!worker_->thread.joinable()) return;
+    // The piece in progress ends at once on the usual board; a ruling of seconds is left to finish
+    // on its own (it holds what it uses), so that closing the window never waits for it.
+    const bool ended = worker_->done.wait_for(lock, std::chrono::milliseconds(250), [&] { return worker_->exited; });
+    if (!ended) {
+        worker_->abandoned = true;
+        ++gAbandonedRunning;
+    }
+    lock.unlock();
+    if (ended) worker_->thread.join();
+    else worker_->thread.detach();
+}
+
+bool Analysis::workStillRunning() { return gAbandonedRunning.load() > 0; }
+
+void Analysis::setWorkerHookForTesting(std::function<void()> hook) {
+    std::lock_guard<std::mutex> lock(worker_->m);
+    worker_->hook = std::move(hook);
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Update: asking the worker, taking its results in
+
+Analysis::Job Analysis::makeJob(const Document& doc, const AnalysisRequest& request) {
+    // The walls, doors and terrain are copied once a change of them (the document's undo copies the
+    // board at each edit too); the figures at every job.
+    if (!geometry_ || rebuildScene_ || doc.geometryRevision() != snapshotRevision_ || doc.generation() != snapshotGeneration_) {
+        geometry_ = std::make_shared<Board>(doc.board());
+        ++sceneKey_;
+        snapshotRevision_ = doc.geometryRevision();
+        snapshotGeneration_ = doc.generation();
+        rebuildScene_ = false;
+    }
+    Job job;
+    job.asked = {situation_, request.everyCorner, request.everyPreset};
+    job.request = request;
+    job.geometry = geometry_;
+    job.sceneKey = sceneKey_;
+    job.policy = sightPolicyFor(game_);
+    job.figures = doc.board().figures;
+    job.figuresRevision = doc.figuresRevision();
+    job.rules = systems_[current_];
+    if (!presets_.empty()) job.presetSystems = systems_;
+    job.current = current_;
+    return job;
+}
+
+bool Analysis::update(const Document& doc, const AnalysisRequest& request, std::chrono::milliseconds budget) {
     const Board& board = doc.board();
     const SituationKey key{doc.geometryRevision(), doc.figuresRevision(), doc.generation(), request.attacker,
-                           request.defender, game_, current_};
+                           request.defender, game_, current_, rulesVersion_};
     if (!(key == situationKey_)) {
         situationKey_ = key;
         ++situation_;
     }
-    const bool geometryChanged = doc.geometryRevision() != geometryRevision_ || rebuildScene_;
-    const bool figuresChanged = doc.figuresRevision() != figuresRevision_;
-    const bool requestChanged = !last_ || last_->attacker != request.attacker || last_->defender != request.defender ||
-                                last_->everyCorner != request.everyCorner || last_->everyPreset != request.everyPreset;
-    if (!geometryChanged && !figuresChanged && !requestChanged) return false;
+    const int count = static_cast<int>(board.figures.size());
+    hasAttacker_ = request.attacker >= 0 && request.attacker < count;
+    hasPair_ = hasAttacker_ && request.defender >= 0 && request.defender < count && request.defender != request.attacker;
+    // Results made for another situation are never shown as the current ones.
+    if (shown_ && shown_->situation != situation_) clearShown();
 
-    const auto start = std::chrono::steady_clock::now();
-    if (geometryChanged || !scene_) {
-        tracer_.reset();
-        // Which features stop sight is the game's (docs/rules.md): a burning wreck under the wargame.
-        scene_ = std::make_unique<SightScene>(board, sightPolicyFor(game_));
-        tracer_ = std::make_unique<Tracer>(*scene_);
-        rebuildScene_ = false;
-    } else if (figuresChanged) {
-        scene_->refreshFigures();
+    const Asked wanted{situation_, request.everyCorner, request.everyPreset};
+    bool asked = false;
+    if (!asked_ || !(*asked_ == wanted)) {
+        Job job = makeJob(doc, request);
+        {
+            std::lock_guard<std::mutex> lock(worker_->m);
+            worker_->next = std::move(job);  // a job not started yet is stale: replaced, never queued
+            if (worker_->busy) worker_->cancel = true;
+        }
+        worker_->wake.notify_one();
+        asked_ = wanted;
+        asked = true;
     }
-    geometryRevision_ = doc.geometryRevision();
-    figuresRevision_ = doc.figuresRevision();
-    last_ = request;
-    computePair(board, request);
-    lastComputeMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (!pending()) return false;
+    // Only a new request is waited for; later frames look for its results without waiting.
+    return take(asked ? budget : std::chrono::milliseconds(0));
+}
+
+bool Analysis::waitForResults() { return pending() && take(kWaitForever); }
+
+bool Analysis::take(std::chrono::milliseconds budget) {
+    std::optional<Results> got;
+    {
+        std::unique_lock<std::mutex> lock(worker_->m);
+        if (!worker_->thread.joinable()) {
+            if (worker_->next) worker_->processNext(lock);  // no worker thread: the work is done here
+        } else {
+            auto ready = [&] { return worker_->results && worker_->results->asked == *asked_; };
+            if (budget >= std::chrono::hours(24)) worker_->done.wait(lock, ready);
+            else if (budget.count() > 0) worker_->done.wait_for(lock, budget, ready);
+        }
+        if (worker_->results) {
+            if (worker_->results->asked == *asked_) got = std::move(worker_->results);
+            worker_->results.reset();  // those of an older request are dropped
+        }
+    }
+    if (!got) return false;
+    if (got->error) {
+        clearShown();
+        shown_ = got->asked;
+        std::rethrow_exception(got->error);
+    }
+    show(std::move(*got));
     return true;
 }
 
-void Analysis::computePair(const Board& board, const AnalysisRequest& request) {
-    const int count = static_cast<int>(board.figures.size());
-    const bool hasAttacker = request.attacker >= 0 && request.attacker < count;
-    const bool hasPair = hasAttacker && request.defender >= 0 && request.defender < count &&
-                         request.defender != request.attacker;
+void Analysis::show(Results&& r) {
+    shown_ = r.asked;
+    ruling_ = std::move(r.ruling);
+    presetRulings_ = std::move(r.presetRulings);
+    everyCornerLines_ = std::move(r.everyCornerLines);
+    everyCornerCount_ = r.everyCornerCount;
+    tried_ = std::move(r.tried);
+    seen_ = std::move(r.seen);
+    lastComputeMs_ = r.ms;
+}
+
+void Analysis::clearShown() {
+    shown_.reset();
     ruling_.reset();
     presetRulings_.clear();
     everyCornerLines_.clear();
+    everyCornerCount_ = 0;
     tried_.clear();
     seen_.clear();
-    if (hasPair) {
-        ruling_ = rules().rule(*tracer_, request.attacker, request.defender);
-        if (request.everyPreset && !presets_.empty()) {
-            for (std::size_t i = 0; i < systems_.size(); ++i)
-                presetRulings_.push_back(i == current_ ? *ruling_
-                                                       : systems_[i]->rule(*tracer_, request.attacker, request.defender));
-        }
-        if (!ruling_->lineOfSight && ruling_->lines.empty()) {
-            const Figure& a = board.figures[static_cast<std::size_t>(request.attacker)];
-            const Figure& d = board.figures[static_cast<std::size_t>(request.defender)];
-            // Twice the coordinates: the defender's centre on the lattice.
-            const long cx = 2L * d.cell.x + d.w, cy = 2L * d.cell.y + d.h;
-            const std::vector<Corner> corners = a.corners();
-            Corner from = corners.front();
-            long best = -1;
-            for (const Corner& c : corners) {
-                const long dx = 2L * c.x - cx, dy = 2L * c.y - cy, d2 = dx * dx + dy * dy;
-                if (best < 0 || d2 < best) best = d2, from = c;
-            }
-            for (const Corner& to : d.corners()) {
-                CoverLine l = coverLine(*tracer_, request.attacker, from, request.defender, to);
-                l.blockers.erase(std::remove_if(l.blockers.begin(), l.blockers.end(), [](const Blocker& b) { return !b.stopsSight; }),
-                                 l.blockers.end());
-                l.blocked = !l.blockers.empty();
-                tried_.push_back(std::move(l));
-            }
-        }
-        if (request.everyCorner) {
-            const Figure& a = board.figures[static_cast<std::size_t>(request.attacker)];
-            const Figure& d = board.figures[static_cast<std::size_t>(request.defender)];
-            for (const Corner& from : a.corners())
-                for (const Corner& to : d.corners())
-                    everyCornerLines_.push_back(coverLine(*tracer_, request.attacker, from, request.defender, to));
-        }
-    }
-    if (hasAttacker) seen_ = ruleOneAgainstAll(rules(), *tracer_, request.attacker);
 }
 
 }  // namespace sightline::app

@@ -4,6 +4,7 @@
 #include "app/view/board_view.hpp"
 #include "core/text.hpp"
 #include "games/games.hpp"
+#include "report/ruling_format.hpp"
 
 #include <imgui.h>
 
@@ -18,6 +19,9 @@ using ui::kGood;
 using ui::kWarn;
 
 namespace {
+
+// The most of a ruling's lines listed (a large defender has one to each of its corners).
+constexpr std::size_t kLinesListed = 64;
 
 ImVec4 toImGui(sf::Color c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, c.a / 255.0f); }
 
@@ -123,9 +127,19 @@ void Panels::rulingSection(const PanelContext& ctx, ViewOptions& options, PanelR
     if (gamePanel(ctx.analysis.game()).cornerLines()) {
         ui::sameLineIfFits(ui::checkboxWidth("Lines from every corner"));
         ImGui::Checkbox("Lines from every corner", &options.everyCorner);
+        if (options.everyCorner && ctx.analysis.everyCornerCount() > Analysis::kMaxEveryCornerLines)
+            ImGui::TextColored(kDim, "Too many to draw: %zu lines from every corner (at most %zu).",
+                               ctx.analysis.everyCornerCount(), Analysis::kMaxEveryCornerLines);
     }
 
     const std::optional<Ruling>& ruling = ctx.analysis.ruling();
+    if (!ruling && ctx.analysis.rulingPending()) {
+        // The worker is making the ruling for the board shown; the last one was for another.
+        ImGui::Spacing();
+        ImGui::TextColored(kWarn, "ruling...");
+        ui::noteItem("ruling-pending");
+        return;
+    }
     if (!ruling) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
         ImGui::TextWrapped(ctx.attacker < 0 ? "Click a figure to make it the attacker, then another for the defender."
@@ -151,7 +165,10 @@ void Panels::rulingSection(const PanelContext& ctx, ViewOptions& options, PanelR
         // A corner-to-corner game names the corner; a centre-to-centre one has a single line.
         if (r.corner) ImGui::TextColored(kDim, "Cover lines from %s:", cornerText(*r.corner).c_str());
         else ImGui::TextColored(kDim, "Line from centre to centre:");
-        for (const CoverLine& l : r.lines) {
+        // A large defender has a line to each of its corners: the stopped ones first, then a count.
+        const tools::LinesListed listed = tools::linesToList(r.lines, kLinesListed);
+        for (std::size_t i : listed.shown) {
+            const CoverLine& l = r.lines[i];
             ImGui::Bullet();
             if (r.corner) ImGui::Text("to %s", cornerText(l.to).c_str());
             else ImGui::Text("(%g, %g) to (%g, %g)", l.fromPoint.x, l.fromPoint.y, l.toPoint.x, l.toPoint.y);
@@ -164,6 +181,12 @@ void Panels::rulingSection(const PanelContext& ctx, ViewOptions& options, PanelR
             ImGui::SameLine();
             ImGui::TextWrapped("%s", blockerList(board, l.blockers, l.blockers.size()).c_str());
         }
+        if (listed.stoppedLeft + listed.clearLeft > 0) {
+            ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+            ImGui::TextWrapped("and %zu more (%zu stopped, %zu clear)", listed.stoppedLeft + listed.clearLeft, listed.stoppedLeft,
+                               listed.clearLeft);
+            ImGui::PopStyleColor();
+        }
     }
     if (!ruling->corners.empty() && ImGui::TreeNode("Every attacker corner")) {
         if (ImGui::BeginTable("corners", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
@@ -171,7 +194,12 @@ void Panels::rulingSection(const PanelContext& ctx, ViewOptions& options, PanelR
             ImGui::TableSetupColumn("sight");
             ImGui::TableSetupColumn("lines stopped");
             ImGui::TableHeadersRow();
-            for (const CornerSummary& c : r.corners) {
+            // A large attacker has thousands of corners: only the rows in view are laid out.
+            ImGuiListClipper clipper;
+            clipper.Begin(static_cast<int>(r.corners.size()));
+            while (clipper.Step())
+            for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+                const CornerSummary& c = r.corners[static_cast<std::size_t>(row)];
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
                 ImGui::Text("%s%s", cornerText(c.corner).c_str(), c.shared ? " shared" : "");
@@ -191,6 +219,10 @@ void Panels::seenSection(const PanelContext& ctx, PanelRequests& out) {
     const std::vector<PairResult>& seen = ctx.analysis.seenByAttacker();
     if (ctx.attacker < 0) {
         ImGui::TextColored(kDim, "Select an attacker: every other figure gets a ring.");
+        return;
+    }
+    if (ctx.analysis.seenPending()) {
+        ImGui::TextColored(kWarn, "ruling...");
         return;
     }
     int clear = 0, cover = 0, none = 0;

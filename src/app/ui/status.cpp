@@ -31,6 +31,10 @@ void Panels::statusBar(const PanelContext& ctx) {
     else ImGui::TextColored(kDim, "cell -");
     ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
     ImGui::TextColored(kDim, "%.0f px/cell", ctx.zoomCellPx);
+    if (ctx.attacker >= 0 && ctx.analysis.pending()) {
+        ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+        ImGui::TextColored(kWarn, "ruling...");
+    }
     if (!ctx.status.text.empty()) {
         // The last message: as much as fits, ending in "..." when it does not; the whole on hover.
         ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
@@ -176,6 +180,7 @@ void Panels::boardTooltip(const PanelContext& ctx) {
         if (const std::string note = game.figureNote(*f); !note.empty()) lines.emplace_back(kDim, note);
         if (ctx.attacker >= 0 && ctx.attacker != ctx.hoveredFigure) {
             const std::string& by = board.figures[static_cast<std::size_t>(ctx.attacker)].id;
+            if (ctx.analysis.seenPending()) lines.emplace_back(kDim, "how " + by + " sees it: ruling...");
             for (const PairResult& p : ctx.analysis.seenByAttacker())
                 if (p.defender == ctx.hoveredFigure) {
                     if (!p.lineOfSight) lines.emplace_back(kDim, by + " has no line of sight to it");

@@ -160,6 +160,7 @@ constexpr int kFeature = 1;        // a feature's id and what the game says of i
 constexpr int kFigure = 2;         // a figure's id
 constexpr int kMark = 3;           // what the ruling rests on (the cover a feature or a figure gives)
 constexpr int kFigureInPlay = 4;   // the attacker's, the defender's and the hovered figure's ids
+constexpr int kPending = 5;        // "ruling...": the pair's results are not in yet
 }  // namespace label_priority
 
 // Pixel width of the board's walls at this zoom: thick enough to read as walls, never filling a cell.
@@ -880,9 +881,28 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
         }
     }
     if (overlay.ruling) {
-        for (const CoverLine& l : shownLines)
+        // A large defender has a line to each of its corners (263,169 for a 512x512 figure): beyond
+        // kLinesDrawn only those to the corners on its outline are drawn, which make the same fan
+        // (the others lie inside it), and stopped ones inside as long as the count allows.
+        constexpr std::size_t kLinesDrawn = 8192;
+        const Figure* target = overlay.ruling->defender >= 0 && static_cast<std::size_t>(overlay.ruling->defender) < board.figures.size()
+                                   ? &board.figures[static_cast<std::size_t>(overlay.ruling->defender)]
+                                   : nullptr;
+        const bool thin = shownLines.size() > kLinesDrawn && target;
+        auto onOutline = [&](const Corner& c) {
+            return c.x == target->cell.x || c.x == target->cell.x + target->w || c.y == target->cell.y || c.y == target->cell.y + target->h;
+        };
+        std::size_t drawn = 0;
+        if (thin)
+            for (const CoverLine& l : shownLines) drawn += onOutline(l.to) ? 1 : 0;
+        for (const CoverLine& l : shownLines) {
+            if (thin && !onOutline(l.to)) {
+                if (!l.blocked || drawn >= kLinesDrawn) continue;
+                ++drawn;
+            }
             p.line(cam.toScreen(float(l.fromPoint.x), float(l.fromPoint.y)), cam.toScreen(float(l.toPoint.x), float(l.toPoint.y)), lineWidth,
                    l.blocked ? palette::kStopped : palette::kClear);
+        }
         for (const auto& [a, b] : stopEdges) p.line(a, b, ww + rim, palette::kStopped, true);
         if (overlay.ruling->corner) {  // the corner the ruling uses
             const sf::Vector2f at = cam.toScreen(overlay.ruling->corner->x, overlay.ruling->corner->y);
@@ -891,6 +911,22 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
             p.disc(at, r, palette::kSelect);
             p.disc(at, r * 0.45f, sf::Color(0, 0, 0, 220));
         }
+    }
+
+    // Results still being made: said between the pair (above a lone attacker), kept on the board seen.
+    const int attacker = overlay.attacker, defender = overlay.defender;
+    if (overlay.pending && fonts_ && attacker >= 0 && static_cast<std::size_t>(attacker) < board.figures.size()) {
+        const Footprint ta = token(board.figures[static_cast<std::size_t>(attacker)], cam);
+        sf::Vector2f at(ta.center.x, ta.center.y - ta.radius - idPx * 1.8f);
+        if (defender >= 0 && defender != attacker && static_cast<std::size_t>(defender) < board.figures.size()) {
+            const Footprint td = token(board.figures[static_cast<std::size_t>(defender)], cam);
+            at = (ta.center + td.center) * 0.5f;
+        }
+        const float em = static_cast<float>(idPx) * 4;
+        at.x = std::clamp(at.x, f.viewport.left + em, std::max(f.viewport.left + em, f.viewport.left + f.viewport.width - em));
+        at.y = std::clamp(at.y, f.viewport.top + idPx * 2.0f, std::max(f.viewport.top + idPx * 2.0f, f.viewport.top + f.viewport.height - idPx * 2.0f));
+        labels.push_back({"ruling...", at, static_cast<unsigned>(std::round(idPx * 1.2f)), palette::kSelect, true,
+                          label_priority::kPending, {{at.x, at.y + idPx * 2.0f}, {at.x, at.y - idPx * 2.0f}}});
     }
 
     drawnLabels_ = drawLabels(target, p, labels, regular_, bold_, rulerBands_);

@@ -66,7 +66,7 @@ struct Camera {
     // The whole board inside `area`, `margin` pixels kept free on every side (labels go there).
     void fit(const sf::FloatRect& area, int width, int height, float margin);
 
-    static constexpr float kMinCell = 3.0f;
+    static constexpr float kMinCell = 0.5f;  // a 1024x1024 board fits a small window
     static constexpr float kMaxCell = 400.0f;
 };
 
@@ -84,6 +84,9 @@ struct Overlay {
     const std::vector<CoverLine>* everyCorner = nullptr;   // dim lines from every attacker corner
     const std::vector<PairResult>* seen = nullptr;         // who the attacker sees
     const std::vector<RulingMark>* marks = nullptr;        // what the ruling rests on besides its lines
+    // The ruling or who the attacker sees is still being made for the board shown: "ruling..." is
+    // written between the attacker and the defender (the overlay's results are then empty).
+    bool pending = false;
     std::optional<Cell> refusedCell;  // dragging over a cell the figure may not take: its footprint
     int refusedW = 1;
     int refusedH = 1;

@@ -1,0 +1,107 @@
+// The matrix split over threads (ruleMatrix, src/core/ruling.cpp) gives the same answers with 1, 2, 4
+// and 8 threads, under every game, on the dense benchmark board and on random boards with large
+// figures. tools/tsan.sh runs these tests under ThreadSanitizer (the target sightline_thread_tests),
+// which also reports any data race the threads have on the way.
+#include "core/random.hpp"
+#include "core/sight.hpp"
+#include "games/games.hpp"
+#include "io/map_io.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <memory>
+
+using namespace sightline;
+
+namespace {
+
+struct Game {
+    std::string name;
+    std::unique_ptr<RuleSystem> rules;
+};
+
+std::vector<Game> everyGame() {
+    std::vector<Game> out;
+    for (const std::string& name : ruleSystemNames())
+        out.push_back({name, makeRuleSystem(name, {"", SIGHTLINE_SOURCE_DIR "/assets"})});
+    return out;
+}
+
+// A board of walls and doors on whole and half cells, terrain, and figures of 1x1 to 3x3 that do not
+// overlap; passed through the map file so that it is one the loader takes.
+Board randomBoard(Rng& rng) {
+    const auto below = [&](int n) { return static_cast<int>(rng.next() % static_cast<std::uint64_t>(n)); };
+    Board b = test::board(12 + below(12), 12 + below(12));
+    const auto coord = [&](int max) { return below(2 * max + 1) / 2.0; };
+    for (int i = 0, n = below(30); i < n; ++i) test::wall(b, coord(b.width), coord(b.height), coord(b.width), coord(b.height));
+    for (int i = 0, n = below(4); i < n; ++i)
+        test::door(b, below(b.width + 1), below(b.height + 1), below(b.width + 1), below(b.height + 1), below(2) == 0);
+    for (TerrainKind k : {TerrainKind::Blocking, TerrainKind::Difficult, TerrainKind::Impassable}) {
+        std::vector<Cell> cells;
+        for (int i = below(6); i > 0; --i) cells.push_back({below(b.width), below(b.height)});
+        test::terrain(b, k, cells);
+    }
+    std::vector<char> taken(static_cast<std::size_t>(b.width * b.height), 0);
+    for (int i = 0, n = 6 + below(20); i < n; ++i) {
+        const int s = below(5) == 0 ? 2 + below(2) : 1;
+        const int x = below(b.width - s + 1), y = below(b.height - s + 1);
+        bool free = true;
+        for (int dy = 0; dy < s; ++dy)
+            for (int dx = 0; dx < s; ++dx) free = free && !taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)];
+        if (!free) continue;
+        for (int dy = 0; dy < s; ++dy)
+            for (int dx = 0; dx < s; ++dx) taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)] = 1;
+        test::figure(b, "f" + std::to_string(i), x, y, s, s).stunned = below(8) == 0;
+    }
+    return parseMap(serializeMap(b), "random board");
+}
+
+// The matrix with 1, 2, 4 and 8 threads, each equal to the first.
+void sameWithEveryThreadCount(const Board& b, const Game& g, Engine engine = Engine::Indexed) {
+    const SightScene scene(b, sightPolicyFor(g.name));
+    const auto one = ruleMatrix(*g.rules, scene, engine, 1);
+    const std::size_t n = b.figures.size();
+    REQUIRE(one.size() == n * (n - 1));
+    for (unsigned threads : {2u, 4u, 8u}) {
+        const auto many = ruleMatrix(*g.rules, scene, engine, threads);
+        REQUIRE(many.size() == one.size());
+        for (std::size_t i = 0; i < one.size(); ++i) {
+            INFO(g.name << ", " << threads << " threads, " << b.figures[one[i].attacker].id << " -> " << b.figures[one[i].defender].id);
+            REQUIRE(many[i].attacker == one[i].attacker);
+            REQUIRE(many[i].defender == one[i].defender);
+            REQUIRE(many[i].lineOfSight == one[i].lineOfSight);
+            REQUIRE(many[i].cover == one[i].cover);
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("threads: the dense benchmark board's matrix is the same with 1, 2, 4 and 8 threads", "[threads]") {
+    const Board b = loadMap(SIGHTLINE_SOURCE_DIR "/maps/bench-dense.json");
+    REQUIRE(b.figures.size() == 200);
+    for (const Game& g : everyGame()) sameWithEveryThreadCount(b, g);
+}
+
+TEST_CASE("threads: random boards' matrices are the same with 1, 2, 4 and 8 threads and agree with the reference",
+          "[threads]") {
+    Rng rng(20261123);
+    const auto games = everyGame();
+    for (int board = 0; board < 12; ++board) {
+        const Board b = randomBoard(rng);
+        if (b.figures.size() < 2) continue;
+        INFO("board " << board << ":\n" << serializeMap(b));
+        for (const Game& g : games) {
+            sameWithEveryThreadCount(b, g);
+            // The brute-force reference with 8 threads gives the index's answers.
+            const SightScene scene(b, sightPolicyFor(g.name));
+            const auto fast = ruleMatrix(*g.rules, scene, Engine::Indexed, 1);
+            const auto slow = ruleMatrix(*g.rules, scene, Engine::Reference, 8);
+            for (std::size_t i = 0; i < fast.size(); ++i) {
+                REQUIRE(slow[i].lineOfSight == fast[i].lineOfSight);
+                REQUIRE(slow[i].cover == fast[i].cover);
+            }
+        }
+    }
+}

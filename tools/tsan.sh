@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Builds the threaded paths with ThreadSanitizer in build-tsan (the libraries and
+# sightline_thread_tests: tests/core/test_threads.cpp, the matrix with 1, 2, 4 and 8 threads under
+# every game on the dense benchmark board and on random boards) and runs them. Exits 1 on a data
+# race or a failed test. The app is not built.
+#
+# Usage: tools/tsan.sh   (from anywhere; tools/test.sh runs it)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build=build-tsan
+start=$(date +%s)
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSIGHTLINE_BUILD_APP=OFF -DSIGHTLINE_BUILD_TESTS=ON \
+  -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" >/dev/null
+cmake --build "$build" -j"$(nproc)" --target sightline_thread_tests
+built=$(date +%s)
+echo "tsan: built in $(( built - start )) s"
+
+export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1 second_deadlock_stack=1}"
+"$build/tests/sightline_thread_tests" "[threads]"
+echo "tsan: no data race; ran in $(( $(date +%s) - built )) s"
