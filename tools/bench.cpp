@@ -1,6 +1,8 @@
 // sightline-bench: timings of the sight-line engine on named scenes. Prints medians over repeated
 // runs (the machines are shared and noisy; a median is steadier than a mean).
 #include "io/map_io.hpp"
+#include "core/heatmap.hpp"
+#include "core/lint.hpp"
 #include "core/ruling.hpp"
 #include "games/games.hpp"
 #include "games/doom/doom.hpp"
@@ -72,7 +74,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> scenes{"dense"};
     std::string writeMap, mapFile;
     int repeat = 11;
-    bool fullReference = false, cliffs = false, cliffReference = false;
+    bool fullReference = false, cliffs = false, cliffReference = false, lint = false, heatmap = false;
     app.add_option("--scene", scenes, "scenes to run (dense, open, rooms)");
     app.add_option("--map", mapFile, "time a map file instead of a named scene");
     app.add_option("--repeat", repeat, "runs per measurement (the median is reported)");
@@ -80,6 +82,8 @@ int main(int argc, char** argv) {
     app.add_option("--write-map", writeMap, "write the (first) scene as a map file and exit");
     app.add_flag("--cliffs", cliffs, "the scale scenes: walls-short, walls-long, large-64, large-512");
     app.add_flag("--cliff-reference", cliffReference, "with --cliffs, also rule large-64 tracing every line (minutes)");
+    app.add_flag("--lint", lint, "time the map lint (sightline-cli lint) on the scenes or --map instead");
+    app.add_flag("--heatmap", heatmap, "time the Doom cover heat map of a 1x1 figure against the first side's figures instead");
     CLI11_PARSE(app, argc, argv);
 
     try {
@@ -93,6 +97,37 @@ int main(int argc, char** argv) {
         if (!mapFile.empty()) boards.emplace_back(mapFile, loadMap(mapFile));
         else
             for (const auto& s : scenes) boards.emplace_back(s, tools::makeScene(s));
+        if (lint) {
+            for (const auto& [name, board] : boards) {
+                std::size_t found = 0;
+                const double ms = timeMs(std::min(repeat, 5), [&] { found = lintMap(board).size(); });
+                std::printf("scene %s: %dx%d, %zu walls, %zu doors\n", name.c_str(), board.width, board.height, board.walls.size(),
+                            board.doors.size());
+                std::printf("  lint, indexed                       %9.3f ms   (%zu problems, median of %d runs)\n", ms, found,
+                            std::min(repeat, 5));
+            }
+            return 0;
+        }
+        if (heatmap) {
+            const auto rules = makeRuleSystem("doom");
+            for (const auto& [name, board] : boards) {
+                if (board.figures.empty()) continue;
+                HeatmapRequest request;
+                request.attackers = figuresOfSide(board, board.figures.front().side);
+                std::size_t cells = 0;
+                const int runs = std::min(repeat, 5);
+                auto time = [&](unsigned threads) {
+                    return timeMs(runs, [&] { cells = coverHeatmap(*rules, board, sightPolicyFor("doom"), request, Engine::Indexed, threads).size(); });
+                };
+                const double one = time(1), all = time(0);
+                std::printf("scene %s: %dx%d, %zu attackers of side \"%s\"\n", name.c_str(), board.width, board.height,
+                            request.attackers.size(), board.figures.front().side.c_str());
+                std::printf("  heat map, 1 thread                  %9.3f ms   (%zu cells, %zu pairs, median of %d runs)\n", one, cells,
+                            cells * request.attackers.size(), runs);
+                std::printf("  heat map, all cores                 %9.3f ms\n", all);
+            }
+            return 0;
+        }
         const auto doomRules = makeRuleSystem("doom");
         const RuleSystem& doom = *doomRules;
         for (const auto& [name, board] : boards) {

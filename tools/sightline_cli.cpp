@@ -1,18 +1,23 @@
-// sightline-cli: validate a map, rule on a pair, tabulate every pair, test one segment
+// sightline-cli: validate a map, rule on a pair, tabulate every pair, test one segment, lint a map,
+// the cover heat map
 // (docs/cli.md). Results go to stdout; every problem goes to stderr with a
 // non-zero exit and nothing on stdout.
 //
 // [SECTION] Index
 //   Helpers     errors the user can fix, figure ids, the rule system and preset help, points
 //   Import      the import command's summary
+//   Lint        the lint command: its own exit statuses (0 clean, 1 problems, 2 unreadable)
 //   Commands    the command line, the games' own commands, and each command's run
 #include "games/d20/d20.hpp"
 #include "games/games.hpp"
 #include "io/import.hpp"
 #include "io/map_io.hpp"
 #include "io/rule_data.hpp"
+#include "core/heatmap.hpp"
+#include "core/lint.hpp"
 #include "core/ruling.hpp"
 #include "core/sight.hpp"
+#include "report/lint_format.hpp"
 #include "report/ruling_format.hpp"
 
 #include <CLI/CLI.hpp>
@@ -139,6 +144,65 @@ std::string runImport(const std::string& file, const std::string& output, const 
     return out;
 }
 
+// The standing figure's size "W,H" for the heat map: whole numbers from 1 to the board's size.
+Cell parseSize(const Board& board, const std::string& path, const std::string& text) {
+    std::istringstream in(text);
+    long long w = 0, h = 0;
+    char comma = 0;
+    std::string rest;
+    if (!(in >> w >> comma >> h) || comma != ',' || (in >> rest) || w < 1 || h < 1)
+        throw UserError("--size: expected W,H (two whole numbers of at least 1), got \"" + text + "\"");
+    if (w > board.width || h > board.height)
+        throw UserError(path + ": --size " + text + " is larger than the " + std::to_string(board.width) + "x" +
+                        std::to_string(board.height) + " board");
+    return {static_cast<int>(w), static_cast<int>(h)};
+}
+
+// [SECTION] Lint
+
+// A cell "X,Y" of the board (whole numbers).
+Cell parseCell(const Board& board, const std::string& path, const std::string& text, const char* option) {
+    std::istringstream in(text);
+    long long x = 0, y = 0;
+    char comma = 0;
+    std::string rest;
+    if (!(in >> x >> comma >> y) || comma != ',' || (in >> rest))
+        throw UserError(std::string(option) + ": expected X,Y (a cell: two whole numbers), got \"" + text + "\"");
+    if (x < 0 || y < 0 || x >= board.width || y >= board.height)
+        throw UserError(path + ": " + option + " " + text + " is not a cell of the " + std::to_string(board.width) + "x" +
+                        std::to_string(board.height) + " board (0.." + std::to_string(board.width - 1) + ", 0.." +
+                        std::to_string(board.height - 1) + ")");
+    return {static_cast<int>(x), static_cast<int>(y)};
+}
+
+// Exit 0 without problems, 1 with some: a script tells the two apart, so every failure to lint at
+// all (a map that cannot be read, a bad --from) is 2.
+int runLint(const std::string& map, const std::string& from, bool json) {
+    std::vector<LintProblem> problems;
+    try {
+        const Board board = loadMap(map);
+        problems = lintMap(board);
+        if (!from.empty()) {
+            const Cell start = parseCell(board, map, from, "--from");
+            // No game rules here: whatever stops sight under any game, as for `los`.
+            if (const auto leak = findLeak(board, start, sightPolicyOfEveryGame())) problems.push_back(leakProblem(start, *leak));
+        }
+    } catch (const MapError& e) {
+        std::cerr << e.what() << "\n";
+        return 2;
+    } catch (const UserError& e) {
+        std::cerr << "sightline-cli: " << e.what() << "\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "sightline-cli: " << e.what() << "\n";
+        return 2;
+    }
+    std::cout << (json ? tools::lintJson(problems) : tools::lintText(map, problems));
+    std::cout.flush();
+    if (!std::cout) return 2;
+    return problems.empty() ? 0 : 1;
+}
+
 }  // namespace
 
 // [SECTION] Commands
@@ -180,6 +244,23 @@ int main(int argc, char** argv) {
     los->add_option("--from", from, "X,Y in cells")->required();
     los->add_option("--to", to, "X,Y in cells")->required();
     los->add_flag("--json", json, "print as JSON");
+
+    auto* lint = app.add_subcommand("lint", "problems a map author should fix (gaps, overlaps, crossings ...); exit 1 when there are some");
+    lint->add_option("MAP", map, "map file")->required();
+    lint->add_option("--from", from, "X,Y: a cell; also report a way sight gets from it to the board's edge");
+    lint->add_flag("--json", json, "print as JSON");
+
+    std::string against, size = "1,1";
+    auto* heatmap = app.add_subcommand("heatmap", "for every cell a figure could stand on: hidden, covered or exposed to a side's figures");
+    heatmap->add_option("MAP", map, "map file")->required();
+    heatmap->add_option("--against", against, "the side (a figure's \"side\") whose figures attack")->required();
+    heatmap->add_option("--rules", rules, rulesHelp);
+    heatmap->add_option("--preset", preset, presetsHelp);
+    heatmap->add_option("--assets", assets, "the folder holding rules/");
+    heatmap->add_option("--size", size, "W,H: the standing figure's size in cells (default 1,1)");
+    heatmap->add_flag("--json", json, "print as JSON");
+    heatmap->add_flag("--reference", reference, "rule every cell on a board of its own with the brute-force sight lines");
+    heatmap->add_option("--threads", threads, "worker threads (0: one per core)");
 
     std::string importOut, imageOut;
     auto* importCmd = app.add_subcommand("import", "convert a Universal VTT, Foundry VTT or Tiled map to a sightline map");
@@ -267,6 +348,8 @@ int main(int argc, char** argv) {
         return std::cout ? status : 1;
     }
 
+    if (lint->parsed()) return runLint(map, from, json);
+
     try {
         if (attack->parsed()) {
             if (rules != "d20") throw UserError("attack: only --rules d20 resolves attacks against cover");
@@ -339,6 +422,25 @@ int main(int argc, char** argv) {
             const SightScene scene(board, sightPolicyFor(rs.name()));
             const auto pairs = ruleMatrix(rs, scene, reference ? Engine::Reference : Engine::Indexed, threads);
             out = json ? tools::matrixJson(board, rs.name(), pairs) : tools::matrixText(board, rs.name(), pairs);
+        } else if (heatmap->parsed()) {
+            const auto rules_ = ruleSystem(rules, preset, assets);
+            const RuleSystem& rs = *rules_;
+            HeatmapRequest request;
+            const Cell wh = parseSize(board, map, size);
+            request.w = wh.x;
+            request.h = wh.y;
+            request.attackers = figuresOfSide(board, against);
+            if (request.attackers.empty()) {
+                std::string sides;
+                for (const Figure& f : board.figures)
+                    if (!f.side.empty() && sides.find("\"" + f.side + "\"") == std::string::npos) sides += (sides.empty() ? "" : ", ") + ("\"" + f.side + "\"");
+                throw UserError(map + ": --against \"" + against + "\": no figure is on that side (" +
+                                (sides.empty() ? std::string("no figure has a side") : "the sides: " + sides) + ")");
+            }
+            const SightPolicy policy = sightPolicyFor(rs.name());
+            const auto cells = reference ? coverHeatmapReference(rs, board, policy, request)
+                                         : coverHeatmap(rs, board, policy, request, Engine::Indexed, threads);
+            out = json ? tools::heatmapJson(rs.name(), against, cells) : tools::heatmapText(board, rs.name(), against, request.w, request.h, cells);
         } else if (los->parsed()) {
             const IPoint p = parsePoint(board, map, from, "--from");
             const IPoint q = parsePoint(board, map, to, "--to");

@@ -360,6 +360,16 @@ void SightScene::refreshFigures() {
     }
 }
 
+void SightScene::moveFigure(std::size_t i, Cell from) {
+    const Figure& f = board_->figures.at(i);
+    for (int y = from.y; y < from.y + f.h; ++y)
+        for (int x = from.x; x < from.x + f.w; ++x)
+            if (board_->contains({x, y}) && figureAt_[cellIndex(x, y)] == static_cast<int>(i)) figureAt_[cellIndex(x, y)] = -1;
+    for (int y = f.cell.y; y < f.cell.y + f.h; ++y)
+        for (int x = f.cell.x; x < f.cell.x + f.w; ++x)
+            if (board_->contains({x, y})) figureAt_[cellIndex(x, y)] = static_cast<int>(i);
+}
+
 Cell ownCellFor(const Figure& f, Corner c, const IPoint& other) {
     const IPoint cp = latticePoint(c.x, c.y);
     const Vec back = cp - other;

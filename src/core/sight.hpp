@@ -69,6 +69,10 @@ public:
     // After figures moved, were added or removed (walls, doors and terrain unchanged): cheaper than
     // building the scene again, which is what any other change needs.
     void refreshFigures();
+    // After figure i alone moved from `from` (its size unchanged), when no other figure stands on
+    // the cells it left or took: the same as refreshFigures() for the cost of its footprint (the
+    // heat map moves a probe over thousands of cells).
+    void moveFigure(std::size_t i, Cell from);
     int width() const { return width_; }
     int height() const { return height_; }
     const std::vector<Barrier>& barriers() const { return barriers_; }

@@ -8,6 +8,7 @@
 // [SECTION] The attacker-defender matrix
 // [SECTION] One line of sight
 // [SECTION] d20 attacks
+// [SECTION] The cover heat map
 #include "report/ruling_format.hpp"
 
 #include "core/text.hpp"
@@ -311,6 +312,39 @@ std::string attackText(const AttackInput& in, const AttackResult& r) {
     if (r.outcome == "cover_hit") s << "  cover hit:     " << r.coverHit << "\n";
     if (r.outcome == "hit" || r.outcome == "cover_hit") s << "  damage to the defender: " << r.damageToDefender << "\n";
     s << "  " << r.explanation << "\n";
+    return s.str();
+}
+
+// [SECTION] The cover heat map
+
+std::string heatmapJson(const std::string& rules, const std::string& against, const std::vector<HeatCell>& cells) {
+    // Written by hand: a big board has a million cells.
+    std::string out = "{\"rules\": " + Json(rules).dump() + ", \"against\": " + Json(against).dump() + ", \"cells\": [";
+    out.reserve(out.size() + cells.size() * 64);
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        const HeatCell& c = cells[i];
+        out += (i ? ", " : "");
+        out += "{\"cell\": [" + std::to_string(c.cell.x) + ", " + std::to_string(c.cell.y) + "], \"seen_by\": " +
+               std::to_string(c.seenBy) + ", \"exposed_to\": " + std::to_string(c.exposedTo) + ", \"state\": \"" +
+               heatStateName(c.state) + "\"}";
+    }
+    return out + "]}\n";
+}
+
+std::string heatmapText(const Board& board, const std::string& rules, const std::string& against, int w, int h,
+                        const std::vector<HeatCell>& cells) {
+    std::size_t count[3] = {0, 0, 0};
+    for (const HeatCell& c : cells) ++count[static_cast<int>(c.state)];
+    std::ostringstream s;
+    s << rules << ": where a " << w << "x" << h << " figure could stand against " << against << "\n";
+    s << "  " << cells.size() << " cells: " << count[0] << " hidden, " << count[1] << " covered, " << count[2] << " exposed\n";
+    if (board.width > 200 || cells.empty()) return s.str();
+    // One character a cell: the state of a figure whose top-left cell it is; '#' where none can stand.
+    std::vector<std::string> rows(static_cast<std::size_t>(board.height), std::string(static_cast<std::size_t>(board.width), '#'));
+    for (const HeatCell& c : cells)
+        rows[static_cast<std::size_t>(c.cell.y)][static_cast<std::size_t>(c.cell.x)] = "hcX"[static_cast<int>(c.state)];
+    s << "  h hidden, c covered, X exposed, # no place to stand (the figure's top-left cell)\n";
+    for (const std::string& row : rows) s << "  " << row << "\n";
     return s.str();
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "games/d20/d20.hpp"
+#include "core/heatmap.hpp"
 #include "core/ruling.hpp"
 
 #include <string>
@@ -17,6 +18,11 @@ std::string losJson(const Board& board, const std::vector<Blocker>& blockers);
 std::string losText(const Board& board, const std::vector<Blocker>& blockers);
 std::string attackJson(const D20Preset& preset, const AttackInput& in, const AttackResult& result);
 std::string attackText(const AttackInput& in, const AttackResult& result);
+// The cover heat map (`sightline-cli heatmap`): the contract's JSON, and for people the counts of
+// each state and, on a board up to 200 cells wide, a picture of it one character a cell.
+std::string heatmapJson(const std::string& rules, const std::string& against, const std::vector<HeatCell>& cells);
+std::string heatmapText(const Board& board, const std::string& rules, const std::string& against, int w, int h,
+                        const std::vector<HeatCell>& cells);
 
 // Which of a ruling's lines a listing shows when it may show at most `most` (a large defender has a
 // line to each of its corners: 263,169 for a 512x512 figure): all of them in order when they fit,

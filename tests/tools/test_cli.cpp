@@ -342,3 +342,164 @@ TEST_CASE("cli: cover between two large figures: every line in JSON, the stopped
     if (stopped > 0 && stopped < 64) CHECK(lastStopped < firstClear);
     std::remove(map.c_str());
 }
+
+TEST_CASE("cli: lint exits 0 on a clean map, 1 with problems, 2 on a map it cannot read", "[cli][lint]") {
+    const Run clean = cli("lint maps/demo.json");
+    CHECK(clean.status == 0);
+    CHECK(clean.out == "maps/demo.json: no problems\n");
+    CHECK(clean.err.empty());
+    const Run cleanJson = cli("lint maps/demo.json --json");
+    CHECK(cleanJson.status == 0);
+    CHECK(cleanJson.out == "{\"problems\":[]}\n");
+
+    const std::string map = writeTemp("lint.json", R"({"format": "sightline-map", "version": 1, "grid": {"width": 8, "height": 6},
+        "terrain": [{"kind": "blocking", "cells": [[0, 4]]}],
+        "walls": [{"id": "a", "from": [0, 1], "to": [2, 1]}, {"id": "b", "from": [2.05, 1], "to": [4, 1]},
+                  {"id": "c", "from": [5, 0], "to": [7, 2]}, {"id": "d", "from": [5, 2], "to": [7, 0]}],
+        "figures": [{"id": "A", "cell": [0, 4]}]})");
+    const Run j = cli("lint " + map + " --json");
+    CHECK(j.status == 1);
+    CHECK(j.err.empty());
+    const auto doc = nlohmann::ordered_json::parse(j.out);
+    CHECK(doc.dump() + "\n" == j.out);  // the tree's own writing: whole numbers without ".0"
+    CHECK(nlohmann::json::parse(j.out) == nlohmann::json::parse(R"j({"problems": [
+        {"kind": "gap", "at": [2, 1], "ids": ["wall:a", "wall:b"],
+         "message": "wall:a ends at (2,1) and wall:b at (2.05,1), 0.05 cells apart without meeting: light leaks through the gap"},
+        {"kind": "crossing", "at": [6, 1], "ids": ["wall:c", "wall:d"], "message": "wall:c and wall:d cross at (6,1) without a joint"},
+        {"kind": "figure_blocked", "at": [0.5, 4.5], "ids": ["figure:A", "terrain:blocking@0,4"],
+         "message": "figure:A stands on blocking terrain at cell (0,4)"}]})j"));
+    for (const auto& p : doc.at("problems")) {
+        std::vector<std::string> keys;
+        for (const auto& [k, v] : p.items()) keys.push_back(k);
+        CHECK(keys == std::vector<std::string>{"kind", "at", "ids", "message"});
+    }
+    CHECK(j.out.find("\"at\":[2,1]") != std::string::npos);
+
+    const Run text = cli("lint " + map);
+    CHECK(text.status == 1);
+    CHECK(text.out == "gap at (2,1): wall:a ends at (2,1) and wall:b at (2.05,1), 0.05 cells apart without meeting: light leaks through the gap\n"
+                      "crossing at (6,1): wall:c and wall:d cross at (6,1) without a joint\n"
+                      "figure_blocked at (0.5,4.5): figure:A stands on blocking terrain at cell (0,4)\n" +
+                          map + ": 3 problems (1 gap, 1 crossing, 1 figure_blocked)\n");
+
+    // Exit 2, a message naming the file and nothing on stdout when the map cannot be read: 1 would
+    // read as "problems found".
+    const std::string broken = writeTemp("lint-broken.json", "{\n\"format\": }");
+    const std::string off = writeTemp("lint-off.json", R"({"format": "sightline-map", "version": 1, "grid": {"width": 2, "height": 2},
+        "figures": [{"id": "a", "cell": [3, 0]}]})");
+    for (const std::string& args : {std::string("lint /nonexistent-lint.json"), "lint " + broken, "lint " + off + " --json", std::string("lint maps")}) {
+        INFO(args);
+        const Run r = cli(args);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK(r.err.find(args.substr(5, args.find(' ', 5) - 5)) != std::string::npos);
+    }
+    const Run badFrom = cli("lint " + map + " --from 9,9");
+    CHECK(badFrom.status == 2);
+    CHECK(badFrom.out.empty());
+    CHECK(badFrom.err.find("is not a cell of the 8x6 board") != std::string::npos);
+    CHECK(cli("lint " + map + " --from 1.5,2").status == 2);
+    CHECK(cli("lint").status == 2);
+    for (const std::string& p : {map, broken, off}) std::remove(p.c_str());
+}
+
+TEST_CASE("cli: lint --from reports sight leaking out of a room, with the segment it escapes by", "[cli][lint]") {
+    // A room from (2,2) to (6,6) on a 10x10 board, its top wall broken by a gap of 0.05.
+    const std::string room = R"({"format": "sightline-map", "version": 1, "grid": {"width": 10, "height": 10},
+        "walls": [{"id": "top-a", "from": [2, 2], "to": [4, 2]}, {"id": "top-b", "from": [4.05, 2], "to": [6, 2]},
+                  {"id": "right", "from": [6, 2], "to": [6, 6]}, {"id": "bottom", "from": [6, 6], "to": [2, 6]},
+                  {"id": "left", "from": [2, 6], "to": [2, 2]}]})";
+    const std::string map = writeTemp("lint-room.json", room);
+    const Run r = cli("lint " + map + " --from 3,3 --json");
+    CHECK(r.status == 1);
+    const auto doc = nlohmann::json::parse(r.out);
+    REQUIRE(doc.at("problems").size() == 2);
+    CHECK(doc.at("problems")[0].at("kind") == "gap");
+    const auto& leak = doc.at("problems")[1];
+    CHECK(leak.at("kind") == "leak");
+    CHECK(leak.at("ids").empty());
+    REQUIRE(leak.at("segment").size() == 2);
+    CHECK(leak.at("at") == leak.at("segment")[0]);
+    // The segment crosses the wall's line in the gap, and los lets it through.
+    const double x0 = leak.at("segment")[0][0], y0 = leak.at("segment")[0][1], x1 = leak.at("segment")[1][0], y1 = leak.at("segment")[1][1];
+    REQUIRE(y0 > 2);
+    REQUIRE(y1 < 2);
+    const double x = x0 + (x1 - x0) * (y0 - 2) / (y0 - y1);
+    CHECK(x >= 4);
+    CHECK(x < 4.05);
+    std::ostringstream from, to;
+    from << x0 << "," << y0;
+    to << x1 << "," << y1;
+    const Run los = cli("los " + map + " --from " + from.str() + " --to " + to.str() + " --json");
+    REQUIRE(los.status == 0);
+    CHECK(nlohmann::json::parse(los.out).at("blocked") == false);
+    CHECK(cli("lint " + map + " --from 3,3").out.find("leak at (") != std::string::npos);
+
+    // Closed, the room keeps sight in; the gap is all lint finds.
+    std::string closed = room;
+    closed.replace(closed.find("4.05, 2"), 7, "4, 2");
+    const std::string shut = writeTemp("lint-shut.json", closed);
+    const Run none = cli("lint " + shut + " --from 3,3 --json");
+    CHECK(none.status == 0);
+    CHECK(none.out == "{\"problems\":[]}\n");
+    std::remove(map.c_str());
+    std::remove(shut.c_str());
+}
+
+TEST_CASE("cli: lint lists the first 50 problems in text and every one in JSON", "[cli][lint]") {
+    std::string walls;
+    for (int i = 0; i < 60; ++i) walls += std::string(i ? ", " : "") + R"({"id": "z)" + std::to_string(i) + R"(", "from": [1, 1], "to": [1, 1]})";
+    const std::string map = writeTemp("lint-many.json", R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4},
+        "walls": [)" + walls + "]}");
+    const Run text = cli("lint " + map);
+    CHECK(text.status == 1);
+    CHECK(std::count(text.out.begin(), text.out.end(), '\n') == 52);
+    CHECK(text.out.find("... and 10 more (--json lists every one)\n") != std::string::npos);
+    CHECK(text.out.find(map + ": 60 problems (60 zero_length)\n") != std::string::npos);
+    const Run json = cli("lint " + map + " --json");
+    CHECK(nlohmann::json::parse(json.out).at("problems").size() == 60u);
+    std::remove(map.c_str());
+}
+
+TEST_CASE("cli: heatmap: the contract's JSON, the same with the reference, a picture in text", "[cli][heatmap]") {
+    // A 6x3 corridor between two walls; the imp at its west end, a figure of another side in the way.
+    const std::string map = writeTemp("heat.json", R"({"format": "sightline-map", "version": 1, "grid": {"width": 6, "height": 3},
+        "walls": [{"id": "n", "from": [0, 1], "to": [6, 1]}, {"id": "s", "from": [0, 2], "to": [6, 2]}],
+        "figures": [{"id": "imp", "cell": [0, 1], "side": "invaders"}, {"id": "marine", "cell": [2, 1], "side": "marines"}]})");
+    const Run r = cli("heatmap " + map + " --against invaders --json");
+    REQUIRE(r.status == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["rules"] == "doom");
+    CHECK(j["against"] == "invaders");
+    REQUIRE(j["cells"].size() == 18 - 2);  // every cell but the two figures'
+    std::map<std::pair<int, int>, std::string> state;
+    for (const auto& c : j["cells"]) {
+        CHECK(c["seen_by"].get<int>() >= c["exposed_to"].get<int>());
+        state[{c["cell"][0].get<int>(), c["cell"][1].get<int>()}] = c["state"];
+    }
+    CHECK(state.at({1, 1}) == "exposed");
+    CHECK(state.at({4, 1}) == "covered");  // behind the marine
+    CHECK(state.at({4, 0}) == "hidden");   // beyond the wall
+    CHECK(state.count({2, 1}) == 0);       // the marine's own cell
+    CHECK(cli("heatmap " + map + " --against invaders --json --reference").out == r.out);
+    CHECK(cli("heatmap " + map + " --against invaders --json --threads 3").out == r.out);
+
+    const Run text = cli("heatmap " + map + " --against invaders");
+    CHECK(text.status == 0);
+    CHECK(text.out.find("16 cells: 12 hidden, 3 covered, 1 exposed") != std::string::npos);
+    CHECK(text.out.find("  hhhhhh\n  #X#ccc\n  hhhhhh\n") != std::string::npos);  // the walls hide rows 0 and 2
+
+    // A 2x2 figure stands where its whole footprint is free of figures: from x 3 and 4, rows 0 and 1.
+    const Run big = cli("heatmap " + map + " --against invaders --size 2,2 --json");
+    CHECK(big.status == 0);
+    std::vector<std::pair<int, int>> at;
+    const auto bigJson = nlohmann::json::parse(big.out);
+    for (const auto& c : bigJson["cells"]) at.emplace_back(c["cell"][0].get<int>(), c["cell"][1].get<int>());
+    CHECK(at == std::vector<std::pair<int, int>>{{3, 0}, {4, 0}, {3, 1}, {4, 1}});
+
+    refused(cli("heatmap " + map + " --against nobody"), "no figure is on that side");
+    refused(cli("heatmap " + map + " --against invaders --size 0,1"), "--size");
+    refused(cli("heatmap " + map + " --against invaders --size 7,1"), "larger than");
+    refused(cli("heatmap " + map + " --against invaders --rules chess"), "chess");
+    refused(cli("heatmap /nonexistent/map.json --against invaders"), "/nonexistent/map.json");
+}

@@ -262,7 +262,7 @@ TEST_CASE("worked example: figures meeting at a corner on a wall do not see each
         CHECK(r.cover == false);
     }
     // Fenced in by an L at the corner: no line of sight again.
-    b.walls[0] = Wall{"w", {3, 3}, {4, 3}};
+    b.walls[0] = Wall{"w", {3, 3}, {4, 3}, {}};
     test::wall(b, 3, 3, 3, 4, "w2");
     test::wall(b, 4, 3, 4, 8, "w3");   // closing D's other sides, so only the corner is left to try
     test::wall(b, 3, 4, 3, 8, "w4");

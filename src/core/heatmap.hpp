@@ -1,0 +1,55 @@
+// The cover heat map: for a team of attackers, every cell where a figure of a given size could
+// stand, rated by the ruling it would get there as the defender against each of them
+// (../shared/CONTRACT.md "Authoring and whole-board views", `sightline-cli heatmap`).
+//
+// A cell is hidden when no attacker has line of sight to a figure standing there, covered when
+// every attacker that has it gives cover, exposed otherwise. The rulings are the game's own
+// (RuleSystem::quick), made with a figure placed on the cell (the probe) exactly as if the map had
+// it: the heat map and the pair rulings agree by construction, and the reference path checks it by
+// ruling every pair on a board of its own.
+#pragma once
+
+#include "core/board.hpp"
+#include "core/ruling.hpp"
+#include "core/sight.hpp"
+
+#include <string>
+#include <vector>
+
+namespace sightline {
+
+enum class HeatState : std::uint8_t { Hidden, Covered, Exposed };
+const char* heatStateName(HeatState state);  // "hidden", "covered", "exposed"
+
+struct HeatCell {
+    Cell cell;          // the top-left cell of the probe's footprint
+    int seenBy = 0;     // attackers with line of sight to it
+    int exposedTo = 0;  // of those, the ones it has no cover from
+    HeatState state = HeatState::Hidden;
+};
+
+struct HeatmapRequest {
+    std::vector<int> attackers;  // indices into Board::figures
+    int w = 1;                   // the probe's footprint, cells
+    int h = 1;
+    std::string probeSide;       // the side the probe is on (a game may read it)
+};
+
+// The figures of `side` (Figure::side), in map order.
+std::vector<int> figuresOfSide(const Board& board, const std::string& side);
+
+// Cells where a w x h figure could stand: on the board, off blocking and impassable terrain, off
+// every figure. Row by row.
+std::vector<Cell> standingCells(const Board& board, int w, int h);
+
+// The heat map of `rules` on `board` (sight scenes built with `policy`), one HeatCell for each of
+// standingCells(board, w, h), in that order. threads = 0 uses the machine's cores.
+std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, const SightPolicy& policy,
+                                   const HeatmapRequest& request, Engine engine = Engine::Indexed, unsigned threads = 0);
+
+// The same, the plain way: for each cell a copy of the board with the probe added, a scene built
+// for it, and every pair ruled in full (RuleSystem::rule) with the reference engine.
+std::vector<HeatCell> coverHeatmapReference(const RuleSystem& rules, const Board& board, const SightPolicy& policy,
+                                            const HeatmapRequest& request);
+
+}  // namespace sightline

@@ -1,0 +1,58 @@
+// Lint problems printed for people and for programs (report/lint_format.hpp).
+#include "report/lint_format.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <sstream>
+
+namespace sightline::tools {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+// As the rulings write coordinates: 3, not 3.0.
+Json coordinateJson(double v) { return std::floor(v) == v && std::fabs(v) < 1e15 ? Json(static_cast<long long>(v)) : Json(v); }
+Json pointJson(const PointD& p) { return Json::array({coordinateJson(p.x), coordinateJson(p.y)}); }
+std::string pointText(const PointD& p) {
+    std::ostringstream s;
+    s << "(" << p.x << "," << p.y << ")";
+    return s.str();
+}
+}  // namespace
+
+std::string lintJson(const std::vector<LintProblem>& problems) {
+    Json list = Json::array();
+    for (const LintProblem& p : problems) {
+        Json j;
+        j["kind"] = lintKindName(p.kind);
+        j["at"] = pointJson(p.at);
+        j["ids"] = p.ids;
+        j["message"] = p.message;
+        if (p.segment) j["segment"] = Json::array({pointJson(p.segment->from), pointJson(p.segment->to)});
+        list.push_back(std::move(j));
+    }
+    Json out;
+    out["problems"] = std::move(list);
+    return out.dump() + "\n";
+}
+
+std::string lintText(const std::string& map, const std::vector<LintProblem>& problems, std::size_t most) {
+    std::string s;
+    for (std::size_t i = 0; i < problems.size() && i < most; ++i)
+        s += std::string(lintKindName(problems[i].kind)) + " at " + pointText(problems[i].at) + ": " + problems[i].message + "\n";
+    if (problems.size() > most) s += "... and " + std::to_string(problems.size() - most) + " more (--json lists every one)\n";
+    if (problems.empty()) return s + map + ": no problems\n";
+    // Kinds in the order they are listed.
+    std::vector<std::pair<LintKind, std::size_t>> counts;
+    for (const LintProblem& p : problems) {
+        if (counts.empty() || counts.back().first != p.kind) counts.push_back({p.kind, 0});
+        ++counts.back().second;
+    }
+    s += map + ": " + std::to_string(problems.size()) + (problems.size() == 1 ? " problem (" : " problems (");
+    for (std::size_t i = 0; i < counts.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(counts[i].second) + " " + lintKindName(counts[i].first);
+    return s + ")\n";
+}
+
+}  // namespace sightline::tools

@@ -1,0 +1,199 @@
+// The cover heat map (core/heatmap.hpp): where a figure could stand, and the state of each such cell
+// against a side's attackers. Table tests on boards small enough to rule by eye, and a differential
+// test: on random boards under every game, the fast path (one scene a thread, the probe moved from
+// cell to cell, quick rulings, 1 and 3 threads) equals the reference (a board of its own for every
+// cell, every pair ruled in full with the brute-force engine).
+#include "core/heatmap.hpp"
+#include "core/random.hpp"
+#include "games/games.hpp"
+#include "io/map_io.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+
+using namespace sightline;
+
+namespace {
+
+std::unique_ptr<RuleSystem> game(const std::string& name) { return makeRuleSystem(name, {"", SIGHTLINE_SOURCE_DIR "/assets"}); }
+
+std::vector<HeatCell> heat(const Board& b, const std::string& side, const std::string& rules = "doom", int w = 1, int h = 1,
+                           unsigned threads = 1) {
+    HeatmapRequest r;
+    r.attackers = figuresOfSide(b, side);
+    r.w = w;
+    r.h = h;
+    return coverHeatmap(*game(rules), b, sightPolicyFor(rules), r, Engine::Indexed, threads);
+}
+
+const HeatCell& at(const std::vector<HeatCell>& cells, int x, int y) {
+    for (const HeatCell& c : cells)
+        if (c.cell.x == x && c.cell.y == y) return c;
+    FAIL("no heat cell at " << x << "," << y);
+    throw;
+}
+
+bool has(const std::vector<HeatCell>& cells, int x, int y) {
+    return std::any_of(cells.begin(), cells.end(), [&](const HeatCell& c) { return c.cell.x == x && c.cell.y == y; });
+}
+
+// Random boards as the matrix tests make them: walls and doors on whole and half cells, terrain,
+// figures of 1x1 to 2x2 on two sides.
+Board randomBoard(Rng& rng) {
+    const auto below = [&](int n) { return static_cast<int>(rng.next() % static_cast<std::uint64_t>(n)); };
+    Board b = test::board(5 + below(6), 5 + below(6));
+    const auto coord = [&](int max) { return below(2 * max + 1) / 2.0; };
+    for (int i = 0, n = below(8); i < n; ++i) test::wall(b, coord(b.width), coord(b.height), coord(b.width), coord(b.height));
+    for (int i = 0, n = below(2); i < n; ++i)
+        test::door(b, below(b.width + 1), below(b.height + 1), below(b.width + 1), below(b.height + 1), below(2) == 0);
+    for (TerrainKind k : {TerrainKind::Blocking, TerrainKind::Difficult, TerrainKind::Impassable}) {
+        std::vector<Cell> cells;
+        for (int i = below(4); i > 0; --i) cells.push_back({below(b.width), below(b.height)});
+        test::terrain(b, k, cells);
+    }
+    std::vector<char> taken(static_cast<std::size_t>(b.width * b.height), 0);
+    for (int i = 0, n = 2 + below(5); i < n; ++i) {
+        const int s = below(5) == 0 ? 2 : 1;
+        const int x = below(b.width - s + 1), y = below(b.height - s + 1);
+        bool free = true;
+        for (int dy = 0; dy < s; ++dy)
+            for (int dx = 0; dx < s; ++dx) free = free && !taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)];
+        if (!free) continue;
+        for (int dy = 0; dy < s; ++dy)
+            for (int dx = 0; dx < s; ++dx) taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)] = 1;
+        test::figure(b, "f" + std::to_string(i), x, y, s, s).side = below(2) == 0 ? "red" : "blue";
+    }
+    return parseMap(serializeMap(b), "random board");
+}
+
+}  // namespace
+
+TEST_CASE("heat map: a figure stands only on the board, off blocking and impassable terrain and off figures", "[heatmap]") {
+    Board b = test::board(4, 3);
+    test::figure(b, "A", 0, 0);
+    test::terrain(b, TerrainKind::Blocking, {{2, 0}});
+    test::terrain(b, TerrainKind::Impassable, {{3, 2}});
+    test::terrain(b, TerrainKind::Difficult, {{1, 1}});  // difficult terrain can be stood on
+    const std::vector<Cell> one = standingCells(b, 1, 1);
+    CHECK(one.size() == 12 - 3);
+    CHECK(std::find(one.begin(), one.end(), Cell{1, 1}) != one.end());
+    CHECK(std::find(one.begin(), one.end(), Cell{2, 0}) == one.end());
+    // A 2x2 figure: its top-left cell such that the whole footprint is free.
+    const std::vector<Cell> two = standingCells(b, 2, 2);
+    CHECK(two == std::vector<Cell>{{0, 1}, {1, 1}});
+    CHECK(standingCells(b, 5, 1).empty());
+    CHECK_THROWS(standingCells(b, 0, 1));
+}
+
+TEST_CASE("heat map: hidden behind a wall, covered behind a figure, exposed in the open (Doom)", "[heatmap]") {
+    // An imp and a zombie at the west end of a 9x5 room; a wall from (4,0) to (4,3) leaves a gap
+    // at the bottom.
+    Board b = test::board(9, 5);
+    test::wall(b, 4, 0, 4, 3, "w");
+    test::figure(b, "imp", 0, 1).side = "invaders";
+    test::figure(b, "zombie", 0, 0).side = "invaders";
+    const std::vector<HeatCell> cells = heat(b, "invaders");
+    CHECK(cells.size() == 9 * 5 - 2);
+    CHECK(at(cells, 1, 1).state == HeatState::Exposed);  // beside the imp
+    CHECK(at(cells, 1, 1).seenBy == 2);
+    CHECK(at(cells, 1, 1).exposedTo == 2);
+    CHECK(at(cells, 5, 0).state == HeatState::Hidden);  // behind the wall's top, out of both figures' sight
+    CHECK(at(cells, 5, 0).seenBy == 0);
+    // Seen through the gap, but from every attacker corner the line to the cell's corner (8,4)
+    // meets the wall below y = 3: cover.
+    CHECK(at(cells, 8, 4).state == HeatState::Covered);
+    CHECK(at(cells, 8, 4).seenBy >= 1);
+    CHECK(at(cells, 8, 4).exposedTo == 0);
+    // Every count is consistent with the state.
+    for (const HeatCell& c : cells) {
+        INFO(c.cell.x << "," << c.cell.y);
+        CHECK(c.exposedTo <= c.seenBy);
+        CHECK(c.seenBy <= 2);
+        CHECK(c.state == (c.seenBy == 0 ? HeatState::Hidden : c.exposedTo == 0 ? HeatState::Covered : HeatState::Exposed));
+    }
+    CHECK_FALSE(has(cells, 0, 1));  // the attackers' own cells
+    CHECK_FALSE(has(cells, 0, 0));
+}
+
+TEST_CASE("heat map: a figure in the way gives cover, and a cell seen by no attacker is hidden", "[heatmap]") {
+    // One attacker at (0,1) in a corridor 1 cell high between two long walls; a figure of its own
+    // side at (2,1) stands in the way of everything east of it.
+    Board b = test::board(6, 3);
+    test::wall(b, 0, 1, 6, 1, "north");
+    test::wall(b, 0, 2, 6, 2, "south");
+    test::figure(b, "imp", 0, 1).side = "invaders";
+    test::figure(b, "blocker", 2, 1).side = "others";
+    const std::vector<HeatCell> cells = heat(b, "invaders");
+    CHECK(at(cells, 1, 1).state == HeatState::Exposed);
+    CHECK(at(cells, 3, 1).state == HeatState::Covered);  // behind the blocker: seen, with cover
+    CHECK(at(cells, 5, 1).state == HeatState::Covered);
+    CHECK(at(cells, 3, 0).state == HeatState::Hidden);  // beyond the corridor's walls
+    CHECK(at(cells, 3, 2).state == HeatState::Hidden);
+    // Without attackers every cell is hidden.
+    for (const HeatCell& c : heat(b, "nobody")) CHECK(c.state == HeatState::Hidden);
+}
+
+TEST_CASE("heat map: each cell agrees with the pair's ruling with a figure placed there", "[heatmap]") {
+    const Board demo = loadMap(SIGHTLINE_SOURCE_DIR "/maps/demo.json");
+    std::map<std::string, int> sides;
+    for (const Figure& f : demo.figures) ++sides[f.side];
+    REQUIRE_FALSE(sides.empty());
+    const std::string side = sides.begin()->first;
+    const std::vector<HeatCell> cells = heat(demo, side, "doom", 1, 1, 2);
+    REQUIRE_FALSE(cells.empty());
+    // Every 7th cell: the map with a figure on it, ruled pair by pair as `cover` does.
+    const auto attackers = figuresOfSide(demo, side);
+    for (std::size_t i = 0; i < cells.size(); i += 7) {
+        Board b = demo;
+        test::figure(b, "placed", cells[i].cell.x, cells[i].cell.y);
+        int seen = 0, exposed = 0;
+        for (int a : attackers) {
+            const Ruling r = test::doomRuling(b, b.figures[static_cast<std::size_t>(a)].id, "placed");
+            seen += r.lineOfSight;
+            exposed += r.lineOfSight && !r.cover.value_or(false);
+        }
+        INFO("cell " << cells[i].cell.x << "," << cells[i].cell.y);
+        CHECK(cells[i].seenBy == seen);
+        CHECK(cells[i].exposedTo == exposed);
+    }
+}
+
+TEST_CASE("heat map: the fast path equals the reference on random boards under every game", "[heatmap]") {
+    Rng rng(20261124);
+    for (const std::string& name : ruleSystemNames()) {
+        const auto rules = game(name);
+        for (int n = 0; n < 40; ++n) {
+            const Board b = randomBoard(rng);
+            INFO(name << ", board " << n << ":\n" << serializeMap(b));
+            for (int size : {1, 2}) {
+                HeatmapRequest r;
+                r.attackers = figuresOfSide(b, "red");
+                r.w = r.h = size;
+                const auto slow = coverHeatmapReference(*rules, b, sightPolicyFor(name), r);
+                for (unsigned threads : {1u, 3u}) {
+                    const auto fast = coverHeatmap(*rules, b, sightPolicyFor(name), r, Engine::Indexed, threads);
+                    REQUIRE(fast.size() == slow.size());
+                    for (std::size_t i = 0; i < fast.size(); ++i) {
+                        INFO("size " << size << ", " << threads << " threads, cell " << slow[i].cell.x << "," << slow[i].cell.y);
+                        REQUIRE(fast[i].cell == slow[i].cell);
+                        REQUIRE(fast[i].seenBy == slow[i].seenBy);
+                        REQUIRE(fast[i].exposedTo == slow[i].exposedTo);
+                        REQUIRE(fast[i].state == slow[i].state);
+                    }
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("heat map: an attacker that is not a figure is refused", "[heatmap]") {
+    Board b = test::board(3, 3);
+    HeatmapRequest r;
+    r.attackers = {0};
+    CHECK_THROWS_AS(coverHeatmap(*game("doom"), b, {}, r), std::invalid_argument);
+    CHECK_THROWS_AS(coverHeatmapReference(*game("doom"), b, {}, r), std::invalid_argument);
+}
