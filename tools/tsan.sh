@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the threaded paths with ThreadSanitizer in build-tsan (the libraries and
-# sightline_thread_tests: tests/core/test_threads.cpp, the matrix with 1, 2, 4 and 8 threads under
-# every game on the dense benchmark board and on random boards) and runs them. Exits 1 on a data
+# sightline_thread_tests: tests/core/test_threads.cpp, the matrix with 1, 2, 4 and 8 threads and the
+# cover heat map with 1, 2 and 4, under every game, on the dense benchmark board and on random
+# boards) and runs them. Exits 1 on a data
 # race or a failed test. The app is not built.
 #
 # Usage: tools/tsan.sh   (from anywhere; tools/test.sh runs it)

@@ -74,6 +74,19 @@ App::App(const LaunchOptions& options)
                       (known.empty() ? " (the map has no figures)" : " (figures: " + known + ")");
         if (options_.mode != LaunchOptions::Mode::Interactive) return;
     }
+    if (!options_.heatmap.empty()) {
+        const std::vector<std::string> sides = boardSides(doc_.board());
+        if (std::find(sides.begin(), sides.end(), options_.heatmap) == sides.end()) {
+            std::string known;
+            for (const std::string& s : sides) known += (known.empty() ? "" : ", ") + s;
+            startError_ = options_.mapPath + ": --heatmap: no figure is on the side \"" + options_.heatmap + "\"" +
+                          (known.empty() ? " (no figure has a side)" : " (sides: " + known + ")");
+            if (options_.mode != LaunchOptions::Mode::Interactive) return;
+        } else {
+            viewOptions_.heatmap = true;
+            viewOptions_.heatSide = options_.heatmap;
+        }
+    }
     if (!options_.attacker.empty() && options_.attacker == options_.defender) {
         startError_ = "--attacker and --defender are the same figure \"" + options_.attacker + "\"";
         if (options_.mode != LaunchOptions::Mode::Interactive) return;
@@ -162,6 +175,7 @@ void App::analyse() {
     request.defender = figureIndex(selection_.defender);
     request.everyCorner = viewOptions_.everyCorner && panels_.gamePanel(analysis_.game()).cornerLines();
     request.everyPreset = panels_.gamePanel(analysis_.game()).wantsEveryPreset();
+    if (viewOptions_.heatmap) request.heatSide = heatSideFor(doc_.board(), viewOptions_.heatSide, request.attacker);
     // The window waits a moment for the worker and goes on without its results (the panels say
     // "ruling..." meanwhile); a picture or a scripted drag waits for them, so that what it shows is
     // the same on every run.
@@ -235,7 +249,9 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     std::vector<RulingMark> marks;
     if (analysis_.ruling()) marks = panels_.gamePanel(analysis_.game()).rulingMarks(*analysis_.ruling(), doc_.board());
     overlay.marks = &marks;
-    overlay.pending = overlay.attacker >= 0 && analysis_.pending();
+    // The pair's results only: a heat map being made says so in its own section.
+    overlay.pending = analysis_.rulingPending() || analysis_.seenPending();
+    if (viewOptions_.heatmap) overlay.heat = &analysis_.heat();
     if (input_.refused() && doc_.dragging()) {
         const Figure& f = doc_.board().figures[static_cast<std::size_t>(doc_.dragFigure())];
         overlay.refusedCell = input_.refused();

@@ -40,6 +40,7 @@ struct LaunchOptions {
     int benchFrames = 0;        // Mode::BenchDrag: frames to drag for
     std::string attacker;       // figure ids to start with (empty: none)
     std::string defender;
+    std::string heatmap;        // show the cover heat map against this side (empty: not shown)
     unsigned width = 0;         // window size in pixels; 0: from the desktop
     unsigned height = 0;
     float uiScale = 1.0f;       // on top of the size picked from the desktop

@@ -209,6 +209,15 @@ void App::writeState() {
     // While the worker makes the results for the board shown, "ruling" and "seen" are empty and
     // "ruling_pending" is true (a reader wanting the ruling waits for false).
     j["ruling_pending"] = analysis_.pending();
+    // The cover heat map shown (View > Cover heat map): its side and the count of each state.
+    if (viewOptions_.heatmap) {
+        std::size_t count[3] = {0, 0, 0};
+        for (const HeatCell& h : analysis_.heat()) ++count[static_cast<int>(h.state)];
+        j["heat"] = {{"side", heatSideFor(board, viewOptions_.heatSide, figureIndex(selection_.attacker))},
+                     {"cells", analysis_.heat().size()}, {"hidden", count[0]}, {"covered", count[1]}, {"exposed", count[2]}};
+    } else {
+        j["heat"] = nullptr;
+    }
     j["ruling"] = analysis_.ruling() ? Json::parse(tools::rulingJson(board, *analysis_.ruling())) : Json(nullptr);
     Json seen = Json::array();
     for (const PairResult& p : analysis_.seenByAttacker())

@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
                       ->check(CLI::Range(1, 1000000));
     shot->excludes(bench);
     cli.add_option("--attacker", options.attacker, "figure id of the attacker to start with");
+    cli.add_option("--heatmap", options.heatmap, "show the cover heat map against this side's figures (View > Cover heat map)");
     cli.add_option("--defender", options.defender, "figure id of the defender to start with");
     cli.add_option("--rules", options.rules, "the game to rule under: " + sightline::ruleSystemList() + " (the first is the default)");
     cli.add_option("--preset", options.preset, "the game's preset, a file of assets/rules/<game>/ (default: the game's first)");

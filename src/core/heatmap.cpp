@@ -97,11 +97,14 @@ void decide(HeatCell& cell) {
 }  // namespace
 
 std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, const SightPolicy& policy,
-                                   const HeatmapRequest& request, Engine engine, unsigned threads) {
+                                   const HeatmapRequest& request, Engine engine, unsigned threads, const HeatmapControl& control) {
     checkRequest(board, request);
     const std::vector<Cell> cells = standingCells(board, request.w, request.h);
     std::vector<HeatCell> out(cells.size());
+    const std::size_t na = request.attackers.size();
+    if (control.verdicts) control.verdicts->assign(cells.size() * na, HeatVerdict::NoSight);
     if (cells.empty()) return out;
+    auto stopped = [&] { return control.stop && control.stop->load(std::memory_order_relaxed); };
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
     constexpr std::size_t kRun = 32;  // cells a thread takes at a time
     threads = static_cast<unsigned>(std::min<std::size_t>(threads, (cells.size() + kRun - 1) / kRun));
@@ -111,14 +114,19 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
         const int probe = static_cast<int>(copy.figures.size() - 1);
         SightScene scene(copy, policy);
         Tracer tracer(scene, engine);
-        for (std::size_t start = next.fetch_add(kRun); start < cells.size(); start = next.fetch_add(kRun)) {
+        for (std::size_t start = next.fetch_add(kRun); start < cells.size() && !stopped(); start = next.fetch_add(kRun)) {
             for (std::size_t i = start; i < std::min(cells.size(), start + kRun); ++i) {
                 const Cell from = copy.figures.back().cell;
                 copy.figures.back().cell = cells[i];
                 scene.moveFigure(static_cast<std::size_t>(probe), from);
                 HeatCell& h = out[i];
                 h.cell = cells[i];
-                for (int a : request.attackers) count(h, rules.quick(tracer, a, probe));
+                for (std::size_t k = 0; k < na; ++k) {
+                    const PairResult r = rules.quick(tracer, request.attackers[k], probe);
+                    count(h, r);
+                    if (control.verdicts && r.lineOfSight)
+                        (*control.verdicts)[i * na + k] = r.cover.value_or(false) ? HeatVerdict::Cover : HeatVerdict::NoCover;
+                }
                 decide(h);
             }
         }
@@ -133,6 +141,10 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
     }
     work();
     for (auto& th : pool) th.join();
+    if (stopped()) {
+        if (control.verdicts) control.verdicts->clear();
+        return {};
+    }
     return out;
 }
 

@@ -13,6 +13,7 @@
 #include "core/ruling.hpp"
 #include "core/sight.hpp"
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -42,10 +43,23 @@ std::vector<int> figuresOfSide(const Board& board, const std::string& side);
 // every figure. Row by row.
 std::vector<Cell> standingCells(const Board& board, int w, int h);
 
+// What each attacker decides on a cell (HeatmapControl::verdicts).
+enum class HeatVerdict : std::uint8_t { NoSight = 0, Cover = 1, NoCover = 2 };
+
+// For a caller that shows the heat map while the board changes (the app's worker).
+struct HeatmapControl {
+    // Checked between runs of cells: once true, coverHeatmap stops and returns nothing.
+    const std::atomic<bool>* stop = nullptr;
+    // When set: cells x attackers verdicts, cell-major (the attackers in request order), so that a
+    // cell's "why" is at hand without ruling again.
+    std::vector<HeatVerdict>* verdicts = nullptr;
+};
+
 // The heat map of `rules` on `board` (sight scenes built with `policy`), one HeatCell for each of
 // standingCells(board, w, h), in that order. threads = 0 uses the machine's cores.
 std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, const SightPolicy& policy,
-                                   const HeatmapRequest& request, Engine engine = Engine::Indexed, unsigned threads = 0);
+                                   const HeatmapRequest& request, Engine engine = Engine::Indexed, unsigned threads = 0,
+                                   const HeatmapControl& control = {});
 
 // The same, the plain way: for each cell a copy of the board with the probe added, a scene built
 // for it, and every pair ruled in full (RuleSystem::rule) with the reference engine.

@@ -267,3 +267,53 @@ TEST_CASE("app: a locked door stays closed when clicked; Shift+click opens it", 
     ui.key("ctrl+q");
     CHECK(app.waitExit(30) == 0);
 }
+
+TEST_CASE("app: the cover heat map agrees with sightline-cli heatmap, says why on hover and follows a dragged mini",
+          "[app-window]") {
+    const std::string dir = scratchDir("heat");
+    const std::string map = dir + "/demo.json";
+    std::ofstream(map) << slurp(kRoot + "/maps/demo.json");
+    // The counts of each state `sightline-cli heatmap` gives for the map file as it is.
+    auto cliCounts = [&] {
+        const Run r = shell(quote(SIGHTLINE_CLI) + " heatmap " + quote(map) + " --against invaders --json", dir);
+        REQUIRE(r.status == 0);
+        const Json j = Json::parse(r.out);
+        Json counts = {{"cells", j["cells"].size()}, {"hidden", 0}, {"covered", 0}, {"exposed", 0}};
+        for (const Json& c : j["cells"]) counts[c["state"].get<std::string>()] = counts[c["state"].get<std::string>()].get<int>() + 1;
+        return counts;
+    };
+    auto appCounts = [](const Json& s) {
+        const Json& h = s["heat"];
+        return Json{{"cells", h["cells"]}, {"hidden", h["hidden"]}, {"covered", h["covered"]}, {"exposed", h["exposed"]}};
+    };
+    Background app({"--size", "1100x800", "--heatmap", "invaders", "--state-file", dir + "/state.json", map}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout") && j["heat"].is_object() && j["heat"]["cells"] > 0; });
+    REQUIRE(s["heat"].is_object());
+    CHECK(s["heat"]["side"] == "invaders");
+    const Json before = cliCounts();
+    CHECK(appCounts(s) == before);
+
+    // Resting on a cell lists the invaders that see it and whether each gives cover.
+    ui.move(5.5, 4.5);  // in the armory, in the open: marine-red's neighbour
+    s = ui.waitState([](const Json& j) {
+        for (const Json& line : j["board_tooltip"])
+            if (line.get<std::string>().find("heat map: (5,4)") != std::string::npos) return true;
+        return false;
+    });
+    bool seesIt = false;
+    for (const Json& line : s["board_tooltip"]) seesIt = seesIt || line.get<std::string>().find(" sees it; ") != std::string::npos;
+    CHECK(seesIt);
+
+    // Drag imp-1 from the lab into the reactor hall and save: the heat map shown is the file's.
+    ui.drag(12.5, 4.5, 12.5, 10.5);
+    s = ui.waitState([](const Json& j) { return j["undo_depth"] == 1 && !j["dragging"].get<bool>() && j["heat"]["cells"] > 0; });
+    ui.key("ctrl+s");
+    s = ui.waitState([](const Json& j) { return j["modified"] == false && j["heat"]["cells"] > 0; });
+    const Json after = cliCounts();
+    CHECK(after != before);  // the lab is out of the imp's sight now
+    CHECK(appCounts(s) == after);
+    ui.key("ctrl+q");
+    CHECK(app.waitExit(30) == 0);
+}

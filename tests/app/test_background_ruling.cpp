@@ -69,6 +69,49 @@ private:
     int waiting_ = 0;
 };
 
+// Holds the worker before each piece of work and lets it through one piece at a time.
+class StepGate {
+public:
+    void pass() {
+        std::unique_lock<std::mutex> lock(m_);
+        ++waiting_;
+        cv_.notify_all();
+        cv_.wait(lock, [&] { return open_ || permits_ > 0; });
+        if (!open_) --permits_;
+        --waiting_;
+    }
+    void step() {
+        std::lock_guard<std::mutex> lock(m_);
+        ++permits_;
+        cv_.notify_all();
+    }
+    void open() {
+        std::lock_guard<std::mutex> lock(m_);
+        open_ = true;
+        cv_.notify_all();
+    }
+    void close() {
+        std::lock_guard<std::mutex> lock(m_);
+        open_ = false;
+    }
+    // Waits until the worker is held with no permit left.
+    bool held(milliseconds within = milliseconds(10000)) {
+        std::unique_lock<std::mutex> lock(m_);
+        return cv_.wait_for(lock, within, [&] { return waiting_ > 0 && permits_ == 0; });
+    }
+    struct OpenAtEnd {
+        StepGate& gate;
+        ~OpenAtEnd() { gate.open(); }
+    };
+
+private:
+    std::mutex m_;
+    std::condition_variable cv_;
+    bool open_ = true;
+    int permits_ = 0;
+    int waiting_ = 0;
+};
+
 // An 8x5 room: the attacker A at (0,2), the defender D at (4,2) behind a blocker B at (2,2) (Doom:
 // a figure in the way gives cover), a third figure C at (7,4).
 Board room() {
@@ -378,4 +421,70 @@ TEST_CASE("background: a Doom choice waits for the ruling of the board shown", "
     follow();
     CHECK_FALSE(panel.round());
     CHECK(panel.notice().find("no cover now") != std::string::npos);
+}
+
+TEST_CASE("background: the cover heat map comes after the pair's ruling, equal to the core's, and goes with the board",
+          "[app-document][app-background-ruling]") {
+    Document doc = open(room());
+    StepGate gate;
+    Analysis analysis;
+    const StepGate::OpenAtEnd letGo{gate};
+    analysis.setWorkerHookForTesting([&] { gate.pass(); });
+    AnalysisRequest r = pair(0, 2);
+    r.heatSide = "marines";
+    auto expected = [&] {
+        HeatmapRequest h;
+        h.attackers = figuresOfSide(doc.board(), "marines");
+        return coverHeatmap(*makeRuleSystem("doom", {}), doc.board(), sightPolicyFor("doom"), h);
+    };
+    auto same = [](const std::vector<HeatCell>& a, const std::vector<HeatCell>& b) {
+        REQUIRE(a.size() == b.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            CHECK(a[i].cell == b[i].cell);
+            CHECK(a[i].seenBy == b[i].seenBy);
+            CHECK(a[i].exposedTo == b[i].exposedTo);
+            CHECK(a[i].state == b[i].state);
+        }
+    };
+    analysis.update(doc, r, Analysis::kWaitForever);
+    CHECK_FALSE(analysis.heatPending());
+    same(analysis.heat(), expected());
+    CHECK(analysis.heat().size() == 8 * 5 - 4);
+    CHECK(analysis.heatAttackers() == std::vector<int>{0, 1});
+    CHECK(analysis.heatVerdicts().size() == analysis.heat().size() * 2);
+    REQUIRE(analysis.heatAt({5, 2}));
+    CHECK(analysis.heatAt({5, 2})->cell == Cell{5, 2});
+    CHECK_FALSE(analysis.heatAt({0, 2}));  // A stands there
+
+    // The board changes: the heat map of the board before is gone at once; the pair's ruling
+    // comes in while the heat map is still being made.
+    gate.close();
+    REQUIRE(doc.moveFigure(1, {2, 4}).empty());
+    analysis.update(doc, r, milliseconds(0));
+    CHECK(analysis.heat().empty());
+    CHECK(analysis.heatPending());
+    // Let the pieces before the heat map through one at a time until the ruling is shown: the
+    // worker is then held before the heat map.
+    for (int piece = 0; piece < 10 && !analysis.ruling(); ++piece) {
+        REQUIRE(gate.held());
+        gate.step();
+        REQUIRE(gate.held());
+        analysis.update(doc, r, milliseconds(0));
+    }
+    REQUIRE(analysis.ruling());
+    CHECK(analysis.ruling()->cover == std::optional<bool>(false));
+    // Held before the heat map: the ruling is shown, the heat map is not.
+    REQUIRE(gate.held());
+    CHECK(analysis.heatPending());
+    CHECK(analysis.heat().empty());
+    gate.open();
+    analysis.waitForResults();
+    CHECK_FALSE(analysis.heatPending());
+    same(analysis.heat(), expected());
+
+    // Asked no more: none.
+    r.heatSide.clear();
+    analysis.update(doc, r, Analysis::kWaitForever);
+    CHECK(analysis.heat().empty());
+    CHECK_FALSE(analysis.heatPending());
 }

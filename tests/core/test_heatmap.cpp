@@ -197,3 +197,40 @@ TEST_CASE("heat map: an attacker that is not a figure is refused", "[heatmap]") 
     CHECK_THROWS_AS(coverHeatmap(*game("doom"), b, {}, r), std::invalid_argument);
     CHECK_THROWS_AS(coverHeatmapReference(*game("doom"), b, {}, r), std::invalid_argument);
 }
+
+TEST_CASE("heat map: each attacker's verdict on each cell is kept on request, and a stop flag ends the work", "[heatmap]") {
+    const Board demo = loadMap(SIGHTLINE_SOURCE_DIR "/maps/demo.json");
+    HeatmapRequest r;
+    r.attackers = figuresOfSide(demo, demo.figures.front().side);
+    REQUIRE(r.attackers.size() > 1);
+    const auto rules = game("doom");
+    std::vector<HeatVerdict> verdicts;
+    HeatmapControl control;
+    control.verdicts = &verdicts;
+    const auto cells = coverHeatmap(*rules, demo, sightPolicyFor("doom"), r, Engine::Indexed, 2, control);
+    REQUIRE(verdicts.size() == cells.size() * r.attackers.size());
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        int seen = 0, exposed = 0;
+        for (std::size_t k = 0; k < r.attackers.size(); ++k) {
+            const HeatVerdict v = verdicts[i * r.attackers.size() + k];
+            seen += v != HeatVerdict::NoSight;
+            exposed += v == HeatVerdict::NoCover;
+        }
+        CHECK(seen == cells[i].seenBy);
+        CHECK(exposed == cells[i].exposedTo);
+    }
+    // Every verdict of one cell is the pair's ruling with a figure there.
+    const std::size_t i = cells.size() / 2;
+    Board b = demo;
+    test::figure(b, "placed", cells[i].cell.x, cells[i].cell.y);
+    for (std::size_t k = 0; k < r.attackers.size(); ++k) {
+        const Ruling ruling = test::doomRuling(b, b.figures[static_cast<std::size_t>(r.attackers[k])].id, "placed");
+        const HeatVerdict expected = !ruling.lineOfSight ? HeatVerdict::NoSight : *ruling.cover ? HeatVerdict::Cover : HeatVerdict::NoCover;
+        CHECK(verdicts[i * r.attackers.size() + k] == expected);
+    }
+
+    std::atomic<bool> stop{true};
+    control.stop = &stop;
+    CHECK(coverHeatmap(*rules, demo, sightPolicyFor("doom"), r, Engine::Indexed, 2, control).empty());
+    CHECK(verdicts.empty());
+}

@@ -1,7 +1,8 @@
 // The matrix split over threads (ruleMatrix, src/core/ruling.cpp) gives the same answers with 1, 2, 4
 // and 8 threads, under every game, on the dense benchmark board and on random boards with large
-// figures. tools/tsan.sh runs these tests under ThreadSanitizer (the target sightline_thread_tests),
+// figures; so does the cover heat map (coverHeatmap, src/core/heatmap.cpp) with 1, 2 and 4. tools/tsan.sh runs these tests under ThreadSanitizer (the target sightline_thread_tests),
 // which also reports any data race the threads have on the way.
+#include "core/heatmap.hpp"
 #include "core/random.hpp"
 #include "core/sight.hpp"
 #include "games/games.hpp"
@@ -104,4 +105,31 @@ TEST_CASE("threads: random boards' matrices are the same with 1, 2, 4 and 8 thre
             }
         }
     }
+}
+
+TEST_CASE("threads: the cover heat map is the same with 1, 2 and 4 threads", "[threads]") {
+    // On the dense board against five of its marines (few, to keep ThreadSanitizer's run short), and
+    // on random boards against every figure, under every game.
+    const Board dense = loadMap(SIGHTLINE_SOURCE_DIR "/maps/bench-dense.json");
+    Rng rng(20261125);
+    std::vector<Board> boards{dense};
+    for (int i = 0; i < 4; ++i) boards.push_back(randomBoard(rng));
+    for (const Game& g : everyGame())
+        for (const Board& b : boards) {
+            if (b.figures.empty()) continue;
+            HeatmapRequest request;
+            request.attackers = figuresOfSide(b, b.figures.front().side);
+            if (request.attackers.size() > 5) request.attackers.resize(5);
+            const auto one = coverHeatmap(*g.rules, b, sightPolicyFor(g.name), request, Engine::Indexed, 1);
+            for (unsigned threads : {2u, 4u}) {
+                const auto many = coverHeatmap(*g.rules, b, sightPolicyFor(g.name), request, Engine::Indexed, threads);
+                REQUIRE(many.size() == one.size());
+                for (std::size_t i = 0; i < one.size(); ++i) {
+                    INFO(g.name << ", " << threads << " threads, cell " << one[i].cell.x << "," << one[i].cell.y);
+                    REQUIRE(many[i].cell == one[i].cell);
+                    REQUIRE(many[i].seenBy == one[i].seenBy);
+                    REQUIRE(many[i].exposedTo == one[i].exposedTo);
+                }
+            }
+        }
 }

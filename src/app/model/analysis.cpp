@@ -84,6 +84,10 @@ struct Analysis::Results {
     std::size_t everyCornerCount = 0;
     std::vector<CoverLine> tried;
     std::vector<PairResult> seen;
+    std::vector<HeatCell> heat;
+    std::vector<int> heatAttackers;
+    std::vector<HeatVerdict> heatVerdicts;
+    bool complete = true;  // false: handed over before the heat map, which follows
     double ms = 0;
     std::exception_ptr error;  // what the work threw; update() throws it again
 };
@@ -158,9 +162,15 @@ public:
         busy = true;
         const std::function<void()> pieceHook = hook;
         lock.unlock();
+        // The pair's results go out before the heat map is made, which may take seconds.
+        auto publish = [&](const Results& partial) {
+            std::lock_guard<std::mutex> l(m);
+            if (!cancel) results = partial;
+            done.notify_all();
+        };
         std::optional<Results> r;
         try {
-            r = compute(job, pieceHook);
+            r = compute(job, pieceHook, publish);
         } catch (...) {
             r.emplace();
             r->asked = job.asked;
@@ -204,7 +214,7 @@ private:
     // The pieces, a check for a newer request between each: the scene, the pair's ruling, each
     // preset's, the lines tried, the lines from each attacker corner, who the attacker sees.
     // nullopt when abandoned.
-    std::optional<Results> compute(Job& job, const std::function<void()>& hook) {
+    std::optional<Results> compute(Job& job, const std::function<void()>& hook, const std::function<void(const Results&)>& publish) {
         const auto start = Clock::now();
         auto proceed = [&] {
             if (hook) hook();
@@ -253,6 +263,21 @@ private:
         if (hasAttacker) {
             if (!proceed()) return std::nullopt;
             r.seen = ruleOneAgainstAll(*job.rules, tracer, a);
+        }
+        if (!request.heatSide.empty()) {
+            r.complete = false;
+            r.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+            publish(r);
+            r.complete = true;
+            if (!proceed()) return std::nullopt;
+            HeatmapRequest heat;
+            heat.attackers = figuresOfSide(board, request.heatSide);
+            HeatmapControl control;
+            control.stop = &cancel;
+            control.verdicts = &r.heatVerdicts;
+            r.heat = coverHeatmap(*job.rules, board, scene_->policy(), heat, Engine::Indexed, 0, control);
+            if (cancel) return std::nullopt;
+            r.heatAttackers = std::move(heat.attackers);
         }
         r.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
         return r;
@@ -312,7 +337,7 @@ Analysis::Job Analysis::makeJob(const Document& doc, const AnalysisRequest& requ
         rebuildScene_ = false;
     }
     Job job;
-    job.asked = {situation_, request.everyCorner, request.everyPreset};
+    job.asked = {situation_, request.everyCorner, request.everyPreset, request.heatSide};
     job.request = request;
     job.geometry = geometry_;
     job.sceneKey = sceneKey_;
@@ -339,7 +364,7 @@ bool Analysis::update(const Document& doc, const AnalysisRequest& request, std::
     // Results made for another situation are never shown as the current ones.
     if (shown_ && shown_->situation != situation_) clearShown();
 
-    const Asked wanted{situation_, request.everyCorner, request.everyPreset};
+    const Asked wanted{situation_, request.everyCorner, request.everyPreset, request.heatSide};
     bool asked = false;
     if (!asked_ || !(*asked_ == wanted)) {
         Job job = makeJob(doc, request);
@@ -366,8 +391,10 @@ bool Analysis::take(std::chrono::milliseconds budget) {
         if (!worker_->thread.joinable()) {
             if (worker_->next) worker_->processNext(lock);  // no worker thread: the work is done here
         } else {
-            auto ready = [&] { return worker_->results && worker_->results->asked == *asked_; };
-            if (budget >= std::chrono::hours(24)) worker_->done.wait(lock, ready);
+            // Waiting for good takes only the whole; a frame's wait takes the pair's results early.
+            const bool whole = budget >= std::chrono::hours(24);
+            auto ready = [&] { return worker_->results && worker_->results->asked == *asked_ && (worker_->results->complete || !whole); };
+            if (whole) worker_->done.wait(lock, ready);
             else if (budget.count() > 0) worker_->done.wait_for(lock, budget, ready);
         }
         if (worker_->results) {
@@ -387,6 +414,10 @@ bool Analysis::take(std::chrono::milliseconds budget) {
 
 void Analysis::show(Results&& r) {
     shown_ = r.asked;
+    shownComplete_ = r.complete;
+    heat_ = std::move(r.heat);
+    heatAttackers_ = std::move(r.heatAttackers);
+    heatVerdicts_ = std::move(r.heatVerdicts);
     ruling_ = std::move(r.ruling);
     presetRulings_ = std::move(r.presetRulings);
     everyCornerLines_ = std::move(r.everyCornerLines);
@@ -398,12 +429,38 @@ void Analysis::show(Results&& r) {
 
 void Analysis::clearShown() {
     shown_.reset();
+    shownComplete_ = true;
+    heat_.clear();
+    heatAttackers_.clear();
+    heatVerdicts_.clear();
     ruling_.reset();
     presetRulings_.clear();
     everyCornerLines_.clear();
     everyCornerCount_ = 0;
     tried_.clear();
     seen_.clear();
+}
+
+const HeatCell* Analysis::heatAt(Cell cell) const {
+    // The cells come row by row.
+    auto before = [](const HeatCell& h, const Cell& c) { return h.cell.y < c.y || (h.cell.y == c.y && h.cell.x < c.x); };
+    const auto it = std::lower_bound(heat_.begin(), heat_.end(), cell, before);
+    return it != heat_.end() && it->cell == cell ? &*it : nullptr;
+}
+
+std::vector<std::string> boardSides(const Board& board) {
+    std::vector<std::string> out;
+    for (const Figure& f : board.figures)
+        if (!f.side.empty() && std::find(out.begin(), out.end(), f.side) == out.end()) out.push_back(f.side);
+    return out;
+}
+
+std::string heatSideFor(const Board& board, const std::string& wanted, int attacker) {
+    const std::vector<std::string> sides = boardSides(board);
+    if (std::find(sides.begin(), sides.end(), wanted) != sides.end()) return wanted;
+    if (attacker >= 0 && static_cast<std::size_t>(attacker) < board.figures.size() && !board.figures[static_cast<std::size_t>(attacker)].side.empty())
+        return board.figures[static_cast<std::size_t>(attacker)].side;
+    return sides.empty() ? std::string() : sides.front();
 }
 
 }  // namespace sightline::app

@@ -20,6 +20,7 @@
 
 #include "app/model/document.hpp"
 #include "core/game.hpp"
+#include "core/heatmap.hpp"
 #include "core/ruling.hpp"
 #include "core/sight.hpp"
 
@@ -38,7 +39,15 @@ struct AnalysisRequest {
     int defender = -1;
     bool everyCorner = false;   // also the lines from every attacker corner
     bool everyPreset = false;   // also the pair's ruling under each preset of the game
+    // The cover heat map against the figures of this side (empty: none), for a 1x1 figure.
+    std::string heatSide;
 };
+
+// The sides the board's figures are on, in order of first appearance (figures without one left out).
+std::vector<std::string> boardSides(const Board& board);
+// The side a heat map is against: `wanted` while a figure is on it, else the attacker's side, else
+// the board's first; empty when no figure has a side.
+std::string heatSideFor(const Board& board, const std::string& wanted, int attacker);
 
 class Analysis {
 public:
@@ -79,11 +88,13 @@ public:
     // Waits until the results of the last update() are in and takes them in; true when it took new ones.
     bool waitForResults();
     // The results of the last update()'s request are not all in yet (a later update() takes them in).
-    bool pending() const { return asked_ && !(shown_ && *shown_ == *asked_); }
+    bool pending() const { return asked_ && !(shown_ && *shown_ == *asked_ && shownComplete_); }
     // The pair's ruling (and the presets' rulings, the tried lines) / who the attacker sees are being
     // made for the current situation; until then ruling() / seenByAttacker() are empty.
     bool rulingPending() const { return hasPair_ && !shownCurrent(); }
     bool seenPending() const { return hasAttacker_ && !shownCurrent(); }
+    // The heat map asked for is not in yet (the pair's ruling may be: it comes first).
+    bool heatPending() const { return asked_ && !asked_->heatSide.empty() && !(shown_ && *shown_ == *asked_ && shownComplete_); }
     // Work abandoned by a destroyed Analysis that is still running (a quitting app need not wait).
     static bool workStillRunning();
     // For tests: called on the worker before each piece of work, so that a test can hold it there.
@@ -105,6 +116,13 @@ public:
     std::size_t everyCornerCount() const { return everyCornerCount_; }
     // The attacker against each other figure (empty without an attacker).
     const std::vector<PairResult>& seenByAttacker() const { return seen_; }
+    // The cover heat map (request.heatSide; core/heatmap.hpp), its attackers (figure indices) and
+    // each attacker's verdict on each cell (cells x attackers); empty while pending or not asked.
+    const std::vector<HeatCell>& heat() const { return heat_; }
+    const std::vector<int>& heatAttackers() const { return heatAttackers_; }
+    const std::vector<HeatVerdict>& heatVerdicts() const { return heatVerdicts_; }
+    // The heat map's entry for the figure standing with its top-left on `cell`; nullptr where none.
+    const HeatCell* heatAt(Cell cell) const;
     // The worker's time for the results shown, milliseconds.
     double lastComputeMs() const { return lastComputeMs_; }
     // A number that changes whenever what the pair's ruling depends on changes: the board (walls,
@@ -124,8 +142,9 @@ private:
         std::uint64_t situation = 0;
         bool everyCorner = false;
         bool everyPreset = false;
+        std::string heatSide;
         bool operator==(const Asked& o) const {
-            return situation == o.situation && everyCorner == o.everyCorner && everyPreset == o.everyPreset;
+            return situation == o.situation && everyCorner == o.everyCorner && everyPreset == o.everyPreset && heatSide == o.heatSide;
         }
     };
     bool shownCurrent() const { return shown_ && shown_->situation == situation_; }
@@ -154,6 +173,7 @@ private:
     std::shared_ptr<Worker> worker_;
     std::optional<Asked> asked_;  // what the last update() asked the worker for
     std::optional<Asked> shown_;  // what the results shown answer
+    bool shownComplete_ = true;   // false: the pair's results are shown, the heat map is still being made
     bool hasAttacker_ = false, hasPair_ = false;  // in the last update()'s request
 
     std::optional<Ruling> ruling_;
@@ -162,6 +182,9 @@ private:
     std::size_t everyCornerCount_ = 0;
     std::vector<CoverLine> tried_;
     std::vector<PairResult> seen_;
+    std::vector<HeatCell> heat_;
+    std::vector<int> heatAttackers_;
+    std::vector<HeatVerdict> heatVerdicts_;
     double lastComputeMs_ = 0;
     struct SituationKey {
         std::uint64_t geometry = ~std::uint64_t(0), figures = ~std::uint64_t(0), generation = ~std::uint64_t(0);

@@ -44,6 +44,7 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
         if (ImGui::MenuItem("Fit board to window", "Home")) out.fit = true;
         if (gamePanel(ctx.analysis.game()).cornerLines()) ImGui::MenuItem("Lines from every corner", "C", &options.everyCorner);
         ImGui::MenuItem("Hover picks defender", "H", &options.hoverPicksDefender);
+        ImGui::MenuItem("Cover heat map", nullptr, &options.heatmap);
         ImGui::MenuItem("Stats overlay", "F3", &options.stats);
         ImGui::MenuItem("Legend", nullptr, &options.legend);
         {

@@ -54,6 +54,7 @@ private:
     void sidePanel(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
     void rulingSection(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
     void seenSection(const PanelContext& ctx, PanelRequests& out);
+    void heatSection(const PanelContext& ctx, ViewOptions& options);
     void inspectorSection(const PanelContext& ctx, PanelRequests& out);
     void legendSection(const PanelContext& ctx);
     void statusBar(const PanelContext& ctx);

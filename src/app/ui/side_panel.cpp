@@ -92,6 +92,7 @@ void Panels::sidePanel(const PanelContext& ctx, ViewOptions& options, PanelReque
     ImGui::Separator();
     if (ImGui::CollapsingHeader("Ruling", ImGuiTreeNodeFlags_DefaultOpen)) rulingSection(ctx, options, out);
     if (ImGui::CollapsingHeader("Who sees whom", ImGuiTreeNodeFlags_DefaultOpen)) seenSection(ctx, out);
+    if (ImGui::CollapsingHeader("Cover heat map", options.heatmap ? ImGuiTreeNodeFlags_DefaultOpen : 0)) heatSection(ctx, options);
     // The game's own panel (games/panels.cpp), below the ruling every game shares.
     GamePanel& game = gamePanel(ctx.analysis.game());
     ImGui::PushID("game");
@@ -212,6 +213,52 @@ void Panels::rulingSection(const PanelContext& ctx, ViewOptions& options, PanelR
         }
         ImGui::TreePop();
     }
+}
+
+void Panels::heatSection(const PanelContext& ctx, ViewOptions& options) {
+    const Board& board = ctx.doc.board();
+    const std::vector<std::string> sides = boardSides(board);
+    if (sides.empty()) {
+        ImGui::TextColored(kDim, "No figure has a side: the heat map is against a side's figures.");
+        return;
+    }
+    ImGui::Checkbox("Show, against", &options.heatmap);
+    ui::noteItem("heatmap");
+    ImGui::SameLine();
+    const std::string current = heatSideFor(board, options.heatSide, ctx.attacker);
+    ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 6, ImGui::GetContentRegionAvail().x));
+    if (ImGui::BeginCombo("##heatside", current.c_str())) {
+        for (const std::string& s : sides)
+            if (ImGui::Selectable(s.c_str(), s == current)) {
+                options.heatSide = s;
+                options.heatmap = true;
+            }
+        ImGui::EndCombo();
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+    ImGui::TextWrapped("Each cell a 1x1 figure could stand on, ruled as the defender against every %s figure. Hover a cell for who sees it.",
+                       current.c_str());
+    ImGui::PopStyleColor();
+    if (!options.heatmap) return;
+    if (ctx.analysis.heatPending()) {
+        ImGui::TextColored(kWarn, "heat map...");
+        ui::noteItem("heat-pending");
+        return;
+    }
+    std::size_t count[3] = {0, 0, 0};
+    for (const HeatCell& h : ctx.analysis.heat()) ++count[static_cast<int>(h.state)];
+    if (ImGui::BeginTable("heatlegend", 2, ImGuiTableFlags_SizingFixedFit)) {
+        ImGui::TableSetupColumn("colour", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("meaning", ImGuiTableColumnFlags_WidthStretch);
+        const std::string hidden = "hidden: no line of sight (" + std::to_string(count[0]) + " cells)";
+        const std::string covered = "covered from every attacker that sees it (" + std::to_string(count[1]) + ")";
+        const std::string exposed = "exposed to at least one (" + std::to_string(count[2]) + ")";
+        swatch("##hh", palette::kHeatHidden, hidden.c_str());
+        swatch("##hc", palette::kHeatCovered, covered.c_str());
+        swatch("##he", palette::kHeatExposed, exposed.c_str());
+        ImGui::EndTable();
+    }
+    ui::noteItem("heat-legend");
 }
 
 void Panels::seenSection(const PanelContext& ctx, PanelRequests& out) {

@@ -31,9 +31,12 @@ void Panels::statusBar(const PanelContext& ctx) {
     else ImGui::TextColored(kDim, "cell -");
     ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
     ImGui::TextColored(kDim, "%.0f px/cell", ctx.zoomCellPx);
-    if (ctx.attacker >= 0 && ctx.analysis.pending()) {
+    if (ctx.analysis.rulingPending() || ctx.analysis.seenPending()) {
         ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
         ImGui::TextColored(kWarn, "ruling...");
+    } else if (ctx.analysis.heatPending()) {
+        ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+        ImGui::TextColored(kWarn, "heat map...");
     }
     if (!ctx.status.text.empty()) {
         // The last message: as much as fits, ending in "..." when it does not; the whole on hover.
@@ -188,6 +191,25 @@ void Panels::boardTooltip(const PanelContext& ctx) {
                     else lines.emplace_back(kGood, by + " sees it without cover");
                 }
         }
+    }
+    // The heat map's "why": each attacker's verdict on the cell.
+    if (const HeatCell* h = ctx.analysis.heatAt(*ctx.hoveredCell); h && ctx.options.heatmap) {
+        static const char* const state[] = {"hidden", "covered", "exposed"};
+        const ImVec4 colour[] = {kDim, kWarn, kBad};
+        const std::vector<int>& attackers = ctx.analysis.heatAttackers();
+        lines.emplace_back(colour[static_cast<int>(h->state)], "heat map: " + cellText(h->cell) + " " + state[static_cast<int>(h->state)] +
+                                                                   ", seen by " + std::to_string(h->seenBy) + " of " +
+                                                                   std::to_string(attackers.size()));
+        const std::size_t i = static_cast<std::size_t>(h - ctx.analysis.heat().data());
+        std::size_t listed = 0;
+        for (std::size_t k = 0; k < attackers.size(); ++k) {
+            const HeatVerdict v = ctx.analysis.heatVerdicts()[i * attackers.size() + k];
+            if (v == HeatVerdict::NoSight) continue;
+            if (++listed > 8) continue;
+            const std::string& id = board.figures[static_cast<std::size_t>(attackers[k])].id;
+            lines.emplace_back(v == HeatVerdict::Cover ? kWarn : kBad, "  " + id + (v == HeatVerdict::Cover ? " sees it; cover" : " sees it; no cover"));
+        }
+        if (listed > 8) lines.emplace_back(kDim, "  and " + std::to_string(listed - 8) + " more");
     }
     const double x = ctx.hoveredPoint->x, y = ctx.hoveredPoint->y;
     for (const Feature& f : board.features) {

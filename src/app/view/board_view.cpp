@@ -702,6 +702,13 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
     const float ww = wallWidth(cell);
     const float rim = std::max(3.0f, ww * 0.6f);
 
+    // The heat map first, so that everything else stays readable over it.
+    if (overlay.heat) {
+        const sf::Color tint[3] = {withAlpha(palette::kHeatHidden, 70), withAlpha(palette::kHeatCovered, 80),
+                                   withAlpha(palette::kHeatExposed, 90)};
+        for (const HeatCell& h : *overlay.heat) p.rect(f.cellRect(h.cell.x, h.cell.y, 1, 1), tint[static_cast<int>(h.state)]);
+    }
+
     // What stops the ruling's lines, outlined in red: walls and doors get a rim (drawn again over
     // it), cells a frame, figures a ring, the board's edge a bar along it.
     std::set<int> stopFigures;

@@ -10,6 +10,7 @@
 
 #include "app/view/feature_note.hpp"
 #include "core/board.hpp"
+#include "core/heatmap.hpp"
 #include "core/ruling.hpp"
 
 #include <SFML/Graphics/Color.hpp>
@@ -47,6 +48,10 @@ inline const sf::Color kCover(250, 192, 40);
 inline const sf::Color kNoSight(150, 150, 160);
 inline const sf::Color kSelect(255, 255, 255);
 inline const sf::Color kStunned(255, 226, 60);
+// The cover heat map's states, laid over the floor: hidden, covered, exposed.
+inline const sf::Color kHeatHidden(70, 110, 200);
+inline const sf::Color kHeatCovered(250, 192, 40);
+inline const sf::Color kHeatExposed(244, 64, 56);
 // A side's token colour: "marines" blue, "invaders" purple, any other side a colour of its own
 // picked from its name, gray without a side.
 sf::Color side(const std::string& name);
@@ -87,6 +92,8 @@ struct Overlay {
     // The ruling or who the attacker sees is still being made for the board shown: "ruling..." is
     // written between the attacker and the defender (the overlay's results are then empty).
     bool pending = false;
+    // The cover heat map (Analysis::heat): each cell tinted by its state, under the pieces.
+    const std::vector<HeatCell>* heat = nullptr;
     std::optional<Cell> refusedCell;  // dragging over a cell the figure may not take: its footprint
     int refusedW = 1;
     int refusedH = 1;
