@@ -252,6 +252,10 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     // The pair's results only: a heat map being made says so in its own section.
     overlay.pending = analysis_.rulingPending() || analysis_.seenPending();
     if (viewOptions_.heatmap) overlay.heat = &analysis_.heat();
+    // The map problem clicked in the problems window.
+    if (viewOptions_.problems && panels_.selectedProblem() >= 0 &&
+        static_cast<std::size_t>(panels_.selectedProblem()) < panels_.mapProblems().size())
+        overlay.problem = &panels_.mapProblems()[static_cast<std::size_t>(panels_.selectedProblem())];
     if (input_.refused() && doc_.dragging()) {
         const Figure& f = doc_.board().figures[static_cast<std::size_t>(doc_.dragFigure())];
         overlay.refusedCell = input_.refused();
@@ -312,6 +316,7 @@ void App::onKeyPressed(const sf::Event::KeyEvent& key) {
     if (a.toggleStats) viewOptions_.stats = !viewOptions_.stats;
     if (a.toggleEveryCorner) viewOptions_.everyCorner = !viewOptions_.everyCorner;
     if (a.toggleHover) viewOptions_.hoverPicksDefender = !viewOptions_.hoverPicksDefender;
+    if (a.toggleProblems) viewOptions_.problems = !viewOptions_.problems;
     if (a.escape && !input_.cancelDrag(doc_)) {
         selection_.attacker.clear();
         selection_.defender.clear();
@@ -333,6 +338,11 @@ void App::onKeyPressed(const sf::Event::KeyEvent& key) {
 
 void App::carryOut(const PanelRequests& r) {
     const bool editable = !doc_.dragging();  // a drag owns the board until the button is released
+    if (r.centreOn) {
+        camera_.origin = sf::Vector2f(r.centreAtX - static_cast<float>(r.centreOn->x) * camera_.cell,
+                                      r.centreAtY - static_cast<float>(r.centreOn->y) * camera_.cell);
+        fitted_ = false;
+    }
     if (editable)
         for (const FigureEdit& edit : r.edits) applyEdit(edit);
     if (r.undo && editable) {

@@ -209,6 +209,14 @@ void App::writeState() {
     // While the worker makes the results for the board shown, "ruling" and "seen" are empty and
     // "ruling_pending" is true (a reader wanting the ruling waits for false).
     j["ruling_pending"] = analysis_.pending();
+    // The map problems window: how many problems, and the one picked.
+    if (viewOptions_.problems) {
+        Json kinds = Json::array();
+        for (const LintProblem& p : panels_.mapProblems()) kinds.push_back(lintKindName(p.kind));
+        j["problems"] = {{"kinds", kinds}, {"selected", panels_.selectedProblem()}};
+    } else {
+        j["problems"] = nullptr;
+    }
     // The cover heat map shown (View > Cover heat map): its side and the count of each state.
     if (viewOptions_.heatmap) {
         std::size_t count[3] = {0, 0, 0};

@@ -3,6 +3,8 @@
 // the panels are drawn (App::carryOut), so nothing a panel reads changes under it mid-frame.
 #pragma once
 
+#include "core/board.hpp"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,6 +56,8 @@ struct PanelRequests {
     std::optional<std::string> saveAs;       // a path to save to
     std::optional<UnsavedChoice> unsaved;    // the answer to "save the changes first?"
     std::optional<std::size_t> toggleWindow; // open or close a game's window (PanelContext::windows)
+    std::optional<PointD> centreOn;          // move the view so that this board point is at `centreAt`
+    float centreAtX = 0, centreAtY = 0;      // window pixels (the middle of what a window leaves free)
 
     // The selection: a figure id to make the attacker or the defender ("" clears it).
     std::optional<std::string> attacker;

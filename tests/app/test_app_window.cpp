@@ -317,3 +317,68 @@ TEST_CASE("app: the cover heat map agrees with sightline-cli heatmap, says why o
     ui.key("ctrl+q");
     CHECK(app.waitExit(30) == 0);
 }
+
+TEST_CASE("app: the map problems window lists what sightline-cli lint finds, follows edits and shows a problem",
+          "[app-window]") {
+    const std::string dir = scratchDir("problems");
+    const std::string map = dir + "/problems.json";
+    // A room whose north wall stops 0.05 short of the east wall (a gap), a wall crossing the west
+    // wall without a joint, and a figure on blocking terrain.
+    std::ofstream(map) << R"({"format": "sightline-map", "version": 1, "grid": {"width": 30, "height": 20},
+        "walls": [{"id": "north", "from": [2, 2], "to": [9.95, 2]}, {"id": "east", "from": [10, 2], "to": [10, 8]},
+                  {"id": "south", "from": [10, 8], "to": [2, 8]}, {"id": "west", "from": [2, 8], "to": [2, 2]},
+                  {"id": "stray", "from": [1, 5], "to": [3, 5]}],
+        "terrain": [{"kind": "blocking", "cells": [[26, 3]]}],
+        "figures": [{"id": "A", "cell": [4, 4]}, {"id": "B", "cell": [26, 3]}]})";
+    auto cliKinds = [&] {
+        const Run r = shell(quote(SIGHTLINE_CLI) + " lint " + quote(map) + " --json", dir);
+        REQUIRE(r.status == 1);
+        const Json lint = Json::parse(r.out);
+        Json kinds = Json::array();
+        for (const Json& p : lint["problems"]) kinds.push_back(p["kind"]);
+        return kinds;
+    };
+    const Json expected = cliKinds();
+    CHECK(expected == Json::array({"gap", "crossing", "figure_blocked"}));
+
+    Background app({"--size", "1100x800", "--state-file", dir + "/state.json", map}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout"); });
+    ui.move(15.5, 12.5);
+    ui.key("l");
+    s = ui.waitState([](const Json& j) { return j["problems"].is_object() && j["items"].contains("problem-0"); });
+    REQUIRE(s["problems"].is_object());
+    CHECK(s["problems"]["kinds"] == expected);
+    CHECK(s["problems"]["selected"] == -1);
+
+    // Clicking the gap brings it into the middle of what the window leaves free of the board's view.
+    ui.clickItem("problem-0");
+    s = ui.waitState([](const Json& j) { return j["problems"]["selected"] == 0; });
+    CHECK(s["problems"]["selected"] == 0);
+    const Json& layout = s["layout"];
+    const double cellPx = layout["cell"].get<double>();
+    const double gapX = layout["origin"][0].get<double>() + 9.95 * cellPx, gapY = layout["origin"][1].get<double>() + 2 * cellPx;
+    const Json& v = layout["viewport"];
+    const Json& w = s["items"]["problems-window"];
+    CHECK(gapX > v[0].get<double>());
+    CHECK(gapX < v[0].get<double>() + v[2].get<double>());
+    CHECK(gapY > v[1].get<double>());
+    CHECK(gapY < v[1].get<double>() + v[3].get<double>());
+    const bool underWindow = gapX > w[0].get<double>() && gapX < w[0].get<double>() + w[2].get<double>() &&
+                             gapY > w[1].get<double>() && gapY < w[1].get<double>() + w[3].get<double>();
+    CHECK_FALSE(underWindow);
+    CHECK(gapX == Approx(v[0].get<double>() + v[2].get<double>() / 2).margin(2));  // the window is below it
+
+    // Dragging B off the blocking terrain (top right: the window opens bottom left): the list follows.
+    ui.key("Home");
+    s = ui.waitState([&](const Json& j) { return j["layout"]["origin"] != layout["origin"]; });
+    ui.drag(26.5, 3.5, 26.5, 6.5);
+    s = ui.waitState([](const Json& j) { return j["undo_depth"] == 1 && j["problems"]["kinds"].size() == 2; });
+    CHECK(s["problems"]["kinds"] == Json::array({"gap", "crossing"}));
+    ui.key("ctrl+z");
+    s = ui.waitState([](const Json& j) { return j["undo_depth"] == 0 && j["problems"]["kinds"].size() == 3; });
+    CHECK(s["problems"]["kinds"] == expected);
+    ui.key("ctrl+q");
+    CHECK(app.waitExit(30) == 0);
+}

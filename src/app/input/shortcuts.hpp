@@ -15,6 +15,7 @@ struct KeyAction {
     bool toggleStats = false;        // F3
     bool toggleEveryCorner = false;  // C
     bool toggleHover = false;        // H
+    bool toggleProblems = false;     // L: the map problems window (the lint)
     sf::Vector2f pan;                // pixels to move the board by
     float zoom = 1.0f;               // factor at the view's middle
 };

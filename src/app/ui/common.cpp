@@ -31,6 +31,10 @@ void noteItem(const char* name) {
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     g_noted[name] = {a.x, a.y, b.x - a.x, b.y - a.y};
 }
+void noteWindow(const char* name) {
+    const ImVec2 a = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
+    g_noted[name] = {a.x, a.y, s.x, s.y};
+}
 void clearNotedItems() { g_noted.clear(); }
 const std::map<std::string, std::array<float, 4>>& notedItems() { return g_noted; }
 

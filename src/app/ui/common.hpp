@@ -50,6 +50,8 @@ float checkboxWidth(const char* label);
 // Remembers where the last item was drawn this frame under `name`, for scripts driving the app
 // (--state-file's "items": [x, y, w, h] in window pixels). notedItems() holds the last frame's.
 void noteItem(const char* name);
+// Notes the current window's rectangle under `name` (for tests, as noteItem).
+void noteWindow(const char* name);
 void clearNotedItems();
 const std::map<std::string, std::array<float, 4>>& notedItems();
 

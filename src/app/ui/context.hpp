@@ -24,6 +24,7 @@ struct ViewOptions {
     bool stats = false;               // frame-time overlay
     bool legend = true;
     bool importNotes = false;         // the window listing what an import dropped or adjusted
+    bool problems = false;            // the map problems window (sightline-cli lint, import notes)
     bool heatmap = false;             // the cover heat map over the board
     std::string heatSide;             // the side it is against (empty or gone: App::heatSide picks)
     float uiScale = 1.0f;

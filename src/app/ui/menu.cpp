@@ -45,6 +45,7 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
         if (gamePanel(ctx.analysis.game()).cornerLines()) ImGui::MenuItem("Lines from every corner", "C", &options.everyCorner);
         ImGui::MenuItem("Hover picks defender", "H", &options.hoverPicksDefender);
         ImGui::MenuItem("Cover heat map", nullptr, &options.heatmap);
+        ImGui::MenuItem("Map problems", "L", &options.problems);
         ImGui::MenuItem("Stats overlay", "F3", &options.stats);
         ImGui::MenuItem("Legend", nullptr, &options.legend);
         {

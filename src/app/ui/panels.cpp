@@ -31,6 +31,7 @@ void Panels::draw(const PanelContext& ctx, ViewOptions& options, PanelRequests& 
     toast(ctx);
     boardTooltip(ctx);
     importNotesWindow(ctx, options);
+    problemsWindow(ctx, options, out);
     modals(ctx, out);
 }
 

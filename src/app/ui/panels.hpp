@@ -11,7 +11,10 @@
 #include "app/games/game_panel.hpp"
 #include "app/requests.hpp"
 #include "app/ui/context.hpp"
+#include "core/lint.hpp"
 
+#include <array>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -37,6 +40,10 @@ public:
     // the UI scale), at most 70% of the window and at least 14 text sizes.
     // The lines of the board's tooltip in the last frame (empty: none shown).
     const std::vector<std::string>& boardTooltipLines() const { return tooltipLines_; }
+    // The map's problems (core/lint.hpp) as of the last frame the problems window was open, and the
+    // one the user clicked (-1: none).
+    const std::vector<LintProblem>& mapProblems() const { return lint_; }
+    int selectedProblem() const { return lintSelected_; }
     float sidePanelWidth(float windowWidth) const;
 
     void draw(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
@@ -62,6 +69,7 @@ private:
     void toast(const PanelContext& ctx);
     void boardTooltip(const PanelContext& ctx);
     void importNotesWindow(const PanelContext& ctx, ViewOptions& options);
+    void problemsWindow(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
     void modals(const PanelContext& ctx, PanelRequests& out);
 
     std::string assetsDir_;
@@ -83,6 +91,11 @@ private:
     float sideWidthEm_ = 25.0f;
     float hoverStill_ = 0.0f;  // when the pointer last moved (seconds), for the board's tooltip
     std::vector<std::string> tooltipLines_;  // what the board's tooltip shows now
+    // The lint of the board shown, made again when its walls, doors, terrain or figures change.
+    std::vector<LintProblem> lint_;
+    std::array<std::uint64_t, 3> lintKey_{};  // geometry, figures, generation of lint_
+    bool lintMade_ = false;
+    int lintSelected_ = -1;
 
     // The inspector's text fields edit a copy, applied when the field is left.
     std::string idInput_, sideInput_;

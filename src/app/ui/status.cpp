@@ -150,6 +150,91 @@ void Panels::importNotesWindow(const PanelContext& ctx, ViewOptions& options) {
     ImGui::End();
 }
 
+// The map's problems (sightline-cli lint: gaps, overlaps, crossings, pieces outside, figures on
+// blocking terrain) and the import's notes, all of them, following the board as it changes. Clicking
+// a problem moves the view onto it and marks it on the board.
+void Panels::problemsWindow(const PanelContext& ctx, ViewOptions& options, PanelRequests& out) {
+    if (!options.problems) {
+        lintSelected_ = -1;
+        return;
+    }
+    const Board& board = ctx.doc.board();
+    const std::array<std::uint64_t, 3> key{ctx.doc.geometryRevision(), ctx.doc.figuresRevision(), ctx.doc.generation()};
+    // A board of tens of thousands of pieces takes a noticeable moment: checked when asked.
+    constexpr std::size_t kCheckAtOnce = 50000;
+    const bool large = board.walls.size() + board.doors.size() > kCheckAtOnce;
+    bool check = !large && (!lintMade_ || key != lintKey_);
+    const float em = ImGui::GetFontSize();
+    const sf::FloatRect& v = ctx.viewport;
+    ImGui::SetNextWindowPos(ImVec2(v.left + em, v.top + v.height * 0.45f), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(std::min(em * 34, v.width - 2 * em), std::min(em * 16, v.height * 0.5f)), ImGuiCond_Appearing);
+    const std::size_t notes = ctx.doc.importNotes().size();
+    const std::string title = "Map problems (" + (lintMade_ ? std::to_string(lint_.size()) : std::string("?")) + ")###problems";
+    if (ImGui::Begin(title.c_str(), &options.problems, ImGuiWindowFlags_NoSavedSettings)) {
+        const ImVec2 winPos = ImGui::GetWindowPos(), winSize = ImGui::GetWindowSize();
+        ui::noteWindow("problems-window");
+        if (large) {
+            if (ImGui::SmallButton(lintMade_ && key == lintKey_ ? "Check again" : "Check now")) check = true;
+            ImGui::SameLine();
+            ImGui::TextColored(kDim, "%zu walls and doors: checked when asked.", board.walls.size() + board.doors.size());
+            if (lintMade_ && key != lintKey_) ImGui::TextColored(kWarn, "The board changed since the last check.");
+        }
+        if (check) {
+            lint_ = lintMap(board);
+            lintKey_ = key;
+            lintMade_ = true;
+            if (lintSelected_ >= static_cast<int>(lint_.size())) lintSelected_ = -1;
+        }
+        if (lintMade_ && lint_.empty()) ImGui::TextColored(kGood, "No problems: no gaps, overlaps, crossings, pieces outside or figures on blocking terrain.");
+        ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+        if (!lint_.empty()) ImGui::TextWrapped("Click a problem to see it on the board.");
+        ImGui::PopStyleColor();
+        ImGui::BeginChild("problems", ImVec2(0, 0), false);
+        if (!lint_.empty() && ImGui::BeginTable("lint", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+            ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthFixed);
+            ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
+            ImGuiListClipper clipper;
+            clipper.Begin(static_cast<int>(lint_.size()));
+            while (clipper.Step())
+                for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+                    const LintProblem& p = lint_[static_cast<std::size_t>(i)];
+                    ImGui::TableNextRow();
+                    ImGui::TableNextColumn();
+                    ImGui::PushID(i);
+                    if (ImGui::Selectable(lintKindName(p.kind), lintSelected_ == i, ImGuiSelectableFlags_SpanAllColumns)) {
+                        lintSelected_ = i;
+                        out.centreOn = p.at;
+                        // The middle of the largest band of the board's view this window leaves free.
+                        const float l = v.left, t = v.top, r = v.left + v.width, b = v.top + v.height;
+                        const float wl = std::clamp(winPos.x, l, r), wt = std::clamp(winPos.y, t, b);
+                        const float wr = std::clamp(winPos.x + winSize.x, l, r), wb = std::clamp(winPos.y + winSize.y, t, b);
+                        const float above = wt - t, below = b - wb, left = wl - l, right = r - wr;
+                        const float most = std::max({above, below, left, right});
+                        out.centreAtX = (l + r) / 2;
+                        out.centreAtY = (t + b) / 2;
+                        if (most == above) out.centreAtY = (t + wt) / 2;
+                        else if (most == below) out.centreAtY = (wb + b) / 2;
+                        else if (most == left) out.centreAtX = (l + wl) / 2;
+                        else out.centreAtX = (wr + r) / 2;
+                    }
+                    if (i < 3) ui::noteItem(i == 0 ? "problem-0" : i == 1 ? "problem-1" : "problem-2");
+                    ImGui::PopID();
+                    ImGui::TableNextColumn();
+                    ImGui::TextWrapped("%s", p.message.c_str());
+                }
+            ImGui::EndTable();
+        }
+        if (notes > 0) {
+            ImGui::Spacing();
+            ImGui::TextColored(kWarn, "Import notes (%s, %zu)", ctx.doc.importedFormat().c_str(), notes);
+            for (std::size_t i = 0; i < notes; ++i) ImGui::TextWrapped("%zu. %s", i + 1, ctx.doc.importNotes()[i].c_str());
+        }
+        ImGui::EndChild();
+    }
+    ImGui::End();
+    if (!options.problems) lintSelected_ = -1;
+}
+
 namespace {
 
 bool insidePolygon(const std::vector<PointD>& poly, double x, double y) {

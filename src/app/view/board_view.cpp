@@ -920,6 +920,33 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
         }
     }
 
+    // The map problem picked in the problems window: its pieces in red, a ring where it is.
+    if (overlay.problem) {
+        for (const std::string& id : overlay.problem->ids) {
+            const bool isWall = id.rfind("wall:", 0) == 0, isDoor = id.rfind("door:", 0) == 0;
+            if (!isWall && !isDoor) continue;
+            const std::string bare = id.substr(5);
+            auto mark = [&](const PointD& a, const PointD& b) {
+                p.line(cam.toScreen(a.x, a.y), cam.toScreen(b.x, b.y), ww + rim, palette::kStopped, true);
+            };
+            if (isWall) {
+                for (const Wall& w : board.walls)
+                    if (w.id == bare) mark(w.from, w.to);
+            } else {
+                for (const Door& d : board.doors)
+                    if (d.id == bare) mark(d.from, d.to);
+            }
+        }
+        const sf::Vector2f at = cam.toScreen(overlay.problem->at.x, overlay.problem->at.y);
+        const float r = std::max(10.0f, cell * 0.45f);
+        p.ring(at, r + 2.0f, 3.0f, sf::Color(0, 0, 0, 200));
+        p.ring(at, r, 3.0f, palette::kStopped);
+        if (overlay.problem->segment) {
+            const SegmentD& s = *overlay.problem->segment;
+            p.line(cam.toScreen(s.from.x, s.from.y), cam.toScreen(s.to.x, s.to.y), 3.0f, palette::kStopped);
+        }
+    }
+
     // Results still being made: said between the pair (above a lone attacker), kept on the board seen.
     const int attacker = overlay.attacker, defender = overlay.defender;
     if (overlay.pending && fonts_ && attacker >= 0 && static_cast<std::size_t>(attacker) < board.figures.size()) {

@@ -11,6 +11,7 @@
 #include "app/view/feature_note.hpp"
 #include "core/board.hpp"
 #include "core/heatmap.hpp"
+#include "core/lint.hpp"
 #include "core/ruling.hpp"
 
 #include <SFML/Graphics/Color.hpp>
@@ -94,6 +95,8 @@ struct Overlay {
     bool pending = false;
     // The cover heat map (Analysis::heat): each cell tinted by its state, under the pieces.
     const std::vector<HeatCell>* heat = nullptr;
+    // A map problem to mark (the problems window): a ring at its place, its walls and doors in red.
+    const LintProblem* problem = nullptr;
     std::optional<Cell> refusedCell;  // dragging over a cell the figure may not take: its footprint
     int refusedW = 1;
     int refusedH = 1;
