@@ -54,16 +54,25 @@ double paramOf(const IPoint& c, const IPoint& d, const IPoint& x) {
     return static_cast<double>(dot(x - c, v)) / static_cast<double>(dot(v, v));
 }
 
-ContactInfo classify(const IPoint& c, const IPoint& d, const IPoint& p, const IPoint& q) {
+// The contact test in the arithmetic T: Wide (128 bits) always holds the products exactly; 64 bits
+// do when every coordinate lies in [0, kNarrowLimit] (SightScene::narrow): differences then fit in
+// 31 bits, a cross or dot product in 62, and the difference of two such in 63.
+template <class T> T crossT(const Vec& a, const Vec& b) { return T(a.x) * T(b.y) - T(a.y) * T(b.x); }
+template <class T> T dotT(const Vec& a, const Vec& b) { return T(a.x) * T(b.x) + T(a.y) * T(b.y); }
+template <class T> int signT(T v) { return (v > 0) - (v < 0); }
+template <class T> int orientT(const IPoint& a, const IPoint& b, const IPoint& c) { return signT(crossT<T>(b - a, c - a)); }
+
+template <class T>
+ContactInfo classifyIn(const IPoint& c, const IPoint& d, const IPoint& p, const IPoint& q) {
     ContactInfo r;
     if (samePoint(p, q)) return r;  // a zero-length wall has no pieces
-    const int o1 = orient(c, d, p), o2 = orient(c, d, q);
+    const int o1 = orientT<T>(c, d, p), o2 = orientT<T>(c, d, q);
     if (o1 * o2 > 0) return r;
     const Vec v = d - c;
     if (o1 == 0 && o2 == 0) {
-        const Wide len = dot(v, v);
-        const Wide tp = dot(p - c, v), tq = dot(q - c, v);
-        const Wide lo = std::max<Wide>(std::min(tp, tq), 0), hi = std::min<Wide>(std::max(tp, tq), len);
+        const T len = dotT<T>(v, v);
+        const T tp = dotT<T>(p - c, v), tq = dotT<T>(q - c, v);
+        const T lo = std::max<T>(std::min(tp, tq), 0), hi = std::min<T>(std::max(tp, tq), len);
         if (lo < hi) {
             r.kind = Contact::Along;
             r.along = static_cast<double>(lo) / static_cast<double>(len);
@@ -74,10 +83,10 @@ ContactInfo classify(const IPoint& c, const IPoint& d, const IPoint& p, const IP
         }
         return r;
     }
-    const int o3 = orient(p, q, c), o4 = orient(p, q, d);
+    const int o3 = orientT<T>(p, q, c), o4 = orientT<T>(p, q, d);
     if (o3 * o4 > 0) return r;
     if (o1 * o2 < 0 && o3 * o4 < 0) {
-        const Wide c3 = cross(q - p, c - p), c4 = cross(q - p, d - p);
+        const T c3 = crossT<T>(q - p, c - p), c4 = crossT<T>(q - p, d - p);
         r.kind = Contact::Crossing;
         r.along = static_cast<double>(c3) / static_cast<double>(c3 - c4);
         return r;
@@ -87,6 +96,12 @@ ContactInfo classify(const IPoint& c, const IPoint& d, const IPoint& p, const IP
     r.at = o1 == 0 ? p : o2 == 0 ? q : o3 == 0 ? c : d;
     r.along = paramOf(c, d, r.at);
     return r;
+}
+
+bool narrowPoint(const IPoint& a) { return a.x() >= 0 && a.y() >= 0 && a.x() <= kNarrowLimit && a.y() <= kNarrowLimit; }
+
+ContactInfo classify(const IPoint& c, const IPoint& d, const IPoint& p, const IPoint& q, bool narrow) {
+    return narrow ? classifyIn<std::int64_t>(c, d, p, q) : classifyIn<Wide>(c, d, p, q);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -295,6 +310,7 @@ SightScene::SightScene(const Board& board, SightPolicy policy)
     const IPoint corners[4] = {latticePoint(0, 0), latticePoint(width_, 0), latticePoint(width_, height_),
                                latticePoint(0, height_)};
     for (int i = 0; i < 4; ++i) barriers_.push_back({corners[i], corners[(i + 1) % 4], Blocker::Kind::Edge, -1});
+    narrow_ = std::all_of(barriers_.begin(), barriers_.end(), [](const Barrier& b) { return narrowPoint(b.a) && narrowPoint(b.b); });
 
     const std::size_t cells = static_cast<std::size_t>(width_) * height_;
     terrain_.assign(cells, 0);
@@ -404,6 +420,9 @@ void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& fil
     }
     const auto& barriers = scene_->barriers();
     const int W = scene_->width(), H = scene_->height();
+    // Every coordinate of the scene and the line in [0, 2^30]: the contact test in 64 bits. The
+    // reference keeps to 128, so that the tests comparing the engines check the 64-bit test too.
+    const bool narrow = engine_ == Engine::Indexed && scene_->narrow() && narrowPoint(c) && narrowPoint(d);
 
     auto barrierBlocker = [&barriers](std::uint32_t i, double along) {
         Blocker b;
@@ -476,7 +495,7 @@ void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& fil
         if (stamp_[i] == query_) return true;
         stamp_[i] = query_;
         if (!filter.ignoreFeatures.empty() && filter.ignores(barriers[i])) return true;
-        const ContactInfo ci = classify(c, d, barriers[i].a, barriers[i].b);
+        const ContactInfo ci = classify(c, d, barriers[i].a, barriers[i].b, narrow);
         switch (ci.kind) {
             case Contact::None: return true;
             case Contact::Crossing:
@@ -592,6 +611,11 @@ std::vector<Blocker> Tracer::blockers(const LineEnd& from, const LineEnd& to, co
         return identity(a, b);
     });
     return out;
+}
+
+bool contactTestsAgree(const IPoint& c, const IPoint& d, const IPoint& p, const IPoint& q) {
+    const ContactInfo a = classifyIn<std::int64_t>(c, d, p, q), b = classifyIn<Wide>(c, d, p, q);
+    return a.kind == b.kind && (a.kind != Contact::Touch || samePoint(a.at, b.at)) && a.along == b.along;
 }
 
 }  // namespace sightline

@@ -58,6 +58,9 @@ struct SightPolicy {
     SightPolicy merged(const SightPolicy& other) const;
 };
 
+// Coordinates up to this (lattice units: 1024 cells) let the contact test run in 64 bits.
+constexpr Coord kNarrowLimit = Coord(1024) * kScale;
+
 class SightScene {
 public:
     // The board must be valid (map_io checks it): coordinates in range, figures on the board.
@@ -76,6 +79,9 @@ public:
     int width() const { return width_; }
     int height() const { return height_; }
     const std::vector<Barrier>& barriers() const { return barriers_; }
+    // Every barrier lies in [0, kNarrowLimit] both ways (a board of up to 1024 cells with nothing
+    // beyond its edges): lines inside it are tested in 64-bit arithmetic, exactly.
+    bool narrow() const { return narrow_; }
 
     enum CellFlag : std::uint8_t { kBlocking = 1, kDifficult = 2, kImpassable = 4 };
     std::uint8_t terrainAt(int x, int y) const { return terrain_[cellIndex(x, y)]; }
@@ -99,6 +105,7 @@ private:
     int width_;
     int height_;
     std::vector<Barrier> barriers_;
+    bool narrow_ = false;
     std::vector<std::uint8_t> terrain_;
     std::vector<int> figureAt_;
     std::vector<Cell> terrainCells_;
@@ -163,5 +170,9 @@ private:
 // The cell of figure `f` whose centre the path through corner `c` is taken to come from, for a
 // line towards `other`: among the figure's cells at that corner, the one lying most directly behind.
 Cell ownCellFor(const Figure& f, Corner c, const IPoint& other);
+
+// For tests: whether the contact test of the line [c, d] with the barrier [p, q] decides the same in
+// 64 bits as in 128 (every coordinate in [0, kNarrowLimit]).
+bool contactTestsAgree(const IPoint& c, const IPoint& d, const IPoint& p, const IPoint& q);
 
 }  // namespace sightline

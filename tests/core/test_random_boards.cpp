@@ -99,3 +99,35 @@ TEST_CASE("the index agrees with the reference on the dense benchmark board", "[
             REQUIRE(f.cover == s.cover);
         }
 }
+
+TEST_CASE("random: the 64-bit contact test decides as the 128-bit one wherever the scene allows it", "[random][sight]") {
+    // Points anywhere in [0, 2^30] (1024 cells), at the extremes, on a coarse lattice (so that lines
+    // are collinear, touch and share ends often), and near each other.
+    Rng rng(20261123);
+    const Coord top = kNarrowLimit;
+    auto any = [&] { return static_cast<Coord>(rng.next() % static_cast<std::uint64_t>(top + 1)); };
+    auto coarse = [&] { return static_cast<Coord>(rng.next() % 5) * (top / 4); };
+    auto pick = [&](int kind) {
+        switch (kind) {
+            case 0: return IPoint(any(), any());
+            case 1: return IPoint(coarse(), coarse());
+            default: return IPoint(rng.next() % 2 ? 0 : top, rng.next() % 2 ? 0 : top);
+        }
+    };
+    int disagreements = 0;
+    for (int i = 0; i < 200000; ++i) {
+        const int kind = static_cast<int>(rng.next() % 3);
+        const IPoint c = pick(kind), d = pick(kind), p = pick(kind);
+        const IPoint q = rng.next() % 4 == 0 ? IPoint(p.x() + Coord(rng.next() % 3) - 1, p.y() + Coord(rng.next() % 3) - 1) : pick(kind);
+        auto clampPoint = [&](IPoint a) { return IPoint(std::clamp<Coord>(a.x(), 0, top), std::clamp<Coord>(a.y(), 0, top)); };
+        if (!contactTestsAgree(c, d, p, clampPoint(q))) ++disagreements;
+    }
+    CHECK(disagreements == 0);
+    // The scene says when every barrier is inside the limit; lines outside it use 128 bits.
+    Board b = test::board(1024, 1024);
+    test::wall(b, 0, 0, 1024, 1024);
+    CHECK(SightScene(b).narrow());
+    Board beyond = test::board(10, 10);
+    beyond.walls.push_back({"far", {-5, 2}, {3, 2}, {}});
+    CHECK_FALSE(SightScene(beyond).narrow());
+}
