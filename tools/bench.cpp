@@ -7,6 +7,7 @@
 #include "games/games.hpp"
 #include "games/doom/doom.hpp"
 #include "core/sight.hpp"
+#include "core/visibility.hpp"
 #include "scenes.hpp"
 
 #include <CLI/CLI.hpp>
@@ -67,6 +68,56 @@ int runCliffs(int repeat, bool reference) {
     return 0;
 }
 
+// Figure corners of the board in map order, then random points of the 1/64 lattice, `count` in all:
+// dense has 160 figures of one cell and 40 of four, 1,000 corners.
+std::vector<IPoint> viewpoints(const Board& board, std::size_t count) {
+    std::vector<IPoint> out;
+    for (const Figure& f : board.figures)
+        for (const Corner& c : f.corners())
+            if (out.size() < count) out.push_back(latticePoint(c.x, c.y));
+    tools::SceneRng rng(7);
+    while (out.size() < count)
+        out.emplace_back(Coord(rng.below(64 * board.width + 1)) * (kScale / 64), Coord(rng.below(64 * board.height + 1)) * (kScale / 64));
+    return out;
+}
+
+// What a point sees (sightline-cli visibility), from 1,000 viewpoints: each region timed on its
+// own, the median and the 90th percentile over every run, and the whole batch.
+int runVisibility(const std::vector<std::pair<std::string, Board>>& boards, int repeat) {
+    for (const auto& [name, board] : boards) {
+        const std::vector<IPoint> points = viewpoints(board, 1000);
+        const double build = timeMs(repeat, [&] { SightScene s(board); });
+        const SightScene scene(board);
+        VisibilityTracer tracer(scene);
+        std::vector<double> each, batches;
+        std::size_t vertices = 0;
+        double area = 0;
+        const int runs = std::min(repeat, 5);
+        for (int run = 0; run < runs; ++run) {
+            vertices = 0;
+            area = 0;
+            const auto batchStart = Clock::now();
+            for (const IPoint& p : points) {
+                const auto start = Clock::now();
+                const VisibilityRegion r = tracer.region({p});
+                each.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count());
+                vertices += r.polygon.size();
+                area += r.area;
+            }
+            batches.push_back(std::chrono::duration<double, std::milli>(Clock::now() - batchStart).count());
+        }
+        std::sort(each.begin(), each.end());
+        std::printf("scene %s: %dx%d, %zu walls, %zu doors, %zu viewpoints (figure corners, then random points), %d runs\n",
+                    name.c_str(), board.width, board.height, board.walls.size(), board.doors.size(), points.size(), runs);
+        std::printf("  preprocessing: scene build (index)  %9.3f ms   (shared with every sight line; nothing more)\n", build);
+        std::printf("  region, median                      %9.2f us   (90th percentile %.2f us, slowest %.0f us)\n",
+                    medianOf(each), each[each.size() * 9 / 10], each.back());
+        std::printf("  1,000 regions                       %9.3f ms   (median of %d runs)\n", medianOf(batches) * 1000.0 / points.size(), runs);
+        std::printf("  mean vertices %.1f, mean area %.2f square cells\n", double(vertices) / points.size(), area / points.size());
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -74,7 +125,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> scenes{"dense"};
     std::string writeMap, mapFile;
     int repeat = 11;
-    bool fullReference = false, cliffs = false, cliffReference = false, lint = false, heatmap = false;
+    bool fullReference = false, cliffs = false, cliffReference = false, lint = false, heatmap = false, visibility = false;
     app.add_option("--scene", scenes, "scenes to run (dense, open, rooms)");
     app.add_option("--map", mapFile, "time a map file instead of a named scene");
     app.add_option("--repeat", repeat, "runs per measurement (the median is reported)");
@@ -84,6 +135,7 @@ int main(int argc, char** argv) {
     app.add_flag("--cliff-reference", cliffReference, "with --cliffs, also rule large-64 tracing every line (minutes)");
     app.add_flag("--lint", lint, "time the map lint (sightline-cli lint) on the scenes or --map instead");
     app.add_flag("--heatmap", heatmap, "time the Doom cover heat map of a 1x1 figure against the first side's figures instead");
+    app.add_flag("--visibility", visibility, "time the visibility region (sightline-cli visibility) from 1,000 viewpoints instead");
     CLI11_PARSE(app, argc, argv);
 
     try {
@@ -97,6 +149,7 @@ int main(int argc, char** argv) {
         if (!mapFile.empty()) boards.emplace_back(mapFile, loadMap(mapFile));
         else
             for (const auto& s : scenes) boards.emplace_back(s, tools::makeScene(s));
+        if (visibility) return runVisibility(boards, repeat);
         if (lint) {
             for (const auto& [name, board] : boards) {
                 std::size_t found = 0;

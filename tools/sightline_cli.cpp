@@ -1,5 +1,5 @@
 // sightline-cli: validate a map, rule on a pair, tabulate every pair, test one segment, lint a map,
-// the cover heat map
+// the cover heat map, what a point sees
 // (docs/cli.md). Results go to stdout; every problem goes to stderr with a
 // non-zero exit and nothing on stdout.
 //
@@ -17,6 +17,7 @@
 #include "core/lint.hpp"
 #include "core/ruling.hpp"
 #include "core/sight.hpp"
+#include "core/visibility.hpp"
 #include "report/lint_format.hpp"
 #include "report/ruling_format.hpp"
 
@@ -245,6 +246,11 @@ int main(int argc, char** argv) {
     los->add_option("--to", to, "X,Y in cells")->required();
     los->add_flag("--json", json, "print as JSON");
 
+    auto* visibility = app.add_subcommand("visibility", "the region of the board seen from a point (what los from there does not stop)");
+    visibility->add_option("MAP", map, "map file")->required();
+    visibility->add_option("--from", from, "X,Y in cells")->required();
+    visibility->add_flag("--json", json, "print as JSON");
+
     auto* lint = app.add_subcommand("lint", "problems a map author should fix (gaps, overlaps, crossings ...); exit 1 when there are some");
     lint->add_option("MAP", map, "map file")->required();
     lint->add_option("--from", from, "X,Y: a cell; also report a way sight gets from it to the board's edge");
@@ -450,6 +456,12 @@ int main(int argc, char** argv) {
             for (const Blocker& b : tracer.blockers({p, std::nullopt}, {q, std::nullopt}, {}))
                 if (b.stopsSight) sight.push_back(b);
             out = json ? tools::losJson(board, sight) : tools::losText(board, sight);
+        } else if (visibility->parsed()) {
+            const IPoint p = parsePoint(board, map, from, "--from");
+            const SightScene scene(board, sightPolicyOfEveryGame());  // as for los
+            VisibilityTracer tracer(scene);
+            const VisibilityRegion region = tracer.region({p});
+            out = json ? tools::visibilityJson(region) : tools::visibilityText(region);
         }
         std::cout << out;
         std::cout.flush();

@@ -9,6 +9,7 @@
 // [SECTION] One line of sight
 // [SECTION] d20 attacks
 // [SECTION] The cover heat map
+// [SECTION] What a point sees
 #include "report/ruling_format.hpp"
 
 #include "core/text.hpp"
@@ -345,6 +346,56 @@ std::string heatmapText(const Board& board, const std::string& rules, const std:
         rows[static_cast<std::size_t>(c.cell.y)][static_cast<std::size_t>(c.cell.x)] = "hcX"[static_cast<int>(c.state)];
     s << "  h hidden, c covered, X exposed, # no place to stand (the figure's top-left cell)\n";
     for (const std::string& row : rows) s << "  " << row << "\n";
+    return s.str();
+}
+
+// [SECTION] What a point sees
+
+namespace {
+Json pointJson(const PointD& p) { return Json::array({coordinateJson(p.x), coordinateJson(p.y)}); }
+Json ringJson(const std::vector<PointD>& ring) {
+    Json out = Json::array();
+    for (const PointD& p : ring) out.push_back(pointJson(p));
+    return out;
+}
+double ringArea(const std::vector<PointD>& ring) {
+    double sum = 0;
+    for (std::size_t i = 0; i < ring.size(); ++i)
+        sum += ring[i].x * ring[(i + 1) % ring.size()].y - ring[(i + 1) % ring.size()].x * ring[i].y;
+    return -sum / 2;  // counter-clockwise as drawn: the sum is negative
+}
+}  // namespace
+
+std::string visibilityJson(const VisibilityRegion& region) {
+    Json j;
+    j["from"] = pointJson(region.from);
+    j["polygon"] = ringJson(region.polygon);
+    j["area"] = coordinateJson(region.area);
+    if (!region.otherPieces.empty()) {
+        Json pieces = Json::array();
+        for (const auto& piece : region.otherPieces) pieces.push_back(ringJson(piece));
+        j["other_pieces"] = pieces;
+    }
+    return j.dump() + "\n";
+}
+
+std::string visibilityText(const VisibilityRegion& region) {
+    std::ostringstream s;
+    s << "seen from " << pointText(region.from) << ": ";
+    if (region.polygon.empty()) {
+        s << "nothing of any area (every line from the point meets blocking terrain at once)\n";
+        return s.str();
+    }
+    s << region.polygon.size() << " vertices, area " << region.area << " square cells"
+      << (region.otherPieces.empty() ? "" : ", and " + std::to_string(region.otherPieces.size()) +
+                                                 (region.otherPieces.size() == 1 ? " more piece" : " more pieces") +
+                                                 " touching it at the point")
+      << "\n";
+    for (const PointD& p : region.polygon) s << "  " << pointText(p) << "\n";
+    for (const auto& piece : region.otherPieces) {
+        s << "another piece: " << piece.size() << " vertices, area " << ringArea(piece) << " square cells\n";
+        for (const PointD& p : piece) s << "  " << pointText(p) << "\n";
+    }
     return s.str();
 }
 

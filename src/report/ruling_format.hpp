@@ -4,6 +4,7 @@
 #include "games/d20/d20.hpp"
 #include "core/heatmap.hpp"
 #include "core/ruling.hpp"
+#include "core/visibility.hpp"
 
 #include <string>
 #include <vector>
@@ -32,5 +33,11 @@ struct LinesListed {
     std::size_t stoppedLeft = 0, clearLeft = 0;
 };
 LinesListed linesToList(const std::vector<CoverLine>& lines, std::size_t most);
+
+// What a point sees (`sightline-cli visibility`): the contract's JSON, {"from", "polygon", "area"}
+// with coordinates as everywhere (whole numbers without ".0"), and "other_pieces" only when the
+// region falls apart at the point; for people, the number of vertices, the area and the vertices.
+std::string visibilityJson(const VisibilityRegion& region);
+std::string visibilityText(const VisibilityRegion& region);
 
 }  // namespace sightline::tools

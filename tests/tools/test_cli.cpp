@@ -503,3 +503,77 @@ TEST_CASE("cli: heatmap: the contract's JSON, the same with the reference, a pic
     refused(cli("heatmap " + map + " --against invaders --rules chess"), "chess");
     refused(cli("heatmap /nonexistent/map.json --against invaders"), "/nonexistent/map.json");
 }
+
+TEST_CASE("cli: visibility: the contract's JSON, counter-clockwise as drawn, and the text", "[cli][visibility]") {
+    // A wall whose free end (3,2) the line from (1,2) grazes: the region's outline runs on along it.
+    const std::string map = writeTemp("vis.json", R"({"format": "sightline-map", "version": 1, "grid": {"width": 6, "height": 4},
+        "walls": [{"id": "w", "from": [3, 0], "to": [3, 2]}]})");
+    const Run r = cli("visibility " + map + " --from 1,2 --json");
+    REQUIRE(r.status == 0);
+    CHECK(r.err.empty());
+    const auto doc = nlohmann::ordered_json::parse(r.out);
+    CHECK(doc.dump() + "\n" == r.out);  // the tree's own writing: whole numbers without ".0"
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : doc.items()) keys.push_back(k);
+    CHECK(keys == std::vector<std::string>{"from", "polygon", "area"});
+    CHECK(r.out == "{\"from\":[1,2],\"polygon\":[[0,0],[0,4],[6,4],[6,2],[3,2],[3,0]],\"area\":18}\n");
+    // Counter-clockwise in the map's coordinates (x right, y down): the shoelace sum is negative.
+    double sum = 0;
+    const auto& poly = doc.at("polygon");
+    for (std::size_t i = 0; i < poly.size(); ++i) {
+        const auto& a = poly[i];
+        const auto& b = poly[(i + 1) % poly.size()];
+        sum += a[0].get<double>() * b[1].get<double>() - b[0].get<double>() * a[1].get<double>();
+    }
+    CHECK(sum == -2 * doc.at("area").get<double>());
+
+    // Fractions where a line through a wall's end meets the board's edge.
+    const Run frac = cli("visibility " + map + " --from 0.5,1.5 --json");
+    REQUIRE(frac.status == 0);
+    const auto f = nlohmann::json::parse(frac.out);
+    CHECK(f.at("from") == nlohmann::json::parse("[0.5, 1.5]"));
+    bool fraction = false;
+    for (const auto& p : f.at("polygon")) fraction = fraction || p[0].is_number_float() || p[1].is_number_float();
+    CHECK(fraction);
+
+    const Run text = cli("visibility " + map + " --from 1,2");
+    REQUIRE(text.status == 0);
+    CHECK(text.out.rfind("seen from (1,2): 6 vertices, area 18 square cells\n  (0,0)\n", 0) == 0);
+
+    // Inside blocking terrain nothing of any area is seen.
+    const std::string blocked = writeTemp("vis-blocked.json", R"({"format": "sightline-map", "version": 1, "grid": {"width": 3, "height": 3},
+        "terrain": [{"kind": "blocking", "cells": [[1, 1]]}]})");
+    CHECK(cli("visibility " + blocked + " --from 1.5,1.5 --json").out == "{\"from\":[1.5,1.5],\"polygon\":[],\"area\":0}\n");
+    // On the corner where two blocking cells meet diagonally the region falls apart into two pieces.
+    const std::string corner = writeTemp("vis-corner.json", R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4},
+        "terrain": [{"kind": "blocking", "cells": [[1, 1], [2, 2]]}]})");
+    const auto two = nlohmann::json::parse(cli("visibility " + corner + " --from 2,2 --json").out);
+    CHECK(two.at("area") == 4);
+    CHECK(two.at("polygon").size() == 4);
+    CHECK(two.at("other_pieces").size() == 1);
+    for (const std::string& p : {map, blocked, corner}) std::remove(p.c_str());
+}
+
+TEST_CASE("cli: visibility refuses a bad point or map with a message and nothing on stdout", "[cli][visibility]") {
+    refused(cli("visibility maps/demo.json --from 99,1 --json"), "maps/demo.json: --from 99,1 is not a point of the 24x16 board");
+    refused(cli("visibility maps/demo.json --from -0.5,1"), "is not a point of the");
+    refused(cli("visibility maps/demo.json --from '1;2'"), "expected X,Y");
+    refused(cli("visibility maps/demo.json --from nan,1"), "--from");
+    refused(cli("visibility maps/demo.json"), "--from");
+    refused(cli("visibility /nonexistent-vis.json --from 1,1"), "/nonexistent-vis.json");
+    const std::string broken = writeTemp("vis-broken.json", "{\n\"format\": }");
+    refused(cli("visibility " + broken + " --from 1,1 --json"), broken + ": 2:");
+    std::remove(broken.c_str());
+    // The demo board from one of its doorways: a polygon of the board.
+    const Run ok = cli("visibility maps/demo.json --from 6.5,4.5 --json");
+    REQUIRE(ok.status == 0);
+    const auto j = nlohmann::json::parse(ok.out);
+    CHECK(j.at("area").get<double>() > 0);
+    CHECK(j.at("area").get<double>() <= 24 * 16);
+    for (const auto& p : j.at("polygon")) {
+        CHECK(p[0].get<double>() >= 0);
+        CHECK(p[0].get<double>() <= 24);
+        CHECK(p[1].get<double>() >= 0);
+        CHECK(p[1].get<double>() <= 16);
+    }
+}

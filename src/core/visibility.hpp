@@ -1,0 +1,99 @@
+// What a point sees: the exact region of the board that sight lines from one point reach
+// (docs/rules.md, "What a point sees"; ../shared/CONTRACT.md, `sightline-cli visibility`).
+//
+// Sections:
+//   VisibilityRegion  the answer: one simple polygon, counter-clockwise as the map is drawn, its area
+//   Viewpoint         where the lines start: a bare point (as `los`), or a figure's corner or centre
+//   VisibilityTracer  answers queries on a prepared scene; owns scratch memory, so use one per thread
+//
+// The region is decided with the sight engine's own predicates (core/geometry.hpp, exact on the
+// 2^-20 lattice): a rotational sweep around the point over the barrier ends in exact angular order,
+// taking at each direction the nearest barrier just before and just after it. A line grazing a
+// wall's free end or the outer corner of an L goes on past it (the region's edge runs along that
+// line); a line into a joint with walls on both sides stops there, as docs/rules.md says. Vertices
+// where such a line meets a farther barrier, or where two barriers cross, are exact fractions,
+// rounded to doubles only in the answer.
+//
+// The polygon is the closure of the region's inside: parts of no width are left out both ways. A
+// line seen only along itself (through the corner where two blocking cells meet diagonally) is a
+// spike the polygon does not draw; a line that only a wall along it stops (a wall seen end-on, the
+// line of a wall through the point) is a crack the polygon does not cut. Every point inside the
+// polygon and off such cracks is seen; every point outside it and off such spikes is not. Both
+// are rays from the point: no area, and no vertex drawn twice.
+#pragma once
+
+#include "core/board.hpp"
+#include "core/geometry.hpp"
+#include "core/sight.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace sightline {
+
+// [SECTION] VisibilityRegion
+
+struct VisibilityRegion {
+    PointD from;  // cells, as snapped to the lattice
+    // The region's outline in cells, counter-clockwise as the map is drawn (x right, y down): the
+    // shoelace sum of x[i] * y[i+1] - x[i+1] * y[i] over the vertices is negative. No vertex twice,
+    // no vertex between two collinear edges; it starts at the topmost vertex (then the leftmost).
+    // Empty when nothing of positive area is seen (`from` inside a blocking cell).
+    std::vector<PointD> polygon;
+    double area = 0;  // of `polygon`, square cells
+    // Further pieces, each like `polygon` and touching it at `from` only. Empty except where the
+    // directions free at `from` fall apart into separate fans: `from` on the corner where two
+    // blocking cells meet diagonally (or, for a figure's corner, walls and blocking cells there
+    // leave two openings). `polygon` is then the largest piece.
+    std::vector<std::vector<PointD>> otherPieces;
+};
+
+// [SECTION] Viewpoint
+
+// Where the lines start, and what of its own they ignore.
+struct Viewpoint {
+    IPoint point;
+    // The figure whose sight this is: its cells, and terrain under them, never stop its lines
+    // (docs/rules.md: the pair's own cells). Null for a bare point.
+    const Figure* figure = nullptr;
+    // With a figure, `point` is one of its corners and the path through it comes from inside the
+    // figure's cell behind the line (ownCellFor), as the games' corner-to-corner rulings trace it:
+    // a figure standing against a wall does not see through it. Without, `point` is a bare end
+    // point, as for `los`: a wall through it stops only the lines running along that wall.
+    bool corner = false;
+    // Indices into Board::features whose outlines these lines ignore (a centre standing inside).
+    std::vector<int> ignoreFeatures = {};
+};
+
+// [SECTION] VisibilityTracer
+
+class VisibilityTracer {
+public:
+    explicit VisibilityTracer(const SightScene& scene);
+    ~VisibilityTracer();
+    VisibilityTracer(VisibilityTracer&&) noexcept;
+    VisibilityTracer& operator=(VisibilityTracer&&) noexcept;
+
+    // The region seen from `view.point`, which must lie on the board ([0, width] x [0, height]);
+    // throws std::invalid_argument otherwise.
+    VisibilityRegion region(const Viewpoint& view);
+
+    const SightScene& scene() const { return *scene_; }
+
+private:
+    struct Sweep;  // the sweep's working memory, kept from one query to the next
+    const SightScene* scene_;
+    std::unique_ptr<Sweep> sweep_;
+};
+
+// What `los` from `from` does not stop (the command line's `visibility`); `from` in cells.
+VisibilityRegion visibleFrom(const SightScene& scene, PointD from);
+
+// What a figure sees: with `centre`, one region from the centre of its footprint (the wargame's
+// centre-to-centre lines, ignoring outlines the centre stands inside); otherwise one region from
+// each of its corners (Figure::corners() order), traced as the corner-to-corner rulings trace
+// them. The figure sees the union of the regions; the caller takes it if it needs it.
+std::vector<VisibilityRegion> figureSees(const SightScene& scene, const Figure& figure, bool centre);
+
+}  // namespace sightline
