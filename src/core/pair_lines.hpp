@@ -39,8 +39,8 @@ struct CornerBox {
 };
 
 // What counts as stopping a line: sight (walls, closed doors, the edge, blocking terrain, features
-// that stop sight), sight or another figure (d20), or anything at all: also difficult terrain (Doom's
-// cover; everything Tracer::blockers names).
+// that stop sight), sight or another figure, or anything at all: also difficult terrain (everything
+// Tracer::blockers names). A game picks the class its rules read.
 enum class LineClass : std::uint8_t { Sight, SightOrFigure, Cover };
 bool stoppedFor(const LineVerdict& v, LineClass c);
 

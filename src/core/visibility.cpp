@@ -816,7 +816,7 @@ std::vector<VisibilityRegion> figureSees(const SightScene& scene, const Figure& 
     VisibilityTracer tracer(scene);
     std::vector<VisibilityRegion> out;
     if (centre) {
-        // (2x + w) / 2 cells: exact on the lattice, as the wargame's lines start.
+        // (2x + w) / 2 cells: exact on the lattice, where centre-to-centre lines start.
         const IPoint centreOf((2 * Coord(figure.cell.x) + figure.w) * (kScale / 2), (2 * Coord(figure.cell.y) + figure.h) * (kScale / 2));
         Viewpoint view{centreOf, &figure, false};
         const auto& features = scene.board().features;

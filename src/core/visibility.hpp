@@ -90,8 +90,8 @@ private:
 // What `los` from `from` does not stop (the command line's `visibility`); `from` in cells.
 VisibilityRegion visibleFrom(const SightScene& scene, PointD from);
 
-// What a figure sees: with `centre`, one region from the centre of its footprint (the wargame's
-// centre-to-centre lines, ignoring outlines the centre stands inside); otherwise one region from
+// What a figure sees: with `centre`, one region from the centre of its footprint (for games whose
+// lines run centre to centre, ignoring outlines the centre stands inside); otherwise one region from
 // each of its corners (Figure::corners() order), traced as the corner-to-corner rulings trace
 // them. The figure sees the union of the regions; the caller takes it if it needs it.
 std::vector<VisibilityRegion> figureSees(const SightScene& scene, const Figure& figure, bool centre);

@@ -4,9 +4,9 @@
 // cell to cell, quick rulings, 1 and 3 threads) equals the reference (a board of its own for every
 // cell, every pair ruled in full with the brute-force engine).
 #include "core/heatmap.hpp"
-#include "core/random.hpp"
 #include "games/games.hpp"
 #include "io/map_io.hpp"
+#include "random_board.hpp"
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
@@ -39,35 +39,6 @@ const HeatCell& at(const std::vector<HeatCell>& cells, int x, int y) {
 
 bool has(const std::vector<HeatCell>& cells, int x, int y) {
     return std::any_of(cells.begin(), cells.end(), [&](const HeatCell& c) { return c.cell.x == x && c.cell.y == y; });
-}
-
-// Random boards as the matrix tests make them: walls and doors on whole and half cells, terrain,
-// figures of 1x1 to 2x2 on two sides.
-Board randomBoard(Rng& rng) {
-    const auto below = [&](int n) { return static_cast<int>(rng.next() % static_cast<std::uint64_t>(n)); };
-    Board b = test::board(5 + below(6), 5 + below(6));
-    const auto coord = [&](int max) { return below(2 * max + 1) / 2.0; };
-    for (int i = 0, n = below(8); i < n; ++i) test::wall(b, coord(b.width), coord(b.height), coord(b.width), coord(b.height));
-    for (int i = 0, n = below(2); i < n; ++i)
-        test::door(b, below(b.width + 1), below(b.height + 1), below(b.width + 1), below(b.height + 1), below(2) == 0);
-    for (TerrainKind k : {TerrainKind::Blocking, TerrainKind::Difficult, TerrainKind::Impassable}) {
-        std::vector<Cell> cells;
-        for (int i = below(4); i > 0; --i) cells.push_back({below(b.width), below(b.height)});
-        test::terrain(b, k, cells);
-    }
-    std::vector<char> taken(static_cast<std::size_t>(b.width * b.height), 0);
-    for (int i = 0, n = 2 + below(5); i < n; ++i) {
-        const int s = below(5) == 0 ? 2 : 1;
-        const int x = below(b.width - s + 1), y = below(b.height - s + 1);
-        bool free = true;
-        for (int dy = 0; dy < s; ++dy)
-            for (int dx = 0; dx < s; ++dx) free = free && !taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)];
-        if (!free) continue;
-        for (int dy = 0; dy < s; ++dy)
-            for (int dx = 0; dx < s; ++dx) taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)] = 1;
-        test::figure(b, "f" + std::to_string(i), x, y, s, s).side = below(2) == 0 ? "red" : "blue";
-    }
-    return parseMap(serializeMap(b), "random board");
 }
 
 }  // namespace
@@ -163,11 +134,13 @@ TEST_CASE("heat map: each cell agrees with the pair's ruling with a figure place
 }
 
 TEST_CASE("heat map: the fast path equals the reference on random boards under every game", "[heatmap]") {
-    Rng rng(20261124);
+    test::SceneRng rng(20261124);
     for (const std::string& name : ruleSystemNames()) {
         const auto rules = game(name);
         for (int n = 0; n < 40; ++n) {
-            const Board b = randomBoard(rng);
+            // The engine tests' random boards, their figures split between two sides.
+            Board b = test::randomBoard(rng);
+            for (Figure& f : b.figures) f.side = rng.below(2) == 0 ? "red" : "blue";
             INFO(name << ", board " << n << ":\n" << serializeMap(b));
             for (int size : {1, 2}) {
                 HeatmapRequest r;
