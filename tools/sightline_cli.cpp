@@ -17,6 +17,7 @@
 #include "core/lint.hpp"
 #include "core/ruling.hpp"
 #include "core/sight.hpp"
+#include "core/ruler.hpp"
 #include "core/visibility.hpp"
 #include "report/lint_format.hpp"
 #include "report/ruling_format.hpp"
@@ -251,6 +252,13 @@ int main(int argc, char** argv) {
     visibility->add_option("--from", from, "X,Y in cells")->required();
     visibility->add_flag("--json", json, "print as JSON");
 
+    auto* ruler = app.add_subcommand("ruler", "the distance between two points, the squares of a path under a game's diagonals, what the line meets");
+    ruler->add_option("MAP", map, "map file")->required();
+    ruler->add_option("--from", from, "X,Y in cells")->required();
+    ruler->add_option("--to", to, "X,Y in cells")->required();
+    ruler->add_option("--rules", rules, "the game whose diagonals count the squares (default: doom)");
+    ruler->add_flag("--json", json, "print as JSON");
+
     auto* lint = app.add_subcommand("lint", "problems a map author should fix (gaps, overlaps, crossings ...); exit 1 when there are some");
     lint->add_option("MAP", map, "map file")->required();
     lint->add_option("--from", from, "X,Y: a cell; also report a way sight gets from it to the board's edge");
@@ -456,6 +464,15 @@ int main(int argc, char** argv) {
             for (const Blocker& b : tracer.blockers({p, std::nullopt}, {q, std::nullopt}, {}))
                 if (b.stopsSight) sight.push_back(b);
             out = json ? tools::losJson(board, sight) : tools::losText(board, sight);
+        } else if (ruler->parsed()) {
+            const IPoint p = parsePoint(board, map, from, "--from");
+            const IPoint q = parsePoint(board, map, to, "--to");
+            const GameModule* game = findGame(rules.empty() ? "doom" : rules);
+            if (!game) throw UserError("--rules: unknown game \"" + rules + "\" (" + ruleSystemList() + ")");
+            const SightScene scene(board, sightPolicyOfEveryGame());  // as for los
+            const PointD a{toCells(p.x()), toCells(p.y())}, b{toCells(q.x()), toCells(q.y())};
+            const RulerReading r = *measure(scene, a, b, game->diagonals());
+            out = json ? tools::rulerJson(board, a, b, game->diagonals(), r) : tools::rulerText(board, r);
         } else if (visibility->parsed()) {
             const IPoint p = parsePoint(board, map, from, "--from");
             const SightScene scene(board, sightPolicyOfEveryGame());  // as for los

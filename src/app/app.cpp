@@ -7,6 +7,9 @@
 // [SECTION] Layout and helpers
 #include "app/app.hpp"
 
+#include "core/ruler.hpp"
+#include "games/games.hpp"
+
 #include "app/input/shortcuts.hpp"
 #include "app/ui/common.hpp"
 #include "app/platform/imgui_sfml.hpp"
@@ -51,7 +54,8 @@ void styleUi(float scale) {
 App::App(const LaunchOptions& options)
     : options_(options),
       recent_(options.mode == LaunchOptions::Mode::Interactive ? RecentFiles::defaultFile() : std::string()),
-      input_([this](std::string message, bool error) { say(std::move(message), error); }) {
+      input_([this](std::string message, bool error) { say(std::move(message), error); }),
+      edit_([this](std::string message, bool error) { say(std::move(message), error); }) {
     viewOptions_.uiScale = options.uiScale;
     // Load before opening a window: a screenshot or benchmark of a bad map fails without one.
     std::string loadError;
@@ -256,6 +260,27 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     if (viewOptions_.problems && panels_.selectedProblem() >= 0 &&
         static_cast<std::size_t>(panels_.selectedProblem()) < panels_.mapProblems().size())
         overlay.problem = &panels_.mapProblems()[static_cast<std::size_t>(panels_.selectedProblem())];
+    if (viewOptions_.problems && panels_.leakShown()) overlay.problem = panels_.leakShown();
+    // The map editor's selection and drawing, the ruler's reading.
+    if (doc_.generation() != editGeneration_) {  // another map: nothing drawn carries over
+        edit_.reset();
+        editGeneration_ = doc_.generation();
+    }
+    EditPreview editPreview = edit_.preview(selection_, viewOptions_.editor);
+    if (editPreview.rulerFrom && editPreview.rulerTo) {
+        // The ruler traces on a scene of its own, made again when the board changes.
+        const std::array<std::uint64_t, 3> key{doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+        if (!rulerScene_ || key != rulerSceneKey_ || rulerSceneGame_ != analysis_.game()) {
+            rulerScene_ = std::make_unique<SightScene>(doc_.board(), sightPolicyFor(analysis_.game()));
+            rulerSceneKey_ = key;
+            rulerSceneGame_ = analysis_.game();
+        }
+        const GameModule* game = findGame(analysis_.game());
+        if (const auto reading = measure(*rulerScene_, *editPreview.rulerFrom, *editPreview.rulerTo,
+                                         game ? game->diagonals() : DiagonalRule::One))
+            editPreview.rulerText = rulerLines(doc_.board(), *reading);
+    }
+    overlay.edit = &editPreview;
     if (input_.refused() && doc_.dragging()) {
         const Figure& f = doc_.board().figures[static_cast<std::size_t>(doc_.dragFigure())];
         overlay.refusedCell = input_.refused();
@@ -297,6 +322,12 @@ void App::handleEvent(const sf::Event& event) {
             break;
         case sf::Event::KeyPressed: onKeyPressed(event.key); break;
         default: {
+            // An editor tool takes the left button (and a right click that ends what it draws);
+            // panning, zooming and hovering stay the board's.
+            if (viewOptions_.editor.tool != Tool::Play) {
+                EditInputContext ectx = editContext();
+                if (edit_.handle(event, ectx)) break;
+            }
             BoardInputContext ctx = inputContext();
             input_.handle(event, ctx);
             break;
@@ -317,7 +348,14 @@ void App::onKeyPressed(const sf::Event::KeyEvent& key) {
     if (a.toggleEveryCorner) viewOptions_.everyCorner = !viewOptions_.everyCorner;
     if (a.toggleHover) viewOptions_.hoverPicksDefender = !viewOptions_.hoverPicksDefender;
     if (a.toggleProblems) viewOptions_.problems = !viewOptions_.problems;
-    if (a.escape && !input_.cancelDrag(doc_)) {
+    if (a.enter && viewOptions_.editor.tool == Tool::Feature) {
+        EditInputContext ectx = editContext();
+        edit_.closeOutline(ectx);
+    }
+    EditInputContext ectx = editContext();
+    if (a.escape && viewOptions_.editor.tool != Tool::Play && edit_.escape(ectx)) {
+        // the editor's drawing, move or selection was what Esc ended
+    } else if (a.escape && !input_.cancelDrag(doc_)) {
         selection_.attacker.clear();
         selection_.defender.clear();
     }
@@ -337,6 +375,11 @@ void App::onKeyPressed(const sf::Event::KeyEvent& key) {
 // [SECTION] Requests: edits, selection, game, files
 
 void App::carryOut(const PanelRequests& r) {
+    // A panel's edit ends the editor's drawing first (a chain of walls is one step of undo of its own).
+    if (!r.edits.empty() || r.undo || r.redo || r.addFigure || r.removeFocus || r.game || r.preset || r.open || r.save || r.saveAs)
+        edit_.finish(doc_);
+    const bool piecesDeleted = r.deletePieces && viewOptions_.editor.tool != Tool::Play && !selection_.pieces.empty();
+    carryOutEdits(r);
     const bool editable = !doc_.dragging();  // a drag owns the board until the button is released
     if (r.centreOn) {
         camera_.origin = sf::Vector2f(r.centreAtX - static_cast<float>(r.centreOn->x) * camera_.cell,
@@ -354,7 +397,7 @@ void App::carryOut(const PanelRequests& r) {
         followMapRules();
     }
     if (r.addFigure && editable) addFigure();
-    if (r.removeFocus && editable) {
+    if (r.removeFocus && editable && !piecesDeleted) {
         const int focus = figureIndex(selection_.focus);
         if (focus >= 0) {
             const std::string id = selection_.focus;

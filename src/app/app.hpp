@@ -10,6 +10,7 @@
 
 #include "app/games/game_window.hpp"
 #include "app/input/board_input.hpp"
+#include "app/input/edit_input.hpp"
 #include "app/model/analysis.hpp"
 #include "app/model/document.hpp"
 #include "app/model/frame_stats.hpp"
@@ -24,6 +25,7 @@
 #include <SFML/System/Clock.hpp>
 #include <SFML/Window/Event.hpp>
 
+#include <array>
 #include <map>
 #include <memory>
 #include <optional>
@@ -51,6 +53,8 @@ struct LaunchOptions {
     std::string sourceDir;      // where maps/ and assets/ are looked for after the current directory
     std::string battlePath;     // a game window's file to open at start (--battle), its window open
     bool playerView = false;    // game windows show only what players may see (--player-view)
+    float autosaveSeconds = 60; // unsaved work goes to the recovery file this often (--autosave)
+    std::string recoveryDir;    // where the recovery file is (--recovery-dir; default: the user's state folder)
 };
 
 class App {
@@ -64,7 +68,7 @@ public:
     int run();
 
 private:
-    enum class Pending { None, Quit, QuitWindow, Open };
+    enum class Pending { None, Quit, QuitWindow, Open, NewMap };
 
     // A game's window beside the board (app/games/game_window.hpp), one a game that has one.
     struct WindowSlot {
@@ -82,6 +86,19 @@ private:
     void handleEvent(const sf::Event& event);
     void onKeyPressed(const sf::Event::KeyEvent& key);
     BoardInputContext inputContext();
+    EditInputContext editContext();
+    // The map editor's requests (tools, the selection's pieces, doors, features, size); app_edit.cpp.
+    void carryOutEdits(const PanelRequests& requests);
+    void setTool(Tool tool);
+    // Runs a map edit (Document::edit); says `done` or the refusal.
+    bool mapEdit(const std::function<Refusal(Board&)>& change, const std::string& done);
+    void newMapNow();
+    // Autosave and recovery (app_recovery.cpp): unsaved work is written to the recovery file every
+    // options_.autosaveSeconds; a start that finds one offers it back.
+    void autosave(bool force = false);
+    void checkRecovery();
+    void restoreRecovery();
+    void discardRecovery();
     void carryOut(const PanelRequests& requests);
     void applyEdit(const FigureEdit& edit);
     void addFigure();
@@ -143,6 +160,17 @@ private:
     std::size_t askedWindow_ = 0;  // Pending::QuitWindow: the window asked about
 
     BoardInput input_;
+    EditInput edit_;
+    PanelRequests::Size pendingNewMap_;
+    std::uint64_t editGeneration_ = 0;
+    std::unique_ptr<SightScene> rulerScene_;  // what the ruler traces on
+    std::array<std::uint64_t, 3> rulerSceneKey_{};
+    std::string rulerSceneGame_;
+    std::string internalClipboard_;  // the last pieces copied, when the desktop's clipboard is not there
+    // Autosave: the state of the board last written to the recovery file, and when.
+    std::string recoveryDir_;
+    std::uint64_t autosavedState_ = 0;
+    float lastAutosave_ = 0.0f;
     std::map<std::string, std::string> lastPreset_;  // by game: the preset it was last ruled under
     std::string assetsDir_;
     bool startRulesGiven_ = false;  // --rules or --preset: the first map's own "rules" key is not followed

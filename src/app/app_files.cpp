@@ -152,6 +152,7 @@ void App::afterPrompt(UnsavedChoice choice) {
         continueQuit();
     }
     if (pending == Pending::Open) openNow(pendingPath_);
+    if (pending == Pending::NewMap) newMapNow();
 }
 
 std::string App::layoutJson() const {
@@ -195,6 +196,20 @@ void App::writeState() {
     j["focus"] = idOrNull(selection_.focus);
     j["undo_depth"] = doc_.undoDepth();
     j["redo_depth"] = doc_.redoDepth();
+    {
+        // The map editor: the tool, the selection, what the board holds.
+        std::size_t terrainCells = 0;
+        for (const TerrainGroup& g : doc_.board().terrain) terrainCells += g.cells.size();
+        j["editor"] = {{"tool", toolName(viewOptions_.editor.tool)},
+                       {"selected", selection_.pieces.size()},
+                       {"walls", doc_.board().walls.size()},
+                       {"doors", doc_.board().doors.size()},
+                       {"features", doc_.board().features.size()},
+                       {"terrain_cells", terrainCells},
+                       {"width", doc_.board().width},
+                       {"height", doc_.board().height},
+                       {"drawing", edit_.busy()}};
+    }
     j["dragging"] = doc_.dragging();
     j["popup_open"] = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
     j["widget_held"] = ImGui::IsAnyItemActive();  // a slider, a text field or a handle being used

@@ -44,6 +44,7 @@ int App::run() {
 
 int App::runInteractive() {
     sf::Clock frameClock;
+    checkRecovery();
     while (window_.isOpen() && !quit_) {
         const auto start = std::chrono::steady_clock::now();
         sf::Event event;
@@ -52,6 +53,7 @@ int App::runInteractive() {
         frame(window_, frameClock.restart());
         if (pictureRequested_) saveWindowPicture();
         window_.display();
+        autosave();
         // The layout of a frame with every result in (a ruling may take longer than the first frame).
         if (options_.printLayout && !layoutPrinted_ && !analysis_.pending()) {
             std::cout << layoutJson() << std::endl;
@@ -61,6 +63,10 @@ int App::runInteractive() {
         stats_.addFrame(work);
         if (work < kFrameBudgetMs) sf::sleep(sf::microseconds(static_cast<sf::Int64>((kFrameBudgetMs - work) * 1000)));
     }
+    // Quitting asked about the changes: saved or discarded, they need no recovery.
+    edit_.finish(doc_);
+    doc_.reset(doc_.board(), doc_.path());
+    autosave();
     gui::shutdown();
     window_.close();
     return 0;

@@ -51,6 +51,9 @@ int main(int argc, char** argv) {
     std::string battle;
     cli.add_option("--battle", battle, "a battle file to open in its game's window (MazeWorld), which opens beside the board");
     cli.add_flag("--player-view", options.playerView, "game windows show only what players may see (a second screen)");
+    cli.add_option("--autosave", options.autosaveSeconds, "seconds between writes of unsaved work to the recovery file (default 60)")
+        ->check(CLI::Range(1.0, 86400.0));
+    cli.add_option("--recovery-dir", options.recoveryDir, "the folder of the recovery file (default: $XDG_STATE_HOME/sightline)");
     cli.add_option("--state-file", options.stateFile, "rewrite this JSON file with the app's state after every change");
     try {
         cli.parse(argc, argv);

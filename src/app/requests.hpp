@@ -13,6 +13,12 @@ namespace sightline::app {
 
 enum class UnsavedChoice { Save, Discard, Cancel };
 
+// The map editor's tools (the Tools bar, ui/editor.cpp; keys in input/shortcuts.cpp). Play is the
+// board as players use it: pick, drag, open doors.
+enum class Tool { Play, Select, Wall, Door, Brush, Rect, Eraser, Feature, Ruler };
+const char* toolName(Tool tool);  // "Play", "Select" ...
+const char* toolKey(Tool tool);   // its key: "P", "S" ...
+
 // One edit of a figure (by index), carried out through the Document so it can be undone. A refusal
 // goes to the status bar.
 struct FigureEdit {
@@ -68,6 +74,37 @@ struct PanelRequests {
     bool addFigure = false;                  // near the pointer, else the view's middle
     bool removeFocus = false;                // the figure the inspector edits
     std::vector<FigureEdit> edits;           // in order
+
+    // The map editor (ui/editor.cpp, input/edit_input.hpp).
+    std::optional<Tool> tool;                // switch to this tool
+    bool deletePieces = false, copyPieces = false, cutPieces = false, paste = false;
+    bool toDoor = false, toWall = false;     // the selected walls become doors, the doors walls
+    bool joinWalls = false;                  // the two selected walls become one
+    bool splitWall = false;                  // the wall under the pointer is split there
+    bool closeOutline = false;               // the outline being drawn becomes a feature
+    struct DoorState {
+        int door = -1;
+        std::string key;                     // "open", "locked" or "secret"
+        bool value = false;
+    };
+    std::optional<DoorState> doorState;
+    struct FeatureKey {
+        int feature = -1;
+        std::string key;                     // "kind", "blocks_sight" or a game's key
+        std::optional<std::string> json;     // the value as JSON text; nullopt erases a game's key
+    };
+    std::vector<FeatureKey> featureKeys;
+    bool newMapDialog = false, resizeDialog = false;
+    struct Size {
+        std::string name;
+        int width = 0, height = 0;
+    };
+    std::optional<Size> newMap;              // confirmed: an empty map of this size
+    std::optional<Size> resize;              // confirmed: the map at this size
+    bool closeGap = false;                   // the gap picked in the problems window, closed
+    std::optional<std::vector<std::string>> selectIds;  // select these pieces ("wall:ID", "door:ID", "figure:ID" ...)
+    std::optional<Cell> leakFrom;            // find how sight gets out of the room around this cell
+    bool restoreRecovery = false, discardRecovery = false;
 
     // The game the board is ruled under and its preset (empty: the game's last or default one).
     std::optional<std::string> game;

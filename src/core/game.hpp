@@ -5,6 +5,7 @@
 // the app) finds a game there. docs/adding-a-game.md walks through it.
 #pragma once
 
+#include "core/ruler.hpp"
 #include "core/board.hpp"
 #include "core/ruling.hpp"
 
@@ -59,6 +60,8 @@ public:
         (void)pathOf, (void)problems;
     }
     virtual SightPolicy sightPolicy() const { return {}; }
+    // How its paths of squares count a diagonal step (the ruler, core/ruler.hpp).
+    virtual DiagonalRule diagonals() const { return DiagonalRule::One; }
     // Whether it rules sight lines between figures on a board (--rules, the app's game list). A
     // game played in abstract rooms does not: it brings its own commands and app window.
     virtual bool rulesBoard() const { return true; }

@@ -379,6 +379,30 @@ std::string visibilityJson(const VisibilityRegion& region) {
     return j.dump() + "\n";
 }
 
+std::string rulerJson(const Board& board, PointD from, PointD to, DiagonalRule diagonals, const RulerReading& r) {
+    Json j;
+    j["from"] = pointJson(from);
+    j["to"] = pointJson(to);
+    j["cells"] = r.cells;
+    j["squares"] = r.squares;
+    j["diagonals"] = diagonalRuleName(diagonals);
+    if (const auto u = mapUnits(board)) {
+        j["units"] = {{"per_cell", u->perCell}, {"name", u->name}};
+        j["in_units"] = r.inUnits.value_or(0.0);
+    }
+    Json meets = Json::array();
+    for (const Blocker& b : r.meets) meets.push_back(blockerName(board, b));
+    j["meets"] = meets;
+    j["sight_stopped"] = r.sightStopped;
+    return j.dump() + "\n";
+}
+
+std::string rulerText(const Board& board, const RulerReading& r) {
+    std::string out;
+    for (const std::string& line : rulerLines(board, r)) out += line + "\n";
+    return out;
+}
+
 std::string visibilityText(const VisibilityRegion& region) {
     std::ostringstream s;
     s << "seen from " << pointText(region.from) << ": ";

@@ -4,6 +4,7 @@
 #include "games/d20/d20.hpp"
 #include "core/heatmap.hpp"
 #include "core/ruling.hpp"
+#include "core/ruler.hpp"
 #include "core/visibility.hpp"
 
 #include <string>
@@ -39,5 +40,11 @@ LinesListed linesToList(const std::vector<CoverLine>& lines, std::size_t most);
 // region falls apart at the point; for people, the number of vertices, the area and the vertices.
 std::string visibilityJson(const VisibilityRegion& region);
 std::string visibilityText(const VisibilityRegion& region);
+
+// The ruler (`sightline-cli ruler`): {"from", "to", "cells", "squares", "diagonals", "meets": [names],
+// "sight_stopped"} and, when the map gives its units, "units": {"per_cell", "name"} and "in_units";
+// for people, core/ruler.hpp's lines.
+std::string rulerJson(const Board& board, PointD from, PointD to, DiagonalRule diagonals, const RulerReading& reading);
+std::string rulerText(const Board& board, const RulerReading& reading);
 
 }  // namespace sightline::tools

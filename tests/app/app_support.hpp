@@ -81,6 +81,7 @@ public:
             ::dup2(fd, 1);
             ::dup2(fd, 2);
             ::setenv("XDG_CONFIG_HOME", dir.c_str(), 1);
+            ::setenv("XDG_STATE_HOME", dir.c_str(), 1);  // recovery files stay in the test's folder
             if (::chdir(kRoot.c_str()) != 0) ::_exit(126);
             std::vector<char*> argv{const_cast<char*>(kApp.c_str())};
             for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));

@@ -1,6 +1,6 @@
 #include "app/model/document.hpp"
 
-#include <nlohmann/json.hpp>
+#include "app/model/map_edit.hpp"
 
 #include "core/properties.hpp"
 #include "core/text.hpp"
@@ -74,10 +74,16 @@ void Document::reset(Board board, std::string path) {
     undo_.clear();
     redo_.clear();
     drag_.reset();
+    gesture_.reset();
     state_ = savedState_ = nextState_++;
     ++geometryRevision_;
     ++figuresRevision_;
     ++generation_;
+}
+
+void Document::recover(Board board, std::string path) {
+    reset(std::move(board), std::move(path));
+    state_ = nextState_++;
 }
 
 void Document::save() {
@@ -108,6 +114,7 @@ void Document::restore(Snapshot& from, std::vector<Snapshot>& to) {
 }
 
 bool Document::undo() {
+    endGesture();  // a chain of walls being drawn is finished, then undone whole
     if (drag_ || undo_.empty()) return false;
     Snapshot s = std::move(undo_.back());
     undo_.pop_back();
@@ -116,6 +123,7 @@ bool Document::undo() {
 }
 
 bool Document::redo() {
+    endGesture();
     if (drag_ || redo_.empty()) return false;
     Snapshot s = std::move(redo_.back());
     redo_.pop_back();
@@ -300,6 +308,59 @@ void Document::toggleDoor(int door) {
     d.open = !d.open;
     pushUndo(std::move(before), state_);
     ++geometryRevision_;
+}
+
+Refusal Document::edit(const std::function<Refusal(Board&)>& change) {
+    if (drag_ || gesture_) return "Finish the drag first.";
+    Board after = board_;
+    if (Refusal why = change(after); !why.empty()) return why;
+    Board before = std::move(board_);
+    board_ = std::move(after);
+    pushUndo(std::move(before), state_);
+    ++geometryRevision_;
+    ++figuresRevision_;
+    return {};
+}
+
+void Document::beginGesture() {
+    if (drag_ || gesture_) return;
+    gesture_ = Gesture{board_, state_, false};
+}
+
+Refusal Document::gestureEdit(const std::function<Refusal(Board&)>& change) {
+    if (!gesture_) return "No drawing is under way.";
+    Board after = board_;
+    if (Refusal why = change(after); !why.empty()) return why;
+    board_ = std::move(after);
+    gesture_->changed = true;
+    ++geometryRevision_;
+    ++figuresRevision_;
+    return {};
+}
+
+void Document::endGesture() {
+    if (!gesture_) return;
+    Gesture g = std::move(*gesture_);
+    gesture_.reset();
+    if (g.changed) pushUndo(std::move(g.before), g.state);
+}
+
+void Document::cancelGesture() {
+    if (!gesture_) return;
+    if (gesture_->changed) {
+        board_ = std::move(gesture_->before);
+        ++geometryRevision_;
+        ++figuresRevision_;
+    }
+    gesture_.reset();
+}
+
+Refusal Document::newMap(const std::string& name, int width, int height) {
+    Board b;
+    if (Refusal why = newBoard(b, name, width, height); !why.empty()) return why;
+    reset(std::move(b), std::string());
+    // A new map is unsaved work from the start, and has nothing to save until something is drawn.
+    return {};
 }
 
 }  // namespace sightline::app

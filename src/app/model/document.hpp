@@ -12,6 +12,7 @@
 #include "core/board.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +32,8 @@ public:
     const Board& board() const { return board_; }
     const std::string& path() const { return path_; }  // empty for a board never saved
     bool modified() const { return state_ != savedState_; }
+    // A number for the board's content: the same number, the same board (for autosave).
+    std::uint64_t state() const { return state_; }
     std::uint64_t geometryRevision() const { return geometryRevision_; }
     std::uint64_t figuresRevision() const { return figuresRevision_; }
     // Changes when another board is opened (or the same file again): a new map, not an edit.
@@ -47,6 +50,9 @@ public:
     const std::string& importedImage() const { return importedImage_; }
     // Takes a board that is already loaded (e.g. validated elsewhere); clears undo.
     void reset(Board board, std::string path);
+    // Work recovered after a crash: like reset, but the board counts as changed from `path` (empty:
+    // never saved), so that it is saved or discarded, not forgotten.
+    void recover(Board board, std::string path);
     // Atomic writes through saveMap; throw std::runtime_error naming the path.
     void save();
     void saveAs(const std::string& path);
@@ -78,6 +84,21 @@ public:
     // that owns the key checks the new value; a value it refuses changes nothing.
     Refusal setFigureKey(int figure, const std::string& key, const std::optional<std::string>& json);
     void toggleDoor(int door);
+
+    // A change of the map (app/model/map_edit.hpp) made on a copy of the board: when `change`
+    // refuses, the board stays as it was; else the change is one step of undo. Walls, doors, terrain
+    // and figures may all have changed.
+    Refusal edit(const std::function<Refusal(Board&)>& change);
+    // A gesture: changes shown live while the mouse moves (a chain of walls, a terrain stroke,
+    // pieces dragged), one step of undo at its end (none when the board ended as it began);
+    // cancelGesture() puts the board back. A refused change within it changes nothing.
+    void beginGesture();
+    Refusal gestureEdit(const std::function<Refusal(Board&)>& change);
+    void endGesture();
+    void cancelGesture();
+    bool inGesture() const { return gesture_.has_value(); }
+    // A new, empty map in place of this one (not saved anywhere yet); clears undo like open().
+    Refusal newMap(const std::string& name, int width, int height);
     // The game and preset the map is played under, kept in the map (its top-level "rules" key,
     // docs/map-format.md): an edit of its own, undone like the others. Empty preset: the game's default.
     struct MapRules {
@@ -109,6 +130,12 @@ private:
     std::vector<Snapshot> undo_;
     std::vector<Snapshot> redo_;
     std::optional<Drag> drag_;
+    struct Gesture {
+        Board before;
+        std::uint64_t state;
+        bool changed = false;
+    };
+    std::optional<Gesture> gesture_;
     // Each distinct board content gets a number, so undoing back to the saved board clears
     // modified() again.
     std::uint64_t state_ = 0;

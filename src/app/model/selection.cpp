@@ -23,6 +23,7 @@ void dropMissing(Selection& selection, const Board& board) {
     for (std::string* id : {&selection.attacker, &selection.defender, &selection.focus})
         if (figureIndex(board, *id) < 0) id->clear();
     if (selection.attacker == selection.defender) selection.defender.clear();
+    selection.pieces.clip(board);
 }
 
 void renamed(Selection& selection, const std::string& oldId, const std::string& newId) {

@@ -2,6 +2,7 @@
 // edits. Kept by id, because indexes change when figures are removed or an edit is undone.
 #pragma once
 
+#include "app/model/map_edit.hpp"
 #include "core/board.hpp"
 
 #include <string>
@@ -12,6 +13,7 @@ struct Selection {
     std::string attacker;
     std::string defender;
     std::string focus;  // the figure the inspector edits: the last one clicked or dragged
+    Pieces pieces;      // what the editor's Select tool has picked (walls, doors, features, figures)
 };
 
 // The index of the figure with this id, -1 for an empty id or one not on the board.

@@ -6,6 +6,7 @@
 #include "app/model/analysis.hpp"
 #include "app/model/document.hpp"
 #include "app/model/frame_stats.hpp"
+#include "app/model/map_edit.hpp"
 #include "app/model/selection.hpp"
 #include "app/requests.hpp"
 
@@ -17,6 +18,13 @@
 
 namespace sightline::app {
 
+// What the tools draw with.
+struct EditorOptions {
+    Tool tool = Tool::Play;
+    TerrainKind terrain = TerrainKind::Blocking;  // the brush's and the rectangle's
+    FeatureSpec feature;                          // a new feature's kind and keys
+};
+
 // What the view shows; menu items and keys switch these directly (they change no model).
 struct ViewOptions {
     bool everyCorner = false;         // lines from every attacker corner
@@ -27,6 +35,7 @@ struct ViewOptions {
     bool problems = false;            // the map problems window (sightline-cli lint, import notes)
     bool heatmap = false;             // the cover heat map over the board
     std::string heatSide;             // the side it is against (empty or gone: App::heatSide picks)
+    EditorOptions editor;
     float uiScale = 1.0f;
 };
 

@@ -14,6 +14,7 @@ using ui::kWarn;
 void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequests& out) {
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
+        if (ImGui::MenuItem("New map...", "Ctrl+N")) out.newMapDialog = true;
         if (ImGui::MenuItem("Open...", "Ctrl+O")) out.openDialog = true;
         if (ImGui::BeginMenu("Open recent", !ctx.recent.empty())) {
             for (const std::string& p : ctx.recent)
@@ -34,10 +35,24 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
         if (ImGui::MenuItem("Undo", "Ctrl+Z", false, ctx.doc.undoDepth() > 0)) out.undo = true;
         if (ImGui::MenuItem("Redo", "Ctrl+Y", false, ctx.doc.redoDepth() > 0)) out.redo = true;
         ImGui::Separator();
+        const bool editing = options.editor.tool != Tool::Play;
+        const bool picked = editing && !ctx.selection.pieces.empty();
+        if (ImGui::MenuItem("Cut", "Ctrl+X", false, picked)) out.cutPieces = true;
+        if (ImGui::MenuItem("Copy", "Ctrl+C", false, picked)) out.copyPieces = true;
+        if (ImGui::MenuItem("Paste", "Ctrl+V")) out.paste = true;
+        if (ImGui::MenuItem("Delete selected pieces", "Delete", false, picked)) out.deletePieces = true;
+        ImGui::Separator();
+        if (ImGui::MenuItem("Resize map...")) out.resizeDialog = true;
+        ImGui::Separator();
         if (ImGui::MenuItem("Add figure", "N")) out.addFigure = true;
         if (ImGui::MenuItem("Remove figure", "Delete", false, ctx.focus >= 0)) out.removeFocus = true;
         if (ImGui::MenuItem("Swap attacker and defender", "X", false, ctx.attacker >= 0 && ctx.defender >= 0))
             out.swap = true;
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Tools")) {
+        for (Tool t : {Tool::Play, Tool::Select, Tool::Wall, Tool::Door, Tool::Brush, Tool::Rect, Tool::Eraser, Tool::Feature, Tool::Ruler})
+            if (ImGui::MenuItem(toolName(t), toolKey(t), options.editor.tool == t)) out.tool = t;
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("View")) {

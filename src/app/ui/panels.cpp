@@ -32,7 +32,9 @@ void Panels::draw(const PanelContext& ctx, ViewOptions& options, PanelRequests& 
     boardTooltip(ctx);
     importNotesWindow(ctx, options);
     problemsWindow(ctx, options, out);
+    toolsBar(ctx, options, out);
     modals(ctx, out);
+    editorModals(ctx, out);
 }
 
 }  // namespace sightline::app

@@ -54,6 +54,16 @@ public:
     // another map", `subject` what has the changes.
     void askUnsaved(std::string what, std::string subject = "The board");
     void openDialog();
+    // The map editor's dialogs (ui/editor.cpp): a new map's name and size; the board's new size,
+    // listing what would fall off for the author to confirm; the unsaved work found at start.
+    void newMapDialog(const Board& board);
+    void resizeDialog(const Board& board);
+    void askRecovery(std::string text);
+    // A way sight gets out of a room (core/lint.hpp findLeak), shown in the problems window and on
+    // the board; nullopt: the room around `from` holds.
+    void showLeak(std::optional<Leak> leak, Cell from);
+    // The leak found, when it is the problem picked (drawn like one).
+    const LintProblem* leakShown() const { return leakProblem_ && leakSelected_ ? &*leakProblem_ : nullptr; }
     void saveAsDialog(const std::string& current);
 
 private:
@@ -71,6 +81,10 @@ private:
     void importNotesWindow(const PanelContext& ctx, ViewOptions& options);
     void problemsWindow(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
     void modals(const PanelContext& ctx, PanelRequests& out);
+    void toolsBar(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
+    void editorSection(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
+    void editorModals(const PanelContext& ctx, PanelRequests& out);
+    void leakControls(const PanelContext& ctx, PanelRequests& out);
 
     std::string assetsDir_;
     std::map<std::string, std::unique_ptr<GamePanel>> gamePanels_;  // by game name
@@ -96,6 +110,19 @@ private:
     std::array<std::uint64_t, 3> lintKey_{};  // geometry, figures, generation of lint_
     bool lintMade_ = false;
     int lintSelected_ = -1;
+
+    // The map editor's dialogs: what they show and edit until confirmed.
+    bool newMapToShow_ = false, resizeToShow_ = false, recoveryToShow_ = false;
+    std::string newName_ = "new map";
+    int newW_ = 20, newH_ = 15;
+    int resizeW_ = 0, resizeH_ = 0;
+    std::string recoveryText_;
+    std::optional<LintProblem> leakProblem_;
+    bool leakSelected_ = false;
+    std::string leakText_;
+    int leakX_ = 0, leakY_ = 0;
+    std::string featureKindInput_;
+    int featureKindFor_ = -1;
 
     // The inspector's text fields edit a copy, applied when the field is left.
     std::string idInput_, sideInput_;

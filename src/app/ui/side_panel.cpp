@@ -90,6 +90,9 @@ void Panels::sidePanel(const PanelContext& ctx, ViewOptions& options, PanelReque
     }
     ImGui::TextWrapped("%s", ctx.doc.board().name.c_str());
     ImGui::Separator();
+    // The map editor's tool settings and selection, on top while a tool other than Play is in use.
+    if (options.editor.tool != Tool::Play && ImGui::CollapsingHeader("Map editor", ImGuiTreeNodeFlags_DefaultOpen))
+        editorSection(ctx, options, out);
     if (ImGui::CollapsingHeader("Ruling", ImGuiTreeNodeFlags_DefaultOpen)) rulingSection(ctx, options, out);
     if (ImGui::CollapsingHeader("Who sees whom", ImGuiTreeNodeFlags_DefaultOpen)) seenSection(ctx, out);
     if (ImGui::CollapsingHeader("Cover heat map", options.heatmap ? ImGuiTreeNodeFlags_DefaultOpen : 0)) heatSection(ctx, options);

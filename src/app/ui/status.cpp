@@ -189,6 +189,15 @@ void Panels::problemsWindow(const PanelContext& ctx, ViewOptions& options, Panel
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
         if (!lint_.empty()) ImGui::TextWrapped("Click a problem to see it on the board.");
         ImGui::PopStyleColor();
+        // The one-step fix of the gap picked: its ends snapped together (one step of undo).
+        if (lintSelected_ >= 0 && static_cast<std::size_t>(lintSelected_) < lint_.size() &&
+            lint_[static_cast<std::size_t>(lintSelected_)].kind == LintKind::Gap) {
+            if (ImGui::Button("Close this gap")) out.closeGap = true;
+            ui::noteItem("close-gap");
+            ImGui::SameLine();
+            ImGui::TextColored(kDim, "the ends are made to meet exactly");
+        }
+        leakControls(ctx, out);
         ImGui::BeginChild("problems", ImVec2(0, 0), false);
         if (!lint_.empty() && ImGui::BeginTable("lint", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
             ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthFixed);
@@ -203,7 +212,9 @@ void Panels::problemsWindow(const PanelContext& ctx, ViewOptions& options, Panel
                     ImGui::PushID(i);
                     if (ImGui::Selectable(lintKindName(p.kind), lintSelected_ == i, ImGuiSelectableFlags_SpanAllColumns)) {
                         lintSelected_ = i;
+                        leakSelected_ = false;
                         out.centreOn = p.at;
+                        out.selectIds = p.ids;
                         // The middle of the largest band of the board's view this window leaves free.
                         const float l = v.left, t = v.top, r = v.left + v.width, b = v.top + v.height;
                         const float wl = std::clamp(winPos.x, l, r), wt = std::clamp(winPos.y, t, b);

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -161,6 +162,7 @@ constexpr int kFigure = 2;         // a figure's id
 constexpr int kMark = 3;           // what the ruling rests on (the cover a feature or a figure gives)
 constexpr int kFigureInPlay = 4;   // the attacker's, the defender's and the hovered figure's ids
 constexpr int kPending = 5;        // "ruling...": the pair's results are not in yet
+constexpr int kEditor = 6;         // the length of the wall being drawn, the ruler's reading
 }  // namespace label_priority
 
 // Pixel width of the board's walls at this zoom: thick enough to read as walls, never filling a cell.
@@ -243,10 +245,15 @@ std::string BoardView::loadBackground(const Board& board, const std::string& map
     }
     if (image.empty()) return "background: expected {\"image\": PATH}; the board is drawn without it";
     const std::filesystem::path path = std::filesystem::path(mapPath).parent_path() / image;
-    auto texture = std::make_unique<sf::Texture>();
-    if (!texture->loadFromFile(path.string())) return "background: cannot load " + path.string();
-    texture->setSmooth(true);
-    background_ = std::move(texture);
+    // Read here and shown like an embedded picture: SFML reads no WebP, and the bytes decide the type.
+    constexpr std::uintmax_t kMaxPictureBytes = 64u << 20;  // as io/import.hpp's kMaxImageBytes
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    if (ec || size > kMaxPictureBytes) return "background: cannot load " + path.string();
+    std::ifstream in(path, std::ios::binary);
+    std::string bytes(static_cast<std::size_t>(size), '\0');
+    if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size())) || !loadBackgroundImage(bytes).empty())
+        return "background: cannot load " + path.string();
     return {};
 }
 
@@ -693,6 +700,123 @@ void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Pieces layer: figures, rings, sight lines and what stops them
 
+// The map editor: the selection in the selection colour, then what the tool is drawing: the chain
+// of walls, the door or the outline with the segment to the pointer and its length, the snapped
+// point, the rectangle being dragged, the terrain cells, the ruler.
+namespace {
+
+void drawEdit(Painter& p, std::vector<Label>& labels, const Board& board, const Camera& cam, float textScale_, const EditPreview& e) {
+    const float cell = cam.cell;
+    struct {
+        const Camera& cam;
+        sf::FloatRect cellRect(int x, int y, int w, int h) const {
+            const sf::Vector2f a = rounded(cam.toScreen(x, y)), b = rounded(cam.toScreen(x + w, y + h));
+            return {a, b - a};
+        }
+    } f{cam};
+    const float ww = wallWidth(cell);
+    const sf::Color select(90, 200, 255);
+    const unsigned px = static_cast<unsigned>(std::round(13 * textScale_));
+    auto at = [&](PointD q) { return cam.toScreen(q.x, q.y); };
+    auto segLen = [](PointD a, PointD b) { return std::hypot(b.x - a.x, b.y - a.y); };
+    auto number = [](double v) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.2f", v);
+        std::string s = buf;
+        while (s.back() == '0') s.pop_back();
+        if (s.back() == '.') s.pop_back();
+        return s;
+    };
+    if (e.walls)
+        for (int i : *e.walls)
+            if (i >= 0 && static_cast<std::size_t>(i) < board.walls.size())
+                p.line(at(board.walls[static_cast<std::size_t>(i)].from), at(board.walls[static_cast<std::size_t>(i)].to), ww + 6, withAlpha(select, 200), true);
+    if (e.doors)
+        for (int i : *e.doors)
+            if (i >= 0 && static_cast<std::size_t>(i) < board.doors.size())
+                p.line(at(board.doors[static_cast<std::size_t>(i)].from), at(board.doors[static_cast<std::size_t>(i)].to), doorWidth(cell) + 6, withAlpha(select, 200), true);
+    if (e.features)
+        for (int i : *e.features)
+            if (i >= 0 && static_cast<std::size_t>(i) < board.features.size()) {
+                const std::vector<sf::Vector2f> pts = outline(board.features[static_cast<std::size_t>(i)], cam);
+                strokeOutline(p, pts, 3.0f, select);
+                for (const sf::Vector2f& q : pts) {  // handles: drag one to move the point
+                    p.rect({q.x - 5, q.y - 5, 10, 10}, sf::Color(10, 12, 16, 220));
+                    p.rect({q.x - 3.5f, q.y - 3.5f, 7, 7}, select);
+                }
+            }
+    if (e.figures)
+        for (int i : *e.figures)
+            if (i >= 0 && static_cast<std::size_t>(i) < board.figures.size()) {
+                const Figure& fig = board.figures[static_cast<std::size_t>(i)];
+                p.rectOutline(f.cellRect(fig.cell.x, fig.cell.y, fig.w, fig.h), 3.0f, select);
+            }
+
+    // Terrain: the cells a rectangle would fill, or the brush's cell.
+    if (e.cellFrom && e.cellTo) {
+        const int x0 = std::min(e.cellFrom->x, e.cellTo->x), x1 = std::max(e.cellFrom->x, e.cellTo->x);
+        const int y0 = std::min(e.cellFrom->y, e.cellTo->y), y1 = std::max(e.cellFrom->y, e.cellTo->y);
+        const sf::Color c = !e.terrain ? sf::Color(240, 240, 240)
+                            : *e.terrain == TerrainKind::Blocking ? palette::kBlocking
+                            : *e.terrain == TerrainKind::Difficult ? palette::kDifficult
+                                                                   : sf::Color(120, 90, 160);
+        const sf::FloatRect r = f.cellRect(x0, y0, x1 - x0 + 1, y1 - y0 + 1);
+        p.rect(r, withAlpha(c, 110));
+        p.rectOutline(r, 2.0f, withAlpha(c, 255));
+        if (x1 > x0 || y1 > y0)
+            labels.push_back({std::to_string(x1 - x0 + 1) + " x " + std::to_string(y1 - y0 + 1), {r.left + r.width / 2, r.top - px}, px,
+                              sf::Color::White, true, label_priority::kEditor, {}});
+    }
+
+    // The chain being drawn and the segment to the pointer, with its length.
+    if (e.drawing != EditPreview::Drawing::None) {
+        const sf::Color ink = e.drawing == EditPreview::Drawing::Door ? palette::kDoor
+                              : e.drawing == EditPreview::Drawing::Outline ? palette::kFeature
+                                                                           : palette::kWall;
+        for (std::size_t i = 1; i < e.chain.size(); ++i) p.line(at(e.chain[i - 1]), at(e.chain[i]), ww, ink, true);
+        if (!e.chain.empty() && e.cursor) {
+            p.line(at(e.chain.back()), at(*e.cursor), e.drawing == EditPreview::Drawing::Door ? doorWidth(cell) : ww, withAlpha(ink, 150), true);
+            if (e.drawing == EditPreview::Drawing::Outline && e.chain.size() >= 2)
+                p.line(at(*e.cursor), at(e.chain.front()), 1.5f, withAlpha(ink, 110));
+            const sf::Vector2f m = (at(e.chain.back()) + at(*e.cursor)) * 0.5f;
+            const double len = segLen(e.chain.back(), *e.cursor);
+            if (len > 0) labels.push_back({number(len) + " cells", {m.x, m.y - px * 1.2f}, px, sf::Color::White, true, label_priority::kEditor,
+                                           {{m.x, m.y + px * 1.2f}}});
+        }
+        for (const PointD& q : e.chain) p.disc(at(q), 4.0f, ink);
+        if (e.cursor) {  // the point a click would place
+            p.ring(at(*e.cursor), 6.0f, 2.0f, sf::Color(10, 12, 16, 220));
+            p.ring(at(*e.cursor), 5.0f, 1.5f, select);
+        }
+    }
+
+    // The selection rectangle.
+    if (e.bandFrom && e.bandTo) {
+        const sf::Vector2f a = at(*e.bandFrom), b = at(*e.bandTo);
+        const sf::FloatRect r(std::min(a.x, b.x), std::min(a.y, b.y), std::fabs(b.x - a.x), std::fabs(b.y - a.y));
+        p.rect(r, withAlpha(select, 40));
+        p.rectOutline(r, 1.5f, select);
+    }
+
+    // The ruler: the line, its ends, and what it says beside the far end.
+    if (e.rulerFrom && e.rulerTo) {
+        const sf::Vector2f a = at(*e.rulerFrom), b = at(*e.rulerTo);
+        p.line(a, b, 4.0f, sf::Color(10, 12, 16, 200));
+        p.line(a, b, 2.0f, sf::Color(255, 240, 120));
+        for (sf::Vector2f q : {a, b}) p.disc(q, 4.0f, sf::Color(255, 240, 120));
+        // Stacked over the middle of the line, on the side away from it (moved below when that is taken).
+        const sf::Vector2f mid = (a + b) * 0.5f;
+        const float step = px * 1.4f, n = static_cast<float>(e.rulerText.size());
+        for (std::size_t i = 0; i < e.rulerText.size(); ++i) {
+            const float up = mid.y - step * (n + 0.5f) + step * static_cast<float>(i);
+            const float down = mid.y + step * (1.0f + static_cast<float>(i));
+            labels.push_back({e.rulerText[i], {mid.x, up}, px, sf::Color(255, 240, 120), true, label_priority::kEditor, {{mid.x, down}}});
+        }
+    }
+}
+
+}  // namespace
+
 void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overlay& overlay) const {
     Painter p;
     std::vector<Label> labels;
@@ -946,6 +1070,8 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
             p.line(cam.toScreen(s.from.x, s.from.y), cam.toScreen(s.to.x, s.to.y), 3.0f, palette::kStopped);
         }
     }
+
+    if (overlay.edit) drawEdit(p, labels, board, cam, textScale_, *overlay.edit);
 
     // Results still being made: said between the pair (above a lone attacker), kept on the board seen.
     const int attacker = overlay.attacker, defender = overlay.defender;

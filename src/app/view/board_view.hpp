@@ -80,6 +80,22 @@ struct Camera {
 // docs/map-format.md).
 bool doorFlag(const Door& d, const char* key);
 
+// The map editor's drawing in progress and its selection (input/edit_input.hpp), drawn over the pieces.
+struct EditPreview {
+    enum class Drawing { None, Walls, Door, Outline } drawing = Drawing::None;
+    std::vector<PointD> chain;               // points placed: a wall chain, a door's first end, an outline
+    std::optional<PointD> cursor;            // where the next point would go (snapped)
+    std::optional<PointD> bandFrom, bandTo;  // the selection rectangle being dragged (board points)
+    std::optional<Cell> cellFrom, cellTo;    // terrain: the cells a rectangle fills, or the brush's cell
+    std::optional<TerrainKind> terrain;      // their kind; nullopt: the eraser
+    std::optional<PointD> rulerFrom, rulerTo;
+    std::vector<std::string> rulerText;      // what the ruler says, beside its end
+    const std::vector<int>* walls = nullptr; // the selection
+    const std::vector<int>* doors = nullptr;
+    const std::vector<int>* features = nullptr;
+    const std::vector<int>* figures = nullptr;
+};
+
 // What the board shows besides the board itself.
 struct Overlay {
     int attacker = -1;  // figure indexes, -1 for none
@@ -97,6 +113,7 @@ struct Overlay {
     const std::vector<HeatCell>* heat = nullptr;
     // A map problem to mark (the problems window): a ring at its place, its walls and doors in red.
     const LintProblem* problem = nullptr;
+    const EditPreview* edit = nullptr;
     std::optional<Cell> refusedCell;  // dragging over a cell the figure may not take: its footprint
     int refusedW = 1;
     int refusedH = 1;

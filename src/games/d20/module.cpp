@@ -11,6 +11,8 @@ class D20Game final : public GameModule {
 public:
     std::string name() const override { return "d20"; }
     std::string title() const override { return "d20 quarter cover"; }
+    // Every second diagonal counts double (5, 10, 5 feet).
+    DiagonalRule diagonals() const override { return DiagonalRule::Alternate; }
     std::unique_ptr<RuleSystem> create(const PresetFile* preset) const override {
         if (!preset) return nullptr;
         return std::make_unique<D20Rules>(loadD20Preset(preset->path));

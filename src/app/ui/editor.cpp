@@ -1,0 +1,301 @@
+// The map editor's panels: the Tools bar over the board's corner, the editor's section of the side
+// panel (the tool's settings, the selected pieces and what can be done with them), the dialogs for
+// a new map, a new size and the work recovered after a crash, and the leak finder in the problems
+// window.
+#include "app/ui/panels.hpp"
+
+#include "app/ui/common.hpp"
+#include "app/view/board_view.hpp"
+#include "core/properties.hpp"
+#include "games/games.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+
+namespace sightline::app {
+
+using ui::kBad;
+using ui::kDim;
+using ui::kGood;
+using ui::kWarn;
+
+namespace {
+
+constexpr Tool kTools[] = {Tool::Play, Tool::Select, Tool::Wall, Tool::Door, Tool::Brush,
+                           Tool::Rect, Tool::Eraser, Tool::Feature, Tool::Ruler};
+
+const char* kNewMapPopup = "New map";
+const char* kResizePopup = "Resize map";
+const char* kRecoveryPopup = "Recover unsaved work";
+
+std::string keyValue(const ExtraKeys& keys, const std::string& key) {
+    for (const auto& [k, v] : keys)
+        if (k == key) return v;
+    return {};
+}
+
+}  // namespace
+
+void Panels::toolsBar(const PanelContext& ctx, ViewOptions& options, PanelRequests& out) {
+    const float em = ImGui::GetFontSize();
+    const sf::FloatRect& v = ctx.viewport;
+    // Along the bottom of the board's view, clear of the row and column numbers.
+    ImGui::SetNextWindowPos(ImVec2(v.left + em * 0.5f, v.top + v.height - em * 0.5f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
+    ImGui::SetNextWindowBgAlpha(0.85f);
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove;
+    if (ImGui::Begin("##tools", nullptr, flags)) {
+        ui::noteWindow("tools-bar");
+        for (Tool t : kTools) {
+            const bool on = options.editor.tool == t;
+            if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+            const std::string label = std::string(toolName(t)) + "###tool" + std::to_string(static_cast<int>(t));
+            if (ImGui::Button(label.c_str())) out.tool = t;
+            if (on) ImGui::PopStyleColor();
+            const std::string note = std::string("tool-") + toolKey(t);
+            ui::noteItem(note.c_str());
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", toolName(t), toolKey(t));
+            if (t != kTools[std::size(kTools) - 1]) ImGui::SameLine();
+        }
+    }
+    ImGui::End();
+}
+
+void Panels::editorSection(const PanelContext& ctx, ViewOptions& options, PanelRequests& out) {
+    const Board& board = ctx.doc.board();
+    EditorOptions& ed = options.editor;
+    const Pieces& sel = ctx.selection.pieces;
+    ImGui::TextColored(kDim, "%s tool (%s)", toolName(ed.tool), toolKey(ed.tool));
+    if (ed.tool == Tool::Brush || ed.tool == Tool::Rect) {
+        for (TerrainKind k : {TerrainKind::Blocking, TerrainKind::Difficult, TerrainKind::Impassable}) {
+            if (ImGui::RadioButton(terrainKindName(k), ed.terrain == k)) ed.terrain = k;
+            const std::string note = std::string("terrain-") + terrainKindName(k);
+            ui::noteItem(note.c_str());
+            ImGui::SameLine();
+        }
+        ImGui::NewLine();
+    }
+    if (ed.tool == Tool::Feature) {
+        ImGui::SetNextItemWidth(ui::fieldWidth("Kind", ImGui::GetFontSize() * 12));
+        ImGui::InputText("Kind", &ed.feature.kind);
+        ImGui::Checkbox("Blocks sight", &ed.feature.blocksSight);
+        ImGui::TextColored(kDim, "Game keys (JSON), checked by their game:");
+        for (const std::string& key : gameFeatureKeys()) {
+            std::string value = keyValue(ed.feature.extra, key);
+            ImGui::SetNextItemWidth(ui::fieldWidth(key.c_str(), ImGui::GetFontSize() * 10));
+            if (ImGui::InputText(key.c_str(), &value, ImGuiInputTextFlags_EnterReturnsTrue) || ImGui::IsItemDeactivatedAfterEdit()) {
+                ExtraKeys keys = ed.feature.extra;
+                if (value.empty()) eraseProperty(keys, key);
+                else setPropertyJson(keys, key, value);
+                std::vector<std::string> problems;
+                checkFeatureKeys(keys, [](const std::string& k) { return k; }, problems);
+                if (problems.empty()) ed.feature.extra = std::move(keys);
+                else showError("Refused", problems.front());
+            }
+        }
+        ImGui::TextWrapped("Click the outline's points; click the first again (or right click, Enter) to close it.");
+        if (ImGui::Button("Close the outline")) out.closeOutline = true;
+    }
+    if (ed.tool == Tool::Wall) ImGui::TextWrapped("Click, click ...: a chain of walls. Right click or Esc ends it. Ctrl: half cells, Shift: free. Ends snap to walls.");
+    if (ed.tool == Tool::Door) ImGui::TextWrapped("Click both ends of a door. Drawn along a wall, that piece of the wall becomes the door.");
+    if (ed.tool == Tool::Eraser) ImGui::TextWrapped("Drag over cells to clear their terrain.");
+    if (ed.tool == Tool::Ruler) ImGui::TextWrapped("Drag from cell to cell; Shift measures from point to point. Esc clears it.");
+
+    if (ed.tool != Tool::Select && sel.empty()) return;
+    ImGui::Separator();
+    if (sel.empty()) {
+        ImGui::TextColored(kDim, "Nothing selected: click a piece, or drag a rectangle.");
+        return;
+    }
+    ImGui::Text("Selected: %zu wall(s), %zu door(s), %zu feature(s), %zu figure(s)", sel.walls.size(), sel.doors.size(),
+                sel.features.size(), sel.figures.size());
+    if (ImGui::Button("Delete")) out.deletePieces = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Copy")) out.copyPieces = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Cut")) out.cutPieces = true;
+    if (!sel.walls.empty()) {
+        if (ImGui::Button(sel.walls.size() == 1 ? "Make it a door" : "Make them doors")) out.toDoor = true;
+        ui::noteItem("to-door");
+        if (sel.walls.size() == 2) {
+            ImGui::SameLine();
+            if (ImGui::Button("Join (J)")) out.joinWalls = true;
+        }
+    }
+    if (!sel.doors.empty()) {
+        if (ImGui::Button(sel.doors.size() == 1 ? "Make it a wall" : "Make them walls")) out.toWall = true;
+        // One door: its states. A secret door is not offered to players as a door; a locked one stays shut to a click.
+        if (sel.doors.size() == 1 && static_cast<std::size_t>(sel.doors[0]) < board.doors.size()) {
+            const int i = sel.doors[0];
+            const Door& d = board.doors[static_cast<std::size_t>(i)];
+            ImGui::Text("Door %s", d.id.c_str());
+            for (const char* key : {"open", "locked", "secret"}) {
+                bool value = std::string(key) == "open" ? d.open : doorFlag(d, key);
+                ImGui::SameLine();
+                if (ImGui::Checkbox(key, &value)) out.doorState = PanelRequests::DoorState{i, key, value};
+            }
+        }
+    }
+    if (sel.features.size() == 1 && static_cast<std::size_t>(sel.features[0]) < board.features.size()) {
+        const int i = sel.features[0];
+        const Feature& f = board.features[static_cast<std::size_t>(i)];
+        ImGui::Text("Feature %s (%zu points; drag a corner to move it)", f.id.c_str(), f.polygon.size());
+        if (featureKindFor_ != i) {
+            featureKindFor_ = i;
+            featureKindInput_ = f.kind;
+        }
+        ImGui::SetNextItemWidth(ui::fieldWidth("Kind##f", ImGui::GetFontSize() * 12));
+        ImGui::InputText("Kind##f", &featureKindInput_);
+        if (ImGui::IsItemDeactivatedAfterEdit() && featureKindInput_ != f.kind) out.featureKeys.push_back({i, "kind", featureKindInput_});
+        bool blocks = f.blocksSight;
+        if (ImGui::Checkbox("Blocks sight##f", &blocks)) out.featureKeys.push_back({i, "blocks_sight", blocks ? "true" : "false"});
+        for (const std::string& key : gameFeatureKeys()) {
+            std::string value = keyValue(f.extra, key);
+            ImGui::SetNextItemWidth(ui::fieldWidth(key.c_str(), ImGui::GetFontSize() * 10));
+            const std::string label = key + "##f";
+            if (ImGui::InputText(label.c_str(), &value, ImGuiInputTextFlags_EnterReturnsTrue) || ImGui::IsItemDeactivatedAfterEdit()) {
+                if (value != keyValue(f.extra, key))
+                    out.featureKeys.push_back({i, key, value.empty() ? std::nullopt : std::optional<std::string>(value)});
+            }
+        }
+    }
+}
+
+void Panels::leakControls(const PanelContext& ctx, PanelRequests& out) {
+    // Does sight get out of the room around a cell? The hovered cell, else the one typed.
+    ImGui::Spacing();
+    ImGui::TextColored(kDim, "Leaks: does sight get out of the room around a cell?");
+    const float w = ImGui::GetFontSize() * 5;
+    ImGui::SetNextItemWidth(w);
+    ImGui::InputInt("x##leak", &leakX_);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(w);
+    ImGui::InputInt("y##leak", &leakY_);
+    ImGui::SameLine();
+    if (ImGui::Button("Find a leak")) out.leakFrom = Cell{leakX_, leakY_};
+    ui::noteItem("find-leak");
+    (void)ctx;
+    if (!leakText_.empty()) {
+        ImGui::TextColored(leakProblem_ ? kBad : kGood, "%s", leakText_.c_str());
+        if (leakProblem_ && ImGui::SmallButton(leakSelected_ ? "Hide it" : "Show it")) leakSelected_ = !leakSelected_;
+    }
+}
+
+void Panels::showLeak(std::optional<Leak> leak, Cell from) {
+    const std::string cell = "(" + std::to_string(from.x) + ", " + std::to_string(from.y) + ")";
+    if (!leak) {
+        leakProblem_.reset();
+        leakSelected_ = false;
+        leakText_ = "Sight from " + cell + " does not reach the board's edge (or the cell is off the board or blocking).";
+        return;
+    }
+    leakProblem_ = leakProblem(from, *leak);
+    leakSelected_ = true;
+    lintSelected_ = -1;
+    leakText_ = "Leak: " + leakProblem_->message;
+}
+
+void Panels::newMapDialog(const Board& board) {
+    newMapToShow_ = true;
+    newW_ = std::max(1, board.width);
+    newH_ = std::max(1, board.height);
+    newName_ = "new map";
+}
+
+void Panels::resizeDialog(const Board& board) {
+    resizeToShow_ = true;
+    resizeW_ = board.width;
+    resizeH_ = board.height;
+}
+
+void Panels::askRecovery(std::string text) {
+    recoveryToShow_ = true;
+    recoveryText_ = std::move(text);
+}
+
+void Panels::editorModals(const PanelContext& ctx, PanelRequests& out) {
+    const bool anyOpen = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+    if (!anyOpen) {
+        if (recoveryToShow_) ImGui::OpenPopup(kRecoveryPopup), recoveryToShow_ = false;
+        else if (newMapToShow_) ImGui::OpenPopup(kNewMapPopup), newMapToShow_ = false;
+        else if (resizeToShow_) ImGui::OpenPopup(kResizePopup), resizeToShow_ = false;
+    }
+    const float em = ImGui::GetFontSize();
+    const ImVec2 centre = ImGui::GetMainViewport()->GetCenter();
+    const int most = Board::kMaxGrid;
+    ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (ImGui::BeginPopupModal(kNewMapPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ui::noteWindow("new-map-dialog");
+        ImGui::SetNextItemWidth(em * 14);
+        ImGui::InputText("Name", &newName_);
+        ImGui::SetNextItemWidth(em * 8);
+        ImGui::InputInt("Width (cells)", &newW_);
+        ui::noteItem("new-map-width");
+        ImGui::SetNextItemWidth(em * 8);
+        ImGui::InputInt("Height (cells)", &newH_);
+        ui::noteItem("new-map-height");
+        const bool ok = newW_ >= 1 && newH_ >= 1 && newW_ <= most && newH_ <= most;
+        if (!ok) ImGui::TextColored(kBad, "A board is 1 to %d cells each way.", most);
+        ImGui::BeginDisabled(!ok);
+        if (ImGui::Button("Create", ImVec2(em * 6, 0))) {
+            out.newMap = PanelRequests::Size{newName_, newW_, newH_};
+            ImGui::CloseCurrentPopup();
+        }
+        ui::noteItem("new-map-create");
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel", ImVec2(em * 6, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+    }
+    ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (ImGui::BeginPopupModal(kResizePopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::SetNextItemWidth(em * 8);
+        ImGui::InputInt("Width (cells)", &resizeW_);
+        ImGui::SetNextItemWidth(em * 8);
+        ImGui::InputInt("Height (cells)", &resizeH_);
+        const bool ok = resizeW_ >= 1 && resizeH_ >= 1 && resizeW_ <= most && resizeH_ <= most;
+        if (!ok) ImGui::TextColored(kBad, "A board is 1 to %d cells each way.", most);
+        // What would fall off, for the author to see before confirming.
+        const std::vector<std::string> lost = ok ? resizeLosses(ctx.doc.board(), resizeW_, resizeH_) : std::vector<std::string>{};
+        if (!lost.empty()) {
+            ImGui::TextColored(kWarn, "These would fall off the board and be removed:");
+            ImGui::BeginChild("lost", ImVec2(em * 24, std::min(em * 10, em * 1.4f * static_cast<float>(lost.size()) + em)), true);
+            for (const std::string& l : lost) ImGui::TextUnformatted(l.c_str());
+            ImGui::EndChild();
+        }
+        ImGui::BeginDisabled(!ok);
+        if (ImGui::Button(lost.empty() ? "Resize" : "Resize and remove them")) {
+            out.resize = PanelRequests::Size{"", resizeW_, resizeH_};
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+    }
+    ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (ImGui::BeginPopupModal(kRecoveryPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ui::noteWindow("recovery-dialog");
+        ImGui::PushTextWrapPos(em * 28);
+        ImGui::TextUnformatted(recoveryText_.c_str());
+        ImGui::PopTextWrapPos();
+        if (ImGui::Button("Restore", ImVec2(em * 6, 0))) {
+            out.restoreRecovery = true;
+            ImGui::CloseCurrentPopup();
+        }
+        ui::noteItem("recovery-restore");
+        ImGui::SameLine();
+        if (ImGui::Button("Discard", ImVec2(em * 6, 0))) {
+            out.discardRecovery = true;
+            ImGui::CloseCurrentPopup();
+        }
+        ui::noteItem("recovery-discard");
+        ImGui::SameLine();
+        if (ImGui::Button("Later", ImVec2(em * 6, 0))) ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+    }
+}
+
+}  // namespace sightline::app
