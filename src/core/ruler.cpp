@@ -73,15 +73,19 @@ std::optional<RulerReading> measure(const SightScene& scene, PointD a, PointD b,
     return r;
 }
 
-std::vector<std::string> rulerLines(const Board& board, const RulerReading& reading) {
-    auto num = [](double v) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.2f", v);
-        std::string s = buf;
+std::string distanceText(double value) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.2f", value);
+    std::string s = buf;
+    if (s.find('.') != std::string::npos) {
         while (s.back() == '0') s.pop_back();
         if (s.back() == '.') s.pop_back();
-        return s;
-    };
+    }
+    return s;
+}
+
+std::vector<std::string> rulerLines(const Board& board, const RulerReading& reading) {
+    const auto num = distanceText;
     std::vector<std::string> out;
     std::string first = num(reading.cells) + (reading.cells == 1 ? " cell" : " cells");
     if (reading.inUnits) first += " (" + num(*reading.inUnits) + (reading.units.empty() ? "" : " " + reading.units) + ")";

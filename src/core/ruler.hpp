@@ -18,7 +18,7 @@ namespace sightline {
 // How a path of squares counts a diagonal step (a game's choice, GameModule::diagonals).
 enum class DiagonalRule : std::uint8_t {
     One,        // every step one square, diagonal or not
-    Alternate,  // diagonals count one, two, one, two ... (d20's 5-10-5)
+    Alternate,  // diagonals count one, two, one, two ... (5, 10, 5 feet on a 5-foot grid)
     Two,        // a diagonal is two steps (no diagonal moves)
 };
 const char* diagonalRuleName(DiagonalRule rule);  // "one", "alternate", "two"
@@ -44,6 +44,9 @@ struct RulerReading {
 
 // The ruler from `a` to `b` (cells; not finite or beyond the limit of map coordinates: nullopt).
 std::optional<RulerReading> measure(const SightScene& scene, PointD a, PointD b, DiagonalRule rule);
+
+// A distance for people: at most two decimals, no trailing zeros ("7.07", "5", "2.5").
+std::string distanceText(double value);
 
 // The reading in a few short lines for people: "7.07 cells (35.4 ft)", "7 squares", "meets wall:w3".
 std::vector<std::string> rulerLines(const Board& board, const RulerReading& reading);

@@ -396,15 +396,13 @@ Refusal pastePieces(Board& board, const std::string& text, PointD at, Pieces* pa
         added.figures.push_back(static_cast<int>(board.figures.size()));
         board.figures.push_back(std::move(f));
     }
-    for (int i : added.walls)
-        if (!onBoard(board, board.walls[static_cast<std::size_t>(i)].from) || !onBoard(board, board.walls[static_cast<std::size_t>(i)].to))
-            return "Paste refused: the pieces would reach past the board's edge.";
-    for (int i : added.doors)
-        if (!onBoard(board, board.doors[static_cast<std::size_t>(i)].from) || !onBoard(board, board.doors[static_cast<std::size_t>(i)].to))
-            return "Paste refused: the pieces would reach past the board's edge.";
+    bool inside = true;
+    auto check = [&](PointD q) { inside = inside && onBoard(board, q); };
+    for (int i : added.walls) check(board.walls[static_cast<std::size_t>(i)].from), check(board.walls[static_cast<std::size_t>(i)].to);
+    for (int i : added.doors) check(board.doors[static_cast<std::size_t>(i)].from), check(board.doors[static_cast<std::size_t>(i)].to);
     for (int i : added.features)
-        for (PointD q : board.features[static_cast<std::size_t>(i)].polygon)
-            if (!onBoard(board, q)) return "Paste refused: the pieces would reach past the board's edge.";
+        for (PointD q : board.features[static_cast<std::size_t>(i)].polygon) check(q);
+    if (!inside) return "Paste refused: the pieces would reach past the board's edge.";
     if (pasted) *pasted = std::move(added);
     return {};
 }
@@ -558,29 +556,38 @@ namespace {
 
 bool fits(PointD p, int w, int h) { return p.x >= 0 && p.y >= 0 && p.x <= w && p.y <= h; }
 
+// What a resize to w x h takes off the board: pieces that fit it now and would not then (what lies
+// outside already stays as it is), cells and figures beyond the new edge.
+struct Falls {
+    const Board& board;
+    int w, h;
+    bool points(std::initializer_list<PointD> pts) const { return points(std::vector<PointD>(pts)); }
+    bool points(const std::vector<PointD>& pts) const {
+        bool was = true, is = true;
+        for (PointD q : pts) was = was && fits(q, board.width, board.height), is = is && fits(q, w, h);
+        return was && !is;
+    }
+    bool cell(const Cell& c) const { return c.x >= w || c.y >= h; }
+    bool figure(const Figure& f) const { return f.cell.x + f.w > w || f.cell.y + f.h > h; }
+};
+
 }  // namespace
 
 std::vector<std::string> resizeLosses(const Board& board, int width, int height) {
+    const Falls falls{board, width, height};
     std::vector<std::string> out;
     std::size_t cells = 0;
     for (const TerrainGroup& g : board.terrain)
-        for (const Cell& c : g.cells)
-            if (board.contains(c) && (c.x >= width || c.y >= height)) ++cells;
+        for (const Cell& c : g.cells) cells += board.contains(c) && falls.cell(c);
     if (cells) out.push_back(std::to_string(cells) + " terrain cell" + (cells == 1 ? "" : "s"));
-    // Only what fits the board now: what lies outside already stays as it is.
-    auto lost = [&](PointD a, PointD b) { return fits(a, board.width, board.height) && fits(b, board.width, board.height) &&
-                                                 (!fits(a, width, height) || !fits(b, width, height)); };
     for (const Wall& w : board.walls)
-        if (lost(w.from, w.to)) out.push_back("wall " + w.id + " " + pointLabel(w.from) + "-" + pointLabel(w.to));
+        if (falls.points({w.from, w.to})) out.push_back("wall " + w.id + " " + pointLabel(w.from) + "-" + pointLabel(w.to));
     for (const Door& d : board.doors)
-        if (lost(d.from, d.to)) out.push_back("door " + d.id + " " + pointLabel(d.from) + "-" + pointLabel(d.to));
-    for (const Feature& f : board.features) {
-        bool was = true, is = true;
-        for (PointD q : f.polygon) was = was && fits(q, board.width, board.height), is = is && fits(q, width, height);
-        if (was && !is) out.push_back("feature " + f.id + " (" + f.kind + ")");
-    }
+        if (falls.points({d.from, d.to})) out.push_back("door " + d.id + " " + pointLabel(d.from) + "-" + pointLabel(d.to));
+    for (const Feature& f : board.features)
+        if (falls.points(f.polygon)) out.push_back("feature " + f.id + " (" + f.kind + ")");
     for (const Figure& f : board.figures)
-        if (f.cell.x + f.w > width || f.cell.y + f.h > height) out.push_back("figure " + f.id + " at " + cellText(f.cell));
+        if (falls.figure(f)) out.push_back("figure " + f.id + " at " + cellText(f.cell));
     return out;
 }
 
@@ -588,29 +595,14 @@ Refusal resizeBoard(Board& board, int width, int height) {
     if (width < 1 || height < 1 || width > Board::kMaxGrid || height > Board::kMaxGrid)
         return "A board is 1 to " + std::to_string(Board::kMaxGrid) + " cells each way, not " + std::to_string(width) +
                "x" + std::to_string(height) + ".";
-    auto lost = [&](PointD a, PointD b) { return fits(a, board.width, board.height) && fits(b, board.width, board.height) &&
-                                                 (!fits(a, width, height) || !fits(b, width, height)); };
-    for (TerrainGroup& g : board.terrain)
-        g.cells.erase(std::remove_if(g.cells.begin(), g.cells.end(), [&](const Cell& c) { return c.x >= width || c.y >= height; }),
-                      g.cells.end());
-    board.terrain.erase(std::remove_if(board.terrain.begin(), board.terrain.end(),
-                                       [](const TerrainGroup& g) { return g.cells.empty() && g.extra.empty(); }),
-                        board.terrain.end());
-    board.walls.erase(std::remove_if(board.walls.begin(), board.walls.end(), [&](const Wall& w) { return lost(w.from, w.to); }),
-                      board.walls.end());
-    board.doors.erase(std::remove_if(board.doors.begin(), board.doors.end(), [&](const Door& d) { return lost(d.from, d.to); }),
-                      board.doors.end());
-    board.features.erase(std::remove_if(board.features.begin(), board.features.end(),
-                                        [&](const Feature& f) {
-                                            bool was = true, is = true;
-                                            for (PointD q : f.polygon)
-                                                was = was && fits(q, board.width, board.height), is = is && fits(q, width, height);
-                                            return was && !is;
-                                        }),
-                         board.features.end());
-    board.figures.erase(std::remove_if(board.figures.begin(), board.figures.end(),
-                                       [&](const Figure& f) { return f.cell.x + f.w > width || f.cell.y + f.h > height; }),
-                        board.figures.end());
+    const Falls falls{board, width, height};
+    auto drop = [](auto& list, auto falling) { list.erase(std::remove_if(list.begin(), list.end(), falling), list.end()); };
+    for (TerrainGroup& g : board.terrain) drop(g.cells, [&](const Cell& c) { return falls.cell(c); });
+    drop(board.terrain, [](const TerrainGroup& g) { return g.cells.empty() && g.extra.empty(); });
+    drop(board.walls, [&](const Wall& w) { return falls.points({w.from, w.to}); });
+    drop(board.doors, [&](const Door& d) { return falls.points({d.from, d.to}); });
+    drop(board.features, [&](const Feature& f) { return falls.points(f.polygon); });
+    drop(board.figures, [&](const Figure& f) { return falls.figure(f); });
     board.width = width;
     board.height = height;
     return {};

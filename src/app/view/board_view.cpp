@@ -9,6 +9,8 @@
 // [SECTION] Pieces layer: figures, rings, sight lines and what stops them
 #include "app/view/board_view.hpp"
 
+#include "core/ruler.hpp"
+
 
 #include <webp/decode.h>
 
@@ -719,14 +721,6 @@ void drawEdit(Painter& p, std::vector<Label>& labels, const Board& board, const 
     const unsigned px = static_cast<unsigned>(std::round(13 * textScale_));
     auto at = [&](PointD q) { return cam.toScreen(q.x, q.y); };
     auto segLen = [](PointD a, PointD b) { return std::hypot(b.x - a.x, b.y - a.y); };
-    auto number = [](double v) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.2f", v);
-        std::string s = buf;
-        while (s.back() == '0') s.pop_back();
-        if (s.back() == '.') s.pop_back();
-        return s;
-    };
     if (e.walls)
         for (int i : *e.walls)
             if (i >= 0 && static_cast<std::size_t>(i) < board.walls.size())
@@ -780,7 +774,7 @@ void drawEdit(Painter& p, std::vector<Label>& labels, const Board& board, const 
                 p.line(at(*e.cursor), at(e.chain.front()), 1.5f, withAlpha(ink, 110));
             const sf::Vector2f m = (at(e.chain.back()) + at(*e.cursor)) * 0.5f;
             const double len = segLen(e.chain.back(), *e.cursor);
-            if (len > 0) labels.push_back({number(len) + " cells", {m.x, m.y - px * 1.2f}, px, sf::Color::White, true, label_priority::kEditor,
+            if (len > 0) labels.push_back({distanceText(len) + " cells", {m.x, m.y - px * 1.2f}, px, sf::Color::White, true, label_priority::kEditor,
                                            {{m.x, m.y + px * 1.2f}}});
         }
         for (const PointD& q : e.chain) p.disc(at(q), 4.0f, ink);
