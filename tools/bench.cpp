@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <functional>
 #include <iostream>
+#include <thread>
 
 using namespace sightline;
 using Clock = std::chrono::steady_clock;
@@ -118,6 +119,57 @@ int runVisibility(const std::vector<std::pair<std::string, Board>>& boards, int 
     return 0;
 }
 
+// The cover heat map (sightline-cli heatmap): Doom, a 1x1 figure against every figure of the first
+// figure's side. The heat map as it runs (pairs no sight line joins culled) and every pair ruled
+// through the same moving probe (HeatmapRequest::cull off: the matrix path), timed in rounds that
+// take turns, so that both meet the same load; medians, and their ratio. Both must agree.
+int runHeatmap(const std::vector<std::pair<std::string, Board>>& boards, int repeat) {
+    const auto rules = makeRuleSystem("doom");
+    const SightPolicy policy = sightPolicyFor("doom");
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    for (const auto& [name, board] : boards) {
+        if (board.figures.empty()) continue;
+        HeatmapRequest request;
+        request.attackers = figuresOfSide(board, board.figures.front().side);
+        HeatmapRequest everyPair = request;
+        everyPair.cull = false;
+        // Each round: the heat map `fastRuns` times on 1 thread and on all cores, every pair once on each.
+        const int rounds = std::max(1, std::min(repeat, 3)), fastRuns = std::max(1, (repeat + rounds - 1) / rounds);
+        std::vector<double> fast1, fastN, every1, everyN;
+        std::vector<HeatVerdict> culledVerdicts, everyVerdicts;
+        HeatmapControl::Stats stats;
+        std::size_t cells = 0;
+        auto timed = [&](const HeatmapRequest& r, unsigned threads, std::vector<HeatVerdict>* verdicts, HeatmapControl::Stats* s) {
+            const auto start = Clock::now();
+            cells = coverHeatmap(*rules, board, policy, r, Engine::Indexed, threads, {nullptr, verdicts, s}).size();
+            return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+        };
+        for (int round = 0; round < rounds; ++round) {
+            for (int i = 0; i < fastRuns; ++i) fast1.push_back(timed(request, 1, round == 0 && i == 0 ? &culledVerdicts : nullptr, &stats));
+            for (int i = 0; i < fastRuns; ++i) fastN.push_back(timed(request, cores, nullptr, nullptr));
+            every1.push_back(timed(everyPair, 1, round == 0 ? &everyVerdicts : nullptr, nullptr));
+            everyN.push_back(timed(everyPair, cores, nullptr, nullptr));
+        }
+        const std::size_t seen = static_cast<std::size_t>(
+            std::count_if(everyVerdicts.begin(), everyVerdicts.end(), [](HeatVerdict v) { return v != HeatVerdict::NoSight; }));
+        const double f1 = medianOf(fast1), fN = medianOf(fastN), e1 = medianOf(every1), eN = medianOf(everyN);
+        std::printf("scene %s: %dx%d, %zu attackers of side \"%s\", %zu cells, %zu pairs, %u cores, %d rounds\n", name.c_str(),
+                    board.width, board.height, request.attackers.size(), board.figures.front().side.c_str(), cells, stats.pairs, cores,
+                    rounds);
+        std::printf("  pairs ruled                         %9zu     (%.2f%% culled; %zu with line of sight, %.2f%%)\n", stats.ruled,
+                    100.0 * double(stats.pairs - stats.ruled) / double(std::max<std::size_t>(1, stats.pairs)), seen,
+                    100.0 * double(seen) / double(std::max<std::size_t>(1, stats.pairs)));
+        std::printf("  heat map, 1 thread                  %9.3f ms   (median of %zu)\n", f1, fast1.size());
+        std::printf("  heat map, all cores                 %9.3f ms   (median of %zu)\n", fN, fastN.size());
+        std::printf("  every pair ruled, 1 thread          %9.3f ms   (median of %zu)\n", e1, every1.size());
+        std::printf("  every pair ruled, all cores         %9.3f ms   (median of %zu)\n", eN, everyN.size());
+        std::printf("  every pair / heat map               %9.1f x on 1 thread, %.1f x on all cores\n", e1 / f1, eN / fN);
+        std::printf("  same verdicts                       %9s\n", culledVerdicts == everyVerdicts ? "yes" : "NO");
+        if (culledVerdicts != everyVerdicts) return 1;
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -134,7 +186,8 @@ int main(int argc, char** argv) {
     app.add_flag("--cliffs", cliffs, "the scale scenes: walls-short, walls-long, large-64, large-512");
     app.add_flag("--cliff-reference", cliffReference, "with --cliffs, also rule large-64 tracing every line (minutes)");
     app.add_flag("--lint", lint, "time the map lint (sightline-cli lint) on the scenes or --map instead");
-    app.add_flag("--heatmap", heatmap, "time the Doom cover heat map of a 1x1 figure against the first side's figures instead");
+    app.add_flag("--heatmap", heatmap,
+                 "time the Doom cover heat map of a 1x1 figure against the first side's figures, and every pair ruled, instead");
     app.add_flag("--visibility", visibility, "time the visibility region (sightline-cli visibility) from 1,000 viewpoints instead");
     CLI11_PARSE(app, argc, argv);
 
@@ -161,26 +214,7 @@ int main(int argc, char** argv) {
             }
             return 0;
         }
-        if (heatmap) {
-            const auto rules = makeRuleSystem("doom");
-            for (const auto& [name, board] : boards) {
-                if (board.figures.empty()) continue;
-                HeatmapRequest request;
-                request.attackers = figuresOfSide(board, board.figures.front().side);
-                std::size_t cells = 0;
-                const int runs = std::min(repeat, 5);
-                auto time = [&](unsigned threads) {
-                    return timeMs(runs, [&] { cells = coverHeatmap(*rules, board, sightPolicyFor("doom"), request, Engine::Indexed, threads).size(); });
-                };
-                const double one = time(1), all = time(0);
-                std::printf("scene %s: %dx%d, %zu attackers of side \"%s\"\n", name.c_str(), board.width, board.height,
-                            request.attackers.size(), board.figures.front().side.c_str());
-                std::printf("  heat map, 1 thread                  %9.3f ms   (%zu cells, %zu pairs, median of %d runs)\n", one, cells,
-                            cells * request.attackers.size(), runs);
-                std::printf("  heat map, all cores                 %9.3f ms\n", all);
-            }
-            return 0;
-        }
+        if (heatmap) return runHeatmap(boards, repeat);
         const auto doomRules = makeRuleSystem("doom");
         const RuleSystem& doom = *doomRules;
         for (const auto& [name, board] : boards) {

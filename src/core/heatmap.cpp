@@ -1,14 +1,25 @@
 // The cover heat map (core/heatmap.hpp).
 //
-// The fast path builds one scene a thread for a copy of the board with the probe added, and moves
-// the probe from cell to cell (SightScene::moveFigure: only its footprint changes), asking the game
-// for the quick ruling of each attacker against it. Cells are handed out in small runs to whichever
-// thread is free; this thread works too, so the map is whole however many threads the system lets
-// us start.
+// The fast path first finds the pairs that may have line of sight (with request.cull): each
+// attacker's reach, marked from its corners and centre on a copy of the board without features
+// (outlines that stop sight under one game may be ignored by another's lines, so none counts),
+// then the probe footprints touching a marked point. Then it builds one scene a thread for a copy
+// of the board with the probe added, and moves the probe from cell to cell (SightScene::moveFigure:
+// only its footprint changes), asking the game for the quick ruling of each attacker that may see
+// it. Attackers and cells are handed out in small runs to whichever thread is free; this thread
+// works too, so the map is whole however many threads the system lets us start.
+//
+// Sections:
+//   Standing cells
+//   Culling: which pairs may have line of sight
+//   The heat map, fast and plain
 #include "core/heatmap.hpp"
+
+#include "core/visibility.hpp"
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
@@ -30,6 +41,9 @@ std::vector<int> figuresOfSide(const Board& board, const std::string& side) {
         if (board.figures[i].side == side) out.push_back(static_cast<int>(i));
     return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Standing cells
 
 std::vector<Cell> standingCells(const Board& board, int w, int h) {
     if (w < 1 || h < 1) throw std::invalid_argument("a figure's size is at least 1x1");
@@ -94,53 +108,154 @@ void decide(HeatCell& cell) {
     cell.state = cell.seenBy == 0 ? HeatState::Hidden : cell.exposedTo == 0 ? HeatState::Covered : HeatState::Exposed;
 }
 
+// Indices [0, n) handed out in runs of `run` to up to `threads` threads, this one too, until they
+// are gone or stopped() says so. Each thread makes its own worker with make() (its scratch memory,
+// its scene) and calls it with each index it takes.
+template <class Make, class Stopped>
+void inParallel(unsigned threads, std::size_t n, std::size_t run, const Stopped& stopped, const Make& make) {
+    if (n == 0) return;
+    threads = static_cast<unsigned>(std::min<std::size_t>(std::max(1u, threads), (n + run - 1) / run));
+    std::atomic<std::size_t> next{0};
+    auto loop = [&] {
+        auto worker = make();
+        for (std::size_t start = next.fetch_add(run); start < n && !stopped(); start = next.fetch_add(run))
+            for (std::size_t i = start; i < std::min(n, start + run); ++i) worker(i);
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t) {
+        try {
+            pool.emplace_back(loop);
+        } catch (const std::system_error&) {
+            break;  // fewer threads than asked: the ones running share the work
+        }
+    }
+    loop();
+    for (auto& th : pool) th.join();
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Culling: which pairs may have line of sight
+
+// may[k * cells.size() + i]: 1 when attacker k may have line of sight to a probe on cells[i], 0 when
+// no sight line can join them (core/heatmap.hpp).
+template <class Stopped>
+std::vector<std::uint8_t> mayBeSeen(const Board& board, const HeatmapRequest& request, const std::vector<Cell>& cells,
+                                    unsigned threads, const Stopped& stopped) {
+    const std::size_t na = request.attackers.size(), nc = cells.size();
+    std::vector<std::uint8_t> may(na * nc, 0);
+    Board bare = board;
+    bare.features.clear();
+    const SightScene scene(bare);
+    constexpr Coord half = kScale / 2;
+    const int w = request.w, h = request.h;
+    const auto centreKind = static_cast<std::uint8_t>(1u << ((w & 1) | ((h & 1) << 1)));  // (2x + w, 2y + h)
+    const auto W = static_cast<std::size_t>(board.width);
+    std::vector<int> cellAt(W * static_cast<std::size_t>(board.height), -1);  // index into cells
+    for (std::size_t i = 0; i < nc; ++i)
+        cellAt[static_cast<std::size_t>(cells[i].y) * W + static_cast<std::size_t>(cells[i].x)] = static_cast<int>(i);
+    inParallel(threads, na, 1, stopped, [&] {
+        return [&, tracer = VisibilityTracer(scene), corners = HalfCellMarks(board.width, board.height, HalfCellMarks::kCorners),
+                centres = HalfCellMarks(board.width, board.height, centreKind)](std::size_t k) mutable {
+            const Figure& f = bare.figures[static_cast<std::size_t>(request.attackers[k])];
+            std::uint8_t* row = &may[k * nc];
+            corners.clear();
+            centres.clear();
+            try {
+                for (const Corner& c : f.corners()) tracer.markReach({latticePoint(c.x, c.y), &f, true}, corners);
+                const IPoint centre((2 * Coord(f.cell.x) + f.w) * half, (2 * Coord(f.cell.y) + f.h) * half);
+                tracer.markReach({centre, &f, false}, centres);
+            } catch (const std::exception&) {
+                std::fill(row, row + nc, std::uint8_t(1));  // a figure the marks cannot take (off the board): rule it
+                return;
+            }
+            // The footprints that may hold a marked point: a corner (x + dx, y + dy) with 0 <= dx <= w,
+            // 0 <= dy <= h, or the centre (2x + w, 2y + h), within the marks' bounds.
+            int x0 = board.width, y0 = board.height, x1 = -1, y1 = -1;
+            if (corners.i0 <= corners.i1) {
+                x0 = std::min(x0, (corners.i0 + 1) / 2 - w), x1 = std::max(x1, corners.i1 / 2);
+                y0 = std::min(y0, (corners.j0 + 1) / 2 - h), y1 = std::max(y1, corners.j1 / 2);
+            }
+            if (centres.i0 <= centres.i1) {
+                x0 = std::min(x0, (centres.i0 - w) / 2), x1 = std::max(x1, (centres.i1 - w + 1) / 2);
+                y0 = std::min(y0, (centres.j0 - h) / 2), y1 = std::max(y1, (centres.j1 - h + 1) / 2);
+            }
+            x0 = std::max(x0, 0), y0 = std::max(y0, 0), x1 = std::min(x1, board.width - w), y1 = std::min(y1, board.height - h);
+            for (int y = y0; y <= y1; ++y)
+                for (int x = x0; x <= x1; ++x) {
+                    const int i = cellAt[static_cast<std::size_t>(y) * W + static_cast<std::size_t>(x)];
+                    if (i < 0) continue;
+                    bool seen = centres.at(2 * x + w, 2 * y + h);
+                    for (int cy = y; cy <= y + h && !seen; ++cy)
+                        for (int cx = x; cx <= x + w && !seen; ++cx) seen = corners.at(2 * cx, 2 * cy);
+                    row[static_cast<std::size_t>(i)] = seen ? 1 : 0;
+                }
+        };
+    });
+    return may;
+}
+
+// One thread's board with the probe, its scene and its tracer (the scene points at the board).
+struct ProbeScene {
+    Board board;
+    SightScene scene;
+    Tracer tracer;
+    int probe;
+    ProbeScene(Board b, const SightPolicy& policy, Engine engine)
+        : board(std::move(b)), scene(board, policy), tracer(scene, engine), probe(static_cast<int>(board.figures.size() - 1)) {}
+    void moveTo(Cell c) {
+        const Cell from = board.figures.back().cell;
+        board.figures.back().cell = c;
+        scene.moveFigure(static_cast<std::size_t>(probe), from);
+    }
+};
+
 }  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] The heat map, fast and plain
 
 std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, const SightPolicy& policy,
                                    const HeatmapRequest& request, Engine engine, unsigned threads, const HeatmapControl& control) {
     checkRequest(board, request);
     const std::vector<Cell> cells = standingCells(board, request.w, request.h);
     std::vector<HeatCell> out(cells.size());
-    const std::size_t na = request.attackers.size();
-    if (control.verdicts) control.verdicts->assign(cells.size() * na, HeatVerdict::NoSight);
+    const std::size_t na = request.attackers.size(), nc = cells.size();
+    if (control.verdicts) control.verdicts->assign(nc * na, HeatVerdict::NoSight);
+    if (control.stats) *control.stats = {nc * na, 0};
     if (cells.empty()) return out;
     auto stopped = [&] { return control.stop && control.stop->load(std::memory_order_relaxed); };
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-    constexpr std::size_t kRun = 32;  // cells a thread takes at a time
-    threads = static_cast<unsigned>(std::min<std::size_t>(threads, (cells.size() + kRun - 1) / kRun));
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        Board copy = withProbe(board, request, cells.front());
-        const int probe = static_cast<int>(copy.figures.size() - 1);
-        SightScene scene(copy, policy);
-        Tracer tracer(scene, engine);
-        for (std::size_t start = next.fetch_add(kRun); start < cells.size() && !stopped(); start = next.fetch_add(kRun)) {
-            for (std::size_t i = start; i < std::min(cells.size(), start + kRun); ++i) {
-                const Cell from = copy.figures.back().cell;
-                copy.figures.back().cell = cells[i];
-                scene.moveFigure(static_cast<std::size_t>(probe), from);
-                HeatCell& h = out[i];
-                h.cell = cells[i];
-                for (std::size_t k = 0; k < na; ++k) {
-                    const PairResult r = rules.quick(tracer, request.attackers[k], probe);
-                    count(h, r);
-                    if (control.verdicts && r.lineOfSight)
-                        (*control.verdicts)[i * na + k] = r.cover.value_or(false) ? HeatVerdict::Cover : HeatVerdict::NoCover;
-                }
-                decide(h);
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t) {
-        try {
-            pool.emplace_back(work);
-        } catch (const std::system_error&) {
-            break;  // fewer threads than asked: the ones running share the cells
-        }
+
+    const std::vector<std::uint8_t> may = request.cull ? mayBeSeen(board, request, cells, threads, stopped) : std::vector<std::uint8_t>{};
+    auto ruled = [&](std::size_t k, std::size_t i) { return !request.cull || may[k * nc + i] != 0; };
+    // The cells some attacker may see; every other cell is hidden, without a ruling.
+    std::vector<std::size_t> todo;
+    std::size_t pairs = 0;
+    for (std::size_t i = 0; i < nc; ++i) {
+        out[i].cell = cells[i];
+        std::size_t n = 0;
+        for (std::size_t k = 0; k < na; ++k) n += ruled(k, i) ? 1 : 0;
+        if (n > 0) todo.push_back(i);
+        pairs += n;
     }
-    work();
-    for (auto& th : pool) th.join();
+    if (control.stats) control.stats->ruled = pairs;
+
+    constexpr std::size_t kRun = 32;  // cells a thread takes at a time
+    inParallel(threads, todo.size(), kRun, stopped, [&] {
+        return [&, p = std::make_unique<ProbeScene>(withProbe(board, request, cells.front()), policy, engine)](std::size_t t) {
+            const std::size_t i = todo[t];
+            p->moveTo(cells[i]);
+            HeatCell& h = out[i];
+            for (std::size_t k = 0; k < na; ++k) {
+                if (!ruled(k, i)) continue;
+                const PairResult r = rules.quick(p->tracer, request.attackers[k], p->probe);
+                count(h, r);
+                if (control.verdicts && r.lineOfSight)
+                    (*control.verdicts)[i * na + k] = r.cover.value_or(false) ? HeatVerdict::Cover : HeatVerdict::NoCover;
+            }
+            decide(h);
+        };
+    });
     if (stopped()) {
         if (control.verdicts) control.verdicts->clear();
         return {};

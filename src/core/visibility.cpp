@@ -27,10 +27,13 @@
 // [SECTION] The sweep: the nearest barrier in each wedge
 // [SECTION] The outline: vertices, merged and straightened, cut into pieces
 // [SECTION] Entry points
+// [SECTION] Reach: the points a viewpoint may see
 #include "core/visibility.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
+#include <optional>
 #include <stdexcept>
 
 namespace sightline {
@@ -242,8 +245,10 @@ struct VisibilityTracer::Sweep {
     std::vector<std::pair<Vec, Vec>> open;  // fans whose outline touched the box's artificial sides
     std::vector<std::pair<double, double>> openAngles;  // the same, in pseudo-angle
     bool tooSmall = false;
+    Box box;                   // the cells swept last: the outline lies in it
     std::vector<std::uint32_t> stamp;  // per barrier: the query that last took it
     std::uint32_t query = 0;
+    std::optional<Tracer> tracer;      // markReach's lines along the events' rays
     // Scratch of sweep().
     std::vector<EventRecord> records;
     std::vector<int> startAt, endAt, starting, ending, where;
@@ -747,7 +752,7 @@ VisibilityTracer::~VisibilityTracer() = default;
 VisibilityTracer::VisibilityTracer(VisibilityTracer&&) noexcept = default;
 VisibilityTracer& VisibilityTracer::operator=(VisibilityTracer&&) noexcept = default;
 
-VisibilityRegion VisibilityTracer::region(const Viewpoint& view) {
+void VisibilityTracer::sweepFrom(const Viewpoint& view) {
     const SightScene& scene = *scene_;
     const IPoint& p = view.point;
     const Coord W = Coord(scene.width()) * kScale, H = Coord(scene.height()) * kScale;
@@ -781,6 +786,13 @@ VisibilityRegion VisibilityTracer::region(const Viewpoint& view) {
         sweep.gather(wider, &box, fansOnly);
         box = wider;
     }
+    sweep.box = box;
+}
+
+VisibilityRegion VisibilityTracer::region(const Viewpoint& view) {
+    sweepFrom(view);
+    Sweep& sweep = *sweep_;
+    const IPoint& p = view.point;
 
     VisibilityRegion out;
     out.from = {toCells(p.x()), toCells(p.y())};
@@ -831,6 +843,120 @@ std::vector<VisibilityRegion> figureSees(const SightScene& scene, const Figure& 
     }
     for (const Corner& c : figure.corners()) out.push_back(tracer.region({latticePoint(c.x, c.y), &figure, true}));
     return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Reach: the points a viewpoint may see
+// After the sweep, a point strictly inside a wedge is decided by the wedge: not reached when lines
+// into it stop at P, or when it lies strictly beyond one of the barriers nearest in the wedge (each
+// spans the whole wedge, so the line crosses it inside it: a wall crossed, a blocking cell entered).
+// Outside the last box, every such point lies beyond the outline. A point on the ray of an event
+// may be reached along a line that only grazes barrier ends (a spike the outline leaves out), so
+// each event's ray is walked outwards on its own: beyond a barrier it crosses inside it nothing is
+// reached; short of one, a point counts as reached; with none, each point is traced until a line
+// is stopped (every point farther along is then stopped too).
+
+HalfCellMarks::HalfCellMarks(int boardWidth, int boardHeight, std::uint8_t k)
+    : columns(2 * boardWidth + 1), rows(2 * boardHeight + 1), kinds(k),
+      marked(static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows), 0) {}
+
+void HalfCellMarks::clear() {
+    for (int j = j0; j <= j1; ++j) {
+        const auto row = marked.begin() + static_cast<std::ptrdiff_t>(index(0, j));
+        std::fill(row + i0, row + i1 + 1, std::uint8_t(0));
+    }
+    i0 = j0 = 0;
+    i1 = j1 = -1;
+}
+
+void VisibilityTracer::markReach(const Viewpoint& view, HalfCellMarks& marks) {
+    const SightScene& scene = *scene_;
+    if (marks.columns != 2 * scene.width() + 1 || marks.rows != 2 * scene.height() + 1 ||
+        marks.marked.size() != static_cast<std::size_t>(marks.columns) * static_cast<std::size_t>(marks.rows))
+        throw std::invalid_argument("visibility: the marks are not of the board's size");
+    constexpr Coord half = kScale / 2;
+    const IPoint& p = view.point;
+    if (p.x() % half != 0 || p.y() % half != 0)
+        throw std::invalid_argument("visibility: reach is asked from points of the half-cell lattice only");
+    int figure = -1;
+    if (view.figure) {
+        const auto& figures = scene.board().figures;
+        for (std::size_t i = 0; i < figures.size() && figure < 0; ++i)
+            if (&figures[i] == view.figure) figure = static_cast<int>(i);
+        if (figure < 0) throw std::invalid_argument("visibility: the viewpoint's figure is not one of the scene's");
+    }
+    const bool corner = view.figure && view.corner;
+    const Corner at{static_cast<int>(p.x() / kScale), static_cast<int>(p.y() / kScale)};  // when `corner`
+    if (corner && (p.x() % kScale != 0 || p.y() % kScale != 0 || !view.figure->hasCorner(at)))
+        throw std::invalid_argument("visibility: the viewpoint is not a corner of its figure");
+    sweepFrom(view);
+    Sweep& s = *sweep_;
+    const std::size_t k = s.dirs.size();
+    const Coord pi = p.x() / half, pj = p.y() / half;
+    auto pointAt = [&](Coord i, Coord j) { return IPoint(i * half, j * half); };
+    // Strictly beyond the barrier, seen from P (P lies strictly before every barrier of the sweep).
+    auto beyond = [&](int seg, const IPoint& q) {
+        const Sweep::Seg& b = s.segs[static_cast<std::size_t>(seg)];
+        return !b.artificial && cross(b.e, q - b.a) < 0;
+    };
+
+    // The points of the last box off the events' rays.
+    for (Coord j = 2 * Coord(s.box.y0); j <= 2 * Coord(s.box.y1); ++j)
+        for (Coord i = 2 * Coord(s.box.x0); i <= 2 * Coord(s.box.x1); ++i) {
+            const int ii = static_cast<int>(i), jj = static_cast<int>(j);
+            if (!marks.asked(ii, jj) || marks.at(ii, jj)) continue;
+            if (i == pi && j == pj) {
+                marks.mark(ii, jj);
+                continue;
+            }
+            const IPoint q = pointAt(i, j);
+            const Vec v = q - p;
+            const std::size_t e = static_cast<std::size_t>(std::lower_bound(s.dirs.begin(), s.dirs.end(), v, angleLess) - s.dirs.begin());
+            if (e < k && sameAngle(s.dirs[e], v)) continue;  // on an event's ray: walked below
+            const Sweep::Wedge& w = s.wedges[(e + k - 1) % k];  // +x is an event: no direction comes before the first
+            if (w.blocked) continue;
+            bool stopped = beyond(w.first, q);
+            for (std::size_t c = w.crossBegin; c < w.crossEnd && !stopped; ++c) stopped = beyond(s.crossings[c].seg2, q);
+            if (!stopped) marks.mark(ii, jj);
+        }
+
+    // The events' rays, outwards from P to the board's edge.
+    LineFilter filter{figure, -1, view.ignoreFeatures};
+    std::vector<int> crossed;
+    for (std::size_t e = 0; e < k; ++e) {
+        const Vec t = s.dirs[e];
+        // Barriers nearest in the wedges on either side that the ray crosses inside them.
+        crossed.clear();
+        auto take = [&](const Sweep::Wedge& w) {
+            if (w.blocked) return;
+            auto consider = [&](int seg) {
+                const Sweep::Seg& b = s.segs[static_cast<std::size_t>(seg)];
+                if (!b.artificial && cross(b.a - p, t) > 0 && cross(t, b.b - p) > 0) crossed.push_back(seg);
+            };
+            consider(w.first);
+            for (std::size_t c = w.crossBegin; c < w.crossEnd; ++c) consider(s.crossings[c].seg2);
+        };
+        take(s.wedges[(e + k - 1) % k]);
+        take(s.wedges[e]);
+        // The half-cell points on the ray: P + n (ux, uy) half cells, (ux, uy) the direction in lowest terms.
+        const Coord g = std::gcd(t.x < 0 ? -t.x : t.x, t.y < 0 ? -t.y : t.y);
+        const Coord ux = t.x / g, uy = t.y / g;
+        if (ux > marks.columns || -ux > marks.columns || uy > marks.rows || -uy > marks.rows) continue;
+        for (Coord i = pi + ux, j = pj + uy; i >= 0 && j >= 0 && i < marks.columns && j < marks.rows; i += ux, j += uy) {
+            const int ii = static_cast<int>(i), jj = static_cast<int>(j);
+            if (!marks.asked(ii, jj)) continue;
+            const IPoint q = pointAt(i, j);
+            if (std::any_of(crossed.begin(), crossed.end(), [&](int seg) { return beyond(seg, q); })) break;
+            if (marks.at(ii, jj)) continue;
+            if (crossed.empty()) {
+                if (!s.tracer) s.tracer.emplace(scene);
+                LineEnd from{p, std::nullopt};
+                if (corner) from.ownCell = ownCellFor(*view.figure, at, q);
+                if (s.tracer->verdict(from, {q, std::nullopt}, filter).sightStopped) break;
+            }
+            marks.mark(ii, jj);
+        }
+    }
 }
 
 }  // namespace sightline

@@ -5,6 +5,7 @@
 //   VisibilityRegion  the answer: one simple polygon, counter-clockwise as the map is drawn, its area
 //   Viewpoint         where the lines start: a bare point (as `los`), or a figure's corner or centre
 //   VisibilityTracer  answers queries on a prepared scene; owns scratch memory, so use one per thread
+//   HalfCellMarks     points a viewpoint may see, marked on the half-cell lattice (for culling)
 //
 // The region is decided with the sight engine's own predicates (core/geometry.hpp, exact on the
 // 2^-20 lattice): a rotational sweep around the point over the barrier ends in exact angular order,
@@ -26,6 +27,7 @@
 #include "core/geometry.hpp"
 #include "core/sight.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -66,6 +68,37 @@ struct Viewpoint {
     std::vector<int> ignoreFeatures = {};
 };
 
+// [SECTION] HalfCellMarks
+
+// The points of a board's half-cell lattice, (2 width + 1) x (2 height + 1): point (i, j) lies at
+// (i / 2, j / 2) cells. Corners of cells have i and j even, centres of cells both odd.
+struct HalfCellMarks {
+    // Which points are asked about, by parity: bit (i % 2) + 2 (j % 2) of `kinds`.
+    static constexpr std::uint8_t kCorners = 1, kCentres = 8;
+    HalfCellMarks(int boardWidth, int boardHeight, std::uint8_t kinds);
+
+    int columns = 0;
+    int rows = 0;
+    std::uint8_t kinds = kCorners;
+    std::vector<std::uint8_t> marked;  // row by row; 1 once a line may reach the point
+    // Every marked point lies in [i0, i1] x [j0, j1] (empty while i1 < i0).
+    int i0 = 0, j0 = 0, i1 = -1, j1 = -1;
+
+    bool asked(int i, int j) const { return (kinds >> ((i & 1) | ((j & 1) << 1))) & 1; }
+    bool at(int i, int j) const { return marked[index(i, j)] != 0; }
+    void mark(int i, int j) {
+        marked[index(i, j)] = 1;
+        if (i1 < i0) i0 = i1 = i, j0 = j1 = j;
+        i0 = std::min(i0, i), i1 = std::max(i1, i), j0 = std::min(j0, j), j1 = std::max(j1, j);
+    }
+    void clear();
+
+private:
+    std::size_t index(int i, int j) const {
+        return static_cast<std::size_t>(j) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(i);
+    }
+};
+
 // [SECTION] VisibilityTracer
 
 class VisibilityTracer {
@@ -79,10 +112,22 @@ public:
     // throws std::invalid_argument otherwise.
     VisibilityRegion region(const Viewpoint& view);
 
+    // Marks every asked point of `marks` that a sight line from `view` may reach: the line from
+    // view.point to it, traced as the Tracer traces it (this end as region() takes it, the far end
+    // a bare point as for `los`; the figure's cells and view.ignoreFeatures ignored), that nothing
+    // stops. Exact one way: a point left unmarked is reached by no such line. A marked point may
+    // still not be reached (it lies on the region's outline, or on a ray through a barrier's end).
+    // Marks already set stay set, so that several viewpoints can share one set of marks, and those
+    // points are not asked again. view.point must lie on the half-cell lattice of the board,
+    // view.figure (if any) must be one of the scene's figures and `marks` must be of the scene's
+    // size; throws std::invalid_argument otherwise.
+    void markReach(const Viewpoint& view, HalfCellMarks& marks);
+
     const SightScene& scene() const { return *scene_; }
 
 private:
     struct Sweep;  // the sweep's working memory, kept from one query to the next
+    void sweepFrom(const Viewpoint& view);  // the sweep behind region() and markReach()
     const SightScene* scene_;
     std::unique_ptr<Sweep> sweep_;
 };

@@ -1,9 +1,12 @@
 // The cover heat map (core/heatmap.hpp): where a figure could stand, and the state of each such cell
-// against a side's attackers. Table tests on boards small enough to rule by eye, and a differential
-// test: on random boards under every game, the fast path (one scene a thread, the probe moved from
-// cell to cell, quick rulings, 1 and 3 threads) equals the reference (a board of its own for every
-// cell, every pair ruled in full with the brute-force engine).
+// against a side's attackers. Table tests on boards small enough to rule by eye, and differential
+// tests: on random boards under every game, the fast path (pairs no sight line joins culled, one
+// scene a thread, the probe moved from cell to cell, quick rulings, 1 and 3 threads) equals the
+// reference (a board of its own for every cell, every pair ruled in full with the brute-force
+// engine); the culled path gives every pair the verdict of ruling it; and the reach marks the
+// culling reads (VisibilityTracer::markReach) hold every point a traced line reaches.
 #include "core/heatmap.hpp"
+#include "core/visibility.hpp"
 #include "games/games.hpp"
 #include "io/map_io.hpp"
 #include "random_board.hpp"
@@ -39,6 +42,61 @@ const HeatCell& at(const std::vector<HeatCell>& cells, int x, int y) {
 
 bool has(const std::vector<HeatCell>& cells, int x, int y) {
     return std::any_of(cells.begin(), cells.end(), [&](const HeatCell& c) { return c.cell.x == x && c.cell.y == y; });
+}
+
+// A crowded board on whole cells: short walls in eight directions whose ends meet, cross and line
+// up (joints, free ends grazed, lines through several ends at once), blocking cells often meeting
+// diagonally, doors, now and then a feature; figures of one and four cells on two sides.
+Board crowdedBoard(test::SceneRng& r) {
+    Board b = test::board(5 + r.below(8), 5 + r.below(8));
+    static const int dirs[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+    for (int i = 0, n = b.width * b.height / (3 + r.below(4)); i < n; ++i) {
+        const int x = r.below(b.width + 1), y = r.below(b.height + 1);
+        const int* d = dirs[r.below(8)];
+        const int len = 1 + r.below(2);
+        const int ex = x + d[0] * len, ey = y + d[1] * len;
+        if (ex < 0 || ey < 0 || ex > b.width || ey > b.height) continue;
+        test::wall(b, x, y, ex, ey);
+    }
+    std::vector<Cell> blocking, difficult;
+    for (int i = r.below(6); i > 0; --i) {
+        const int x = r.below(b.width - 1), y = r.below(b.height - 1);
+        blocking.push_back({x, y});
+        if (r.below(2) == 0) blocking.push_back({x + 1, y + 1});  // meeting at a corner only
+        else if (r.below(2) == 0) blocking.push_back({x + 1, y});
+    }
+    for (int i = r.below(4); i > 0; --i) difficult.push_back({r.below(b.width), r.below(b.height)});
+    test::terrain(b, TerrainKind::Blocking, blocking);
+    test::terrain(b, TerrainKind::Difficult, difficult);
+    for (int i = r.below(3); i > 0; --i) {
+        const int x = r.below(b.width), y = r.below(b.height);
+        test::door(b, x, y, x + r.below(2), y + 1, r.below(2) == 0);
+    }
+    if (r.below(3) == 0) {
+        Feature f;
+        f.id = "feat";
+        f.kind = "object";
+        f.blocksSight = r.below(3) != 0;
+        const double x = r.below(b.width - 1), y = r.below(b.height - 1);
+        f.polygon = {{x, y}, {x + 2, y}, {x + 2, y + 1}, {x, y + 1}};
+        b.features.push_back(f);
+    }
+    std::vector<char> taken(static_cast<std::size_t>(b.width * b.height), 0);
+    for (const Cell& c : blocking) taken[static_cast<std::size_t>(c.y * b.width + c.x)] = 1;
+    for (int i = 0, n = 2 + r.below(5); i < n; ++i) {
+        const int s = r.below(4) == 0 ? 2 : 1;
+        const int x = r.below(b.width - s + 1), y = r.below(b.height - s + 1);
+        bool free = true;
+        for (int dy = 0; dy < s; ++dy)
+            for (int dx = 0; dx < s; ++dx) free = free && !taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)];
+        if (!free) continue;
+        for (int dy = 0; dy < s; ++dy)
+            for (int dx = 0; dx < s; ++dx) taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)] = 1;
+        Figure& f = test::figure(b, "f" + std::to_string(i), x, y, s, s);
+        f.side = r.below(2) == 0 ? "red" : "blue";
+        f.stunned = r.below(8) == 0;
+    }
+    return b;
 }
 
 }  // namespace
@@ -147,11 +205,13 @@ TEST_CASE("heat map: the fast path equals the reference on random boards under e
                 r.attackers = figuresOfSide(b, "red");
                 r.w = r.h = size;
                 const auto slow = coverHeatmapReference(*rules, b, sightPolicyFor(name), r);
-                for (unsigned threads : {1u, 3u}) {
+                for (const auto& [threads, cull] : std::vector<std::pair<unsigned, bool>>{{1, true}, {3, true}, {1, false}, {3, false}}) {
+                    r.cull = cull;  // the plain path too
                     const auto fast = coverHeatmap(*rules, b, sightPolicyFor(name), r, Engine::Indexed, threads);
                     REQUIRE(fast.size() == slow.size());
                     for (std::size_t i = 0; i < fast.size(); ++i) {
-                        INFO("size " << size << ", " << threads << " threads, cell " << slow[i].cell.x << "," << slow[i].cell.y);
+                        INFO("size " << size << ", " << threads << " threads, cull " << r.cull << ", cell " << slow[i].cell.x << ","
+                                     << slow[i].cell.y);
                         REQUIRE(fast[i].cell == slow[i].cell);
                         REQUIRE(fast[i].seenBy == slow[i].seenBy);
                         REQUIRE(fast[i].exposedTo == slow[i].exposedTo);
@@ -161,6 +221,134 @@ TEST_CASE("heat map: the fast path equals the reference on random boards under e
             }
         }
     }
+}
+
+namespace {
+
+// Every half-cell point of the board that a line from `view` reaches, traced as markReach says it
+// traces them, must be marked. Counts the points, those reached, and those marked.
+struct ReachTally {
+    std::size_t points = 0, reached = 0, marked = 0;
+};
+
+void checkReach(const SightScene& scene, Tracer& tracer, VisibilityTracer& vis, const Viewpoint& view, int figure, ReachTally& tally) {
+    const Board& b = scene.board();
+    HalfCellMarks marks(b.width, b.height, 15);
+    vis.markReach(view, marks);
+    const LineFilter filter{figure, -1, view.ignoreFeatures};
+    constexpr Coord half = kScale / 2;
+    const Corner at{static_cast<int>(view.point.x() / kScale), static_cast<int>(view.point.y() / kScale)};
+    for (int j = 0; j < marks.rows; ++j)
+        for (int i = 0; i < marks.columns; ++i) {
+            const IPoint q(Coord(i) * half, Coord(j) * half);
+            LineEnd from{view.point, std::nullopt};
+            if (view.figure && view.corner) from.ownCell = ownCellFor(*view.figure, at, q);
+            const bool reached = !tracer.verdict(from, {q, std::nullopt}, filter).sightStopped;
+            ++tally.points;
+            tally.reached += reached;
+            tally.marked += marks.at(i, j);
+            if (reached && !marks.at(i, j)) {
+                INFO("from (" << toCells(view.point.x()) << "," << toCells(view.point.y()) << ")" << (view.corner ? " corner" : "")
+                              << " to (" << i / 2.0 << "," << j / 2.0 << "): reached, not marked");
+                CHECK(marks.at(i, j));
+            }
+        }
+}
+
+// From every figure's corners (the path from its own cell) and centre (outlines it stands inside
+// ignored, as the wargame traces it), and from a few bare points.
+void checkReachOn(const Board& b, test::SceneRng& rng, ReachTally& tally, std::size_t figures = 1000) {
+    const SightScene scene(b);
+    Tracer tracer(scene);
+    VisibilityTracer vis(scene);
+    for (std::size_t fi = 0; fi < std::min(figures, b.figures.size()); ++fi) {
+        const Figure& f = b.figures[fi];
+        for (const Corner& c : f.corners()) checkReach(scene, tracer, vis, {latticePoint(c.x, c.y), &f, true}, static_cast<int>(fi), tally);
+        Viewpoint centre{IPoint((2 * Coord(f.cell.x) + f.w) * (kScale / 2), (2 * Coord(f.cell.y) + f.h) * (kScale / 2)), &f, false};
+        for (std::size_t i = 0; i < b.features.size(); ++i) {
+            IPolygon outline;
+            for (const PointD& q : b.features[i].polygon) outline.push_back(test::pt(q.x, q.y));
+            if (pointInPolygon(centre.point, outline)) centre.ignoreFeatures.push_back(static_cast<int>(i));
+        }
+        checkReach(scene, tracer, vis, centre, static_cast<int>(fi), tally);
+    }
+    for (int n = 0; n < 3; ++n) {
+        const IPoint p(Coord(rng.below(2 * b.width + 1)) * (kScale / 2), Coord(rng.below(2 * b.height + 1)) * (kScale / 2));
+        checkReach(scene, tracer, vis, {p}, -1, tally);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("heat map: the reach marks hold every point a line reaches, on random boards", "[heatmap][visibility]") {
+    test::SceneRng rng(20261201);
+    ReachTally tally;
+    for (int n = 0; n < 400; ++n) {
+        const Board b = n % 2 ? test::randomBoard(rng) : crowdedBoard(rng);
+        INFO("board " << n << ":\n" << serializeMap(b));
+        checkReachOn(b, rng, tally);
+    }
+    INFO(tally.points << " points, " << tally.reached << " reached, " << tally.marked << " marked");
+    CHECK(tally.reached > tally.points / 10);
+    CHECK(tally.marked < tally.points * 9 / 10);  // the marks leave most unreached points out
+    CHECK(tally.marked - tally.reached < (tally.points - tally.reached) / 4);
+}
+
+TEST_CASE("heat map: the reach marks hold every point a line reaches, on the dense benchmark board", "[heatmap][visibility]") {
+    const Board b = tools::makeScene("dense");
+    test::SceneRng rng(31);
+    ReachTally tally;
+    checkReachOn(b, rng, tally, 8);
+    INFO(tally.points << " points, " << tally.reached << " reached, " << tally.marked << " marked");
+    CHECK(tally.marked < tally.points / 20);
+}
+
+TEST_CASE("heat map: a culled pair is one ruling it finds without line of sight, under every game", "[heatmap]") {
+    test::SceneRng rng(20261202);
+    std::size_t pairs = 0, ruled = 0, seen = 0;
+    for (const std::string& name : ruleSystemNames()) {
+        const auto rules = game(name);
+        for (int n = 0; n < 120; ++n) {
+            Board b = n % 2 ? crowdedBoard(rng) : test::randomBoard(rng);
+            for (Figure& f : b.figures)
+                if (f.side.empty()) f.side = rng.below(2) == 0 ? "red" : "blue";
+            INFO(name << ", board " << n << ":\n" << serializeMap(b));
+            for (const auto& [w, h] : std::vector<std::pair<int, int>>{{1, 1}, {2, 2}, {1, 2}, {3, 1}}) {
+                HeatmapRequest r;
+                r.attackers = figuresOfSide(b, "red");
+                r.w = w;
+                r.h = h;
+                std::vector<HeatVerdict> every, culled;
+                HeatmapControl::Stats stats;
+                r.cull = false;
+                const auto plain = coverHeatmap(*rules, b, sightPolicyFor(name), r, Engine::Indexed, 1, {nullptr, &every});
+                r.cull = true;
+                const auto fast = coverHeatmap(*rules, b, sightPolicyFor(name), r, Engine::Indexed, 2, {nullptr, &culled, &stats});
+                INFO("probe " << w << "x" << h);
+                REQUIRE(fast.size() == plain.size());
+                REQUIRE(culled.size() == every.size());
+                for (std::size_t i = 0; i < every.size(); ++i) {
+                    if (culled[i] == every[i]) continue;
+                    const Cell c = plain[i / r.attackers.size()].cell;
+                    const std::size_t attacker = static_cast<std::size_t>(r.attackers[i % r.attackers.size()]);
+                    INFO("cell " << c.x << "," << c.y << ", attacker " << b.figures[attacker].id);
+                    REQUIRE(culled[i] == every[i]);
+                }
+                for (std::size_t i = 0; i < fast.size(); ++i) {
+                    REQUIRE(fast[i].cell == plain[i].cell);
+                    REQUIRE(fast[i].seenBy == plain[i].seenBy);
+                    REQUIRE(fast[i].exposedTo == plain[i].exposedTo);
+                    REQUIRE(fast[i].state == plain[i].state);
+                }
+                pairs += stats.pairs;
+                ruled += stats.ruled;
+                for (HeatVerdict v : every) seen += v != HeatVerdict::NoSight ? 1 : 0;
+            }
+        }
+    }
+    INFO(pairs << " pairs, " << ruled << " ruled, " << seen << " with line of sight");
+    CHECK(seen <= ruled);
+    CHECK(ruled < pairs);
 }
 
 TEST_CASE("heat map: an attacker that is not a figure is refused", "[heatmap]") {
