@@ -122,53 +122,32 @@ struct TrackingIterator {
 
 // Builds the document from the parser's events, as nlohmann's own builder does; also refuses
 // nesting deeper than kMaxJsonDepth and a key repeated in one object, and hands the items of the
-// lists a sink wants to it instead of keeping them. Each event costs the same whatever the
-// document's size (a repeated key is found with a hash set once an object is large).
+// lists a sink wants to it instead of keeping them: event by event to the list's ItemReader while
+// it takes them, else as Json values. Each event costs the same whatever the document's size (a
+// repeated key is found with a hash set once an object is large).
 class Builder {
 public:
-    Builder(Json& root, const std::string& text, ItemSink* sink) : read(text.data()), root_(root), text_(text), sink_(sink) {}
+    // `maxDepth` is kMaxJsonDepth less the levels above the root, for a value built on its own.
+    Builder(Json& root, const std::string& text, ItemSink* sink, std::size_t maxDepth = kMaxJsonDepth)
+        : read(text.data()), root_(root), text_(text), sink_(sink), maxDepth_(maxDepth) {}
 
     const char* read;     // how far the parser has read (TrackingIterator)
     std::string problem;  // "L:C: message" when the parse failed
 
-    bool null() { return value(nullptr); }
-    bool boolean(bool v) { return value(v); }
-    bool number_integer(Json::number_integer_t v) { return value(v); }
-    bool number_unsigned(Json::number_unsigned_t v) { return value(v); }
-    bool number_float(Json::number_float_t v, const std::string&) { return value(v); }
-    bool string(std::string& v) { return value(std::move(v)); }
-    bool binary(Json::binary_t& v) { return value(std::move(v)); }
+    // The parser's events: each goes to an item reader or into the document.
+    bool null() { return leaf(Json(nullptr)); }
+    bool boolean(bool v) { return leaf(Json(v)); }
+    bool number_integer(Json::number_integer_t v) { return leaf(Json(v)); }
+    bool number_unsigned(Json::number_unsigned_t v) { return leaf(Json(v)); }
+    bool number_float(Json::number_float_t v, const std::string&) { return leaf(Json(v)); }
+    bool string(std::string& v) { return route(Event::String, nullptr, &v, [&] { return value(std::move(v)); }); }
+    bool binary(Json::binary_t& v) { return value(std::move(v)); }  // never in JSON text
 
-    bool start_object(std::size_t) { return open(Json::value_t::object); }
-    bool start_array(std::size_t) { return open(Json::value_t::array); }
-    bool end_object() { return close(); }
-    bool end_array() { return close(); }
-
-    bool key(std::string& k) {
-        Frame& f = stack_.back();
-        auto& members = f.value->get_ref<Json::object_t&>();
-        bool repeated = false;
-        if (f.keys) {
-            repeated = !f.keys->insert(k).second;
-        } else {
-            for (const auto& m : members) repeated = repeated || m.first == k;
-            if (!repeated && members.size() >= kSmallObject) {
-                f.keys = std::make_unique<std::unordered_set<std::string>>();
-                for (const auto& m : members) f.keys->insert(m.first);
-                f.keys->insert(k);
-            }
-        }
-        if (repeated) {
-            problem = place(text_, keyStart()) + ": " + path() + "/" + pointerToken(k) + ": the key \"" +
-                      excerptOfStart(k, 40) + "\" appears twice in one object (a reader would keep only one of them)";
-            return false;
-        }
-        // The ordered object is a vector of pairs: appending without its own search keeps a large
-        // object linear (the repeat check above has already looked).
-        static_cast<Json::object_t::Container&>(members).emplace_back(std::move(k), nullptr);
-        member_ = &members.back().second;
-        return true;
-    }
+    bool start_object(std::size_t) { return route(Event::StartObject, nullptr, nullptr, [&] { return open(Json::value_t::object); }); }
+    bool start_array(std::size_t) { return route(Event::StartArray, nullptr, nullptr, [&] { return open(Json::value_t::array); }); }
+    bool end_object() { return route(Event::End, nullptr, nullptr, [&] { return close(); }); }
+    bool end_array() { return route(Event::End, nullptr, nullptr, [&] { return close(); }); }
+    bool key(std::string& k) { return route(Event::Key, nullptr, &k, [&] { return member(k); }); }
 
     template <class Exception>
     bool parse_error(std::size_t position, const std::string& lastToken, const Exception& e) {
@@ -197,7 +176,175 @@ private:
         std::size_t items = 0;  // a list: the items read so far (a streamed list keeps none)
         bool streamed = false;  // a top-level list whose items go to the sink
         int list = -1;          // its number for the sink
+        ItemReader* reader = nullptr;  // a streamed list's reader, if it has one
     };
+
+    // Items through a reader.
+
+    enum class Event { StartObject, StartArray, End, Key, String, Scalar };
+    enum class Route { Taken, Build, Failed };
+
+    // A number, true, false or null.
+    bool leaf(Json v) { return route(Event::Scalar, &v, nullptr, [&] { return value(std::move(v)); }); }
+
+    // The event to the reader (taken), or into the document (`build`): the reader declined it, or it
+    // is no item of a list with a reader.
+    template <class Build>
+    bool route(Event event, const Json* scalar, std::string* text, Build&& build) {
+        const Route r = offer(event, scalar, text);
+        return r == Route::Build ? build() : r == Route::Taken;
+    }
+
+    Route offer(Event event, const Json* scalar, std::string* text) {
+        if (direct_ == 0) {  // no item being read: a new one starts here when its list has a reader
+            if (stack_.size() != 2 || !stack_.back().reader || event == Event::End) return Route::Build;
+            reader_ = stack_.back().reader;
+            reader_->start();
+            taken_ = 0;
+            itemStart_ = static_cast<std::size_t>(read - text_.data()) - 1;  // its '{' or '[' if it opens one
+        }
+        if (wantsValue_) return valueEvent(event, scalar, text);
+        if (!takes(event, scalar, text)) return replay() ? Route::Build : Route::Failed;
+        ++taken_;
+        if (event == Event::StartObject || event == Event::StartArray) {
+            if (keys_.size() <= ++direct_) keys_.resize(direct_ + 1);
+            keys_[direct_].clear();
+        } else if (event == Event::End) {
+            --direct_;
+        } else if (event == Event::Key) {
+            keys_[direct_].push_back(*text);
+            wantsValue_ = reader_->wantsValue();
+        }
+        if (direct_ == 0) reader_->item(stack_.back().items++);  // the item is whole
+        return Route::Taken;
+    }
+
+    // Whether the reader takes the event. Too deep a nesting and a repeated key are declined before
+    // it is asked, to be refused with their place once the item is built.
+    bool takes(Event event, const Json* scalar, const std::string* text) const {
+        switch (event) {
+            case Event::StartObject: return stack_.size() + direct_ < maxDepth_ && reader_->startObject();
+            case Event::StartArray: return stack_.size() + direct_ < maxDepth_ && reader_->startArray();
+            case Event::End: return reader_->end();
+            case Event::Key: return isNewKey(*text) && reader_->key(*text);
+            case Event::String: return reader_->string(*text);
+            case Event::Scalar: return reader_->scalar(*scalar);
+        }
+        return false;
+    }
+
+    // Whether the object open in the item has no key `k` yet. Past kSmallObject keys this says no,
+    // so that a large object is built and searched with a hash set.
+    bool isNewKey(const std::string& k) const {
+        const std::vector<std::string>& keys = keys_[direct_];
+        return keys.size() < kSmallObject && std::find(keys.begin(), keys.end(), k) == keys.end();
+    }
+
+    // An event of a value the reader wants whole: a number, string, true, false or null is that value;
+    // an object or a list is built by a builder of its own, which finds a key twice or too deep a
+    // nesting in it. Those are declined, to be found again with their place once the item is built.
+    Route valueEvent(Event event, const Json* scalar, std::string* text) {
+        if (!value_) {
+            if (event == Event::Scalar || event == Event::String) {
+                reader_->value(event == Event::Scalar ? *scalar : Json(*text));
+                wantsValue_ = false;
+                ++taken_;
+                return Route::Taken;
+            }
+            value_ = std::make_unique<Builder>(valueDoc_, text_, nullptr, maxDepth_ - (stack_.size() + direct_));
+        }
+        Builder& v = *value_;
+        bool ok = false;
+        switch (event) {
+            case Event::StartObject: ok = v.start_object(0); break;
+            case Event::StartArray: ok = v.start_array(0); break;
+            case Event::End: ok = v.close(); break;
+            case Event::Key: ok = v.key(*text); break;
+            case Event::String: ok = v.string(*text); break;
+            case Event::Scalar: ok = v.leaf(*scalar); break;
+        }
+        if (!ok) {
+            value_.reset();
+            wantsValue_ = false;
+            return replay() ? Route::Build : Route::Failed;
+        }
+        ++taken_;
+        if (v.stack_.empty()) {  // the value is whole
+            reader_->value(valueDoc_);
+            value_.reset();
+            wantsValue_ = false;
+        }
+        return Route::Taken;
+    }
+
+    // The events of an item the reader took, from its text parsed again, built into the document;
+    // the event it declined (the next one) is left to the parse that found it.
+    struct Replay {
+        Builder& b;
+        std::size_t left;  // the events still to build
+        bool ok = true;
+
+        template <class Build>
+        bool next(Build&& build) {
+            if (left == 0) return false;  // stops this parse
+            --left;
+            ok = build();
+            return ok;
+        }
+        bool null() { return next([&] { return b.value(nullptr); }); }
+        bool boolean(bool v) { return next([&] { return b.value(v); }); }
+        bool number_integer(Json::number_integer_t v) { return next([&] { return b.value(v); }); }
+        bool number_unsigned(Json::number_unsigned_t v) { return next([&] { return b.value(v); }); }
+        bool number_float(Json::number_float_t v, const std::string&) { return next([&] { return b.value(v); }); }
+        bool string(std::string& v) { return next([&] { return b.value(std::move(v)); }); }
+        bool binary(Json::binary_t& v) { return next([&] { return b.value(std::move(v)); }); }
+        bool start_object(std::size_t) { return next([&] { return b.open(Json::value_t::object); }); }
+        bool start_array(std::size_t) { return next([&] { return b.open(Json::value_t::array); }); }
+        bool end_object() { return next([&] { return b.close(); }); }
+        bool end_array() { return next([&] { return b.close(); }); }
+        bool key(std::string& k) { return next([&] { return b.member(k); }); }
+        template <class Exception>
+        bool parse_error(std::size_t, const std::string&, const Exception&) { return false; }
+    };
+
+    // The reader declined an event: the item so far goes into the document as if it had been built
+    // all along, from its text (the reader's events are not kept: a terrain group may have a million
+    // cells). Only what the parser has read is parsed again, and the declined event's token with it.
+    bool replay() {
+        direct_ = 0;
+        if (taken_ == 0) return true;
+        Replay again{*this, taken_};
+        Json::sax_parse(text_.data() + itemStart_, read, &again);
+        return again.left == 0 && again.ok;
+    }
+
+    // The document's values.
+
+    bool member(std::string& k) {
+        Frame& f = stack_.back();
+        auto& members = f.value->get_ref<Json::object_t&>();
+        bool repeated = false;
+        if (f.keys) {
+            repeated = !f.keys->insert(k).second;
+        } else {
+            for (const auto& m : members) repeated = repeated || m.first == k;
+            if (!repeated && members.size() >= kSmallObject) {
+                f.keys = std::make_unique<std::unordered_set<std::string>>();
+                for (const auto& m : members) f.keys->insert(m.first);
+                f.keys->insert(k);
+            }
+        }
+        if (repeated) {
+            problem = place(text_, keyStart()) + ": " + path() + "/" + pointerToken(k) + ": the key \"" +
+                      excerptOfStart(k, 40) + "\" appears twice in one object (a reader would keep only one of them)";
+            return false;
+        }
+        // The ordered object is a vector of pairs: appending without its own search keeps a large
+        // object linear (the repeat check above has already looked).
+        static_cast<Json::object_t::Container&>(members).emplace_back(std::move(k), nullptr);
+        member_ = &members.back().second;
+        return true;
+    }
 
     template <class V>
     Json* place_(V&& v) {
@@ -232,7 +379,7 @@ private:
     }
 
     bool open(Json::value_t type) {
-        if (stack_.size() >= static_cast<std::size_t>(kMaxJsonDepth)) {
+        if (stack_.size() >= maxDepth_) {
             const std::size_t at = static_cast<std::size_t>(read - text_.data());
             const Frame& parent = stack_.back();
             const std::string child = path() + "/" + (parent.value->is_array() ? std::to_string(parent.items) : childName(parent));
@@ -248,7 +395,7 @@ private:
         const int list = sink_ && stack_.size() == 1 && v->is_array() && root_.is_object()
                              ? sink_->wants(root_.get_ref<const Json::object_t&>().back().first)
                              : -1;
-        stack_.push_back({v, nullptr, 0, list >= 0, list});
+        stack_.push_back({v, nullptr, 0, list >= 0, list, list >= 0 ? sink_->reader(list) : nullptr});
         return true;
     }
 
@@ -300,6 +447,20 @@ private:
     ItemSink* sink_;
     std::vector<Frame> stack_;
     Json* member_ = nullptr;  // the value of the key just read
+    // An item being read by a reader: its objects and arrays open (0: none), the events it took, where
+    // its text starts (when it opens an object or a list), and the keys of each object open in it by
+    // depth from 1 (each list keeps its room from item to item).
+    ItemReader* reader_ = nullptr;
+    std::size_t direct_ = 0;
+    std::size_t taken_ = 0;
+    std::size_t itemStart_ = 0;
+    std::vector<std::vector<std::string>> keys_;
+    // The value of the key just taken, when the reader wants it whole: being built (value_, into
+    // valueDoc_) or to come.
+    bool wantsValue_ = false;
+    std::unique_ptr<Builder> value_;
+    Json valueDoc_;
+    std::size_t maxDepth_;  // deeper nesting is refused
 };
 
 }  // namespace

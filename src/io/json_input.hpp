@@ -22,10 +22,47 @@ using Json = nlohmann::ordered_json;
 // "the number 3", "the string \"x\"", "an array" ...: how a value is named in a message.
 std::string describe(const Json& v);
 
+// A whole number written without a fraction, within -2147483647..2147483647: a cell coordinate as
+// files give it. Any other value goes through Checker::integer, which names a problem.
+inline bool plainInt(const Json& n, int& out) {
+    if (n.is_number_unsigned()) {
+        if (n.get<unsigned long long>() > 2147483647ULL) return false;
+    } else if (!n.is_number_integer() || n.get<long long>() < -2147483647LL || n.get<long long>() > 2147483647LL) {
+        return false;
+    }
+    out = n.get<int>();
+    return true;
+}
+
 class Checker;
 // Checks a data file's "format" (e.g. "sightline-rules"), "version" (1) and, when `system` is
 // given, its "system" (a game's name). `what` names the kind of file in messages.
 void checkHeader(Checker& ck, const Json& doc, const char* format, const char* what, const char* system = nullptr);
+
+// Reads the usual items of a list straight from the parser's events, without a Json value for each
+// (most of a 60 MB map is some 750,000 walls of the same shape). It may decline any event: the item
+// is then built as a Json value from its start (what the reader took is parsed again from the text)
+// and goes to ItemSink::item like an item of a list without a reader. So a reader takes only what it
+// can read without a problem, and every check and message stays the sink's. Keys repeated in one
+// object and nesting too deep are found for it: a reader never sees them.
+class ItemReader {
+public:
+    virtual ~ItemReader() = default;
+    // A new item begins; its events follow. Each returns false to decline the event.
+    virtual void start() = 0;
+    virtual bool startObject() = 0;
+    virtual bool startArray() = 0;
+    virtual bool end() = 0;  // the innermost object or array open in the item closes
+    virtual bool key(const std::string& k) = 0;
+    virtual bool string(const std::string& v) = 0;
+    virtual bool scalar(const Json& v) = 0;  // a number, true, false or null
+    // Asked after each key it takes: whether that key's value, whatever it holds, comes whole to
+    // value() (the way an unknown key's value is kept) instead of event by event.
+    virtual bool wantsValue() const { return false; }
+    virtual void value(const Json& /*v*/) {}
+    // Every event of the item was taken: it is whole, at `index` of its list.
+    virtual void item(std::size_t index) = 0;
+};
 
 // Receives, one at a time while a document is parsed, the items of chosen lists of its top-level
 // object, so that a large file's lists are never held whole. Those lists are left empty in the
@@ -37,6 +74,8 @@ public:
     virtual int wants(const std::string& key) const = 0;
     // The item at `index` of list number `list` (as wants gave it), once the item is whole.
     virtual void item(int list, std::size_t index, const Json& item) = 0;
+    // The reader of list number `list`'s usual items, or nullptr: every item comes to item().
+    virtual ItemReader* reader(int /*list*/) { return nullptr; }
 };
 
 // Parses text as one JSON document. `what` names the kind of file in messages ("map", "deck").
@@ -156,16 +195,7 @@ public:
             return false;
         }
         // The usual case (two whole numbers written without a fraction) without building the paths.
-        const auto small = [](const Json& n, int& o) {
-            if (n.is_number_unsigned()) {
-                if (n.get<unsigned long long>() > 2147483647ULL) return false;
-            } else if (!n.is_number_integer() || n.get<long long>() < -2147483647LL || n.get<long long>() > 2147483647LL) {
-                return false;
-            }
-            o = n.get<int>();
-            return true;
-        };
-        if (small(v[0], out.x) && small(v[1], out.y)) return true;
+        if (plainInt(v[0], out.x) && plainInt(v[1], out.y)) return true;
         bool ok = integer(v[0], path + "/0", -2147483647LL, 2147483647LL, out.x);
         ok = integer(v[1], path + "/1", -2147483647LL, 2147483647LL, out.y) && ok;
         return ok;

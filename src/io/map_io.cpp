@@ -26,6 +26,8 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <string_view>
+#include <type_traits>
 #include <fcntl.h>
 #include <filesystem>
 #include <sys/stat.h>
@@ -68,6 +70,180 @@ struct Clean {
     std::vector<std::vector<std::size_t>> cells;  // per terrain group, each cell's index in the file
 };
 
+// The usual wall or door, read straight from the parser's events: an object with a string "id",
+// "from" and "to" points of two usable coordinates, for a door perhaps "open": true or false, and
+// unknown keys, kept as ListReader::segment keeps them. Anything else is a problem: the reader
+// declines it, and segment reads that item from its Json value and names every problem.
+template <class Item>
+class SegmentReader final : public json_input::ItemReader {
+public:
+    SegmentReader(std::vector<Item>& out, Clean::Items& clean) : out_(out), clean_(clean) {}
+
+    void start() override {
+        item_ = Item();
+        seen_ = 0;
+        next_ = Next::Start;
+    }
+    bool startObject() override { return step(Next::Start, Next::Key); }
+    bool startArray() override { return step(Next::Point, Next::X); }
+    bool end() override {
+        if (next_ == Next::PointEnd) return step(Next::PointEnd, Next::Key);
+        return next_ == Next::Key && (seen_ & kRequired) == kRequired;  // the item's own end
+    }
+    bool key(const std::string& k) override {
+        if (next_ != Next::Key) return false;
+        // A key the item already has never comes here: parseDocument declines it.
+        if (k == std::string_view("id")) return known(kId, Next::Id);
+        if (k == std::string_view("from")) return known(kFrom, Next::Point, &item_.from);
+        if (k == std::string_view("to")) return known(kTo, Next::Point, &item_.to);
+        if constexpr (std::is_same_v<Item, Door>) {
+            if (k == std::string_view("open")) return known(kOpen, Next::Open);
+        }
+        item_.extra.emplace_back(k, std::string());
+        next_ = Next::Extra;
+        return true;
+    }
+    bool string(const std::string& v) override {
+        if (next_ != Next::Id) return false;
+        item_.id = v;
+        next_ = Next::Key;
+        return true;
+    }
+    bool scalar(const Json& v) override {
+        switch (next_) {
+            case Next::X:
+            case Next::Y: {
+                if (!v.is_number()) return false;
+                const double d = v.get<double>();
+                if (!quantize(d)) return false;
+                (next_ == Next::X ? point_->x : point_->y) = d;
+                next_ = next_ == Next::X ? Next::Y : Next::PointEnd;
+                return true;
+            }
+            case Next::Open:
+                if (!v.is_boolean()) return false;
+                if constexpr (std::is_same_v<Item, Door>) item_.open = v.get<bool>();
+                next_ = Next::Key;
+                return true;
+            default: return false;
+        }
+    }
+    bool wantsValue() const override { return next_ == Next::Extra; }
+    void value(const Json& v) override {
+        item_.extra.back().second = v.dump();
+        next_ = Next::Key;
+    }
+    void item(std::size_t index) override {
+        clean_.push_back({out_.size(), index});
+        out_.push_back(std::move(item_));
+    }
+
+private:
+    // What the item takes next: itself (an object), a key or its end, a key's value, a point's parts.
+    enum class Next { Start, Key, Id, Point, X, Y, PointEnd, Open, Extra };
+    static constexpr unsigned kId = 1, kFrom = 2, kTo = 4, kOpen = 8, kRequired = kId | kFrom | kTo;
+
+    bool step(Next expected, Next then) {
+        if (next_ != expected) return false;
+        next_ = then;
+        return true;
+    }
+    bool known(unsigned bit, Next value, PointD* point = nullptr) {
+        seen_ |= bit;
+        next_ = value;
+        point_ = point;
+        return true;
+    }
+
+    std::vector<Item>& out_;
+    Clean::Items& clean_;
+    Item item_;
+    unsigned seen_ = 0;  // the known keys read (kId ...)
+    Next next_ = Next::Start;
+    PointD* point_ = nullptr;  // the point being read
+};
+
+// The usual terrain group, read straight from the parser's events: an object with a known "kind",
+// "cells" of [x, y] whole numbers written without a fraction, and unknown keys. Anything else is
+// declined, for ListReader::terrain.
+class TerrainReader final : public json_input::ItemReader {
+public:
+    TerrainReader(std::vector<TerrainGroup>& out, Clean& clean) : out_(out), clean_(clean) {}
+
+    void start() override {
+        group_ = TerrainGroup();
+        seen_ = 0;
+        next_ = Next::Start;
+    }
+    bool startObject() override { return step(Next::Start, Next::Key); }
+    bool startArray() override { return step(Next::Cells, Next::Cell) || step(Next::Cell, Next::X); }
+    bool end() override {
+        if (next_ == Next::CellEnd) {  // a cell
+            group_.cells.push_back(cell_);
+            next_ = Next::Cell;
+            return true;
+        }
+        if (next_ == Next::Cell) return step(Next::Cell, Next::Key);  // the list of cells
+        return next_ == Next::Key && seen_ == (kKind | kCells);        // the group
+    }
+    bool key(const std::string& k) override {
+        if (next_ != Next::Key) return false;
+        if (k == std::string_view("kind")) return known(kKind, Next::Kind);
+        if (k == std::string_view("cells")) return known(kCells, Next::Cells);
+        group_.extra.emplace_back(k, std::string());
+        next_ = Next::Extra;
+        return true;
+    }
+    bool string(const std::string& v) override {
+        const std::optional<TerrainKind> kind = next_ == Next::Kind ? terrainKindFromName(v) : std::nullopt;
+        if (!kind) return false;
+        group_.kind = *kind;
+        next_ = Next::Key;
+        return true;
+    }
+    bool scalar(const Json& v) override {
+        if (next_ == Next::X) return json_input::plainInt(v, cell_.x) && step(Next::X, Next::Y);
+        if (next_ == Next::Y) return json_input::plainInt(v, cell_.y) && step(Next::Y, Next::CellEnd);
+        return false;
+    }
+    bool wantsValue() const override { return next_ == Next::Extra; }
+    void value(const Json& v) override {
+        group_.extra.back().second = v.dump();
+        next_ = Next::Key;
+    }
+    void item(std::size_t index) override {
+        // Every cell was read: their indices in the file are their indices in the group.
+        clean_.groups.push_back(index);
+        std::vector<std::size_t>& read = clean_.cells.emplace_back(group_.cells.size());
+        for (std::size_t j = 0; j < read.size(); ++j) read[j] = j;
+        out_.push_back(std::move(group_));
+    }
+
+private:
+    // What the group takes next: itself (an object), a key or its end, a key's value, the cells' list
+    // (a cell or its end), a cell's parts.
+    enum class Next { Start, Key, Kind, Cells, Cell, X, Y, CellEnd, Extra };
+    static constexpr unsigned kKind = 1, kCells = 2;
+
+    bool step(Next expected, Next then) {
+        if (next_ != expected) return false;
+        next_ = then;
+        return true;
+    }
+    bool known(unsigned bit, Next value) {
+        seen_ |= bit;
+        next_ = value;
+        return true;
+    }
+
+    std::vector<TerrainGroup>& out_;
+    Clean& clean_;
+    TerrainGroup group_;
+    Cell cell_;
+    unsigned seen_ = 0;  // the known keys read (kKind, kCells)
+    Next next_ = Next::Start;
+};
+
 // The map's lists, read one item at a time while the file is parsed (a 60 MB map is never held
 // whole as a JSON document). Each list has its own checker, so that the problems come out in the
 // same order whatever the order of the file's keys: the header and grid, terrain, walls, doors,
@@ -83,6 +259,14 @@ public:
         for (int k = 0; k < 5; ++k)
             if (key == kLists[k]) return k;
         return -1;
+    }
+
+    // Terrain, walls and doors, most of a large map's bytes, are read without a Json value each.
+    json_input::ItemReader* reader(int list) override {
+        if (list == 0) return &terrainReader_;
+        if (list == 1) return &wallReader_;
+        if (list == 2) return &doorReader_;
+        return nullptr;
     }
 
     void item(int list, std::size_t i, const Json& v) override {
@@ -216,6 +400,9 @@ private:
 
     Board& b_;
     Clean& clean_;
+    TerrainReader terrainReader_{b_.terrain, clean_};
+    SegmentReader<Wall> wallReader_{b_.walls, clean_.walls};
+    SegmentReader<Door> doorReader_{b_.doors, clean_.doors};
 };
 
 // The rest of the map from the document (its lists were read while parsing, and are empty in it).

@@ -6,11 +6,16 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <random>
 #include <sstream>
+#include <string>
+#include <vector>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -409,4 +414,203 @@ TEST_CASE("folders and pipes are refused at once, by every reader", "[map_io]") 
         std::remove(fifo.c_str());
     }
     std::filesystem::remove_all(dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Terrain, walls and doors read straight from the parser's events (json_input::ItemReader): the
+// same boards, problems and places as items built as JSON values.
+
+namespace {
+
+// The values an item's keys may have: good ones (a cell written 1.0 is one the reader declines, to be
+// read from a JSON value), and problems. A good "id" is made unique ("i1", "i2" ... or one longer
+// than a short string).
+struct Member {
+    const char* key;
+    bool required;
+    std::vector<const char*> good;
+    std::vector<const char*> problems;
+};
+
+const std::string kDeep = std::string(70, '[') + std::string(70, ']');  // past the nesting allowed
+
+const std::vector<Member> kSegmentMembers = {
+    {"id", true, {"short", "long"}, {R"("i1")", "7", "null"}},
+    {"from", true, {"[0, 0]", "[0.5, 1]", "[1, 2.75]", "[-3, 1E+2]", "[1, 1e-400]"},
+     {"[18446744073709551615, 1]", "[1e12, 0]", "[0, 0, 0]", "[1]", "[]", R"("x")", R"([1, "x"])", "[[1], 2]", R"({"x": 1})"}},
+    {"to", true, {"[1, 0]", "[3, 3]", "[0.25, -1.5]", "[-0.0, 4]"}, {"[2, null]", "[1e999999, 0]", "[true, 1]"}},
+    {"open", false, {"true", "false"}, {R"("yes")", "[true]"}},
+    {"colour", false, {R"("grey")", R"("\u00e9\n")", "1.50", "null", "-5", "18446744073709551615"}, {}},
+    {"tag", false, {"false", R"({"a": [1, 2]})", "[]", "{}", R"({"b": {"c": [1, {"d": null}]}, "a": "x"})"},
+     {R"({"a": 1, "a": 2})", R"([{"b": 1, "c": [], "b": 2}])", kDeep.c_str()}},
+};
+
+const std::vector<Member> kTerrainMembers = {
+    {"kind", true, {R"("blocking")", R"("difficult")"}, {R"("lava")", "7"}},
+    {"cells", true, {"[]", "[[0, 0], [1, 2]]", "[[3, 3], [0, 1], [3, 3]]", "[[1.0, 2]]"},
+     {"[[9, 9]]", R"([[1, "x"]])", "[[1, 2, 3]]", "[[2147483648, 0]]", "[[-1, 0]]", R"("x")", "[[0]]", "[0, 0]"}},
+    {"label", false, {R"("crates")", "2", "true", R"(["a"])", R"({"x": [{}]})"}, {R"({"x": 1, "x": 1})", kDeep.c_str()}},
+};
+
+// One random item in any order of its keys: each other key one time in three. With `problems`, a
+// required key is missing one time in ten, a key is given twice one time in forty and a value is a
+// problem one time in six.
+std::vector<std::string> randomMembers(std::mt19937& rng, const std::vector<Member>& members, bool problems, int& ids) {
+    std::vector<std::string> out;
+    for (const Member& m : members) {
+        const bool present = m.required ? !problems || rng() % 10 != 0 : rng() % 3 == 0;
+        for (int times = present ? (problems && rng() % 40 == 0 ? 2 : 1) : 0; times > 0; --times) {
+            const auto& values = problems && !m.problems.empty() && rng() % 6 == 0 ? m.problems : m.good;
+            std::string value = values[std::uniform_int_distribution<std::size_t>(0, values.size() - 1)(rng)];
+            if (value == "short") value = "\"i" + std::to_string(++ids) + "\"";
+            if (value == "long") value = "\"an id longer than a short string, number " + std::to_string(++ids) + "\"";
+            out.push_back("\"" + std::string(m.key) + "\": " + value);
+        }
+    }
+    std::shuffle(out.begin(), out.end(), rng);
+    return out;
+}
+
+// The item on lines of its own. `reference` puts 40 unknown keys ("z0" ... "z39") first: the
+// parser reads an object of more than 16 keys as a JSON value (a hash set finds its repeated keys),
+// so that the item's own members are built as JSON values and read by ListReader's checks. They
+// keep their lines and columns either way.
+std::string itemText(const std::vector<std::string>& members, bool reference) {
+    std::string s = "{";
+    for (int i = 0; reference && i < 40; ++i) s += (i ? ", \"z" : "\"z") + std::to_string(i) + "\": " + std::to_string(i);
+    if (reference && !members.empty()) s += ",";
+    for (std::size_t i = 0; i < members.size(); ++i) s += "\n" + members[i] + (i + 1 < members.size() ? "," : "");
+    return s + "}";
+}
+
+// Without the reference's keys.
+void eraseZ(ExtraKeys& extra) {
+    extra.erase(std::remove_if(extra.begin(), extra.end(), [](const auto& k) { return k.first[0] == 'z'; }), extra.end());
+}
+
+// The loaded board as text, then each unknown key's text as kept (a save writes it again in its own
+// layout), without the reference's keys; or the refusal.
+std::string outcome(const std::string& text) {
+    try {
+        Board b = parseMap(text, "m.json");
+        std::string extras;
+        auto keep = [&extras](ExtraKeys& extra) {
+            eraseZ(extra);
+            for (const auto& [k, raw] : extra) extras += k + "=" + raw + "\n";
+        };
+        for (Wall& w : b.walls) keep(w.extra);
+        for (Door& d : b.doors) keep(d.extra);
+        for (TerrainGroup& g : b.terrain) keep(g.extra);
+        return serializeMap(b) + extras;
+    } catch (const MapError& e) {
+        return e.what();
+    }
+}
+
+}  // namespace
+
+TEST_CASE("items read straight from the parser match items built as JSON values, over random maps", "[map_io]") {
+    std::mt19937 rng(14);
+    int ids = 0;
+    for (int round = 0; round < 3000; ++round) {
+        std::string fast = kHead, reference = kHead;
+        const bool problems = round % 2 == 1;  // every other map has none
+        for (const char* list : {"terrain", "walls", "doors"}) {
+            const int n = std::uniform_int_distribution<int>(0, 3)(rng);
+            if (n == 0) continue;
+            fast += ",\n\"" + std::string(list) + "\": [";
+            reference += ",\n\"" + std::string(list) + "\": [";
+            for (int i = 0; i < n; ++i) {
+                const char* sep = i ? ",\n" : "\n";
+                if (problems && rng() % 12 == 0) {  // not an object: read the same way by both
+                    const char* other = rng() % 2 ? "7" : "[]";
+                    fast += sep + std::string(other);
+                    reference += sep + std::string(other);
+                    continue;
+                }
+                const auto members = randomMembers(rng, std::string(list) == "terrain" ? kTerrainMembers : kSegmentMembers, problems, ids);
+                fast += sep + itemText(members, false);
+                reference += sep + itemText(members, true);
+            }
+            fast += "]";
+            reference += "]";
+        }
+        fast += "}";
+        reference += "}";
+        INFO(fast);
+        CHECK(outcome(fast) == outcome(reference));
+    }
+}
+
+TEST_CASE("a problem far into a long wall list names its item and its place", "[map_io]") {
+    // 6000 walls a line each (line 2 holds the first); the one at index 5000 is changed.
+    auto walls = [](const std::string& item5000) {
+        std::string s = kHead + ", \"walls\": [";
+        for (int i = 0; i < 6000; ++i) {
+            const std::string id = "w" + std::to_string(i);
+            s += std::string(i ? "," : "") + "\n" +
+                 (i == 5000 ? item5000 : R"({"id": ")" + id + R"(", "from": [)" + std::to_string(i % 4) + R"(.5, 1], "to": [2, 3.25]})");
+        }
+        return s + "]}";
+    };
+    CHECK(refusal(walls(R"({"id": "x", "from": [0, 0], "to": [1, "y"]})")) == "m.json: /walls/5000/to/1: expected a number, found the string \"y\"");
+    CHECK(refusal(walls(R"({"id": "x", "from": [0, 0], "id": "y", "to": [1, 1]})")) ==
+          "m.json: 5002:29: /walls/5000/id: the key \"id\" appears twice in one object (a reader would keep only one of them)");
+    CHECK(refusal(walls(R"({"id": "x", "from": [0, 0], "to": [1, -2e400]})")) == "m.json: 5002:39: the number -2e400 is too large (numbers must be finite)");
+    CHECK(refusal(walls(R"({"id": "w4999", "from": [0, 0], "to": [1, 1]})")) == "m.json: /walls/5000/id: duplicate id \"w4999\"");
+    const Board b = parseMap(walls(R"({"id": "x", "from": [0, 0], "to": [1, 1], "note": [{"a": 1}]})"), "m.json");
+    REQUIRE(b.walls.size() == 6000);
+    CHECK(b.walls[4999].id == "w4999");
+    CHECK(b.walls[4999].from.x == 3.5);
+    CHECK(b.walls[5000].extra == ExtraKeys{{"note", R"([{"a":1}])"}});
+    CHECK(b.walls[5001].to.y == 3.25);
+    // A key given again after a long list of cells is found all the same.
+    std::string cells;
+    for (int i = 0; i < 5000; ++i) cells += std::string(i ? ", " : "") + "[1, 2]";
+    CHECK(refusal(kHead + R"(, "terrain": [{"kind": "blocking", "cells": [)" + cells + R"(], "label": 1, "kind": "difficult"}]})")
+              .find(": /terrain/0/kind: the key \"kind\" appears twice") != std::string::npos);
+}
+
+TEST_CASE("unknown keys inside walls, doors and terrain are kept in the file's order", "[map_io]") {
+    const std::string text = kHead + R"(,
+      "terrain": [{"label": "crates", "kind": "difficult", "n": 2, "cells": [[0, 0], [1, 0]], "hidden": false}],
+      "walls": [{"a": 1, "id": "w1", "b": [1, {"c": null}], "from": [0, 0], "z": "\u00e9", "to": [1.50, 2], "n": 1.50},
+                {"id": "w2", "colour": "grey", "from": [0, 1], "to": [1, 1], "open": true, "u": null}],
+      "doors": [{"id": "d1", "from": [2, 2], "window": true, "to": [3, 2], "open": true, "secret": 0}]})";
+    const Board b = parseMap(text, "m.json");
+    REQUIRE(b.terrain.size() == 1);
+    CHECK(b.terrain[0].kind == TerrainKind::Difficult);
+    CHECK(b.terrain[0].cells.size() == 2);
+    CHECK(b.terrain[0].extra == ExtraKeys{{"label", "\"crates\""}, {"n", "2"}, {"hidden", "false"}});
+    REQUIRE(b.walls.size() == 2);
+    CHECK(b.walls[0].extra == ExtraKeys{{"a", "1"}, {"b", "[1,{\"c\":null}]"}, {"z", "\"\xc3\xa9\""}, {"n", "1.5"}});
+    CHECK(b.walls[0].to.x == 1.5);
+    CHECK(b.walls[1].extra == ExtraKeys{{"colour", "\"grey\""}, {"open", "true"}, {"u", "null"}});  // "open" is a door's key
+    REQUIRE(b.doors.size() == 1);
+    CHECK(b.doors[0].open);
+    CHECK(b.doors[0].extra == ExtraKeys{{"window", "true"}, {"secret", "0"}});
+    const std::string saved = serializeMap(b);
+    const Board again = parseMap(saved, "saved.json");
+    CHECK(again.walls[0].extra == b.walls[0].extra);
+    CHECK(again.doors[0].extra == b.doors[0].extra);
+    CHECK(again.terrain[0].extra == b.terrain[0].extra);
+    CHECK(serializeMap(again) == saved);
+    // Many unknown keys in one wall: kept in order, and one given twice is found however many there are.
+    std::string many = R"({"id": "w", "from": [0, 0], "to": [1, 1])";
+    for (int i = 0; i < 40; ++i) many += ", \"k" + std::to_string(i) + "\": " + std::to_string(i);
+    const Board wide = parseMap(kHead + ", \"walls\": [" + many + "}]}", "m.json");
+    REQUIRE(wide.walls[0].extra.size() == 40);
+    CHECK(wide.walls[0].extra[39] == std::pair<std::string, std::string>("k39", "39"));
+    CHECK(refusal(kHead + ", \"walls\": [" + many + ", \"k7\": 1}]}").find("/walls/0/k7: the key \"k7\" appears twice") != std::string::npos);
+}
+
+TEST_CASE("wall coordinates are the numbers the text gives, to the last bit", "[map_io]") {
+    for (const char* x : {"182.92", "0.1", "0.30000000000000004", "1e-7", "123456.789012345678", "-0.0", "1048576", "-1048576",
+                          "2.5E3", "0.1e1", "1000000.0000000001", "-1048575.9999999999", "5e-324"}) {
+        INFO(x);
+        const Board b = parseMap(kHead + R"(, "walls": [{"id": "w", "from": [)" + x + R"(, 0], "to": [0, )" + x + "]}]}", "m.json");
+        CHECK(b.walls[0].from.x == std::strtod(x, nullptr));
+        CHECK(b.walls[0].to.y == std::strtod(x, nullptr));
+        CHECK(std::signbit(b.walls[0].from.x) == std::signbit(std::strtod(x, nullptr)));
+    }
 }
