@@ -27,6 +27,16 @@ namespace {
 
 Json cellJson(Cell c) { return Json::array({c.x, c.y}); }
 
+// The picture a map names in its "background" key (docs/map-format.md); empty: none.
+std::string backgroundImage(const Board& board) {
+    for (const auto& [key, value] : board.extra) {
+        if (key != "background") continue;
+        const Json j = Json::parse(value, nullptr, false);
+        if (j.is_object() && j.contains("image") && j["image"].is_string()) return j["image"].get<std::string>();
+    }
+    return {};
+}
+
 }  // namespace
 
 void App::requestQuit() {
@@ -117,7 +127,9 @@ void App::saveAsNow(const std::string& path) {
     }
     recent_.add(path);
     mapFiles_ = mapFiles();
-    say("Saved " + path + ".");
+    // An imported board's picture was written beside the map (Document::saveAs).
+    const std::string picture = doc_.importedImage().empty() ? std::string() : backgroundImage(doc_.board());
+    say("Saved " + path + (picture.empty() ? "" : " and its picture " + picture) + ".");
     if (pending_ != Pending::None) afterPrompt(UnsavedChoice::Discard);  // saved: go on with what was asked
 }
 

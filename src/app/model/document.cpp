@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <climits>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 
 namespace sightline::app {
@@ -92,8 +94,65 @@ void Document::save() {
     savedState_ = state_;
 }
 
+namespace {
+
+bool sameBytes(const std::filesystem::path& file, const std::string& bytes) {
+    std::error_code ec;
+    if (std::filesystem::file_size(file, ec) != bytes.size() || ec) return false;
+    std::ifstream in(file, std::ios::binary);
+    std::string have(bytes.size(), '\0');
+    return in.read(have.data(), static_cast<std::streamsize>(have.size())) && have == bytes;
+}
+
+// Where an imported board's picture goes beside the map: <map-stem>.png or .webp, else -2, -3 ...
+// when another file has that name (nothing is written over, but the same picture saved before is
+// used again). The map names the picture in JSON, so the name is UTF-8: bytes of the map's name that
+// are not become U+FFFD.
+std::filesystem::path picturePath(const std::filesystem::path& map, const std::string& type, const std::string& bytes) {
+    using Json = nlohmann::json;
+    const std::string stem =
+        Json::parse(Json(map.stem().string()).dump(-1, ' ', false, Json::error_handler_t::replace)).get<std::string>();
+    for (int n = 1; n <= 1000; ++n) {
+        const std::filesystem::path candidate =
+            map.parent_path() / (stem + (n == 1 ? std::string() : "-" + std::to_string(n)) + "." + type);
+        std::error_code ec;
+        if (candidate == map) continue;  // a map named like its picture
+        if (!std::filesystem::exists(candidate, ec) || sameBytes(candidate, bytes)) return candidate;
+    }
+    throw std::runtime_error(map.string() + ": cannot find a free name for its picture beside it");
+}
+
+void setKey(ExtraKeys& extra, const std::string& key, const std::string& json) {
+    const auto it = std::find_if(extra.begin(), extra.end(), [&](const auto& kv) { return kv.first == key; });
+    if (it != extra.end()) it->second = json;
+    else extra.emplace_back(key, json);
+}
+
+}  // namespace
+
 void Document::saveAs(const std::string& path) {
-    saveMap(board_, path);
+    if (importedImage_.empty()) {
+        saveMap(board_, path);
+    } else {
+        // An imported board's picture is written beside the map and named in its "background" key
+        // (docs/map-format.md), so the saved map opens with it.
+        const std::string& bytes = importedImage_;
+        const bool webp = bytes.size() >= 12 && bytes.compare(0, 4, "RIFF") == 0 && bytes.compare(8, 4, "WEBP") == 0;
+        const std::string type = webp ? "webp" : "png";
+        const std::filesystem::path picture = picturePath(path, type, bytes);
+        writeFileAtomically(picture.string(), bytes);
+        const std::string background = nlohmann::ordered_json{{"image", picture.filename().string()}, {"type", type}}.dump();
+        Board saved = board_;
+        setKey(saved.extra, "background", background);
+        saveMap(saved, path);
+        // The picture belongs to the file now, not to an edit: every board that undo, redo or a
+        // cancelled drag may bring back names it too.
+        setKey(board_.extra, "background", background);
+        for (Snapshot& s : undo_) setKey(s.board.extra, "background", background);
+        for (Snapshot& s : redo_) setKey(s.board.extra, "background", background);
+        if (drag_) setKey(drag_->before.extra, "background", background);
+        if (gesture_) setKey(gesture_->before.extra, "background", background);
+    }
     path_ = path;
     savedState_ = state_;
 }

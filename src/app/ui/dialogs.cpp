@@ -3,12 +3,13 @@
 #include "app/ui/common.hpp"
 
 #include <imgui.h>
-#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <filesystem>
 
 namespace sightline::app {
 
 using ui::kBad;
-using ui::kDim;
 using ui::kGood;
 using ui::kWarn;
 
@@ -19,6 +20,23 @@ const char* const kErrorPopup = "Problem";
 const char* const kOpenPopup = "Open map";
 const char* const kSaveAsPopup = "Save map as";
 const char* const kHelpPopup = "Controls";
+
+// Save As starts beside the map's file. A board imported from another tool has none yet: it starts
+// beside the file it came from (the newest recent file) with that name as a Sightline map's.
+bool importedFromRecent(const PanelContext& ctx, const std::string& current) {
+    return current.empty() && !ctx.doc.importedFormat().empty() && !ctx.recent.empty();
+}
+std::filesystem::path saveAsStart(const PanelContext& ctx, const std::string& current) {
+    if (importedFromRecent(ctx, current)) return std::filesystem::path(ctx.recent.front()).parent_path();
+    return current.empty() ? std::filesystem::path() : std::filesystem::path(current).parent_path();
+}
+std::filesystem::path saveAsName(const PanelContext& ctx, const std::string& current) {
+    if (!importedFromRecent(ctx, current)) return current;
+    // A Foundry VTT or Tiled .json keeps its own name: the Sightline map is named apart from it.
+    std::filesystem::path name(ctx.recent.front());
+    if (name.extension() == ".json") return name.parent_path() / (name.stem().string() + "-sightline.json");
+    return name.replace_extension(".json");
+}
 
 }  // namespace
 
@@ -51,10 +69,13 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
             ImGui::OpenPopup(kUnsavedPopup);
         } else if (openToShow_) {
             openToShow_ = false;
-            pathInput_.clear();
+            // In the open map's folder, else the working folder.
+            const std::filesystem::path map(ctx.doc.path());
+            browser_.start(FileBrowser::Mode::Open, map.empty() ? map : map.parent_path());
             ImGui::OpenPopup(kOpenPopup);
         } else if (saveAsToShow_) {
             saveAsToShow_ = false;
+            browser_.start(FileBrowser::Mode::Save, saveAsStart(ctx, pathInput_), saveAsName(ctx, pathInput_));
             ImGui::OpenPopup(kSaveAsPopup);
         } else if (helpOpen_) {
             helpOpen_ = false;
@@ -95,55 +116,24 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
         ImGui::EndPopup();
     }
 
-    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(em * 36, em * 28), ImGuiCond_Appearing);
-    if (ImGui::BeginPopupModal(kOpenPopup, nullptr, ImGuiWindowFlags_NoSavedSettings)) {
-        if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-        ImGui::SetNextItemWidth(-em * 5);
-        const bool entered = ImGui::InputText("##path", &pathInput_, ImGuiInputTextFlags_EnterReturnsTrue);
-        ImGui::SameLine();
-        if ((ImGui::Button("Open") || entered) && !pathInput_.empty()) {
-            out.open = pathInput_;
-            ImGui::CloseCurrentPopup();
-        }
-        auto list = [&](const char* title, const std::vector<std::string>& paths, float height) {
-            ImGui::TextColored(kDim, "%s", title);
-            ImGui::BeginChild(title, ImVec2(0, height), true);
-            for (const std::string& p : paths) {
-                if (ImGui::Selectable(p.c_str(), p == pathInput_, ImGuiSelectableFlags_AllowDoubleClick)) {
-                    pathInput_ = p;
-                    if (ImGui::IsMouseDoubleClicked(0)) {
-                        out.open = p;
-                        ImGui::CloseCurrentPopup();
-                    }
-                }
-            }
-            ImGui::EndChild();
-        };
-        const float rest = ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() * 3;
-        list("Maps (double-click opens)", ctx.mapFiles, rest * 0.62f);
-        list("Recent", ctx.recent, rest * 0.38f);
-        if (ImGui::Button("Cancel", ImVec2(em * 6, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
-            ImGui::CloseCurrentPopup();
+    // Open and Save As: the file browser (ui/file_browser.hpp), as large as the window allows.
+    const ImVec2 screen = ImGui::GetMainViewport()->Size;
+    auto browse = [&](const char* title, std::optional<std::string>& request) {
+        ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+        ImGui::SetNextWindowSize(ImVec2(std::min(em * 60, screen.x * 0.94f), std::min(em * 34, screen.y * 0.9f)), ImGuiCond_Appearing);
+        if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+        FileBrowser::Places places;
+        if (!ctx.doc.path().empty()) places.mapFolder = std::filesystem::path(ctx.doc.path()).parent_path();
+        places.recent = &ctx.recent;
+        places.shipped = &ctx.mapFiles;
+        std::filesystem::path chosen;
+        const FileBrowser::Outcome outcome = browser_.draw(places, chosen);
+        if (outcome == FileBrowser::Outcome::Chosen) request = chosen.string();
+        if (outcome != FileBrowser::Outcome::Browsing) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
-    }
-
-    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(em * 32, 0), ImGuiCond_Appearing);
-    if (ImGui::BeginPopupModal(kSaveAsPopup, nullptr, ImGuiWindowFlags_NoSavedSettings)) {
-        ImGui::TextUnformatted("Save the board to:");
-        if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-        ImGui::SetNextItemWidth(-1);
-        const bool entered = ImGui::InputText("##path", &pathInput_, ImGuiInputTextFlags_EnterReturnsTrue);
-        if ((ImGui::Button("Save", ImVec2(em * 6, 0)) || entered) && !pathInput_.empty()) {
-            out.saveAs = pathInput_;
-            ImGui::CloseCurrentPopup();
-        }
-        ImGui::SameLine();
-        if (ImGui::Button("Cancel", ImVec2(em * 6, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
-            ImGui::CloseCurrentPopup();
-        ImGui::EndPopup();
-    }
+    };
+    browse(kOpenPopup, out.open);
+    browse(kSaveAsPopup, out.saveAs);
 
     ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     if (ImGui::BeginPopupModal(kHelpPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
@@ -160,6 +150,12 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
             {"Ctrl+O, Ctrl+S, Ctrl+Shift+S", "open, save, save as"},
             {"N, Delete, X", "add figure, remove figure, swap attacker and defender"},
             {"C, H", "lines from every corner, hover picks defender"},
+            {"P, S, W, D", "map editor tools: play, select, wall, door"},
+            {"B, R, E, F, M", "terrain brush, terrain rectangle, eraser, feature, ruler"},
+            {"Ctrl: half cells, Shift: free", "snapping while drawing (Select: Shift adds)"},
+            {"Ctrl+C, Ctrl+X, Ctrl+V, Delete", "copy, cut, paste, delete the selected pieces"},
+            {"K, J, Enter, Esc", "split the wall at the pointer, join two walls, close an outline, end drawing"},
+            {"Ctrl+N", "new map"},
             {"F3, F12, Ctrl+Q", "stats overlay, save a picture of the window, quit"},
         };
         if (ImGui::BeginTable("controls", 2, ImGuiTableFlags_RowBg)) {

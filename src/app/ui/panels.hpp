@@ -11,6 +11,7 @@
 #include "app/games/game_panel.hpp"
 #include "app/requests.hpp"
 #include "app/ui/context.hpp"
+#include "app/ui/file_browser.hpp"
 #include "core/lint.hpp"
 
 #include <array>
@@ -99,6 +100,7 @@ private:
     bool openToShow_ = false;
     bool saveAsToShow_ = false;
     std::string pathInput_;
+    FileBrowser browser_;  // what the Open and Save As dialogs show
     bool helpOpen_ = false;
     // The side panel's width in font sizes, as the user dragged it, within these limits.
     static constexpr float kSideMinEm = 20.0f, kSideMaxEm = 80.0f;
