@@ -62,8 +62,9 @@ template <class T> T dotT(const Vec& a, const Vec& b) { return T(a.x) * T(b.x) +
 template <class T> int signT(T v) { return (v > 0) - (v < 0); }
 template <class T> int orientT(const IPoint& a, const IPoint& b, const IPoint& c) { return signT(crossT<T>(b - a, c - a)); }
 
-template <class T>
-ContactInfo classifyIn(const IPoint& c, const IPoint& d, const IPoint& p, const IPoint& q) {
+// kAlong: work out ContactInfo::along (blocker lists order by it; a verdict does not need it).
+template <class T, bool kAlong = true>
+[[gnu::always_inline]] inline ContactInfo classifyIn(const IPoint& c, const IPoint& d, const IPoint& p, const IPoint& q) {
     ContactInfo r;
     if (samePoint(p, q)) return r;  // a zero-length wall has no pieces
     const int o1 = orientT<T>(c, d, p), o2 = orientT<T>(c, d, q);
@@ -75,7 +76,7 @@ ContactInfo classifyIn(const IPoint& c, const IPoint& d, const IPoint& p, const 
         const T lo = std::max<T>(std::min(tp, tq), 0), hi = std::min<T>(std::max(tp, tq), len);
         if (lo < hi) {
             r.kind = Contact::Along;
-            r.along = static_cast<double>(lo) / static_cast<double>(len);
+            if (kAlong) r.along = static_cast<double>(lo) / static_cast<double>(len);
         } else if (lo == hi) {  // collinear, meeting at one end of the line only
             r.kind = Contact::Touch;
             r.at = lo == 0 ? c : d;
@@ -86,22 +87,27 @@ ContactInfo classifyIn(const IPoint& c, const IPoint& d, const IPoint& p, const 
     const int o3 = orientT<T>(p, q, c), o4 = orientT<T>(p, q, d);
     if (o3 * o4 > 0) return r;
     if (o1 * o2 < 0 && o3 * o4 < 0) {
-        const T c3 = crossT<T>(q - p, c - p), c4 = crossT<T>(q - p, d - p);
         r.kind = Contact::Crossing;
-        r.along = static_cast<double>(c3) / static_cast<double>(c3 - c4);
+        if (kAlong) {
+            const T c3 = crossT<T>(q - p, c - p), c4 = crossT<T>(q - p, d - p);
+            r.along = static_cast<double>(c3) / static_cast<double>(c3 - c4);
+        }
         return r;
     }
     // They meet at exactly one point, an end of one of them.
     r.kind = Contact::Touch;
     r.at = o1 == 0 ? p : o2 == 0 ? q : o3 == 0 ? c : d;
-    r.along = paramOf(c, d, r.at);
+    if (kAlong) r.along = paramOf(c, d, r.at);
     return r;
 }
 
-bool narrowPoint(const IPoint& a) { return a.x() >= 0 && a.y() >= 0 && a.x() <= kNarrowLimit && a.y() <= kNarrowLimit; }
+bool narrowPoint(const IPoint& a) {
+    return static_cast<std::uint64_t>(a.x()) <= static_cast<std::uint64_t>(kNarrowLimit) &&
+           static_cast<std::uint64_t>(a.y()) <= static_cast<std::uint64_t>(kNarrowLimit);
+}
 
-ContactInfo classify(const IPoint& c, const IPoint& d, const IPoint& p, const IPoint& q, bool narrow) {
-    return narrow ? classifyIn<std::int64_t>(c, d, p, q) : classifyIn<Wide>(c, d, p, q);
+template <bool kAlong> inline ContactInfo classify(const IPoint& c, const IPoint& d, const IPoint& p, const IPoint& q, bool narrow) {
+    return narrow ? classifyIn<std::int64_t, kAlong>(c, d, p, q) : classifyIn<Wide, kAlong>(c, d, p, q);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -109,12 +115,14 @@ ContactInfo classify(const IPoint& c, const IPoint& d, const IPoint& p, const IP
 // The meeting point rule: at a point X where the line meets barriers, look at the barrier pieces
 // leaving X. Stopped when a piece runs along the path, or pieces lie strictly on both sides of it.
 
-// w strictly inside the angle swept counter-clockwise from a to b (a and b not the same way).
-bool strictlyBetween(const Vec& a, const Vec& b, const Vec& w) {
-    const Wide ab = cross(a, b);
-    if (ab > 0) return cross(a, w) > 0 && cross(w, b) > 0;
-    if (ab < 0) return !(cross(b, w) >= 0 && cross(w, a) >= 0);
-    return cross(a, w) > 0;  // a and b opposite: the half-plane to one side
+// w strictly inside the angle swept counter-clockwise from a to b (a and b not the same way), in the
+// arithmetic T (64 bits hold every product when the scene is narrow, as for the contact test).
+template <class T> bool sameDirectionT(const Vec& v, const Vec& w) { return crossT<T>(v, w) == 0 && dotT<T>(v, w) > 0; }
+template <class T> bool strictlyBetweenT(const Vec& a, const Vec& b, const Vec& w) {
+    const T ab = crossT<T>(a, b);
+    if (ab > 0) return crossT<T>(a, w) > 0 && crossT<T>(w, b) > 0;
+    if (ab < 0) return !(crossT<T>(b, w) >= 0 && crossT<T>(w, a) >= 0);
+    return crossT<T>(a, w) > 0;  // a and b opposite: the half-plane to one side
 }
 
 IPoint cellCentre(Cell c) {
@@ -126,6 +134,7 @@ struct PathRays {
     Vec r2;
     bool hasR2 = false;      // an end point of a line with no figure has a single ray
     bool degenerate = false; // both rays the same way: nothing can lie on two sides
+    bool straight = false;   // r2 is -r1 (a point inside the line): the sides are the line's two half-planes
 };
 
 PathRays pathRaysAt(const IPoint& x, const LineEnd& from, const LineEnd& to) {
@@ -154,6 +163,8 @@ PathRays pathRaysAt(const IPoint& x, const LineEnd& from, const LineEnd& to) {
         r.r1 = d - c;
         r.r2 = c - d;
         r.hasR2 = true;
+        r.straight = true;
+        return r;
     }
     r.degenerate = r.hasR2 && sameDirection(r.r1, r.r2);
     return r;
@@ -177,18 +188,22 @@ struct VertexPieces {
     }
 };
 
-std::uint8_t pieceMask(const PathRays& rays, const Vec& w) {
-    if (sameDirection(w, rays.r1) || (rays.hasR2 && sameDirection(w, rays.r2))) return 4;
+template <class T> std::uint8_t pieceMask(const PathRays& rays, const Vec& w) {
+    if (rays.straight) {  // one cross product: which half-plane, or along the line either way
+        const T s = crossT<T>(rays.r1, w);
+        return s > 0 ? 1 : s < 0 ? 2 : 4;
+    }
+    if (sameDirectionT<T>(w, rays.r1) || (rays.hasR2 && sameDirectionT<T>(w, rays.r2))) return 4;
     if (!rays.hasR2 || rays.degenerate) return 0;
-    return strictlyBetween(rays.r1, rays.r2, w) ? 1 : 2;
+    return strictlyBetweenT<T>(rays.r1, rays.r2, w) ? 1 : 2;
 }
 
 // Side mask of barrier [p, q] at point x (x lies on it).
-std::uint8_t barrierMaskAt(const PathRays& rays, const IPoint& p, const IPoint& q, const IPoint& x) {
+template <class T> std::uint8_t barrierMaskAt(const PathRays& rays, const IPoint& p, const IPoint& q, const IPoint& x) {
     if (samePoint(p, q)) return 0;
     std::uint8_t m = 0;
-    if (!samePoint(x, p)) m |= pieceMask(rays, p - q);  // the piece from x towards p
-    if (!samePoint(x, q)) m |= pieceMask(rays, q - p);
+    if (!samePoint(x, p)) m |= pieceMask<T>(rays, p - q);  // the piece from x towards p
+    if (!samePoint(x, q)) m |= pieceMask<T>(rays, q - p);
     return m;
 }
 
@@ -312,19 +327,25 @@ SightScene::SightScene(const Board& board, SightPolicy policy)
     for (int i = 0; i < 4; ++i) barriers_.push_back({corners[i], corners[(i + 1) % 4], Blocker::Kind::Edge, -1});
     narrow_ = std::all_of(barriers_.begin(), barriers_.end(), [](const Barrier& b) { return narrowPoint(b.a) && narrowPoint(b.b); });
 
+    if (narrow_)
+        for (const Barrier& b : barriers_)
+            narrowSegments_.push_back({static_cast<std::int32_t>(b.a.x()), static_cast<std::int32_t>(b.a.y()),
+                                       static_cast<std::int32_t>(b.b.x()), static_cast<std::int32_t>(b.b.y())});
+
     const std::size_t cells = static_cast<std::size_t>(width_) * height_;
-    terrain_.assign(cells, 0);
+    const std::size_t lattice = static_cast<std::size_t>(width_ + 1) * (height_ + 1);
+    slots_.assign(lattice + 1, Slot{});
     figureAt_.assign(cells, -1);
     for (const auto& group : board.terrain) {
         const std::uint8_t flag = group.kind == TerrainKind::Blocking    ? kBlocking
                                   : group.kind == TerrainKind::Difficult ? kDifficult
                                                                          : kImpassable;
         for (Cell c : group.cells)
-            if (board.contains(c)) terrain_[cellIndex(c.x, c.y)] |= flag;
+            if (board.contains(c)) slots_[latticeIndex(c.x, c.y)].flags |= flag;
     }
     for (int y = 0; y < height_; ++y)
         for (int x = 0; x < width_; ++x)
-            if (terrain_[cellIndex(x, y)] & (kBlocking | kDifficult)) terrainCells_.push_back({x, y});
+            if (terrainAt(x, y) & (kBlocking | kDifficult)) terrainCells_.push_back({x, y});
     refreshFigures();
 
     // Uniform grid index: each barrier goes into every cell it meets in a piece of positive length,
@@ -333,11 +354,9 @@ SightScene::SightScene(const Board& board, SightPolicy policy)
     // come from the same exact walk as a sight line's, so registering a barrier costs the cells it
     // passes, not the cells of its bounding box (a wall from corner to corner of a 1024x1024 board
     // passes about 2,000, not a million). Two passes, counting then filling, build the flat lists
-    // without a list per cell.
-    const std::size_t lattice = static_cast<std::size_t>(width_ + 1) * (height_ + 1);
-    bucketStart_.assign(cells + 1, 0);
-    latticeStart_.assign(lattice + 1, 0);
-    auto register_ = [&](auto&& onCellIndex, auto&& onLatticeIndex) {
+    // without a list per cell. Both lists are kept per slot (one per lattice point; the cell of slot
+    // (x, y) is the cell (x, y), none on the right and bottom edges).
+    auto register_ = [&](auto&& onCellSlot, auto&& onLatticeSlot) {
         for (std::size_t i = 0; i < barriers_.size(); ++i) {
             const Barrier& b = barriers_[i];
             if (samePoint(b.a, b.b)) continue;
@@ -345,34 +364,40 @@ SightScene::SightScene(const Board& board, SightPolicy policy)
             walkLine(
                 b.a, b.b,
                 [&](int x, int y) {
-                    if (x >= 0 && y >= 0 && x < width_ && y < height_) onCellIndex(cellIndex(x, y), id);
+                    if (x >= 0 && y >= 0 && x < width_ && y < height_) onCellSlot(latticeIndex(x, y), id);
                     return true;
                 },
                 [&](int x, int y) {
-                    if (x >= 0 && y >= 0 && x <= width_ && y <= height_) onLatticeIndex(latticeIndex(x, y), id);
+                    if (x >= 0 && y >= 0 && x <= width_ && y <= height_) onLatticeSlot(latticeIndex(x, y), id);
                     return true;
                 });
         }
     };
-    register_([&](std::size_t c, std::uint32_t) { ++bucketStart_[c + 1]; },
-              [&](std::size_t p, std::uint32_t) { ++latticeStart_[p + 1]; });
-    for (std::size_t i = 0; i < cells; ++i) bucketStart_[i + 1] += bucketStart_[i];
-    for (std::size_t i = 0; i < lattice; ++i) latticeStart_[i + 1] += latticeStart_[i];
-    bucketItems_.assign(bucketStart_.back() + 1, 0);  // one more, so that an empty last list's begin stays in range
-    latticeItems_.assign(latticeStart_.back() + 1, 0);
-    std::vector<std::uint32_t> bucketFill(bucketStart_.begin(), bucketStart_.end() - 1);
-    std::vector<std::uint32_t> latticeFill(latticeStart_.begin(), latticeStart_.end() - 1);
+    register_([&](std::size_t c, std::uint32_t) { ++slots_[c + 1].bucket; },
+              [&](std::size_t p, std::uint32_t) { ++slots_[p + 1].lattice; });
+    for (std::size_t i = 0; i < lattice; ++i) {
+        slots_[i + 1].bucket += slots_[i].bucket;
+        slots_[i + 1].lattice += slots_[i].lattice;
+    }
+    bucketItems_.assign(slots_.back().bucket + 1, 0);  // one more, so that an empty last list's begin stays in range
+    latticeItems_.assign(slots_.back().lattice + 1, 0);
+    std::vector<std::uint32_t> bucketFill(lattice), latticeFill(lattice);
+    for (std::size_t i = 0; i < lattice; ++i) bucketFill[i] = slots_[i].bucket, latticeFill[i] = slots_[i].lattice;
     register_([&](std::size_t c, std::uint32_t id) { bucketItems_[bucketFill[c]++] = id; },
               [&](std::size_t p, std::uint32_t id) { latticeItems_[latticeFill[p]++] = id; });
 }
 
 void SightScene::refreshFigures() {
     std::fill(figureAt_.begin(), figureAt_.end(), -1);
+    for (Slot& s : slots_) s.flags &= static_cast<std::uint8_t>(~kFigureFlag);
     for (std::size_t i = 0; i < board_->figures.size(); ++i) {
         const Figure& f = board_->figures[i];
         for (int y = f.cell.y; y < f.cell.y + f.h; ++y)
             for (int x = f.cell.x; x < f.cell.x + f.w; ++x)
-                if (board_->contains({x, y})) figureAt_[cellIndex(x, y)] = static_cast<int>(i);
+                if (board_->contains({x, y})) {
+                    figureAt_[cellIndex(x, y)] = static_cast<int>(i);
+                    slots_[latticeIndex(x, y)].flags |= kFigureFlag;
+                }
     }
 }
 
@@ -380,10 +405,16 @@ void SightScene::moveFigure(std::size_t i, Cell from) {
     const Figure& f = board_->figures.at(i);
     for (int y = from.y; y < from.y + f.h; ++y)
         for (int x = from.x; x < from.x + f.w; ++x)
-            if (board_->contains({x, y}) && figureAt_[cellIndex(x, y)] == static_cast<int>(i)) figureAt_[cellIndex(x, y)] = -1;
+            if (board_->contains({x, y}) && figureAt_[cellIndex(x, y)] == static_cast<int>(i)) {
+                figureAt_[cellIndex(x, y)] = -1;
+                slots_[latticeIndex(x, y)].flags &= static_cast<std::uint8_t>(~kFigureFlag);
+            }
     for (int y = f.cell.y; y < f.cell.y + f.h; ++y)
         for (int x = f.cell.x; x < f.cell.x + f.w; ++x)
-            if (board_->contains({x, y})) figureAt_[cellIndex(x, y)] = static_cast<int>(i);
+            if (board_->contains({x, y})) {
+                figureAt_[cellIndex(x, y)] = static_cast<int>(i);
+                slots_[latticeIndex(x, y)].flags |= kFigureFlag;
+            }
 }
 
 Cell ownCellFor(const Figure& f, Corner c, const IPoint& other) {
@@ -436,6 +467,10 @@ void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& fil
     int seen = 0;
     // Evaluate the meeting point rule at x, over every barrier through x.
     auto vertex = [&](const IPoint& x, double along) -> bool {
+        // A bare end point (no figure's cell behind it) has a single ray: only a barrier running
+        // along the line from it stops it there, and the contact test names that one (Along).
+        if (engine_ == Engine::Indexed && ((!from.ownCell && samePoint(x, c)) || (!to.ownCell && samePoint(x, d))))
+            return true;
         for (int i = 0; i < seen && i < 8; ++i)
             if (samePoint(seenPoints[static_cast<std::size_t>(i)], x)) return true;
         if (seen < 8) seenPoints[static_cast<std::size_t>(seen)] = x;
@@ -446,7 +481,7 @@ void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& fil
             const Barrier& b = barriers[i];
             if (!filter.ignoreFeatures.empty() && filter.ignores(b)) return;
             if (!onSegment(b.a, b.b, x)) return;
-            const std::uint8_t m = barrierMaskAt(rays, b.a, b.b, x);
+            const std::uint8_t m = narrow ? barrierMaskAt<std::int64_t>(rays, b.a, b.b, x) : barrierMaskAt<Wide>(rays, b.a, b.b, x);
             if (m) pieces.add(i, m);
         };
         if (engine_ == Engine::Indexed && isLattice(x)) {
@@ -454,7 +489,8 @@ void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& fil
             for (auto it = scene_->latticeBegin(lx, ly), end = scene_->latticeEnd(lx, ly); it != end; ++it) {
                 const Barrier& b = barriers[*it];
                 if (!filter.ignoreFeatures.empty() && filter.ignores(b)) continue;
-                if (const std::uint8_t m = barrierMaskAt(rays, b.a, b.b, x)) pieces.add(*it, m);
+                const std::uint8_t m = narrow ? barrierMaskAt<std::int64_t>(rays, b.a, b.b, x) : barrierMaskAt<Wide>(rays, b.a, b.b, x);
+                if (m) pieces.add(*it, m);
             }
         } else if (engine_ == Engine::Indexed) {
             // Not a lattice point: x lies in the closed squares of one cell, or two beside an edge.
@@ -491,11 +527,18 @@ void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& fil
         return;
     }
 
+    const SightScene::NarrowSegment* narrowSegments = narrow ? scene_->narrowSegments().data() : nullptr;
     auto barrier = [&](std::uint32_t i) -> bool {
         if (stamp_[i] == query_) return true;
         stamp_[i] = query_;
         if (!filter.ignoreFeatures.empty() && filter.ignores(barriers[i])) return true;
-        const ContactInfo ci = classify(c, d, barriers[i].a, barriers[i].b, narrow);
+        ContactInfo ci;
+        if (narrow) {  // the barrier's ends from the scene's compact copy
+            const SightScene::NarrowSegment& s = narrowSegments[i];
+            ci = classifyIn<std::int64_t, Visit::kAlong>(c, d, IPoint(s.ax, s.ay), IPoint(s.bx, s.by));
+        } else {
+            ci = classify<Visit::kAlong>(c, d, barriers[i].a, barriers[i].b, false);
+        }
         switch (ci.kind) {
             case Contact::None: return true;
             case Contact::Crossing:
@@ -505,14 +548,18 @@ void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& fil
         return true;
     };
 
+    const SightScene::Slot* slots = scene_->slots();
     auto cell = [&](int x, int y) -> bool {
-        const int fig = scene_->figureAt(x, y);
+        const std::uint8_t flags = slots[scene_->slotIndex(x, y)].flags;
+        if (!(flags & (SightScene::kBlocking | SightScene::kDifficult | SightScene::kFigureFlag))) return true;
+        const int fig = flags & SightScene::kFigureFlag ? scene_->figureAt(x, y) : -1;
         if (fig >= 0 && (fig == filter.figureA || fig == filter.figureB)) return true;
-        const std::uint8_t t = scene_->terrainAt(x, y);
-        if (!(t & (SightScene::kBlocking | SightScene::kDifficult)) && fig < 0) return true;
-        const ClipRange r = clipToBox(c, d, Coord(x) * kScale, Coord(y) * kScale, Coord(x + 1) * kScale, Coord(y + 1) * kScale);
+        const std::uint8_t t = flags & SightScene::kTerrainFlags;
         Blocker b;
-        b.along = static_cast<double>(r.t0.num) / static_cast<double>(r.t0.den);
+        if (Visit::kAlong) {
+            const ClipRange r = clipToBox(c, d, Coord(x) * kScale, Coord(y) * kScale, Coord(x + 1) * kScale, Coord(y + 1) * kScale);
+            b.along = static_cast<double>(r.t0.num) / static_cast<double>(r.t0.den);
+        }
         b.cell = {x, y};
         if (t & SightScene::kBlocking) {
             b.kind = Blocker::Kind::Terrain;
@@ -537,17 +584,21 @@ void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& fil
     };
 
     if (engine_ == Engine::Indexed) {
+        const std::uint32_t* bucketItems = scene_->bucketItems();
+        const std::uint32_t* latticeItems = scene_->latticeItems();
         walkLine(
             c, d,
             [&](int x, int y) {
                 if (x < 0 || y < 0 || x >= W || y >= H) return true;
-                for (auto it = scene_->bucketBegin(x, y), end = scene_->bucketEnd(x, y); it != end; ++it)
+                const std::size_t k = scene_->slotIndex(x, y);
+                for (auto it = bucketItems + slots[k].bucket, end = bucketItems + slots[k + 1].bucket; it != end; ++it)
                     if (!barrier(*it)) return false;
                 return cell(x, y);
             },
             [&](int x, int y) {
                 if (x < 0 || y < 0 || x > W || y > H) return true;
-                for (auto it = scene_->latticeBegin(x, y), end = scene_->latticeEnd(x, y); it != end; ++it)
+                const std::size_t k = scene_->slotIndex(x, y);
+                for (auto it = latticeItems + slots[k].lattice, end = latticeItems + slots[k + 1].lattice; it != end; ++it)
                     if (!barrier(*it)) return false;
                 return true;
             });
@@ -569,27 +620,206 @@ void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& fil
 }
 
 // ---------------------------------------------------------------------------------------------
+// [SECTION] The narrow verdict
+// Most questions are verdicts on a narrow scene (every coordinate within 1024 cells): the matrix,
+// the heat map, the who-sees-whom list. NarrowVerdict answers them as trace() does with the
+// Indexed engine - the same walk, contact test and meeting point rule, in 64 bits - written out as
+// one small object so that a line that stops in its first cell costs little more than that cell.
+// It also uses what a verdict does not need to know: the order of what stops the line. Every
+// barrier of a lattice point's list passes through the point, so it meets the line there only or
+// lies along it; the meeting point rule at the point decides for all of them at once, and at a
+// bare end point (no figure's cell behind it) only a barrier running along the line can stop it.
+// The engines' differential tests (Indexed against Reference) check it on many random boards.
+
+namespace {
+
+class NarrowVerdict {
+public:
+    using T = std::int64_t;
+    NarrowVerdict(const SightScene& scene, std::uint32_t* stamp, std::uint32_t query, const LineEnd& from,
+                  const LineEnd& to, const LineFilter& filter)
+        : scene_(scene), slots_(scene.slots()), bucketItems_(scene.bucketItems()), latticeItems_(scene.latticeItems()),
+          segments_(scene.narrowSegments().data()), stamp_(stamp), query_(query), from_(from), to_(to), filter_(filter),
+          c_(from.point), d_(to.point), v_(to.point - from.point), width_(scene.width()), height_(scene.height()) {}
+
+    // The line must have length, and the scene and both ends must be narrow.
+    LineVerdict run() {
+        walkLine(c_, d_, [this](int x, int y) { return cell(x, y); }, [this](int x, int y) { return lattice(x, y); });
+        return out_;
+    }
+
+private:
+    bool stop() {  // a wall, door, edge, feature or blocking cell: sight and cover both
+        out_.sightStopped = out_.coverStopped = true;
+        return false;
+    }
+    bool ignored(std::uint32_t i) const {
+        return !filter_.ignoreFeatures.empty() && filter_.ignores(scene_.barriers()[i]);
+    }
+    // cross(d - c, p - c): which side of the line p lies, exact in 64 bits (differences under 2^31).
+    T side(std::int32_t x, std::int32_t y) const { return v_.x * (T(y) - c_.y()) - v_.y * (T(x) - c_.x()); }
+    static IPoint pointA(const SightScene::NarrowSegment& s) { return IPoint(s.ax, s.ay); }
+    static IPoint pointB(const SightScene::NarrowSegment& s) { return IPoint(s.bx, s.by); }
+
+    [[gnu::always_inline]] bool barrier(std::uint32_t i) {
+        if (stamp_[i] == query_) return true;
+        stamp_[i] = query_;
+        if (ignored(i)) return true;
+        const SightScene::NarrowSegment& s = segments_[i];
+        // The two ends strictly on one side of the line, or the line's ends strictly on one side
+        // of the barrier: no contact (classifyIn's first tests, with the line's terms kept).
+        const T s1 = side(s.ax, s.ay), s2 = side(s.bx, s.by);
+        if ((s1 > 0 && s2 > 0) || (s1 < 0 && s2 < 0)) return true;
+        if (s1 != 0 && s2 != 0) {
+            const T ux = T(s.bx) - s.ax, uy = T(s.by) - s.ay;
+            const T o3 = ux * (c_.y() - s.ay) - uy * (c_.x() - s.ax), o4 = ux * (d_.y() - s.ay) - uy * (d_.x() - s.ax);
+            if ((o3 > 0 && o4 > 0) || (o3 < 0 && o4 < 0)) return true;
+            if (o3 != 0 && o4 != 0) return stop();  // crossing inside both
+        }
+        const ContactInfo ci = classifyIn<T, false>(c_, d_, pointA(s), pointB(s));
+        switch (ci.kind) {
+            case Contact::None: return true;
+            case Contact::Crossing:
+            case Contact::Along: return stop();
+            case Contact::Touch: return vertex(ci.at);
+        }
+        return true;
+    }
+
+    [[gnu::always_inline]] bool cell(int x, int y) {
+        if (x < 0 || y < 0 || x >= width_ || y >= height_) return true;
+        const std::size_t k = scene_.slotIndex(x, y);
+        for (const std::uint32_t *it = bucketItems_ + slots_[k].bucket, *end = bucketItems_ + slots_[k + 1].bucket; it != end; ++it)
+            if (!barrier(*it)) return false;
+        const std::uint8_t flags = slots_[k].flags;
+        if (!(flags & (SightScene::kBlocking | SightScene::kDifficult | SightScene::kFigureFlag))) return true;
+        const int fig = flags & SightScene::kFigureFlag ? scene_.figureAt(x, y) : -1;
+        if (fig >= 0 && (fig == filter_.figureA || fig == filter_.figureB)) return true;  // the pair's own cells
+        if (flags & SightScene::kBlocking) return stop();
+        if (flags & SightScene::kDifficult) out_.coverStopped = out_.difficultStopped = true;
+        if (fig >= 0) out_.coverStopped = out_.figureStopped = true;
+        return true;
+    }
+
+    bool bareEnd(const IPoint& p) const {
+        return (!from_.ownCell && samePoint(p, c_)) || (!to_.ownCell && samePoint(p, d_));
+    }
+
+    bool lattice(int x, int y) {
+        if (x < 0 || y < 0 || x > width_ || y > height_) return true;
+        const std::size_t k = scene_.slotIndex(x, y);
+        const std::uint32_t *begin = latticeItems_ + slots_[k].lattice, *end = latticeItems_ + slots_[k + 1].lattice;
+        if (begin == end) return true;
+        const IPoint p = latticePoint(x, y);
+        const bool bare = bareEnd(p);
+        for (const std::uint32_t* it = begin; it != end; ++it) {
+            if (stamp_[*it] == query_) continue;
+            stamp_[*it] = query_;
+            if (!bare) continue;  // the meeting point rule below decides for it
+            const SightScene::NarrowSegment& s = segments_[*it];
+            if (crossT<T>(v_, pointB(s) - pointA(s)) != 0 || ignored(*it)) continue;
+            if (classifyIn<T, false>(c_, d_, pointA(s), pointB(s)).kind == Contact::Along) return stop();
+        }
+        return bare || vertex(p);
+    }
+
+    // The meeting point rule at x, over every barrier through x.
+    bool vertex(const IPoint& x) {
+        if (bareEnd(x)) return true;
+        for (int i = 0; i < seen_ && i < 8; ++i)
+            if (samePoint(seenPoints_[static_cast<std::size_t>(i)], x)) return true;
+        if (seen_ < 8) seenPoints_[static_cast<std::size_t>(seen_)] = x;
+        ++seen_;
+        const PathRays rays = pathRaysAt(x, from_, to_);
+        std::uint8_t all = 0;
+        auto consider = [&](std::uint32_t i, bool through) {
+            if (ignored(i)) return;
+            const SightScene::NarrowSegment& s = segments_[i];
+            const IPoint a = pointA(s), b = pointB(s);
+            if (through || onSegment(a, b, x)) all |= barrierMaskAt<T>(rays, a, b, x);
+        };
+        if (isLattice(x)) {
+            const std::size_t k = scene_.slotIndex(static_cast<int>(x.x() / kScale), static_cast<int>(x.y() / kScale));
+            for (const std::uint32_t *it = latticeItems_ + slots_[k].lattice, *end = latticeItems_ + slots_[k + 1].lattice; it != end; ++it)
+                consider(*it, true);
+        } else {
+            // Not a lattice point: x lies in the closed squares of one cell, or two beside an edge.
+            const Coord fx = floorDiv(x.x(), kScale), fy = floorDiv(x.y(), kScale);
+            const Coord x0 = x.x() % kScale == 0 ? fx - 1 : fx, y0 = x.y() % kScale == 0 ? fy - 1 : fy;
+            for (Coord cy = std::max<Coord>(0, y0); cy <= std::min<Coord>(height_ - 1, fy); ++cy)
+                for (Coord cx = std::max<Coord>(0, x0); cx <= std::min<Coord>(width_ - 1, fx); ++cx) {
+                    const std::size_t k = scene_.slotIndex(static_cast<int>(cx), static_cast<int>(cy));
+                    for (const std::uint32_t *it = bucketItems_ + slots_[k].bucket, *end = bucketItems_ + slots_[k + 1].bucket; it != end; ++it)
+                        consider(*it, false);
+                }
+        }
+        return (all & 4) || (all & 3) == 3 ? stop() : true;
+    }
+
+    const SightScene& scene_;
+    const SightScene::Slot* slots_;
+    const std::uint32_t* bucketItems_;
+    const std::uint32_t* latticeItems_;
+    const SightScene::NarrowSegment* segments_;
+    std::uint32_t* stamp_;
+    std::uint32_t query_;
+    const LineEnd& from_;
+    const LineEnd& to_;
+    const LineFilter& filter_;
+    IPoint c_, d_;
+    Vec v_;
+    int width_, height_;
+    LineVerdict out_;
+    std::array<IPoint, 8> seenPoints_;
+    int seen_ = 0;
+};
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
 // [SECTION] Verdicts and blocker lists
 
-LineVerdict Tracer::verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter) {
-    LineVerdict v;
-    auto visit = [&v](const Blocker& b) {
+namespace {
+// What a verdict keeps of each blocker; it needs no order, so the trace works out no `along`.
+struct VerdictVisit {
+    static constexpr bool kAlong = false;
+    LineVerdict& v;
+    bool operator()(const Blocker& b) {
         v.coverStopped = true;
         if (b.stopsSight) v.sightStopped = true;
         else if (b.kind == Blocker::Kind::Figure) v.figureStopped = true;
         else v.difficultStopped = true;
         return !v.sightStopped;
-    };
+    }
+};
+struct ListVisit {
+    static constexpr bool kAlong = true;
+    std::vector<Blocker>& all;
+    bool operator()(const Blocker& b) {
+        all.push_back(b);
+        return true;
+    }
+};
+}  // namespace
+
+LineVerdict Tracer::verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter) {
+    if (engine_ == Engine::Indexed && scene_->narrow() && narrowPoint(from.point) && narrowPoint(to.point) &&
+        !samePoint(from.point, to.point)) {
+        if (++query_ == 0) {
+            std::fill(stamp_.begin(), stamp_.end(), 0);
+            query_ = 1;
+        }
+        return NarrowVerdict(*scene_, stamp_.data(), query_, from, to, filter).run();
+    }
+    LineVerdict v;
+    VerdictVisit visit{v};
     trace(from, to, filter, visit);
     return v;
 }
 
 std::vector<Blocker> Tracer::blockers(const LineEnd& from, const LineEnd& to, const LineFilter& filter) {
     std::vector<Blocker> all;
-    auto visit = [&all](const Blocker& b) {
-        all.push_back(b);
-        return true;
-    };
+    ListVisit visit{all};
     trace(from, to, filter, visit);
     // Each blocker once, where the line first meets it: sorted by what it is, then by how far.
     auto identity = [](const Blocker& a, const Blocker& b) {

@@ -84,18 +84,40 @@ public:
     bool narrow() const { return narrow_; }
 
     enum CellFlag : std::uint8_t { kBlocking = 1, kDifficult = 2, kImpassable = 4 };
-    std::uint8_t terrainAt(int x, int y) const { return terrain_[cellIndex(x, y)]; }
+    std::uint8_t terrainAt(int x, int y) const { return slots_[latticeIndex(x, y)].flags & kTerrainFlags; }
     int figureAt(int x, int y) const { return figureAt_[cellIndex(x, y)]; }
     // Cells holding terrain that stops something, and cells holding figures (for the reference).
     const std::vector<Cell>& terrainCells() const { return terrainCells_; }
 
     // Barriers registered in cell (x, y): those that meet its closed square in a piece of positive
     // length. Together with the lattice index below this finds every barrier a line meets.
-    const std::uint32_t* bucketBegin(int x, int y) const { return &bucketItems_[bucketStart_[cellIndex(x, y)]]; }
-    const std::uint32_t* bucketEnd(int x, int y) const { return &bucketItems_[0] + bucketStart_[cellIndex(x, y) + 1]; }
+    const std::uint32_t* bucketBegin(int x, int y) const { return &bucketItems_[slots_[latticeIndex(x, y)].bucket]; }
+    const std::uint32_t* bucketEnd(int x, int y) const { return &bucketItems_[0] + slots_[latticeIndex(x, y) + 1].bucket; }
     // Barriers through the lattice point (x, y), 0 <= x <= width, 0 <= y <= height.
-    const std::uint32_t* latticeBegin(int x, int y) const { return &latticeItems_[latticeStart_[latticeIndex(x, y)]]; }
-    const std::uint32_t* latticeEnd(int x, int y) const { return &latticeItems_[0] + latticeStart_[latticeIndex(x, y) + 1]; }
+    const std::uint32_t* latticeBegin(int x, int y) const { return &latticeItems_[slots_[latticeIndex(x, y)].lattice]; }
+    const std::uint32_t* latticeEnd(int x, int y) const { return &latticeItems_[0] + slots_[latticeIndex(x, y) + 1].lattice; }
+
+    // The index as the sight engine reads it: one slot per lattice point (x, y), row by row, holding
+    // where the lists of the point and of the cell to its lower right begin (both lists are CSR
+    // over the slots; a point's slot on the right or bottom edge has an empty cell list) and that
+    // cell's flags. A line's walk reads a cell and the point at its corner from one slot.
+    static constexpr std::uint8_t kTerrainFlags = kBlocking | kDifficult | kImpassable;
+    static constexpr std::uint8_t kFigureFlag = 8;  // a figure stands on the cell
+    struct Slot {
+        std::uint32_t bucket = 0;
+        std::uint32_t lattice = 0;
+        std::uint8_t flags = 0;
+    };
+    const Slot* slots() const { return slots_.data(); }
+    std::size_t slotIndex(int x, int y) const { return latticeIndex(x, y); }
+    const std::uint32_t* bucketItems() const { return bucketItems_.data(); }
+    const std::uint32_t* latticeItems() const { return latticeItems_.data(); }
+    // Each barrier's ends as 32-bit lattice coordinates, same order as barriers(); filled only when
+    // narrow() (every coordinate fits).
+    struct NarrowSegment {
+        std::int32_t ax, ay, bx, by;
+    };
+    const std::vector<NarrowSegment>& narrowSegments() const { return narrowSegments_; }
 
 private:
     std::size_t cellIndex(int x, int y) const { return static_cast<std::size_t>(y) * width_ + x; }
@@ -106,12 +128,11 @@ private:
     int height_;
     std::vector<Barrier> barriers_;
     bool narrow_ = false;
-    std::vector<std::uint8_t> terrain_;
     std::vector<int> figureAt_;
     std::vector<Cell> terrainCells_;
-    std::vector<std::uint32_t> bucketStart_;  // CSR offsets, one per cell plus one
+    std::vector<Slot> slots_;  // one per lattice point plus one (Slot above)
     std::vector<std::uint32_t> bucketItems_;
-    std::vector<std::uint32_t> latticeStart_;  // CSR offsets, one per lattice point plus one
+    std::vector<NarrowSegment> narrowSegments_;
     std::vector<std::uint32_t> latticeItems_;
 };
 

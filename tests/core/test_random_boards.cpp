@@ -131,3 +131,61 @@ TEST_CASE("random: the 64-bit contact test decides as the 128-bit one wherever t
     beyond.walls.push_back({"far", {-5, 2}, {3, 2}, {}});
     CHECK_FALSE(SightScene(beyond).narrow());
 }
+
+TEST_CASE("random: every verdict of the index equals the reference's, ends at figure corners or bare", "[sight][random]") {
+    // The verdict's own walk (a line that stops early costs little more than its first cell) must
+    // decide every field as the reference does: sight, cover, and which blockers of cover it met
+    // while sight was not stopped; with figures' corners at either end (their own cells behind
+    // them), with the pair's cells ignored, with features ignored, and after figures moved.
+    SceneRng rng(20261124);
+    int lines = 0, stopped = 0, figure = 0, difficult = 0;
+    for (int boards = 0; boards < 300; ++boards) {
+        Board b = randomBoard(rng);
+        SightScene scene(b);
+        for (int round = 0; round < 2; ++round) {
+            if (round == 1) {  // move each figure one step where it fits, and refresh
+                for (Figure& f : b.figures) f.cell.x = std::min(b.width - f.w, f.cell.x + 1);
+                scene.refreshFigures();
+            }
+            Tracer fast(scene, Engine::Indexed), slow(scene, Engine::Reference);
+            const int n = static_cast<int>(b.figures.size());
+            for (int k = 0; k < 60; ++k) {
+                LineEnd from, to;
+                LineFilter filter;
+                auto endAt = [&](LineEnd& e, int& fig, const IPoint& other) {
+                    if (n > 0 && rng.below(2) == 0) {
+                        fig = rng.below(n);
+                        const Figure& f = b.figures[static_cast<std::size_t>(fig)];
+                        const auto corners = f.corners();
+                        const Corner c = corners[static_cast<std::size_t>(rng.below(static_cast<int>(corners.size())))];
+                        e.point = test::pt(c.x, c.y);
+                        e.ownCell = ownCellFor(f, c, other);
+                    } else {
+                        e.point = test::pt(coord(rng, b.width), coord(rng, b.height));
+                    }
+                };
+                const IPoint aim = test::pt(coord(rng, b.width), coord(rng, b.height));
+                endAt(from, filter.figureA, aim);
+                endAt(to, filter.figureB, from.point);
+                if (!b.features.empty() && rng.below(4) == 0) filter.ignoreFeatures.push_back(rng.below(static_cast<int>(b.features.size())));
+                const LineVerdict vf = fast.verdict(from, to, filter), vs = slow.verdict(from, to, filter);
+                INFO("board " << boards << " round " << round << " line " << k);
+                REQUIRE(vf.sightStopped == vs.sightStopped);
+                REQUIRE(vf.coverStopped == vs.coverStopped);
+                if (!vf.sightStopped) {
+                    REQUIRE(vf.figureStopped == vs.figureStopped);
+                    REQUIRE(vf.difficultStopped == vs.difficultStopped);
+                    figure += vf.figureStopped;
+                    difficult += vf.difficultStopped;
+                }
+                ++lines;
+                stopped += vf.sightStopped;
+            }
+        }
+    }
+    // Both outcomes, and the blockers of cover, must be exercised.
+    CHECK(stopped > lines / 10);
+    CHECK(stopped < lines * 9 / 10);
+    CHECK(figure > 100);
+    CHECK(difficult > 100);
+}
