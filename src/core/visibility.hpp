@@ -13,7 +13,10 @@
 // wall's free end or the outer corner of an L goes on past it (the region's edge runs along that
 // line); a line into a joint with walls on both sides stops there, as docs/rules.md says. Vertices
 // where such a line meets a farther barrier, or where two barriers cross, are exact fractions,
-// rounded to doubles only in the answer.
+// rounded to doubles only in the answer (the same doubles however the fraction was reached). Only
+// the barriers that may be seen are swept: the cells of the scene's grid index are taken outward
+// from the point, ring by ring, until those left are hidden behind barriers already taken, so a
+// query costs about what the point sees, not the board.
 //
 // The polygon is the closure of the region's inside: parts of no width are left out both ways. A
 // line seen only along itself (through the corner where two blocking cells meet diagonally) is a
@@ -103,7 +106,12 @@ private:
 
 class VisibilityTracer {
 public:
-    explicit VisibilityTracer(const SightScene& scene);
+    // Engine::Indexed sweeps only the barriers that may be seen, gathered outward from the point over
+    // the scene's grid index, in 64-bit arithmetic on narrow scenes (SightScene::narrow());
+    // Engine::Reference, kept plain for the tests, sweeps every barrier of the board in 128-bit
+    // arithmetic. Both give the same regions and the same marks. Nothing is prepared beyond the
+    // scene: the tracer keeps scratch memory between queries, and a bit per barrier.
+    explicit VisibilityTracer(const SightScene& scene, Engine engine = Engine::Indexed);
     ~VisibilityTracer();
     VisibilityTracer(VisibilityTracer&&) noexcept;
     VisibilityTracer& operator=(VisibilityTracer&&) noexcept;
@@ -124,6 +132,7 @@ public:
     void markReach(const Viewpoint& view, HalfCellMarks& marks);
 
     const SightScene& scene() const { return *scene_; }
+    Engine engine() const;
 
 private:
     struct Sweep;  // the sweep's working memory, kept from one query to the next

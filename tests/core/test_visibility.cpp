@@ -3,6 +3,8 @@
 // inside one), and a differential test: on hundreds of random boards, every sampled point well
 // inside the polygon is seen by the tracer's `los`, every point well outside is not, apart from
 // lines of no width that the polygon leaves out by design (docs/rules.md, "What a point sees").
+// And the sweep over what may be seen against the sweep over every barrier (Engine::Reference):
+// the same doubles and the same reach marks, on hundreds of random boards and the dense one.
 #include "core/visibility.hpp"
 #include "random_board.hpp"
 #include "scenes.hpp"
@@ -587,4 +589,191 @@ TEST_CASE("visibility: the polygon and the tracer agree on the dense benchmark b
     }
     CHECK(tally.inside > 500);
     CHECK(tally.cracks + tally.spikes < (tally.inside + tally.outside) / 100);
+}
+
+// [SECTION] Gathering what may be seen against sweeping every barrier
+
+namespace {
+
+// A board crowded enough that most of it is hidden from any point: short walls in eight directions
+// whose ends meet, cross and line up (joints, free ends grazed, lines through several ends at once),
+// now and then on half cells or along another wall; blocking cells, often meeting diagonally or side
+// by side; doors; a feature; figures of one and four cells.
+Board crowdedBoard(SceneRng& r) {
+    Board b = test::board(6 + r.below(15), 6 + r.below(15));
+    static const int dirs[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+    const double step = r.below(4) == 0 ? 0.5 : 1;
+    for (int i = 0, n = b.width * b.height / (2 + r.below(4)); i < n; ++i) {
+        const double x = r.below(static_cast<int>(b.width / step) + 1) * step, y = r.below(static_cast<int>(b.height / step) + 1) * step;
+        const int* d = dirs[r.below(8)];
+        const double len = (1 + r.below(3)) * step, ex = x + d[0] * len, ey = y + d[1] * len;
+        if (ex < 0 || ey < 0 || ex > b.width || ey > b.height) continue;
+        test::wall(b, x, y, ex, ey);
+    }
+    std::vector<Cell> blocking;
+    for (int i = r.below(8); i > 0; --i) {
+        const int x = r.below(b.width - 1), y = r.below(b.height - 1);
+        blocking.push_back({x, y});
+        if (r.below(2) == 0) blocking.push_back({x + 1, y + 1});  // meeting at a corner only
+        else if (r.below(2) == 0) blocking.push_back({x + 1, y});
+    }
+    test::terrain(b, TerrainKind::Blocking, blocking);
+    for (int i = r.below(3); i > 0; --i) {
+        const int x = r.below(b.width), y = r.below(b.height);
+        test::door(b, x, y, x + r.below(2), y + 1, r.below(2) == 0);
+    }
+    if (r.below(2) == 0) {
+        Feature f;
+        f.id = "feat";
+        f.kind = "object";
+        f.blocksSight = true;
+        const double x = r.below(b.width - 2), y = r.below(b.height - 2);
+        f.polygon = {{x, y}, {x + 1 + r.below(2) / 2.0, y}, {x + 1, y + 0.5}, {x + 1.5, y + 1 + r.below(2)}, {x, y + 1}};
+        b.features.push_back(f);
+    }
+    for (int i = 0; i < 3; ++i) {
+        const int s = i == 2 ? 2 : 1, x = r.below(b.width - s + 1), y = r.below(b.height - s + 1);
+        bool free = true;
+        for (const Figure& f : b.figures)
+            for (int dy = 0; dy < s; ++dy)
+                for (int dx = 0; dx < s; ++dx) free = free && !f.occupies({x + dx, y + dy});
+        if (free) test::figure(b, "f" + std::to_string(i), x, y, s, s);
+    }
+    return b;
+}
+
+bool sameRegion(const VisibilityRegion& a, const VisibilityRegion& b) {
+    auto samePolygon = [](const std::vector<PointD>& x, const std::vector<PointD>& y) {
+        return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin(), [](const PointD& p, const PointD& q) {
+                   return p.x == q.x && p.y == q.y;
+               });
+    };
+    if (!samePolygon(a.polygon, b.polygon) || a.area != b.area || a.otherPieces.size() != b.otherPieces.size()) return false;
+    for (std::size_t i = 0; i < a.otherPieces.size(); ++i)
+        if (!samePolygon(a.otherPieces[i], b.otherPieces[i])) return false;
+    return true;
+}
+
+struct EngineTally {
+    int regions = 0, marks = 0, vertices = 0, marked = 0;
+};
+
+// The region from `view` and the reach marks from it (on the half-cell lattice: all of them), by both
+// engines: the same doubles, the same marks.
+void sameByBothEngines(VisibilityTracer& fast, VisibilityTracer& reference, const Viewpoint& view, EngineTally& tally) {
+    const VisibilityRegion a = fast.region(view), b = reference.region(view);
+    INFO("indexed " << ringText(a.polygon) << " (" << a.otherPieces.size() << " more); reference " << ringText(b.polygon) << " ("
+                    << b.otherPieces.size() << " more)");
+    REQUIRE(sameRegion(a, b));
+    ++tally.regions;
+    tally.vertices += static_cast<int>(a.polygon.size());
+    constexpr Coord half = kScale / 2;
+    if (view.point.x() % half != 0 || view.point.y() % half != 0) return;
+    const Board& board = fast.scene().board();
+    HalfCellMarks ma(board.width, board.height, 15), mb(board.width, board.height, 15);
+    fast.markReach(view, ma);
+    reference.markReach(view, mb);
+    for (int j = 0; j < ma.rows; ++j)
+        for (int i = 0; i < ma.columns; ++i)
+            if (ma.at(i, j) != mb.at(i, j)) {
+                INFO("mark at (" << i / 2.0 << "," << j / 2.0 << "): indexed " << ma.at(i, j) << ", reference " << mb.at(i, j));
+                REQUIRE(ma.at(i, j) == mb.at(i, j));
+            }
+    ++tally.marks;
+    tally.marked += static_cast<int>(std::count(ma.marked.begin(), ma.marked.end(), 1));
+}
+
+// Every board: bare points of every kind, then every figure's corners (the path from its own
+// cell) and centre (outlines it stands inside ignored).
+template <class MakeBoard>
+EngineTally enginesAgree(std::uint64_t seed, int count, MakeBoard&& make) {
+    SceneRng rng(seed);
+    EngineTally tally;
+    for (int n = 0; n < count; ++n) {
+        const Board b = make(rng);
+        INFO("board " << n << ": " << describe(b));
+        const SightScene scene(b);
+        VisibilityTracer fast(scene), reference(scene, Engine::Reference);
+        REQUIRE(fast.engine() == Engine::Indexed);
+        REQUIRE(reference.engine() == Engine::Reference);
+        for (int v = 0; v < 6; ++v) {
+            IPoint p;
+            switch (v % 3) {
+                case 0: p = randomPoint(rng, b); break;
+                case 1: p = nearFeature(rng, scene); break;
+                default: p = IPoint(Coord(rng.below(2 * b.width + 1)) * (kScale / 2), Coord(rng.below(2 * b.height + 1)) * (kScale / 2));
+            }
+            INFO("viewpoint (" << toCells(p.x()) << "," << toCells(p.y()) << ")");
+            sameByBothEngines(fast, reference, {p}, tally);
+        }
+        for (const Figure& f : b.figures) {
+            for (const Corner& c : f.corners()) {
+                INFO("figure " << f.id << " corner (" << c.x << "," << c.y << ")");
+                sameByBothEngines(fast, reference, {latticePoint(c.x, c.y), &f, true}, tally);
+            }
+            Viewpoint centre{IPoint((2 * Coord(f.cell.x) + f.w) * (kScale / 2), (2 * Coord(f.cell.y) + f.h) * (kScale / 2)), &f, false};
+            for (std::size_t i = 0; i < b.features.size(); ++i) {
+                IPolygon outline;
+                for (const PointD& q : b.features[i].polygon) outline.push_back(test::pt(q.x, q.y));
+                if (pointInPolygon(centre.point, outline)) centre.ignoreFeatures.push_back(static_cast<int>(i));
+            }
+            INFO("figure " << f.id << " centre");
+            sameByBothEngines(fast, reference, centre, tally);
+        }
+    }
+    return tally;
+}
+
+}  // namespace
+
+TEST_CASE("visibility: gathering what may be seen gives the regions and marks of sweeping every barrier", "[visibility][random]") {
+    const EngineTally crowded = enginesAgree(4242, 200, [](SceneRng& rng) { return crowdedBoard(rng); });
+    const EngineTally fractional = enginesAgree(808, 100, [](SceneRng& rng) { return test::randomBoard(rng); });
+    const EngineTally plain = enginesAgree(31337, 100, [](SceneRng& rng) { return randomBoard(rng); });
+    INFO(crowded.regions << " regions and " << crowded.marks << " sets of marks on crowded boards");
+    CHECK(crowded.regions > 200 * 8);
+    CHECK(crowded.marks > 200 * 6);
+    CHECK(crowded.vertices > crowded.regions * 5);  // outlines worth comparing, not empty ones
+    CHECK(fractional.regions > 100 * 6);
+    CHECK(plain.regions > 100 * 6);
+}
+
+// The dense benchmark board (100x100, 5,000 walls): from figure corners and random points, where the
+// gathering takes a small part of the board.
+TEST_CASE("visibility: both engines agree on the dense benchmark board", "[visibility][random]") {
+    const Board b = tools::makeScene("dense");
+    const SightScene scene(b);
+    VisibilityTracer fast(scene), reference(scene, Engine::Reference);
+    SceneRng rng(17);
+    EngineTally tally;
+    for (int v = 0; v < 6; ++v) {
+        const Figure& f = b.figures[static_cast<std::size_t>(rng.below(static_cast<int>(b.figures.size())))];
+        const Corner c = f.corners()[static_cast<std::size_t>(rng.below(4))];
+        INFO("figure " << f.id << " corner (" << c.x << "," << c.y << ")");
+        sameByBothEngines(fast, reference, {latticePoint(c.x, c.y), &f, true}, tally);
+        const IPoint p = randomPoint(rng, b);
+        INFO("viewpoint (" << toCells(p.x()) << "," << toCells(p.y()) << ")");
+        const VisibilityRegion x = fast.region({p}), y = reference.region({p});
+        CHECK(sameRegion(x, y));
+    }
+}
+
+// Walls a million cells long: the scene is not narrow, both engines compute past 64 bits.
+TEST_CASE("visibility: both engines agree where walls reach far off the board", "[visibility][random]") {
+    Board b = test::board(7, 6);
+    test::wall(b, -1000000, 1, 1000000, 3.5);
+    test::wall(b, 2.5, -999999.5, 3.25, 1000000);
+    test::wall(b, 1, 4, 3, 4);
+    test::terrain(b, TerrainKind::Blocking, {{1, 3}, {5, 1}});
+    const SightScene scene(b);
+    REQUIRE(!scene.narrow());
+    VisibilityTracer fast(scene), reference(scene, Engine::Reference);
+    SceneRng rng(12);
+    EngineTally tally;
+    for (int v = 0; v < 80; ++v) {
+        const IPoint p = v % 2 ? randomPoint(rng, b) : IPoint(Coord(rng.below(15)) * (kScale / 2), Coord(rng.below(13)) * (kScale / 2));
+        INFO("viewpoint (" << toCells(p.x()) << "," << toCells(p.y()) << ")");
+        sameByBothEngines(fast, reference, {p}, tally);
+    }
+    CHECK(tally.marks >= 40);
 }
