@@ -8,6 +8,7 @@
 #include "games/doom/doom.hpp"
 #include "core/sight.hpp"
 #include "core/visibility.hpp"
+#include "core/figure_sight.hpp"
 #include "scenes.hpp"
 
 #include <CLI/CLI.hpp>
@@ -172,12 +173,66 @@ int runHeatmap(const std::vector<std::pair<std::string, Board>>& boards, int rep
 
 }  // namespace
 
+// What a figure sees (sightline-cli visibility --figure, the app's sight overlay): for every figure
+// of the scene, its corners' regions (figureSees) and their union (sightUnion) timed apart, the
+// median of `repeat` runs each; over the figures, the median, the 90th percentile and the slowest.
+// The centre's region (one, its own union) beside them.
+int runFigureSight(const std::vector<std::pair<std::string, Board>>& boards, int repeat) {
+    for (const auto& [name, board] : boards) {
+        const SightScene scene(board);
+        std::vector<double> regions, unions, wholes, centres;
+        std::size_t vertices = 0, holes = 0;
+        for (const Figure& f : board.figures) {
+            std::vector<double> r1, u1, w1, c1;
+            for (int run = 0; run < repeat; ++run) {
+                auto start = Clock::now();
+                const std::vector<VisibilityRegion> r = figureSees(scene, f, false);
+                const auto mid = Clock::now();
+                const std::vector<SightPiece> u = sightUnion(r);
+                const auto end = Clock::now();
+                r1.push_back(std::chrono::duration<double, std::micro>(mid - start).count());
+                u1.push_back(std::chrono::duration<double, std::micro>(end - mid).count());
+                w1.push_back(std::chrono::duration<double, std::micro>(end - start).count());
+                if (run == 0)
+                    for (const SightPiece& p : u) {
+                        vertices += p.outline.size();
+                        holes += p.holes.size();
+                    }
+                start = Clock::now();
+                const FigureSight c = figureSight(scene, f, true);
+                c1.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count());
+            }
+            regions.push_back(medianOf(r1));
+            unions.push_back(medianOf(u1));
+            wholes.push_back(medianOf(w1));
+            centres.push_back(medianOf(c1));
+        }
+        if (wholes.empty()) {
+            std::printf("scene %s: no figures\n", name.c_str());
+            continue;
+        }
+        auto line = [](const char* what, std::vector<double> v) {
+            std::sort(v.begin(), v.end());
+            std::printf("  %-35s %9.1f us   (90th percentile %.1f us, slowest %.1f us)\n", what, medianOf(v), v[v.size() * 9 / 10], v.back());
+        };
+        std::printf("scene %s: %dx%d, %zu walls, %zu figures, median of %d runs a figure\n", name.c_str(),
+                    board.width, board.height, board.walls.size(), board.figures.size(), repeat);
+        line("corners' regions (figureSees)", regions);
+        line("their union (sightUnion)", unions);
+        line("what a figure sees, corners", wholes);
+        line("what a figure sees, centre", centres);
+        std::printf("  mean outline vertices %.1f, holes %zu in all\n", double(vertices) / double(wholes.size()), holes);
+    }
+    return 0;
+}
+
 int main(int argc, char** argv) {
     CLI::App app{"Sightline benchmark: sight-line engine timings on named scenes"};
     std::vector<std::string> scenes{"dense"};
     std::string writeMap, mapFile;
     int repeat = 11;
     bool fullReference = false, cliffs = false, cliffReference = false, lint = false, heatmap = false, visibility = false;
+    bool figureSightMode = false;
     app.add_option("--scene", scenes, "scenes to run (dense, open, rooms)");
     app.add_option("--map", mapFile, "time a map file instead of a named scene");
     app.add_option("--repeat", repeat, "runs per measurement (the median is reported)");
@@ -189,6 +244,7 @@ int main(int argc, char** argv) {
     app.add_flag("--heatmap", heatmap,
                  "time the Doom cover heat map of a 1x1 figure against the first side's figures, and every pair ruled, instead");
     app.add_flag("--visibility", visibility, "time the visibility region (sightline-cli visibility) from 1,000 viewpoints instead");
+    app.add_flag("--figure-sight", figureSightMode, "time what each figure sees (its corners' regions and their union) instead");
     CLI11_PARSE(app, argc, argv);
 
     try {
@@ -203,6 +259,7 @@ int main(int argc, char** argv) {
         else
             for (const auto& s : scenes) boards.emplace_back(s, tools::makeScene(s));
         if (visibility) return runVisibility(boards, repeat);
+        if (figureSightMode) return runFigureSight(boards, repeat);
         if (lint) {
             for (const auto& [name, board] : boards) {
                 std::size_t found = 0;

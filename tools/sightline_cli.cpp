@@ -1,5 +1,5 @@
 // sightline-cli: validate a map, rule on a pair, tabulate every pair, test one segment, lint a map,
-// the cover heat map, what a point sees
+// the cover heat map, what a point or a figure sees
 // (docs/cli.md). Results go to stdout; every problem goes to stderr with a
 // non-zero exit and nothing on stdout.
 //
@@ -7,13 +7,16 @@
 //   Helpers     errors the user can fix, figure ids, the rule system and preset help, points
 //   Import      the import command's summary
 //   Lint        the lint command: its own exit statuses (0 clean, 1 problems, 2 unreadable)
+//   Sight       what a figure sees (visibility --figure): its game, the text and the JSON
 //   Commands    the command line, the games' own commands, and each command's run
 #include "games/d20/d20.hpp"
 #include "games/games.hpp"
 #include "io/import.hpp"
 #include "io/map_io.hpp"
 #include "io/rule_data.hpp"
+#include "core/figure_sight.hpp"
 #include "core/heatmap.hpp"
+#include "core/properties.hpp"
 #include "core/lint.hpp"
 #include "core/ruling.hpp"
 #include "core/sight.hpp"
@@ -205,6 +208,95 @@ int runLint(const std::string& map, const std::string& from, bool json) {
     return problems.empty() ? 0 : 1;
 }
 
+// [SECTION] Sight
+// What a figure sees: the union of its regions (core/figure_sight.hpp), under the game given with
+// --rules, else the one the map's "rules" key names, else the default; the game says whether lines
+// run from the corners or the centre (GameModule::centreLines) and what stops sight.
+
+const GameModule& sightGame(const Board& board, const std::string& path, const std::string& given) {
+    std::string name = given, where = "--rules";
+    if (name.empty()) {
+        where = path + ": the map's \"rules\" key";
+        name = gameModules().front()->name();
+        if (const std::string* raw = propertyJson(board.extra, "rules")) {
+            const nlohmann::json j = nlohmann::json::parse(*raw, nullptr, false);
+            if (!j.is_object() || !j.contains("game") || !j["game"].is_string())
+                throw UserError(where + " is not {\"game\": NAME, ...}; give --rules");
+            name = j["game"].get<std::string>();
+        }
+    }
+    const GameModule* game = findGame(name);
+    if (!game) throw UserError(where + ": unknown game \"" + name + "\" (" + ruleSystemList() + ")");
+    if (!game->rulesBoard())
+        throw UserError(where + ": " + name + " rules no sight lines on a board (" + ruleSystemList() + " do)");
+    return *game;
+}
+
+using OrderedJson = nlohmann::ordered_json;
+
+OrderedJson numberJson(double v) { return std::floor(v) == v && std::fabs(v) < 1e15 ? OrderedJson(static_cast<long long>(v)) : OrderedJson(v); }
+OrderedJson ringJson(const std::vector<PointD>& ring) {
+    OrderedJson out = OrderedJson::array();
+    for (const PointD& p : ring) out.push_back(OrderedJson::array({numberJson(p.x), numberJson(p.y)}));
+    return out;
+}
+double holeArea(const std::vector<PointD>& ring) {
+    double sum = 0;
+    for (std::size_t i = 0; i < ring.size(); ++i)
+        sum += ring[i].x * ring[(i + 1) % ring.size()].y - ring[(i + 1) % ring.size()].x * ring[i].y;
+    return sum / 2;  // clockwise as drawn: the sum is positive
+}
+
+// {"figure", "rules", "from": "corners" | "centre", "area", "pieces": [{"outline", "holes", "area"}],
+// "viewpoints": [each region as `visibility --from` writes it]}.
+std::string figureSightJson(const Figure& figure, const std::string& rules, const FigureSight& sight) {
+    OrderedJson j;
+    j["figure"] = figure.id;
+    j["rules"] = rules;
+    j["from"] = sight.centre ? "centre" : "corners";
+    j["area"] = numberJson(sight.area);
+    OrderedJson pieces = OrderedJson::array();
+    for (const SightPiece& p : sight.pieces) {
+        OrderedJson holes = OrderedJson::array();
+        for (const auto& h : p.holes) holes.push_back(ringJson(h));
+        pieces.push_back({{"outline", ringJson(p.outline)}, {"holes", holes}, {"area", numberJson(p.area)}});
+    }
+    j["pieces"] = pieces;
+    OrderedJson views = OrderedJson::array();
+    for (const VisibilityRegion& r : sight.regions) views.push_back(OrderedJson::parse(tools::visibilityJson(r)));
+    j["viewpoints"] = views;
+    return j.dump() + "\n";
+}
+
+std::string figureSightText(const Figure& figure, const std::string& rules, const FigureSight& sight) {
+    std::ostringstream s;
+    auto vertices = [&](const std::vector<PointD>& ring, const char* indent) {
+        for (const PointD& p : ring) s << indent << "(" << p.x << "," << p.y << ")\n";
+    };
+    std::size_t holes = 0;
+    for (const SightPiece& p : sight.pieces) holes += p.holes.size();
+    const std::string how = rules + ": " + (sight.centre ? std::string("from its centre")
+                                                         : "the union of the regions from its " + std::to_string(sight.regions.size()) + " corners");
+    if (sight.pieces.empty()) {
+        s << figure.id << " sees nothing of any area (" << how << ")\n";
+    } else {
+        s << figure.id << " sees " << sight.area << " square cells (" << how << "): " << sight.pieces.size()
+          << (sight.pieces.size() == 1 ? " piece, " : " pieces, ") << (holes == 0 ? std::string("no holes") : std::to_string(holes) + (holes == 1 ? " hole" : " holes")) << "\n";
+        for (std::size_t i = 0; i < sight.pieces.size(); ++i) {
+            const SightPiece& p = sight.pieces[i];
+            s << "piece " << i + 1 << ": " << p.outline.size() << " vertices, area " << p.area << " square cells\n";
+            vertices(p.outline, "  ");
+            for (const auto& h : p.holes) {
+                s << "  hole: " << h.size() << " vertices, area " << holeArea(h) << " square cells\n";
+                vertices(h, "    ");
+            }
+        }
+    }
+    s << (sight.centre ? "from the centre:\n" : "from each corner:\n");
+    for (const VisibilityRegion& r : sight.regions) s << tools::visibilityText(r);
+    return s.str();
+}
+
 }  // namespace
 
 // [SECTION] Commands
@@ -247,9 +339,13 @@ int main(int argc, char** argv) {
     los->add_option("--to", to, "X,Y in cells")->required();
     los->add_flag("--json", json, "print as JSON");
 
-    auto* visibility = app.add_subcommand("visibility", "the region of the board seen from a point (what los from there does not stop)");
+    std::string figureId, sightRules;
+    auto* visibility = app.add_subcommand("visibility", "the region of the board seen from a point (what los from there does not stop), or what a figure sees");
     visibility->add_option("MAP", map, "map file")->required();
-    visibility->add_option("--from", from, "X,Y in cells")->required();
+    auto* visFrom = visibility->add_option("--from", from, "X,Y in cells");
+    auto* visFigure = visibility->add_option("--figure", figureId, "a figure's id: the union of what it sees from its corners (or its centre)");
+    visFrom->excludes(visFigure);
+    visibility->add_option("--rules", sightRules, "with --figure: the game (default: the map's \"rules\" key, else doom)")->needs(visFigure);
     visibility->add_flag("--json", json, "print as JSON");
 
     auto* ruler = app.add_subcommand("ruler", "the distance between two points, the squares of a path under a game's diagonals, what the line meets");
@@ -363,6 +459,11 @@ int main(int argc, char** argv) {
     }
 
     if (lint->parsed()) return runLint(map, from, json);
+    if (visibility->parsed() && !visFrom->count() && !visFigure->count()) {
+        std::cerr << "sightline-cli: visibility: give --from X,Y (a point) or --figure ID (a figure of the map)\n"
+                  << "run 'sightline-cli --help' for the commands\n";
+        return 2;
+    }
 
     try {
         if (attack->parsed()) {
@@ -473,6 +574,12 @@ int main(int argc, char** argv) {
             const PointD a{toCells(p.x()), toCells(p.y())}, b{toCells(q.x()), toCells(q.y())};
             const RulerReading r = *measure(scene, a, b, game->diagonals());
             out = json ? tools::rulerJson(board, a, b, game->diagonals(), r) : tools::rulerText(board, r);
+        } else if (visibility->parsed() && visFigure->count()) {
+            const GameModule& game = sightGame(board, map, sightRules);
+            const Figure& figure = board.figures[static_cast<std::size_t>(figureIndex(board, map, figureId, "--figure"))];
+            const SightScene scene(board, sightPolicyFor(game.name()));
+            const FigureSight sight = figureSight(scene, figure, game.centreLines());
+            out = json ? figureSightJson(figure, game.name(), sight) : figureSightText(figure, game.name(), sight);
         } else if (visibility->parsed()) {
             const IPoint p = parsePoint(board, map, from, "--from");
             const SightScene scene(board, sightPolicyOfEveryGame());  // as for los

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 
@@ -57,6 +58,7 @@ App::App(const LaunchOptions& options)
       input_([this](std::string message, bool error) { say(std::move(message), error); }),
       edit_([this](std::string message, bool error) { say(std::move(message), error); }) {
     viewOptions_.uiScale = options.uiScale;
+    viewOptions_.figureSight = options.figureSight;
     // Load before opening a window: a screenshot or benchmark of a bad map fails without one.
     std::string loadError;
     if (!options_.mapPath.empty()) {
@@ -180,6 +182,14 @@ void App::analyse() {
     request.everyCorner = viewOptions_.everyCorner && panels_.gamePanel(analysis_.game()).cornerLines();
     request.everyPreset = panels_.gamePanel(analysis_.game()).wantsEveryPreset();
     if (viewOptions_.heatmap) request.heatSide = heatSideFor(doc_.board(), viewOptions_.heatSide, request.attacker);
+    if (viewOptions_.figureSight) request.sightFigure = sightFigure();
+    // The wall being drawn counts for what the overlays show as it follows the pointer.
+    if (viewOptions_.figureSight || viewOptions_.heatmap) {
+        const EditPreview drawing = edit_.preview(selection_, viewOptions_.editor);
+        if (drawing.drawing == EditPreview::Drawing::Walls && !drawing.chain.empty() && drawing.cursor &&
+            (drawing.cursor->x != drawing.chain.back().x || drawing.cursor->y != drawing.chain.back().y))
+            request.previewWall = std::array<double, 4>{drawing.chain.back().x, drawing.chain.back().y, drawing.cursor->x, drawing.cursor->y};
+    }
     // The window waits a moment for the worker and goes on without its results (the panels say
     // "ruling..." meanwhile); a picture or a scripted drag waits for them, so that what it shows is
     // the same on every run.
@@ -253,9 +263,15 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     std::vector<RulingMark> marks;
     if (analysis_.ruling()) marks = panels_.gamePanel(analysis_.game()).rulingMarks(*analysis_.ruling(), doc_.board());
     overlay.marks = &marks;
+    const std::vector<FigureMark> figureMarks = panels_.gamePanel(analysis_.game()).figureMarks(doc_.board());
+    overlay.figureMarks = &figureMarks;
     // The pair's results only: a heat map being made says so in its own section.
     overlay.pending = analysis_.rulingPending() || analysis_.seenPending();
     if (viewOptions_.heatmap) overlay.heat = &analysis_.heat();
+    if (viewOptions_.figureSight) {
+        overlay.sight = analysis_.figureSight();
+        overlay.sightText = sightText();
+    }
     // The map problem clicked in the problems window.
     if (viewOptions_.problems && panels_.selectedProblem() >= 0 &&
         static_cast<std::size_t>(panels_.selectedProblem()) < panels_.mapProblems().size())
@@ -348,6 +364,7 @@ void App::onKeyPressed(const sf::Event::KeyEvent& key) {
     if (a.toggleEveryCorner) viewOptions_.everyCorner = !viewOptions_.everyCorner;
     if (a.toggleHover) viewOptions_.hoverPicksDefender = !viewOptions_.hoverPicksDefender;
     if (a.toggleProblems) viewOptions_.problems = !viewOptions_.problems;
+    if (a.toggleSight) viewOptions_.figureSight = !viewOptions_.figureSight;
     if (a.enter && viewOptions_.editor.tool == Tool::Feature) {
         EditInputContext ectx = editContext();
         edit_.closeOutline(ectx);
@@ -514,6 +531,25 @@ void App::updateLayout() {
         fitPending_ = false;
         fitted_ = true;
     }
+}
+
+int App::sightFigure() const {
+    const int focus = figureIndex(selection_.focus);
+    return focus >= 0 ? focus : figureIndex(selection_.attacker);
+}
+
+std::string App::sightText() const {
+    const int figure = sightFigure();
+    if (figure < 0) return "Figure's sight: select a figure";
+    const std::string& id = doc_.board().figures[static_cast<std::size_t>(figure)].id;
+    const FigureSight* sight = analysis_.sightFigure() == figure ? analysis_.figureSight() : nullptr;
+    if (!sight) return "Sight of " + id + ": ...";
+    char area[32];
+    std::snprintf(area, sizeof area, "%.2f", sight->area);  // hundredths at most: 74.25, 47.5, 32
+    std::string n = area;
+    while (n.back() == '0') n.pop_back();
+    if (n.back() == '.') n.pop_back();
+    return "Sight of " + id + ": " + n + " square cells seen";
 }
 
 void App::say(std::string message, bool error) {

@@ -2,9 +2,9 @@
 // play and its rulings), the selection, the board view and the panels, runs the frame loop and
 // carries out what the panels, the mouse and the keys ask for (PanelRequests, app/requests.hpp).
 //
-// Three ways to run (app_run.cpp): interactive; one frame rendered off-screen into a PNG
-// (--screenshot); and a scripted drag across the board that reports frame times (--bench-drag).
-// All three go through the same frame() and the same input handling, so what is measured and
+// Four ways to run (app_run.cpp): interactive; one frame rendered off-screen into a PNG
+// (--screenshot); a scripted drag across the board and a scripted chain of walls drawn with the
+// editor's wall tool, both reporting frame times (--bench-drag, --bench-draw). All four go through the same frame() and the same input handling, so what is measured and
 // pictured is what users get. Files, the state file and pictures are in app_files.cpp.
 #pragma once
 
@@ -35,14 +35,15 @@
 namespace sightline::app {
 
 struct LaunchOptions {
-    enum class Mode { Interactive, Screenshot, BenchDrag };
+    enum class Mode { Interactive, Screenshot, BenchDrag, BenchDraw };
     Mode mode = Mode::Interactive;
     std::string mapPath;        // the board to open; an interactive start without a readable one shows why
     std::string screenshotOut;  // Mode::Screenshot: the PNG to write
-    int benchFrames = 0;        // Mode::BenchDrag: frames to drag for
+    int benchFrames = 0;        // Mode::BenchDrag, BenchDraw: frames to drag or draw for
     std::string attacker;       // figure ids to start with (empty: none)
     std::string defender;
     std::string heatmap;        // show the cover heat map against this side (empty: not shown)
+    bool figureSight = false;   // show what the attacker (the focus figure) sees
     unsigned width = 0;         // window size in pixels; 0: from the desktop
     unsigned height = 0;
     float uiScale = 1.0f;       // on top of the size picked from the desktop
@@ -79,6 +80,7 @@ private:
     int runInteractive();
     int runScreenshot();
     int runBenchDrag();
+    int runBenchDraw();
 
     // One frame: ImGui panels, analysis, board; drawn on `target` (the window or an off-screen texture).
     void frame(sf::RenderTarget& target, sf::Time dt);
@@ -106,6 +108,10 @@ private:
     void applyUiScale();
     void updateLayout();
     int figureIndex(const std::string& id) const { return app::figureIndex(doc_.board(), id); }
+    // The figure whose sight View > Figure's sight shows: the focus figure, else the attacker; -1.
+    int sightFigure() const;
+    // "Sight of A: 74 square cells seen", or what it waits for.
+    std::string sightText() const;
     void say(std::string message, bool error = false);
     // Rules the board under another game or preset (its ruling, lines and who-sees-whom); empty
     // preset: the one last used with that game, else its default. A failure goes to the status bar

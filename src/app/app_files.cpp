@@ -253,6 +253,22 @@ void App::writeState() {
     } else {
         j["heat"] = nullptr;
     }
+    // What a figure sees (View > Figure's sight): whose, and once made, its area and its pieces.
+    if (viewOptions_.figureSight) {
+        const int figure = sightFigure();
+        const FigureSight* sight = figure >= 0 && analysis_.sightFigure() == figure ? analysis_.figureSight() : nullptr;
+        std::size_t holes = 0;
+        if (sight)
+            for (const SightPiece& p : sight->pieces) holes += p.holes.size();
+        j["sight"] = {{"figure", figure >= 0 ? Json(board.figures[static_cast<std::size_t>(figure)].id) : Json(nullptr)},
+                      {"pending", figure >= 0 && !sight},
+                      {"area", sight ? Json(sight->area) : Json(nullptr)},
+                      {"pieces", sight ? sight->pieces.size() : 0},
+                      {"holes", holes},
+                      {"text", sightText()}};
+    } else {
+        j["sight"] = nullptr;
+    }
     j["ruling"] = analysis_.ruling() ? Json::parse(tools::rulingJson(board, *analysis_.ruling())) : Json(nullptr);
     Json seen = Json::array();
     for (const PairResult& p : analysis_.seenByAttacker())

@@ -1,5 +1,10 @@
-// The three ways the app runs: interactive, one picture (--screenshot), a scripted drag that
-// reports frame times (--bench-drag). Each calls the same frame() and handleEvent().
+// The ways the app runs: interactive, one picture (--screenshot), and two scripted runs that report
+// frame times: a figure dragged across the board (--bench-drag) and a chain of walls drawn across it
+// with the editor's wall tool (--bench-draw). Each calls the same frame() and handleEvent(), the
+// scripted runs with mouse events made here instead of the desktop's.
+//
+// [SECTION] Interactive and one picture
+// [SECTION] Scripted runs: drag, draw
 #include "app/app.hpp"
 
 #include "app/platform/imgui_sfml.hpp"
@@ -27,7 +32,52 @@ double msSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
+// A left button press or release, or a pointer move, at window pixel `p`, as the desktop sends them.
+sf::Event mouseEvent(sf::Event::EventType type, sf::Vector2f p) {
+    sf::Event e;
+    e.type = type;
+    if (type == sf::Event::MouseMoved) {
+        e.mouseMove.x = static_cast<int>(std::lround(p.x));
+        e.mouseMove.y = static_cast<int>(std::lround(p.y));
+    } else {
+        e.mouseButton.button = sf::Mouse::Left;
+        e.mouseButton.x = static_cast<int>(std::lround(p.x));
+        e.mouseButton.y = static_cast<int>(std::lround(p.y));
+    }
+    return e;
+}
+
+// The median and the 90th percentile of frame times, milliseconds.
+struct FrameTimes {
+    double median = 0, p90 = 0;
+    explicit FrameTimes(std::vector<double> ms) {
+        std::sort(ms.begin(), ms.end());
+        if (ms.empty()) return;
+        median = ms[ms.size() / 2];
+        p90 = ms[ms.size() * 9 / 10];
+    }
+    double fps() const { return median > 0 ? 1000.0 / median : 0.0; }
+};
+
+// The corners of --bench-draw's chain of walls: rows across the board from its top-left, three
+// cells a wall with every other corner a cell lower (walls at an angle as well as along the grid),
+// each row going back the other way four cells below the one before. Empty on a board too small.
+std::vector<PointD> chainAcross(int width, int height) {
+    constexpr int kStep = 3, kRowGap = 4, kMargin = 2;
+    std::vector<PointD> path;
+    for (int row = 0, y = kMargin; y + 1 <= height - kMargin; ++row, y += kRowGap) {
+        std::vector<PointD> line;
+        for (int i = 0, x = kMargin; x <= width - kMargin; ++i, x += kStep) line.push_back({double(x), double(y + i % 2)});
+        if (row % 2) std::reverse(line.begin(), line.end());
+        path.insert(path.end(), line.begin(), line.end());
+    }
+    return path.size() >= 2 ? path : std::vector<PointD>{};
+}
+
 }  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Interactive and one picture
 
 int App::run() {
     if (!startError_.empty()) {
@@ -37,6 +87,7 @@ int App::run() {
     switch (options_.mode) {
         case LaunchOptions::Mode::Screenshot: return runScreenshot();
         case LaunchOptions::Mode::BenchDrag: return runBenchDrag();
+        case LaunchOptions::Mode::BenchDraw: return runBenchDraw();
         case LaunchOptions::Mode::Interactive: break;
     }
     return runInteractive();
@@ -99,6 +150,9 @@ int App::runScreenshot() {
     return 0;
 }
 
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Scripted runs: drag, draw
+
 int App::runBenchDrag() {
     const Board& board = doc_.board();
     if (board.figures.size() < 2) {
@@ -118,19 +172,6 @@ int App::runBenchDrag() {
         frame(window_, sf::milliseconds(16));
         window_.display();
         if (times) times->push_back(msSince(start));
-    };
-    auto mouseEvent = [](sf::Event::EventType type, sf::Vector2f p) {
-        sf::Event e;
-        e.type = type;
-        if (type == sf::Event::MouseMoved) {
-            e.mouseMove.x = static_cast<int>(std::lround(p.x));
-            e.mouseMove.y = static_cast<int>(std::lround(p.y));
-        } else {
-            e.mouseButton.button = sf::Mouse::Left;
-            e.mouseButton.x = static_cast<int>(std::lround(p.x));
-            e.mouseButton.y = static_cast<int>(std::lround(p.y));
-        }
-        return e;
     };
 
     for (int i = 0; i < 3; ++i) runFrame(nullptr, nullptr);  // fit, fonts, panel sizes
@@ -160,17 +201,103 @@ int App::runBenchDrag() {
     const sf::Event release = mouseEvent(sf::Event::MouseButtonReleased, input_.mouse());
     runFrame(&release, nullptr);
 
-    std::vector<double> sorted = times;
-    std::sort(sorted.begin(), sorted.end());
-    const double median = sorted.empty() ? 0.0 : sorted[sorted.size() / 2];
-    const double p90 = sorted.empty() ? 0.0 : sorted[sorted.size() * 9 / 10];
+    const FrameTimes t(times);
     std::printf("bench-drag: %s on %s (%dx%d cells, %zu walls, %zu figures), %d frames, %d moves, %d refused cells\n",
                 draggedId.c_str(), options_.mapPath.c_str(), board.width, board.height, board.walls.size(),
                 board.figures.size(), options_.benchFrames, moves, refusals);
     std::printf("bench-drag: median frame %.2f ms (%.0f fps), p90 %.2f ms; median ruling + who-sees-whom %.3f ms; "
                 "window %ux%u; %s\n",
-                median, median > 0 ? 1000.0 / median : 0.0, p90, stats_.medianComputeMs(), window_.getSize().x,
+                t.median, t.fps(), t.p90, stats_.medianComputeMs(), window_.getSize().x,
                 window_.getSize().y, doc_.undoDepth() > undoBefore ? "one undo step recorded" : "no undo step");
+    std::fflush(stdout);
+    gui::shutdown();
+    window_.close();
+    return 0;
+}
+
+int App::runBenchDraw() {
+    const Board& board = doc_.board();
+    const std::vector<PointD> path = chainAcross(board.width, board.height);
+    if (path.empty()) {
+        std::cerr << "sightline: --bench-draw needs a board of at least 7x5 cells\n";
+        return 1;
+    }
+    // What stays live while the walls go in: the pair's ruling and rings, who the attacker sees.
+    if (board.figures.size() >= 2) {
+        if (selection_.attacker.empty()) selection_.attacker = board.figures[0].id;
+        if (selection_.defender.empty())
+            selection_.defender = board.figures[selection_.attacker == board.figures[0].id ? 1 : 0].id;
+    }
+
+    auto runFrame = [&](const std::vector<sf::Event>& injected, std::vector<double>* times) {
+        const auto start = std::chrono::steady_clock::now();
+        sf::Event event;
+        while (window_.pollEvent(event)) handleEvent(event);
+        for (const sf::Event& e : injected) handleEvent(e);
+        frame(window_, sf::milliseconds(16));
+        window_.display();
+        if (times) times->push_back(msSince(start));
+    };
+    auto at = [&](PointD p) { return camera_.toScreen(p.x, p.y); };
+    auto click = [&](PointD p) {
+        return std::vector<sf::Event>{mouseEvent(sf::Event::MouseMoved, at(p)), mouseEvent(sf::Event::MouseButtonPressed, at(p)),
+                                      mouseEvent(sf::Event::MouseButtonReleased, at(p))};
+    };
+
+    for (int i = 0; i < 3; ++i) runFrame({}, nullptr);  // fit, fonts, panel sizes
+    setTool(Tool::Wall);
+    const std::size_t wallsBefore = board.walls.size();
+    runFrame(click(path[0]), nullptr);  // the chain's first point
+
+    // The pointer moves toward the next corner every frame (the segment to it and its length
+    // follow), and clicks there on the last frame of each wall.
+    constexpr int kFramesPerWall = 8;
+    std::vector<double> times, clickTimes, moveTimes;
+    std::size_t next = 1;
+    int clicks = 0, refusals = 0, chains = 1;
+    for (int k = 0; k < options_.benchFrames; ++k) {
+        const int j = k % kFramesPerWall;
+        const PointD from = path[next - 1], to = path[next];
+        if (j + 1 < kFramesPerWall) {
+            const double t = static_cast<double>(j + 1) / kFramesPerWall;
+            const PointD p{from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t};
+            runFrame({mouseEvent(sf::Event::MouseMoved, at(p))}, &times);
+            moveTimes.push_back(times.back());
+            continue;
+        }
+        const std::size_t wallsThen = doc_.board().walls.size();
+        runFrame(click(to), &times);
+        clickTimes.push_back(times.back());
+        ++clicks;
+        if (doc_.board().walls.size() == wallsThen) ++refusals;
+        if (++next == path.size()) {
+            // The end of the path: a right click ends the chain, and another starts at its beginning.
+            sf::Event right = mouseEvent(sf::Event::MouseButtonPressed, at(to));
+            right.mouseButton.button = sf::Mouse::Right;
+            runFrame({right}, nullptr);
+            runFrame(click(path[0]), nullptr);
+            next = 1;
+            ++chains;
+        }
+    }
+    const std::size_t undoBefore = doc_.undoDepth();
+    const bool drawing = edit_.busy();
+    edit_.finish(doc_);  // the chain ends as a user's would: one step of undo; nothing is written
+
+    const FrameTimes all(times), onClick(clickTimes), onMove(moveTimes);
+    const std::size_t added = doc_.board().walls.size() - wallsBefore;
+    std::printf("bench-draw: %s (%dx%d cells, %zu walls, %zu figures), %d frames, %d clicks, %zu walls added in %d %s, "
+                "%d refused\n",
+                options_.mapPath.c_str(), board.width, board.height, wallsBefore, board.figures.size(), options_.benchFrames,
+                clicks, added, chains, chains == 1 ? "chain" : "chains", refusals);
+    std::printf("bench-draw: median frame %.2f ms (%.0f fps), p90 %.2f ms; pointer moves %.2f ms, clicks %.2f ms (medians); "
+                "median ruling + who-sees-whom %.3f ms\n",
+                all.median, all.fps(), all.p90, onMove.median, onClick.median, stats_.medianComputeMs());
+    std::printf("bench-draw: attacker %s, defender %s, %s; window %ux%u; %s; nothing saved\n",
+                selection_.attacker.empty() ? "none" : selection_.attacker.c_str(),
+                selection_.defender.empty() ? "none" : selection_.defender.c_str(),
+                analysis_.ruling() ? "ruling shown" : "no ruling", window_.getSize().x, window_.getSize().y,
+                drawing && doc_.undoDepth() > undoBefore ? "the last chain is one undo step" : "no chain left open");
     std::fflush(stdout);
     gui::shutdown();
     window_.close();

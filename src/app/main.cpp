@@ -1,6 +1,7 @@
 // sightline: the desktop app. `sightline [MAP]` opens a window on the map (maps/demo.json without
 // one); --screenshot renders one frame into a PNG and exits; --bench-drag drags a figure across
-// the board and prints the median frame time. See README.md, "The app".
+// the board and --bench-draw draws a chain of walls across it with the editor's wall tool, each
+// printing the median frame time. See README.md, "The app".
 #include "app/app.hpp"
 #include "games/games.hpp"
 
@@ -38,10 +39,17 @@ int main(int argc, char** argv) {
                                  "drag a figure (--attacker, else the first) across the board for N frames, "
                                  "print the median frame time and exit")
                       ->check(CLI::Range(1, 1000000));
+    auto* draw = cli.add_option("--bench-draw", options.benchFrames,
+                                "draw a chain of walls across the board with the wall tool for N frames (the pointer "
+                                "moving every frame, a click at each corner), print the frame times and exit; nothing is saved")
+                     ->check(CLI::Range(1, 1000000));
     shot->excludes(bench);
+    shot->excludes(draw);
+    bench->excludes(draw);
     cli.add_option("--attacker", options.attacker, "figure id of the attacker to start with");
     cli.add_option("--heatmap", options.heatmap, "show the cover heat map against this side's figures (View > Cover heat map)");
     cli.add_option("--defender", options.defender, "figure id of the defender to start with");
+    cli.add_flag("--figure-sight", options.figureSight, "show what the attacker sees, the rest dimmed (View > Figure's sight)");
     cli.add_option("--rules", options.rules, "the game to rule under: " + sightline::ruleSystemList() + " (the first is the default)");
     cli.add_option("--preset", options.preset, "the game's preset, a file of assets/rules/<game>/ (default: the game's first)");
     cli.add_option("--size", size, "window size in pixels, WxH (default: from the desktop)");
@@ -75,6 +83,7 @@ int main(int argc, char** argv) {
 
     if (*shot) options.mode = LaunchOptions::Mode::Screenshot;
     if (*bench) options.mode = LaunchOptions::Mode::BenchDrag;
+    if (*draw) options.mode = LaunchOptions::Mode::BenchDraw;
     if (!battle.empty()) options.battlePath = resolve(battle, options.sourceDir);
     options.mapPath = resolve(map.empty() ? "maps/demo.json" : map, options.sourceDir);
 

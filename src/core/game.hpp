@@ -65,6 +65,9 @@ public:
     // Whether it rules sight lines between figures on a board (--rules, the app's game list). A
     // game played in abstract rooms does not: it brings its own commands and app window.
     virtual bool rulesBoard() const { return true; }
+    // Whether its sight lines run from the centre of a figure's footprint rather than from its
+    // corners: what a figure sees (core/figure_sight.hpp) is then the region from that centre.
+    virtual bool centreLines() const { return false; }
     // Its own commands on the command line.
     virtual std::vector<GameCommand> commands() const { return {}; }
 };

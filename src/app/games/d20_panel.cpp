@@ -194,8 +194,8 @@ void D20Panel::drawFigureFields(const PanelContext& ctx, int figure, PanelReques
     if (!f) return;
     ImGui::PushID("d20_keys");
     ui::choiceKey("Personal cover", *f, figure, "personal_cover", quarterLevelNames(), out);
-    ui::optionalIntKey("Defense", *f, figure, "defense", 10, -1000, 1000, out);
-    ui::optionalIntKey("Constitution", *f, figure, "constitution", 0, -1000, 1000, out);
+    ui::optionalIntKey("Defense", *f, figure, "defense", 10, out);
+    ui::optionalIntKey("Constitution", *f, figure, "constitution", 0, out);
     ImGui::PopID();
 }
 
@@ -337,25 +337,26 @@ void D20Panel::attackSection(const Board& board, const D20Preset& preset, const 
 
     const float width = ImGui::GetFontSize() * 7.0f;
     ImGui::SetNextItemWidth(ui::fieldWidth("Defense", width));
-    if (ImGui::InputInt("Defense", &defense_)) defense_ = std::clamp(defense_, -99, 999);
+    ui::boundedInt("Defense", defense_, -99, 999, nullptr, false);
     ui::sameLineText(kDim, "(" + def.id + ": " + (defDefense ? std::to_string(*defDefense) : std::string("not set")) + ")");
+    ui::fieldRefusal("Defense", "", std::to_string(defense_));
     ImGui::SetNextItemWidth(ui::fieldWidth("Damage", width));
-    if (ImGui::InputInt("Damage", &damage_)) damage_ = std::clamp(damage_, 0, 9999);
+    ui::boundedInt("Damage", damage_, 0, 9999);
     ImGui::SetNextItemWidth(ui::fieldWidth("Cover's Damage save bonus", width));
-    if (ImGui::InputInt("Cover's Damage save bonus", &saveBonus_)) saveBonus_ = std::clamp(saveBonus_, -99, 999);
+    ui::boundedInt("Cover's Damage save bonus", saveBonus_, -99, 999);
     ImGui::SetNextItemWidth(ui::fieldWidth("Cover absorbs", width));
-    if (ImGui::InputInt("Cover absorbs", &absorb_)) absorb_ = std::clamp(absorb_, 0, 9999);
+    ui::boundedInt("Cover absorbs", absorb_, 0, 9999);
     if (ImGui::SmallButton("Defaults")) defaults_.reset();  // taken again from the defender next frame
     ui::sameLineText(kDim, "Cover: personal " + levelText(d.personal) + " + scenery " + levelText(d.scenery));
 
     // The attack: a d20 rolled from the seed plus the bonus, or a total the player rolled at the table.
     // The cover's Damage save and the d6 for stacked cover are rolled from the seed either way.
     ImGui::SetNextItemWidth(ui::fieldWidth("Attack bonus", width));
-    if (ImGui::InputInt("Attack bonus", &attackBonus_)) attackBonus_ = std::clamp(attackBonus_, -99, 999);
+    ui::boundedInt("Attack bonus", attackBonus_, -99, 999);
     ui::sameLineIfFits(ui::buttonWidth("Roll"));
     if (ImGui::Button("Roll")) resolve(board, preset, r, d, true);
     ImGui::SetNextItemWidth(ui::fieldWidth("Attack total", width));
-    if (ImGui::InputInt("Attack total", &attackTotal_)) attackTotal_ = std::clamp(attackTotal_, -99, 9999);
+    ui::boundedInt("Attack total", attackTotal_, -99, 9999);
     ui::sameLineIfFits(ui::buttonWidth("Enter"));
     if (ImGui::Button("Enter")) resolve(board, preset, r, d, false);
     ImGui::SetNextItemWidth(ui::fieldWidth("Seed", width));

@@ -297,7 +297,7 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
     DefenseState* pile = deckId ? stateFor(*deckId) : nullptr;
 
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
-    if (ImGui::InputInt("Damage in", &damage_)) damage_ = std::clamp(damage_, 0, 999);
+    ui::boundedInt("Damage in", damage_, 0, 999);
     ImGui::Checkbox("Ignore cover", &ignoreCover_);
 
     std::string why;  // why Reveal is disabled

@@ -11,6 +11,7 @@
 #include "app/requests.hpp"
 #include "app/ui/context.hpp"
 #include "app/view/feature_note.hpp"
+#include "app/view/figure_mark.hpp"
 #include "core/board.hpp"
 #include "core/ruling.hpp"
 
@@ -54,6 +55,13 @@ public:
     // cover). Nothing by default.
     virtual std::vector<RulingMark> rulingMarks(const Ruling& ruling, const Board& board) const {
         (void)ruling, (void)board;
+        return {};
+    }
+    // What the board draws on figures under this game beyond their tokens: the way each figure that
+    // has a facing faces, and its front arc (the wargame's vehicles). Read every frame, so an edit of
+    // the figure shows at once. Nothing by default.
+    virtual std::vector<FigureMark> figureMarks(const Board& board) const {
+        (void)board;
         return {};
     }
     // The panel's own state for scripts and tests (--state-file's "panel"), as JSON text: what a round

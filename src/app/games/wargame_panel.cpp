@@ -40,13 +40,31 @@ FeatureNote WargamePanel::featureNote(const Feature& f, const RuleSystem& rules)
     return material == wargame->table().materials.end() ? FeatureNote{} : FeatureNote{material->second, false};
 }
 
+std::vector<FigureMark> WargamePanel::figureMarks(const Board& board) const {
+    // The directions WargameRules strikes armour by (x east, y south); the front is where the line
+    // to the shooter runs more along the facing than across it: 45 degrees either way.
+    struct Facing {
+        const char* name;
+        double dx, dy;
+    };
+    static const Facing kFacings[] = {{"north", 0, -1}, {"east", 1, 0}, {"south", 0, 1}, {"west", -1, 0}};
+    std::vector<FigureMark> marks;
+    for (std::size_t i = 0; i < board.figures.size(); ++i) {
+        const std::string facing = propertyText(board.figures[i].extra, "facing");
+        if (facing.empty()) continue;
+        for (const Facing& f : kFacings)
+            if (facing == f.name) marks.push_back({static_cast<int>(i), f.dx, f.dy, 90.0});
+    }
+    return marks;
+}
+
 void WargamePanel::drawFigureFields(const PanelContext& ctx, int figure, PanelRequests& out) {
     const Figure* f = figureAt(ctx.doc.board(), figure);
     if (!f) return;
     ImGui::PushID("wargame_keys");
-    ui::optionalIntKey("Floor", *f, figure, "floor", 0, 0, 1000, out);
+    ui::optionalIntKey("Floor", *f, figure, "floor", 0, out);
     ui::choiceKey("Weapon", *f, figure, "weapon", {"support", "handheld"}, out);
-    ui::optionalIntsKey("Armour", *f, figure, "armor", {"front", "side", "rear", "top"}, 0, 1000, out);
+    ui::optionalIntsKey("Armour", *f, figure, "armor", {"front", "side", "rear", "top"}, out);
     ui::choiceKey("Facing", *f, figure, "facing", {"north", "east", "south", "west"}, out);
     ImGui::PopID();
 }
@@ -149,14 +167,14 @@ void WargamePanel::draw(const PanelContext& ctx, PanelRequests&) {
         const float width = ImGui::GetFontSize() * 6.0f;
         labelCell("Base (roll or number)", true);
         ImGui::SetNextItemWidth(width);
-        if (ImGui::InputInt("##base", &base_)) base_ = std::clamp(base_, -99, 999);
+        ui::boundedInt("##base", base_, -99, 999, "Base");
         labelCell("Cover");
         ImGui::Text("%+d", d->attackModifier);
         labelCell("Elevation");
         ImGui::Text("%+d", d->elevationBonus);
         labelCell("Other", true);
         ImGui::SetNextItemWidth(width);
-        if (ImGui::InputInt("##other", &other_)) other_ = std::clamp(other_, -99, 99);
+        ui::boundedInt("##other", other_, -99, 99, "Other");
         labelCell("Total");
         ImGui::Text("%d", base_ + d->attackModifier + d->elevationBonus + other_);
         ImGui::EndTable();

@@ -77,6 +77,7 @@ KeyAction shortcut(const sf::Event::KeyEvent& key, float panStep) {
         case K::C: a.toggleEveryCorner = true; break;
         case K::H: a.toggleHover = true; break;
         case K::L: a.toggleProblems = true; break;
+        case K::V: a.toggleSight = true; break;
         case K::Escape: a.escape = true; break;
         case K::Left: a.pan.x = panStep; break;
         case K::Right: a.pan.x = -panStep; break;

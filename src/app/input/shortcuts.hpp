@@ -16,6 +16,7 @@ struct KeyAction {
     bool toggleEveryCorner = false;  // C
     bool toggleHover = false;        // H
     bool toggleProblems = false;     // L: the map problems window (the lint)
+    bool toggleSight = false;        // V: what the selected figure sees
     bool enter = false;              // Enter: close the outline being drawn
     sf::Vector2f pan;                // pixels to move the board by
     float zoom = 1.0f;               // factor at the view's middle

@@ -74,6 +74,7 @@ struct Analysis::Job {
     std::shared_ptr<const RuleSystem> rules;                       // the preset in play's
     std::vector<std::shared_ptr<const RuleSystem>> presetSystems;  // every preset's; empty without presets
     std::size_t current = 0;                                       // rules' index in presetSystems
+    bool centreLines = false;                                      // the game's lines run centre to centre
 };
 
 struct Analysis::Results {
@@ -87,6 +88,7 @@ struct Analysis::Results {
     std::vector<HeatCell> heat;
     std::vector<int> heatAttackers;
     std::vector<HeatVerdict> heatVerdicts;
+    std::optional<FigureSight> sight;
     bool complete = true;  // false: handed over before the heat map, which follows
     double ms = 0;
     std::exception_ptr error;  // what the work threw; update() throws it again
@@ -264,6 +266,23 @@ private:
             if (!proceed()) return std::nullopt;
             r.seen = ruleOneAgainstAll(*job.rules, tracer, a);
         }
+        // The wall being drawn, on a copy of the board for the sight and the heat map only.
+        const bool wantsSight = request.sightFigure >= 0 && request.sightFigure < count;
+        std::unique_ptr<Board> drawn;
+        std::unique_ptr<SightScene> drawnScene;
+        if (request.previewWall && (wantsSight || !request.heatSide.empty())) {
+            if (!proceed()) return std::nullopt;
+            const auto& w = *request.previewWall;
+            drawn = std::make_unique<Board>(board);
+            drawn->walls.push_back({"(being drawn)", {w[0], w[1]}, {w[2], w[3]}, {}});
+            drawnScene = std::make_unique<SightScene>(*drawn, scene_->policy());
+        }
+        const Board& sightBoard = drawn ? *drawn : board;
+        if (wantsSight) {
+            if (!proceed()) return std::nullopt;
+            const Figure& seer = sightBoard.figures[static_cast<std::size_t>(request.sightFigure)];
+            r.sight = sightline::figureSight(drawnScene ? *drawnScene : *scene_, seer, job.centreLines);
+        }
         if (!request.heatSide.empty()) {
             r.complete = false;
             r.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -275,7 +294,7 @@ private:
             HeatmapControl control;
             control.stop = &cancel;
             control.verdicts = &r.heatVerdicts;
-            r.heat = coverHeatmap(*job.rules, board, scene_->policy(), heat, Engine::Indexed, 0, control);
+            r.heat = coverHeatmap(*job.rules, sightBoard, scene_->policy(), heat, Engine::Indexed, 0, control);
             if (cancel) return std::nullopt;
             r.heatAttackers = std::move(heat.attackers);
         }
@@ -337,7 +356,7 @@ Analysis::Job Analysis::makeJob(const Document& doc, const AnalysisRequest& requ
         rebuildScene_ = false;
     }
     Job job;
-    job.asked = {situation_, request.everyCorner, request.everyPreset, request.heatSide};
+    job.asked = {situation_, request.everyCorner, request.everyPreset, request.heatSide, request.sightFigure, request.previewWall};
     job.request = request;
     job.geometry = geometry_;
     job.sceneKey = sceneKey_;
@@ -347,6 +366,8 @@ Analysis::Job Analysis::makeJob(const Document& doc, const AnalysisRequest& requ
     job.rules = systems_[current_];
     if (!presets_.empty()) job.presetSystems = systems_;
     job.current = current_;
+    const GameModule* game = findGame(game_);
+    job.centreLines = game && game->centreLines();
     return job;
 }
 
@@ -364,7 +385,9 @@ bool Analysis::update(const Document& doc, const AnalysisRequest& request, std::
     // Results made for another situation are never shown as the current ones.
     if (shown_ && shown_->situation != situation_) clearShown();
 
-    const Asked wanted{situation_, request.everyCorner, request.everyPreset, request.heatSide};
+    const Asked wanted{situation_, request.everyCorner, request.everyPreset, request.heatSide, request.sightFigure, request.previewWall};
+    // A sight made for another figure or another wall being drawn is not shown meanwhile.
+    if (shown_ && (shown_->sightFigure != wanted.sightFigure || shown_->previewWall != wanted.previewWall)) sight_.reset();
     bool asked = false;
     if (!asked_ || !(*asked_ == wanted)) {
         Job job = makeJob(doc, request);
@@ -418,6 +441,8 @@ void Analysis::show(Results&& r) {
     heat_ = std::move(r.heat);
     heatAttackers_ = std::move(r.heatAttackers);
     heatVerdicts_ = std::move(r.heatVerdicts);
+    sight_ = std::move(r.sight);
+    sightFigure_ = r.asked.sightFigure;
     ruling_ = std::move(r.ruling);
     presetRulings_ = std::move(r.presetRulings);
     everyCornerLines_ = std::move(r.everyCornerLines);
@@ -433,6 +458,7 @@ void Analysis::clearShown() {
     heat_.clear();
     heatAttackers_.clear();
     heatVerdicts_.clear();
+    sight_.reset();
     ruling_.reset();
     presetRulings_.clear();
     everyCornerLines_.clear();

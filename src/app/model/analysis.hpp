@@ -1,8 +1,9 @@
 // The game in play and what it decides on the open board: the only owner of the RuleSystem and of
 // the rulings the panels and the board view show. It keeps the ruling for the attacker/defender
 // pair, the lines from every attacker corner, who the attacker sees, and, when asked, the pair's
-// ruling under each of the game's presets. Everything is recomputed only when the board, the pair,
-// the game or the request changed; the time it took is kept for the stats overlay.
+// ruling under each of the game's presets, the cover heat map and what one figure sees. Everything
+// is recomputed only when the board, the pair, the game or the request changed; the time it took
+// is kept for the stats overlay.
 //
 // The work runs on a worker thread of its own, so that a board whose rulings take seconds (two very
 // large figures, hundreds of thousands of walls) never holds up the window. update() hands the
@@ -19,11 +20,13 @@
 #pragma once
 
 #include "app/model/document.hpp"
+#include "core/figure_sight.hpp"
 #include "core/game.hpp"
 #include "core/heatmap.hpp"
 #include "core/ruling.hpp"
 #include "core/sight.hpp"
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -41,6 +44,13 @@ struct AnalysisRequest {
     bool everyPreset = false;   // also the pair's ruling under each preset of the game
     // The cover heat map against the figures of this side (empty: none), for a 1x1 figure.
     std::string heatSide;
+    // What this figure sees (figure index, -1 for none; core/figure_sight.hpp): from its corners,
+    // or its centre under a game whose lines run centre to centre.
+    int sightFigure = -1;
+    // A wall being drawn and not yet in the map (the editor's next segment, x0, y0, x1, y1 in cells):
+    // the figure's sight and the heat map treat it as a wall, on a copy of the board made for them;
+    // the rulings, and the walls' ids and order in the map, know nothing of it.
+    std::optional<std::array<double, 4>> previewWall;
 };
 
 // The sides the board's figures are on, in order of first appearance (figures without one left out).
@@ -95,6 +105,8 @@ public:
     bool seenPending() const { return hasAttacker_ && !shownCurrent(); }
     // The heat map asked for is not in yet (the pair's ruling may be: it comes first).
     bool heatPending() const { return asked_ && !asked_->heatSide.empty() && !(shown_ && *shown_ == *asked_ && shownComplete_); }
+    // What the figure sees, asked for, is not in yet (it comes with the pair's results).
+    bool sightPending() const { return asked_ && asked_->sightFigure >= 0 && !(shown_ && *shown_ == *asked_); }
     // Work abandoned by a destroyed Analysis that is still running (a quitting app need not wait).
     static bool workStillRunning();
     // For tests: called on the worker before each piece of work, so that a test can hold it there.
@@ -121,6 +133,10 @@ public:
     const std::vector<HeatCell>& heat() const { return heat_; }
     const std::vector<int>& heatAttackers() const { return heatAttackers_; }
     const std::vector<HeatVerdict>& heatVerdicts() const { return heatVerdicts_; }
+    // What request.sightFigure sees, and which figure that is (an index); nullptr while pending, not
+    // asked for, or made for another figure, board or wall being drawn.
+    const FigureSight* figureSight() const { return sight_ ? &*sight_ : nullptr; }
+    int sightFigure() const { return sight_ ? sightFigure_ : -1; }
     // The heat map's entry for the figure standing with its top-left on `cell`; nullptr where none.
     const HeatCell* heatAt(Cell cell) const;
     // The worker's time for the results shown, milliseconds.
@@ -143,8 +159,11 @@ private:
         bool everyCorner = false;
         bool everyPreset = false;
         std::string heatSide;
+        int sightFigure = -1;
+        std::optional<std::array<double, 4>> previewWall;
         bool operator==(const Asked& o) const {
-            return situation == o.situation && everyCorner == o.everyCorner && everyPreset == o.everyPreset && heatSide == o.heatSide;
+            return situation == o.situation && everyCorner == o.everyCorner && everyPreset == o.everyPreset && heatSide == o.heatSide &&
+                   sightFigure == o.sightFigure && previewWall == o.previewWall;
         }
     };
     bool shownCurrent() const { return shown_ && shown_->situation == situation_; }
@@ -185,6 +204,8 @@ private:
     std::vector<HeatCell> heat_;
     std::vector<int> heatAttackers_;
     std::vector<HeatVerdict> heatVerdicts_;
+    std::optional<FigureSight> sight_;
+    int sightFigure_ = -1;
     double lastComputeMs_ = 0;
     struct SituationKey {
         std::uint64_t geometry = ~std::uint64_t(0), figures = ~std::uint64_t(0), generation = ~std::uint64_t(0);

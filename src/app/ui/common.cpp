@@ -1,6 +1,7 @@
 #include "app/ui/common.hpp"
 
 #include "core/properties.hpp"
+#include "games/games.hpp"
 
 #include <imgui_internal.h>
 #include <nlohmann/json.hpp>
@@ -9,6 +10,7 @@
 #include <chrono>
 #include <cmath>
 #include <random>
+#include <sstream>
 
 namespace sightline::app::ui {
 
@@ -25,6 +27,13 @@ std::uint64_t randomSeed() {
 
 namespace {
 std::map<std::string, std::array<float, 4>> g_noted;
+
+// The refusals standing, by field (its ImGui id), and those written this frame.
+struct StandingRefusal {
+    std::string owner, kept, why;
+};
+std::map<ImGuiID, StandingRefusal> g_refusals;
+std::vector<std::string> g_refusalsShown;
 }  // namespace
 
 void noteItem(const char* name) {
@@ -35,7 +44,10 @@ void noteWindow(const char* name) {
     const ImVec2 a = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
     g_noted[name] = {a.x, a.y, s.x, s.y};
 }
-void clearNotedItems() { g_noted.clear(); }
+void clearNotedItems() {
+    g_noted.clear();
+    g_refusalsShown.clear();
+}
 const std::map<std::string, std::array<float, 4>>& notedItems() { return g_noted; }
 
 void sameLineIfFits(float width, float spacing) {
@@ -111,6 +123,71 @@ void labelCell(const char* label, bool input) {
     ImGui::TableNextColumn();
 }
 
+// ---------------------------------------------------------------------------------------------
+// Refusals: a value a field cannot take, and why
+
+void refuseField(const char* field, const std::string& owner, const std::string& kept, std::string why) {
+    g_refusals[ImGui::GetID(field)] = {owner, kept, std::move(why)};
+}
+
+void clearFieldRefusal(const char* field) { g_refusals.erase(ImGui::GetID(field)); }
+
+void fieldRefusal(const char* field, const std::string& owner, const std::string& kept) {
+    const auto it = g_refusals.find(ImGui::GetID(field));
+    if (it == g_refusals.end()) return;
+    if (it->second.owner != owner || it->second.kept != kept) {  // the value moved on: the reason is old
+        g_refusals.erase(it);
+        return;
+    }
+    // Wrapped at spaces only, so that "(0..1000)" is never split at its dots.
+    std::vector<std::string> words;
+    std::istringstream in(it->second.why);
+    for (std::string w; in >> w;) words.push_back(w);
+    flowTexts(kBad, words, " ");
+    g_refusalsShown.push_back(it->second.why);
+}
+
+const std::vector<std::string>& refusalsShown() { return g_refusalsShown; }
+
+std::string keyRefusal(const char* label, const std::string& key, const std::string& json) {
+    std::vector<std::string> problems;
+    checkFigureKeys({{key, json}}, [label](const std::string&) { return std::string(label); }, problems);
+    if (problems.empty()) return {};
+    // A part of the key by name, as users read it: "Armour front", not "Armour/front".
+    std::string why = problems.front();
+    const std::string part = std::string(label) + "/";
+    if (why.compare(0, part.size(), part) == 0) why[part.size() - 1] = ' ';
+    return why;
+}
+
+std::string sizeRefusal(int w, int h) {
+    for (int v : {w, h})
+        if (v < 1 || v > Board::kMaxGrid)
+            return "Size: " + std::to_string(v) + " is out of range (1.." + std::to_string(Board::kMaxGrid) + " cells each way)";
+    return {};
+}
+
+bool boundedInt(const char* label, int& value, int lo, int hi, const char* name, bool refusalBelow) {
+    int typed = value;
+    const bool changed = ImGui::InputInt(label, &typed);
+    if (changed && typed != value) {
+        if (typed < lo || typed > hi) {
+            const std::string shown = name ? std::string(name) : std::string(label, ImGui::FindRenderedTextEnd(label));
+            refuseField(label, "", std::to_string(value),
+                        shown + ": " + std::to_string(typed) + " is out of range (" + std::to_string(lo) + ".." +
+                            std::to_string(hi) + "); kept " + std::to_string(value));
+        } else {
+            value = typed;
+            clearFieldRefusal(label);
+        }
+    }
+    if (refusalBelow) fieldRefusal(label, "", std::to_string(value));
+    return changed && value == typed;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A game's keys of a figure
+
 namespace {
 
 float keyFieldWidth() { return ImGui::GetFontSize() * 6.0f; }
@@ -125,22 +202,44 @@ bool presenceBox(const char* key, bool& set) {
     return changed;
 }
 
+// What a refusal in a key field stands against: the figure's game keys as they are, so that the
+// reason goes once any of them changes (this one taken, another one edited, an undo).
+std::string keptText(const Figure& f) {
+    std::string text;
+    for (const auto& [key, json] : f.extra) text += key + '=' + json + '\n';
+    return text;
+}
+
+// Sends `json` as the key's new value, or refuses it under the field `label`, saying what the
+// figure keeps (`kept`, as the field shows it).
+void sendOrRefuse(const char* label, const Figure& f, int index, const char* key, const std::string& json, const std::string& kept,
+                  PanelRequests& out) {
+    const std::string why = keyRefusal(label, key, json);
+    if (!why.empty()) {
+        refuseField(label, f.id, keptText(f), why + "; kept " + kept);
+        return;
+    }
+    clearFieldRefusal(label);
+    out.edits.push_back(FigureEdit::key(index, key, json));
+}
+
 }  // namespace
 
-void optionalIntKey(const char* label, const Figure& f, int index, const char* key, int whenSet, int lo, int hi,
-                    PanelRequests& out) {
+void optionalIntKey(const char* label, const Figure& f, int index, const char* key, int whenSet, PanelRequests& out) {
     const std::optional<long long> value = propertyInteger(f.extra, key);
     bool set = value.has_value();
     if (presenceBox(key, set)) {
+        clearFieldRefusal(label);
         out.edits.push_back(FigureEdit::key(index, key, set ? std::optional<std::string>(std::to_string(whenSet)) : std::nullopt));
         return;
     }
-    int v = value ? static_cast<int>(*value) : whenSet;
+    const int was = value ? static_cast<int>(*value) : whenSet;
+    int v = was;
     ImGui::BeginDisabled(!set);
     ImGui::SetNextItemWidth(keyFieldWidth());
-    if (ImGui::InputInt(label, &v) && set)
-        out.edits.push_back(FigureEdit::key(index, key, std::to_string(std::clamp(v, lo, hi))));
+    if (ImGui::InputInt(label, &v) && set) sendOrRefuse(label, f, index, key, std::to_string(v), std::to_string(was), out);
     ImGui::EndDisabled();
+    fieldRefusal(label, f.id, keptText(f));
 }
 
 void choiceKey(const char* label, const Figure& f, int index, const char* key, const std::vector<std::string>& values,
@@ -156,7 +255,7 @@ void choiceKey(const char* label, const Figure& f, int index, const char* key, c
 }
 
 void optionalIntsKey(const char* label, const Figure& f, int index, const char* key, const std::vector<std::string>& names,
-                     int lo, int hi, PanelRequests& out) {
+                     PanelRequests& out) {
     std::vector<int> values(names.size(), 0);
     bool set = false;
     if (const std::string* json = propertyJson(f.extra, key)) {
@@ -165,25 +264,29 @@ void optionalIntsKey(const char* label, const Figure& f, int index, const char* 
         for (std::size_t i = 0; set && i < names.size(); ++i)
             if (auto it = j.find(names[i]); it != j.end() && it->is_number_integer()) values[i] = it->get<int>();
     }
+    std::string was;
+    for (std::size_t i = 0; i < names.size(); ++i) was += (i ? ", " : "") + names[i] + " " + std::to_string(values[i]);
     auto text = [&] {
         nlohmann::ordered_json j = nlohmann::ordered_json::object();
-        for (std::size_t i = 0; i < names.size(); ++i) j[names[i]] = std::clamp(values[i], lo, hi);
+        for (std::size_t i = 0; i < names.size(); ++i) j[names[i]] = values[i];
         return j.dump();
     };
     if (presenceBox(key, set)) {
+        clearFieldRefusal(label);
         out.edits.push_back(FigureEdit::key(index, key, set ? std::optional<std::string>(text()) : std::nullopt));
         return;
     }
     ImGui::BeginDisabled(!set);
     ImGui::SetNextItemWidth(keyFieldWidth() * 2.0f);
     if (ImGui::InputScalarN(label, ImGuiDataType_S32, values.data(), static_cast<int>(values.size())) && set)
-        out.edits.push_back(FigureEdit::key(index, key, text()));
+        sendOrRefuse(label, f, index, key, text(), was, out);
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered()) {
         std::string order;
         for (const std::string& n : names) order += (order.empty() ? "" : ", ") + n;
         ImGui::SetTooltip("%s", order.c_str());
     }
+    fieldRefusal(label, f.id, keptText(f));
 }
 
 }  // namespace sightline::app::ui

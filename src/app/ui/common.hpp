@@ -1,5 +1,6 @@
 // What the side panels share: the board's colours for ImGui text, a fresh seed for dice and decks,
-// a safe figure lookup, and fields that edit a game's key of a figure. ImGui and the core only (no
+// a safe figure lookup, and fields that edit a game's key of a figure, which refuse (never clamp)
+// what the game's checks of the key refuse. ImGui, the core and the games' key checks only (no
 // SFML), so each panel builds on its own.
 #pragma once
 
@@ -65,15 +66,42 @@ void endWideTable();
 // `input`: the value is an input field (the label is aligned to its text).
 void labelCell(const char* label, bool input = false);
 
+// Values a field cannot take are refused, never clamped: the field's value stays as it was and the
+// reason, naming the field and what it allows, is written under it in the refusal colour for as long
+// as `owner` (a figure's id; empty for a panel's own input) keeps the value `kept` it had then. So the
+// reason goes once the value changes by any way (a value taken, undo, another figure in the inspector).
+// `field` is the field's label, under the current ImGui id.
+void refuseField(const char* field, const std::string& owner, const std::string& kept, std::string why);
+void clearFieldRefusal(const char* field);
+// Writes the field's refusal under it while it stands (call right after the field).
+void fieldRefusal(const char* field, const std::string& owner, const std::string& kept);
+// The refusals written this frame, in order (for tests; cleared with clearNotedItems()).
+const std::vector<std::string>& refusalsShown();
+
+// Why a figure cannot take `json` as its game key `key`: the first problem the games' checks of
+// figure keys find (checkFigureKeys, as a map load and Document::setFigureKey make them), the key
+// named by `label`: "Floor: 1500 is out of range (0..1000)". Empty when it can.
+std::string keyRefusal(const char* label, const std::string& key, const std::string& json);
+// Why a footprint of w x h cells is refused before the board is asked: the map format's
+// 1..Board::kMaxGrid cells each way ("Size: 0 is out of range (1..1024 cells each way)"). Where the
+// figure stands (off the board, on another figure) is the Document's to say. Empty when it is in range.
+std::string sizeRefusal(int w, int h);
+
+// An integer input of a panel's own (a damage, a base value) that refuses values outside lo..hi
+// with a reason under it instead of clamping them; `name` is what the reason calls it (default: the
+// label's visible part). `refusalBelow` false: the caller writes it (fieldRefusal(label, "",
+// std::to_string(value))) after what it puts beside the field. Returns true when `value` took a new value.
+bool boundedInt(const char* label, int& value, int lo, int hi, const char* name = nullptr, bool refusalBelow = true);
+
 // Fields for one game key of figure `index` (docs/map-format.md), each change a FigureEdit::key.
+// A value the game's check of the key refuses is not sent: the field says why (refuseField).
 // An integer key that may be absent: a checkbox says whether it is set, the field its value.
-void optionalIntKey(const char* label, const Figure& f, int index, const char* key, int whenSet, int lo, int hi,
-                    PanelRequests& out);
+void optionalIntKey(const char* label, const Figure& f, int index, const char* key, int whenSet, PanelRequests& out);
 // A string key with a fixed set of values, or absent ("(not set)").
 void choiceKey(const char* label, const Figure& f, int index, const char* key, const std::vector<std::string>& values,
                PanelRequests& out);
 // An object of named integers (an armour's front, side, rear, top), all set or the key absent.
 void optionalIntsKey(const char* label, const Figure& f, int index, const char* key, const std::vector<std::string>& names,
-                     int lo, int hi, PanelRequests& out);
+                     PanelRequests& out);
 
 }  // namespace sightline::app::ui

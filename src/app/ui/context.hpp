@@ -35,6 +35,7 @@ struct ViewOptions {
     bool problems = false;            // the map problems window (sightline-cli lint, import notes)
     bool heatmap = false;             // the cover heat map over the board
     std::string heatSide;             // the side it is against (empty or gone: App::heatSide picks)
+    bool figureSight = false;         // what the focus figure (else the attacker) sees; the rest dimmed
     EditorOptions editor;
     float uiScale = 1.0f;
 };

@@ -149,7 +149,7 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
             {"Ctrl+Z / Ctrl+Y, Ctrl+Shift+Z", "undo / redo"},
             {"Ctrl+O, Ctrl+S, Ctrl+Shift+S", "open, save, save as"},
             {"N, Delete, X", "add figure, remove figure, swap attacker and defender"},
-            {"C, H", "lines from every corner, hover picks defender"},
+            {"C, H, V", "lines from every corner, hover picks defender, the selected figure's sight"},
             {"P, S, W, D", "map editor tools: play, select, wall, door"},
             {"B, R, E, F, M", "terrain brush, terrain rectangle, eraser, feature, ruler"},
             {"Ctrl: half cells, Shift: free", "snapping while drawing (Select: Shift adds)"},

@@ -66,12 +66,21 @@ void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
         }
     }
 
+    // The map format's footprint, 1..Board::kMaxGrid cells each way; what does not fit where the
+    // figure stands is the Document's to refuse (the status bar says why).
     int size[2] = {f.w, f.h};
+    const std::string sizeKept = std::to_string(f.w) + "x" + std::to_string(f.h);
     ImGui::SetNextItemWidth(fieldWidth);
-    if (ImGui::InputInt2("Size (cells)", size)) {
-        const int w = std::clamp(size[0], 1, 8), h = std::clamp(size[1], 1, 8);
-        out.edits.push_back(FigureEdit::size(index, w, h));
+    if (ImGui::InputInt2("Size (cells)", size) && (size[0] != f.w || size[1] != f.h)) {
+        const std::string why = ui::sizeRefusal(size[0], size[1]);
+        if (why.empty()) {
+            ui::clearFieldRefusal("Size (cells)");
+            out.edits.push_back(FigureEdit::size(index, size[0], size[1]));
+        } else {
+            ui::refuseField("Size (cells)", f.id, sizeKept, why + "; kept " + sizeKept);
+        }
     }
+    ui::fieldRefusal("Size (cells)", f.id, sizeKept);
 
     ImGui::TextColored(kDim, "cell (%d, %d)", f.cell.x, f.cell.y);
     // The game's own fields of the figure (Doom: large, stunned; d20: Defense ...; wargame: floor ...).

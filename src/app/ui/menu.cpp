@@ -60,6 +60,8 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
         if (gamePanel(ctx.analysis.game()).cornerLines()) ImGui::MenuItem("Lines from every corner", "C", &options.everyCorner);
         ImGui::MenuItem("Hover picks defender", "H", &options.hoverPicksDefender);
         ImGui::MenuItem("Cover heat map", nullptr, &options.heatmap);
+        // What the focus figure (else the attacker) sees: the rest of the board dimmed like fog.
+        ImGui::MenuItem("Figure's sight", "V", &options.figureSight);
         ImGui::MenuItem("Map problems", "L", &options.problems);
         ImGui::MenuItem("Stats overlay", "F3", &options.stats);
         ImGui::MenuItem("Legend", nullptr, &options.legend);

@@ -7,6 +7,7 @@
 // [SECTION] Shapes: doors, feature outlines
 // [SECTION] Board layer: floor, terrain, grid, features, walls, doors (cached)
 // [SECTION] Pieces layer: figures, rings, sight lines and what stops them
+// [SECTION] What a figure sees: the fog outside it, its outline, whose it is
 #include "app/view/board_view.hpp"
 
 #include "core/ruler.hpp"
@@ -530,6 +531,11 @@ bool doorFlag(const Door& d, const char* key) {
     return false;
 }
 
+namespace {
+// How much of the board's colour shows where a figure's sight does not reach: a cool dimming.
+const sf::Color kSightFog(96, 100, 112);
+}  // namespace
+
 BoardView::BoardView() = default;
 BoardView::~BoardView() = default;
 
@@ -557,14 +563,19 @@ void BoardView::draw(sf::RenderTarget& target, const Board& board, std::uint64_t
         // Only the viewport: the panels cover the rest, and software GL pays for every pixel.
         const sf::FloatRect& v = viewport;
         const sf::Vector2f a(v.left, v.top), b(v.left + v.width, v.top + v.height);
-        const sf::Vertex quad[] = {{a, a}, {{b.x, a.y}, {b.x, a.y}}, {b, b}, {a, a}, {b, b}, {{a.x, b.y}, {a.x, b.y}}};
+        // With a figure's sight shown, the copy is dimmed and what it sees copied again undimmed.
+        const sf::Color shade = overlay.sight ? kSightFog : sf::Color::White;
+        const sf::Vertex quad[] = {{a, shade, a}, {{b.x, a.y}, shade, {b.x, a.y}}, {b, shade, b},
+                                   {a, shade, a}, {b, shade, b},             {{a.x, b.y}, shade, {a.x, b.y}}};
         sf::RenderStates copy(sf::BlendNone);
         copy.texture = &cache_->getTexture();
         target.draw(quad, 6, sf::Triangles, copy);
+        if (overlay.sight) revealSight(target, frame, *overlay.sight);
     } else {
         drawBoard(target, frame);
     }
     drawPieces(target, frame, overlay);
+    if (overlay.sight || !overlay.sightText.empty()) drawSight(target, frame, overlay);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -701,6 +712,53 @@ void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
 
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Pieces layer: figures, rings, sight lines and what stops them
+
+// A figure's facing (FigureMark): its front arc as a pale fan over the footprint (the part of the
+// footprint within the arc, from its centre), and an arrow from the centre to the middle of the
+// front edge, white edged in black to show on every side's colour. `alpha` dims both for a figure
+// the attacker does not see.
+void drawFacing(Painter& p, const Figure& fig, const Camera& cam, const FigureMark& m, int alpha) {
+    const float len = static_cast<float>(std::hypot(m.dx, m.dy));
+    if (len <= 0) return;
+    const sf::Vector2f u(static_cast<float>(m.dx) / len, static_cast<float>(m.dy) / len), n(-u.y, u.x);
+    const sf::Vector2f centre = cam.toScreen(fig.cell.x + fig.w / 2.0, fig.cell.y + fig.h / 2.0);
+    const float halfW = fig.w * cam.cell / 2, halfH = fig.h * cam.cell / 2;
+    // From the centre to the footprint's edge along a direction (an 8x1 vehicle facing east points
+    // four cells out).
+    auto toEdge = [&](sf::Vector2f d) {
+        return std::min(std::abs(d.x) > 1e-6f ? halfW / std::abs(d.x) : 1e9f, std::abs(d.y) > 1e-6f ? halfH / std::abs(d.y) : 1e9f);
+    };
+    if (m.arcDegrees > 0) {
+        // The arc's two edges where they leave the footprint, and the footprint's corners between them.
+        const float half = static_cast<float>(std::min(m.arcDegrees, 359.0)) * kPi / 360.0f;
+        const float base = std::atan2(u.y, u.x);
+        auto along = [](float a) { return sf::Vector2f(std::cos(a), std::sin(a)); };
+        std::vector<std::pair<float, sf::Vector2f>> rim;  // by angle from the facing
+        for (float a : {-half, half}) rim.emplace_back(a, along(base + a) * toEdge(along(base + a)));
+        for (const sf::Vector2f c : {sf::Vector2f(-halfW, -halfH), sf::Vector2f(halfW, -halfH), sf::Vector2f(halfW, halfH),
+                                     sf::Vector2f(-halfW, halfH)}) {
+            float a = std::atan2(c.y, c.x) - base;
+            while (a > kPi) a -= 2 * kPi;
+            while (a <= -kPi) a += 2 * kPi;
+            if (a > -half && a < half) rim.emplace_back(a, c);
+        }
+        std::sort(rim.begin(), rim.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        const sf::Color fill(255, 255, 255, static_cast<sf::Uint8>(std::clamp(alpha * 80 / 255, 0, 255)));
+        for (std::size_t i = 0; i + 1 < rim.size(); ++i)
+            p.triangle(centre, transparent(fill), centre + rim[i].second, fill, centre + rim[i + 1].second, fill);
+    }
+    // Sized by the footprint's narrow side, so a long vehicle's arrow is not a spear.
+    const float narrow = std::min(halfW, halfH), reach = toEdge(u);
+    const float shaft = std::clamp(narrow * 0.12f, 2.0f, 6.0f);
+    const float headLength = std::min(reach * 0.6f, std::max(7.0f, narrow * 0.45f)), headWidth = std::max(5.0f, narrow * 0.3f);
+    const sf::Vector2f tip = centre + u * reach, neck = tip - u * headLength;
+    auto arrow = [&](float grow, sf::Color c) {
+        p.line(centre, neck + u * 0.5f, shaft + 2 * grow, c);
+        p.triangle(tip + u * (grow * 1.5f), c, neck - u * grow + n * (headWidth + grow), c, neck - u * grow - n * (headWidth + grow), c);
+    };
+    arrow(1.5f, sf::Color(0, 0, 0, static_cast<sf::Uint8>(std::clamp(alpha * 200 / 255, 0, 255))));
+    arrow(0.0f, sf::Color(255, 255, 255, static_cast<sf::Uint8>(std::clamp(alpha, 0, 255))));
+}
 
 // The map editor: the selection in the selection colour, then what the tool is drawing: the chain
 // of walls, the door or the outline with the segment to the pointer and its length, the snapped
@@ -885,6 +943,11 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
         return nullptr;
     };
     const unsigned idPx = static_cast<unsigned>(std::round(std::clamp(cell * 0.3f, 10.0f, 15.0f) * textScale_));
+    // The game's marks by figure (GamePanel::figureMarks): a vehicle's facing.
+    std::vector<const FigureMark*> facingOf(board.figures.size(), nullptr);
+    if (overlay.figureMarks)
+        for (const FigureMark& m : *overlay.figureMarks)
+            if (m.figure >= 0 && static_cast<std::size_t>(m.figure) < facingOf.size()) facingOf[static_cast<std::size_t>(m.figure)] = &m;
     for (std::size_t k = 0; k < board.figures.size(); ++k) {
         const int i = static_cast<int>(k);
         const Figure& fig = board.figures[k];
@@ -914,6 +977,7 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
         p.disc(t.center, t.radius, withAlpha(palette::side(fig.side), unseen ? 110 : 255));
         if (t.radius >= 6) p.ring(t.center, t.radius - 0.5f, std::max(1.0f, t.radius * 0.08f), sf::Color(0, 0, 0, 120));
         if (fig.isLarge()) p.ring(t.center, t.radius * 0.72f, std::max(1.0f, t.radius * 0.05f), sf::Color(255, 255, 255, 110));
+        if (facingOf[k]) drawFacing(p, fig, cam, *facingOf[k], unseen ? 130 : 255);
         if (fig.stunned) {
             const sf::Vector2f at = t.center + sf::Vector2f(t.radius * 0.7f, -t.radius * 0.7f);
             const float r = std::max(6.0f, t.radius * 0.5f);
@@ -933,10 +997,14 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
 
         // Ids under tokens get in each other's way on small cells: then only the figures in play show one.
         const bool inPlay = i == overlay.attacker || i == overlay.defender || i == overlay.hovered;
-        if (fonts_ && (cell * std::min(fig.w, fig.h) >= 22 || inPlay))
-            labels.push_back({fig.id, {t.center.x, t.center.y + t.radius + idPx * 0.55f}, idPx, sf::Color::White, true,
-                              inPlay ? label_priority::kFigureInPlay : label_priority::kFigure,
-                              {{t.center.x, t.center.y - t.radius - idPx * 0.55f}}});  // else above the token
+        if (fonts_ && (cell * std::min(fig.w, fig.h) >= 22 || inPlay)) {
+            // Under the token, else above it; the other way round for a figure facing down, whose
+            // arrow would be under its id.
+            sf::Vector2f at(t.center.x, t.center.y + t.radius + idPx * 0.55f), orElse(t.center.x, t.center.y - t.radius - idPx * 0.55f);
+            if (facingOf[k] && facingOf[k]->dy > 0.5) std::swap(at, orElse);
+            labels.push_back({fig.id, at, idPx, sf::Color::White, true,
+                              inPlay ? label_priority::kFigureInPlay : label_priority::kFigure, {orElse}});
+        }
     }
 
     // What the ruling rests on beyond its lines (GamePanel::rulingMarks): a feature that gives scenery
@@ -1084,6 +1152,81 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
     }
 
     drawnLabels_ = drawLabels(target, p, labels, regular_, bold_, rulerBands_);
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] What a figure sees: the fog outside it, its outline, whose it is
+// The fog costs no pass of its own, which software GL would pay for pixel by pixel while a figure
+// is dragged: the board layer's copy (draw) is tinted dark, then the part the figure sees is copied
+// again untinted. Each region is copied as a fan of triangles from its viewpoint, which sees the
+// whole region (core/visibility.hpp), so together the fans cover exactly the union without
+// triangulating it. The pieces are drawn over both, readable everywhere; the union's rings are
+// stroked over them.
+
+void BoardView::revealSight(sf::RenderTarget& target, const Frame& f, const FigureSight& sight) const {
+    std::vector<sf::Vertex> fans;
+    for (const VisibilityRegion& r : sight.regions) {
+        const sf::Vector2f from = f.cam.toScreen(r.from.x, r.from.y);
+        auto fan = [&](const std::vector<PointD>& ring) {
+            for (std::size_t i = 0; i < ring.size(); ++i) {
+                const sf::Vector2f q0 = f.cam.toScreen(ring[i].x, ring[i].y);
+                const sf::Vector2f q1 = f.cam.toScreen(ring[(i + 1) % ring.size()].x, ring[(i + 1) % ring.size()].y);
+                fans.emplace_back(from, from);  // the board layer's pixel under each point
+                fans.emplace_back(q0, q0);
+                fans.emplace_back(q1, q1);
+            }
+        };
+        fan(r.polygon);
+        for (const auto& piece : r.otherPieces) fan(piece);
+    }
+    if (fans.empty()) return;
+    sf::RenderStates copy(sf::BlendNone);
+    copy.texture = &cache_->getTexture();
+    target.draw(fans.data(), fans.size(), sf::Triangles, copy);
+}
+
+void BoardView::drawSight(sf::RenderTarget& target, const Frame& f, const Overlay& overlay) const {
+    const sf::FloatRect& v = f.viewport;
+    Painter p;  // the outline, then the text's pill
+    if (overlay.sight) {
+        const sf::Color edge(235, 240, 250, 190);
+        auto stroke = [&](const std::vector<PointD>& ring) {
+            for (std::size_t i = 0; i < ring.size(); ++i) {
+                const PointD& q0 = ring[i];
+                const PointD& q1 = ring[(i + 1) % ring.size()];
+                const sf::Vector2f s0 = f.cam.toScreen(q0.x, q0.y), s1 = f.cam.toScreen(q1.x, q1.y);
+                if (f.visible(s0, s1, 2)) p.line(s0, s1, 1.5f, edge);
+            }
+        };
+        for (const SightPiece& piece : overlay.sight->pieces) {
+            stroke(piece.outline);
+            for (const auto& hole : piece.holes) stroke(hole);
+        }
+    }
+    // Whose sight, on a dark pill in the viewport's top left corner; where the row and column
+    // numbers are there, just inside them.
+    sf::Text text;
+    if (fonts_ && !overlay.sightText.empty()) {
+        text.setFont(regular_);
+        text.setCharacterSize(static_cast<unsigned>(std::round(13 * textScale_)));
+        text.setString(sf::String::fromUtf8(overlay.sightText.begin(), overlay.sightText.end()));
+        text.setFillColor(palette::kLabel);
+        const sf::FloatRect box = text.getLocalBounds();
+        const float pad = std::round(5 * textScale_);
+        sf::Vector2f at(v.left + 2 * pad, v.top + 2 * pad);
+        auto pill = [&] { return sf::FloatRect(at.x - pad, at.y - pad, box.width + 2 * pad, box.height + 2 * pad); };
+        const bool clear = std::none_of(rulerBands_.begin(), rulerBands_.end(), [&](const sf::FloatRect& band) { return band.intersects(pill()); });
+        if (!clear)
+            for (const sf::FloatRect& band : rulerBands_) {
+                if (band.width >= band.height) at.y = std::max(at.y, band.top + band.height + 2 * pad);  // the column numbers
+                else at.x = std::max(at.x, band.left + band.width + 2 * pad);                           // the row numbers
+            }
+        at = rounded(at);
+        text.setPosition(at.x - box.left, at.y - box.top);
+        p.rect(pill(), sf::Color(16, 18, 22, 215));
+    }
+    if (!p.vertices().empty()) target.draw(p.vertices().data(), p.vertices().size(), sf::Triangles);
+    if (fonts_ && !overlay.sightText.empty()) target.draw(text);
 }
 
 }  // namespace sightline::app

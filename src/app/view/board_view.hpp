@@ -9,7 +9,9 @@
 #pragma once
 
 #include "app/view/feature_note.hpp"
+#include "app/view/figure_mark.hpp"
 #include "core/board.hpp"
+#include "core/figure_sight.hpp"
 #include "core/heatmap.hpp"
 #include "core/lint.hpp"
 #include "core/ruling.hpp"
@@ -106,6 +108,7 @@ struct Overlay {
     const std::vector<CoverLine>* everyCorner = nullptr;   // dim lines from every attacker corner
     const std::vector<PairResult>* seen = nullptr;         // who the attacker sees
     const std::vector<RulingMark>* marks = nullptr;        // what the ruling rests on besides its lines
+    const std::vector<FigureMark>* figureMarks = nullptr;  // the game's marks on figures: a vehicle's facing
     // The ruling or who the attacker sees is still being made for the board shown: "ruling..." is
     // written between the attacker and the defender (the overlay's results are then empty).
     bool pending = false;
@@ -117,6 +120,11 @@ struct Overlay {
     std::optional<Cell> refusedCell;  // dragging over a cell the figure may not take: its footprint
     int refusedW = 1;
     int refusedH = 1;
+    // What a figure sees (View > Figure's sight): the board outside the union dimmed like fog (the
+    // pieces drawn over it stay readable), the union outlined; `sightText` ("Sight of A: 74 square
+    // cells seen") in the board's corner, alone while the sight is being made.
+    const FigureSight* sight = nullptr;
+    std::string sightText;
 };
 
 class BoardView {
@@ -159,6 +167,10 @@ private:
     struct Frame;
     void drawBoard(sf::RenderTarget& target, const Frame& frame) const;
     void drawPieces(sf::RenderTarget& target, const Frame& frame, const Overlay& overlay) const;
+    // What a figure sees: the board layer's part within it copied again undimmed (the copy under
+    // it is dimmed), then over both layers its outline and the line saying whose.
+    void revealSight(sf::RenderTarget& target, const Frame& frame, const FigureSight& sight) const;
+    void drawSight(sf::RenderTarget& target, const Frame& frame, const Overlay& overlay) const;
 
     // What the cached board layer was drawn for.
     struct CacheKey {

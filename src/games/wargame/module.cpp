@@ -44,6 +44,7 @@ public:
         });
     }
     SightPolicy sightPolicy() const override { return {{"burning"}}; }
+    bool centreLines() const override { return true; }  // RULES.md section 4: centre to centre
 };
 }  // namespace
 

@@ -1,0 +1,116 @@
+// What a figure sees, made by the analysis (AnalysisRequest::sightFigure): from the corners under
+// Doom and from the centre under the wargame, following a moved figure, and with a wall being drawn
+// (AnalysisRequest::previewWall) counted for the sight alone: the ruling and the map do not see it.
+// A sight made for another figure or another wall is not shown meanwhile. Without a window.
+#include "app/model/analysis.hpp"
+#include "app/model/document.hpp"
+#include "io/map_io.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <mutex>
+
+using namespace sightline;
+using namespace sightline::app;
+
+namespace {
+
+// A 10x8 board split by a wall along x = 4: A west of it, B east of it, each seeing its own side.
+Board split() {
+    return parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": 10, "height": 8},
+        "walls": [{"id": "w1", "from": [4, 0], "to": [4, 8]}],
+        "figures": [{"id": "A", "cell": [1, 3], "side": "marines"}, {"id": "B", "cell": [7, 3], "side": "invaders"}]})",
+                    "split");
+}
+
+}  // namespace
+
+TEST_CASE("analysis: a figure's sight follows the figure, the game and a wall being drawn", "[analysis][sight]") {
+    Document doc;
+    doc.reset(split(), "");
+    Analysis analysis;
+    AnalysisRequest r;
+    r.attacker = 0;
+    r.defender = 1;
+    analysis.update(doc, r, Analysis::kWaitForever);
+    CHECK(analysis.figureSight() == nullptr);  // not asked for
+    CHECK(!analysis.sightPending());
+
+    r.sightFigure = 0;
+    analysis.update(doc, r, Analysis::kWaitForever);
+    analysis.waitForResults();
+    REQUIRE(analysis.figureSight());
+    CHECK(analysis.sightFigure() == 0);
+    CHECK(!analysis.figureSight()->centre);
+    CHECK(analysis.figureSight()->regions.size() == 4);
+    CHECK(analysis.figureSight()->area == Approx(32));
+    REQUIRE(analysis.ruling());
+    CHECK(!analysis.ruling()->lineOfSight);
+
+    // B's sight: the east of the wall.
+    r.sightFigure = 1;
+    analysis.update(doc, r, Analysis::kWaitForever);
+    analysis.waitForResults();
+    REQUIRE(analysis.figureSight());
+    CHECK(analysis.sightFigure() == 1);
+    CHECK(analysis.figureSight()->area == Approx(48));
+
+    // A wall being drawn from (6,0) to (6,8) cuts B's sight to x 6..10; the ruling and the map's
+    // walls are as they were.
+    r.previewWall = std::array<double, 4>{6, 0, 6, 8};
+    analysis.update(doc, r, Analysis::kWaitForever);
+    analysis.waitForResults();
+    REQUIRE(analysis.figureSight());
+    CHECK(analysis.figureSight()->area == Approx(32));
+    CHECK(doc.board().walls.size() == 1);
+    REQUIRE(analysis.ruling());
+    for (const CoverLine& l : analysis.triedLines())
+        for (const Blocker& b : l.blockers) CHECK((b.kind != Blocker::Kind::Wall || b.index == 0));
+
+    // Moved west of the wall, B sees what A sees (the wall being drawn is behind it now).
+    r.previewWall.reset();
+    doc.beginDrag(1);
+    REQUIRE(doc.dragTo({2, 5}).empty());
+    doc.endDrag();
+    analysis.update(doc, r, Analysis::kWaitForever);
+    analysis.waitForResults();
+    REQUIRE(analysis.figureSight());
+    CHECK(analysis.figureSight()->area == Approx(32));
+
+    // Under the wargame, from the centre: one region.
+    analysis.useGame("wargame", "", SIGHTLINE_SOURCE_DIR "/assets");
+    analysis.update(doc, r, Analysis::kWaitForever);
+    analysis.waitForResults();
+    REQUIRE(analysis.figureSight());
+    CHECK(analysis.figureSight()->centre);
+    CHECK(analysis.figureSight()->regions.size() == 1);
+}
+
+TEST_CASE("analysis: a sight made for another figure is not shown while the new one is made", "[analysis][sight]") {
+    Document doc;
+    doc.reset(split(), "");
+    Analysis analysis;
+    AnalysisRequest r;
+    r.sightFigure = 0;
+    analysis.update(doc, r, Analysis::kWaitForever);
+    analysis.waitForResults();
+    REQUIRE(analysis.figureSight());
+    // Hold the worker: the request for B's sight is made, its results are not in.
+    std::mutex gate;
+    gate.lock();
+    analysis.setWorkerHookForTesting([&] {
+        gate.lock();
+        gate.unlock();
+    });
+    r.sightFigure = 1;
+    analysis.update(doc, r, std::chrono::milliseconds(0));
+    CHECK(analysis.sightPending());
+    CHECK(analysis.figureSight() == nullptr);
+    CHECK(analysis.sightFigure() == -1);
+    gate.unlock();
+    analysis.waitForResults();
+    REQUIRE(analysis.figureSight());
+    CHECK(analysis.sightFigure() == 1);
+    CHECK(!analysis.sightPending());
+}
