@@ -2,7 +2,7 @@
 // with a door, terrain painted, a figure placed; undo to the empty map, redo, save, and the saved
 // file compared with what was drawn; a new map from the File menu; and unsaved work restored after
 // the app is killed mid-edit.
-#include "app_support.hpp"
+#include "window_driver.hpp"
 
 #include "core/lint.hpp"
 #include "io/map_io.hpp"
@@ -18,37 +18,10 @@ using Json = nlohmann::json;
 
 namespace {
 
-class Editor {
+class Editor : public WindowDriver {
 public:
-    explicit Editor(std::string dir, std::string stateName = "state.json") : dir_(std::move(dir)), stateName_(std::move(stateName)) {}
+    explicit Editor(std::string dir, std::string stateName = "state.json") : WindowDriver(std::move(dir), false, std::move(stateName)) {}
 
-    bool findWindow() {
-        const Run r = shell("timeout 60 xdotool search --sync --onlyvisible --name '^Sightline'", dir_);
-        window_ = r.out.substr(0, r.out.find('\n'));
-        return r.status == 0 && !window_.empty();
-    }
-    Json state() const {
-        const std::string text = slurp(dir_ + "/" + stateName_);
-        try {
-            return text.empty() ? Json() : Json::parse(text);
-        } catch (const Json::exception&) {
-            return Json();  // caught between the write and the rename of another file
-        }
-    }
-    Json waitState(const std::function<bool(const Json&)>& test, double seconds = 20) const {
-        Json last;
-        waitFor([&] {
-            last = state();
-            return !last.is_null() && test(last);
-        }, seconds);
-        return last;
-    }
-    std::string at(double x, double y) const {
-        const Json layout = state().at("layout");
-        const double px = layout["origin"][0].get<double>() + layout["cell"].get<double>() * x;
-        const double py = layout["origin"][1].get<double>() + layout["cell"].get<double>() * y;
-        return window_ + " " + std::to_string(static_cast<int>(px)) + " " + std::to_string(static_cast<int>(py));
-    }
     void click(double x, double y) { xdotool("mousemove --window " + at(x, y) + " sleep 0.15 click 1 sleep 0.15"); }
     void drag(double x0, double y0, double x1, double y1) {
         xdotool("mousemove --window " + at(x0, y0) + " sleep 0.1 mousedown 1 mousemove --window " + at((x0 + x1) / 2, (y0 + y1) / 2) +
@@ -58,18 +31,10 @@ public:
         const Json r = waitState([&](const Json& j) { return j.contains("items") && j["items"].contains(name); }).at("items").at(name);
         const int x = static_cast<int>(r[0].get<double>() + r[2].get<double>() / 2);
         const int y = static_cast<int>(r[1].get<double>() + r[3].get<double>() / 2);
-        xdotool("mousemove --window " + window_ + " " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.2 click 1 sleep 0.2");
+        xdotool("mousemove --window " + window() + " " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.2 click 1 sleep 0.2");
     }
     // Keys go to the window under the pointer: it is kept over the board.
     void key(const std::string& keys) { xdotool("mousemove --window " + at(0.5, 0.5) + " key " + keys + " sleep 0.2"); }
-
-private:
-    void xdotool(const std::string& args) {
-        const Run r = shell("xdotool " + args, dir_);
-        INFO("xdotool " << args << "\n" << r.err);
-        REQUIRE(r.status == 0);
-    }
-    std::string dir_, stateName_, window_;
 };
 
 Json editor(const Json& s) { return s.value("editor", Json::object()); }

@@ -4,7 +4,7 @@
 // The browser's listing, sorting and filtering are checked directly; the dialogs in the real window
 // under xdotool, reading the app's --state-file (its "items" say where the browser drew its rows,
 // fields and buttons: "files-row:NAME", "files-path", "files-accept", "files-replace" ...).
-#include "app_support.hpp"
+#include "window_driver.hpp"
 
 #include "app/ui/file_browser.hpp"
 
@@ -27,27 +27,10 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // The window, driven as in test_app_window.cpp
 
-class Driver {
+class Driver : public WindowDriver {
 public:
-    explicit Driver(std::string dir) : dir_(std::move(dir)) {}
+    using WindowDriver::WindowDriver;
 
-    bool findWindow() {
-        const Run r = shell("timeout 60 xdotool search --sync --onlyvisible --name '^Sightline'", dir_);
-        window_ = r.out.substr(0, r.out.find('\n'));
-        return r.status == 0 && !window_.empty();
-    }
-    Json state() const {
-        const std::string text = slurp(dir_ + "/state.json");
-        return text.empty() ? Json() : Json::parse(text, nullptr, false);
-    }
-    Json waitState(const std::function<bool(const Json&)>& test, double seconds = 20) const {
-        Json last;
-        waitFor([&] {
-            last = state();
-            return last.is_object() && !last.value("ruling_pending", false) && test(last);
-        }, seconds);
-        return last;
-    }
     // Waits until the app drew the item `name`.
     Json waitItem(const std::string& name) const {
         return waitState([&](const Json& j) { return j["items"].contains(name); });
@@ -71,7 +54,7 @@ public:
         }
         const int x = static_cast<int>(r[0].get<double>() + r[2].get<double>() / 2);
         const int y = static_cast<int>(r[1].get<double>() + r[3].get<double>() / 2);
-        xdotool("mousemove --window " + window_ + " " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.2 click " +
+        xdotool("mousemove --window " + window() + " " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.2 click " +
                 (clicks == 2 ? "--repeat 2 --delay 120 " : "") + "1");
     }
     // Opens the browser with `keys` (ctrl+o, ctrl+shift+s). A shortcut pressed in the frame a dialog
@@ -87,16 +70,7 @@ public:
     void key(const std::string& keys) { xdotool("key --delay 80 " + keys); }
     void type(const std::string& text) { xdotool("type --delay 40 " + quote(text)); }
     // The pointer onto the window's middle, so that keys reach it.
-    void pointAtWindow() { xdotool("mousemove --window " + window_ + " 10 10"); }
-
-private:
-    void xdotool(const std::string& args) {
-        const Run r = shell("xdotool " + args, dir_);
-        INFO("xdotool " << args << "\n" << r.err);
-        REQUIRE(r.status == 0);
-    }
-    std::string dir_;
-    std::string window_;
+    void pointAtWindow() { xdotool("mousemove --window " + window() + " 10 10"); }
 };
 
 // Ctrl+Q, pressed again when the frame it fell in still gave the keys to a closing dialog. The exit

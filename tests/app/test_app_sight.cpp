@@ -3,7 +3,7 @@
 // wall is dimmed, a cell in view is not, and when the figure stands on the wall's other side the
 // two swap. Then a real window (xdotool): V turns it on for the figure clicked, the sight follows a
 // dragged mini and a wall while it is drawn (not yet in the map), as the state file reports.
-#include "app_support.hpp"
+#include "window_driver.hpp"
 
 #include <SFML/Graphics/Image.hpp>
 #include <catch2/catch.hpp>
@@ -60,49 +60,15 @@ double brightness(const Shot& s, int x, int y) {
     return sum / n;
 }
 
-class Driver {
+class Driver : public WindowDriver {
 public:
-    explicit Driver(std::string dir) : dir_(std::move(dir)) {}
-    bool findWindow() {
-        const Run r = shell("timeout 60 xdotool search --sync --onlyvisible --name '^Sightline'", dir_);
-        window_ = r.out.substr(0, r.out.find('\n'));
-        return r.status == 0 && !window_.empty();
-    }
-    Json state() const {
-        const std::string text = slurp(dir_ + "/state.json");
-        return text.empty() ? Json() : Json::parse(text);
-    }
-    // The last state read, once one satisfies `test` (or the time is up).
-    Json waitState(const std::function<bool(const Json&)>& test, double seconds = 20) const {
-        Json last;
-        waitFor([&] {
-            last = state();
-            return !last.is_null() && test(last);
-        }, seconds);
-        return last;
-    }
-    std::string at(double x, double y) const {
-        const Json layout = state().at("layout");
-        const double px = layout["origin"][0].get<double>() + layout["cell"].get<double>() * x;
-        const double py = layout["origin"][1].get<double>() + layout["cell"].get<double>() * y;
-        return window_ + " " + std::to_string(static_cast<int>(px)) + " " + std::to_string(static_cast<int>(py));
-    }
+    explicit Driver(std::string dir) : WindowDriver(std::move(dir), false) {}
     void click(double x, double y) { xdotool("mousemove --window " + at(x, y) + " sleep 0.1 click 1"); }
-    void move(double x, double y) { xdotool("mousemove --window " + at(x, y)); }
     void drag(double x0, double y0, double x1, double y1) {
         xdotool("mousemove --window " + at(x0, y0) + " mousedown 1 mousemove --window " + at((x0 + x1) / 2, (y0 + y1) / 2) +
                 " sleep 0.1 mousemove --window " + at(x1, y1) + " sleep 0.1 mouseup 1");
     }
     void key(const std::string& keys) { xdotool("key " + keys); }
-
-private:
-    void xdotool(const std::string& args) {
-        const Run r = shell("xdotool " + args, dir_);
-        INFO("xdotool " << args << "\n" << r.err);
-        REQUIRE(r.status == 0);
-    }
-    std::string dir_;
-    std::string window_;
 };
 
 // A settled sight of `id` with this area (square cells).

@@ -2,7 +2,7 @@
 // attacker and a defender, drag a mini, undo and redo, a refused move, a door, the unsaved-changes
 // prompt and quitting. The app reports its state in the file given to --state-file, rewritten after
 // every change; pixels of cells come from the board-to-pixel mapping in that file.
-#include "app_support.hpp"
+#include "window_driver.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -14,39 +14,9 @@ using Json = nlohmann::json;
 
 namespace {
 
-class Driver {
+class Driver : public WindowDriver {
 public:
-    explicit Driver(std::string dir) : dir_(std::move(dir)) {}
-
-    // The first window whose title starts with "Sightline", waiting for it to be shown.
-    bool findWindow() {
-        const Run r = shell("timeout 60 xdotool search --sync --onlyvisible --name '^Sightline'", dir_);
-        window_ = r.out.substr(0, r.out.find('\n'));
-        return r.status == 0 && !window_.empty();
-    }
-
-    Json state() const {
-        const std::string text = slurp(dir_ + "/state.json");
-        return text.empty() ? Json() : Json::parse(text);
-    }
-    // Waits for a settled state (no ruling being made: "ruling_pending" false) that satisfies
-    // `test`; returns the last state read either way.
-    Json waitState(const std::function<bool(const Json&)>& test, double seconds = 20) const {
-        Json last;
-        waitFor([&] {
-            last = state();
-            return !last.is_null() && !last.value("ruling_pending", false) && test(last);
-        }, seconds);
-        return last;
-    }
-
-    // Pixel of board point (x, y) inside the window, from the app's own layout.
-    std::string at(double x, double y) const {
-        const Json layout = state().at("layout");
-        const double px = layout["origin"][0].get<double>() + layout["cell"].get<double>() * x;
-        const double py = layout["origin"][1].get<double>() + layout["cell"].get<double>() * y;
-        return window_ + " " + std::to_string(static_cast<int>(px)) + " " + std::to_string(static_cast<int>(py));
-    }
+    using WindowDriver::WindowDriver;
 
     void click(double x, double y) { xdotool("mousemove --window " + at(x, y) + " click 1"); }
     // Clicks the middle of the item the app noted under `name` (its state's "items").
@@ -61,9 +31,8 @@ public:
         }
         const int x = static_cast<int>(r[0].get<double>() + r[2].get<double>() / 2);
         const int y = static_cast<int>(r[1].get<double>() + r[3].get<double>() / 2);
-        xdotool("mousemove --window " + window_ + " " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.2 click 1");
+        xdotool("mousemove --window " + window() + " " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.2 click 1");
     }
-    void move(double x, double y) { xdotool("mousemove --window " + at(x, y)); }
     // Press, move through the middle, release: a drag across several cells.
     void drag(double x0, double y0, double x1, double y1) {
         xdotool("mousemove --window " + at(x0, y0) + " mousedown 1 mousemove --window " +
@@ -72,7 +41,7 @@ public:
     }
     // Press at window pixel (x0, y0), move to (x1, y1) through the middle, release.
     void dragPixels(int x0, int y0, int x1, int y1) {
-        auto px = [&](int x, int y) { return window_ + " " + std::to_string(x) + " " + std::to_string(y); };
+        auto px = [&](int x, int y) { return window() + " " + std::to_string(x) + " " + std::to_string(y); };
         xdotool("mousemove --window " + px(x0, y0) + " sleep 0.2 mousedown 1 mousemove --window " +
                 px((x0 + x1) / 2, (y0 + y1) / 2) + " sleep 0.1 mousemove --window " + px(x1, y1) +
                 " sleep 0.1 mouseup 1");
@@ -81,15 +50,6 @@ public:
     void key(const std::string& keys) { xdotool("key " + keys); }
     void keyDown(const std::string& k) { xdotool("keydown " + k); }
     void keyUp(const std::string& k) { xdotool("keyup " + k); }
-
-private:
-    void xdotool(const std::string& args) {
-        const Run r = shell("xdotool " + args, dir_);
-        INFO("xdotool " << args << "\n" << r.err);
-        REQUIRE(r.status == 0);
-    }
-    std::string dir_;
-    std::string window_;
 };
 
 Json figure(const Json& state, const std::string& id) {
@@ -126,6 +86,13 @@ TEST_CASE("app: a real window driven by mouse and keyboard", "[app-window]") {
     ui.move(6.5, 4.5);
     s = ui.waitState([&](const Json& j) { return tooltipHas(j, "D"); });
     CHECK(s["board_tooltip"][0].get<std::string>().rfind("D", 0) == 0);
+    // On a wall, on a door: which, where, and what it does to sight.
+    ui.move(4.02, 1.3);
+    s = ui.waitState([&](const Json& j) { return tooltipHas(j, "wall w1"); });
+    CHECK(tooltipHas(s, "wall w1 from (4,0) to (4,2): stops sight"));
+    ui.move(1.98, 4.5);
+    s = ui.waitState([&](const Json& j) { return tooltipHas(j, "door d1"); });
+    CHECK(tooltipHas(s, "door d1, closed: stops sight"));
 
     // Click A: the attacker. Click D: the defender, and the ruling is there.
     ui.click(1.5, 1.5);

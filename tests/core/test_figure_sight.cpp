@@ -11,6 +11,7 @@
 #define BOOST_GEOMETRY_NO_ROBUSTNESS
 
 #include "core/figure_sight.hpp"
+#include "core/ring_support.hpp"
 #include "random_board.hpp"
 #include "support.hpp"
 
@@ -27,27 +28,13 @@
 
 using namespace sightline;
 using sightline::tools::SceneRng;
+using sightline::test::ringText;
+using sightline::test::sameRing;
+using sightline::test::shoelace;
 
 namespace {
 
 // [SECTION] Shape checks
-
-double shoelace(const std::vector<PointD>& ring) {
-    double sum = 0;
-    for (std::size_t i = 0; i < ring.size(); ++i) {
-        const PointD& a = ring[i];
-        const PointD& b = ring[(i + 1) % ring.size()];
-        sum += a.x * b.y - b.x * a.y;
-    }
-    return sum;
-}
-
-std::string ringText(const std::vector<PointD>& ring) {
-    std::ostringstream s;
-    s.precision(17);
-    for (const PointD& p : ring) s << "(" << p.x << "," << p.y << ") ";
-    return s.str();
-}
 
 std::string piecesText(const std::vector<SightPiece>& pieces) {
     std::string s;
@@ -57,19 +44,6 @@ std::string piecesText(const std::vector<SightPiece>& pieces) {
         s += "; ";
     }
     return s;
-}
-
-// The same ring (any starting vertex, the same way round), within 1e-9.
-bool sameRing(const std::vector<PointD>& got, const std::vector<PointD>& want) {
-    if (got.size() != want.size()) return false;
-    const std::size_t n = got.size();
-    for (std::size_t s = 0; s < n; ++s) {
-        bool all = true;
-        for (std::size_t i = 0; i < n && all; ++i)
-            all = std::fabs(got[(s + i) % n].x - want[i].x) < 1e-9 && std::fabs(got[(s + i) % n].y - want[i].y) < 1e-9;
-        if (all) return true;
-    }
-    return false;
 }
 
 // The header's conventions: open rings starting at the topmost (then leftmost) vertex, outlines

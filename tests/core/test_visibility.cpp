@@ -6,6 +6,7 @@
 // And the sweep over what may be seen against the sweep over every barrier (Engine::Reference):
 // the same doubles and the same reach marks, on hundreds of random boards and the dense one.
 #include "core/visibility.hpp"
+#include "core/ring_support.hpp"
 #include "random_board.hpp"
 #include "scenes.hpp"
 #include "support.hpp"
@@ -19,27 +20,13 @@
 
 using namespace sightline;
 using sightline::tools::SceneRng;
+using sightline::test::ringText;
+using sightline::test::sameRing;
+using sightline::test::shoelace;
 
 namespace {
 
 // [SECTION] Shape checks
-
-std::string ringText(const std::vector<PointD>& poly) {
-    std::ostringstream s;
-    s.precision(17);
-    for (const PointD& p : poly) s << "(" << p.x << "," << p.y << ") ";
-    return s.str();
-}
-
-double shoelace(const std::vector<PointD>& poly) {
-    double sum = 0;
-    for (std::size_t i = 0; i < poly.size(); ++i) {
-        const PointD& a = poly[i];
-        const PointD& b = poly[(i + 1) % poly.size()];
-        sum += a.x * b.y - b.x * a.y;
-    }
-    return sum;
-}
 
 double distanceToSegment(const PointD& p, const PointD& a, const PointD& b) {
     const double dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
@@ -95,20 +82,6 @@ void checkShape(const VisibilityRegion& r, const Board& b) {
     checkShape(r.polygon, r.area, b);
     for (const auto& piece : r.otherPieces) checkShape(piece, -shoelace(piece) / 2, b);
 }
-
-// The same ring (any starting vertex, the same way round), within 1e-9.
-bool sameRing(const std::vector<PointD>& got, const std::vector<PointD>& want) {
-    if (got.size() != want.size()) return false;
-    const std::size_t n = got.size();
-    for (std::size_t s = 0; s < n; ++s) {
-        bool all = true;
-        for (std::size_t i = 0; i < n && all; ++i)
-            all = std::fabs(got[(s + i) % n].x - want[i].x) < 1e-9 && std::fabs(got[(s + i) % n].y - want[i].y) < 1e-9;
-        if (all) return true;
-    }
-    return false;
-}
-
 
 VisibilityRegion seen(const Board& b, double x, double y) {
     const SightScene scene(b);

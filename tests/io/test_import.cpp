@@ -5,6 +5,7 @@
 #include "io/import_detail.hpp"
 #include "io/map_io.hpp"
 #include "support.hpp"
+#include "tools/cli_support.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -622,24 +623,8 @@ TEST_CASE("import: the kind of file is found by extension and content", "[import
 
 namespace {
 
-struct Run {
-    int status = -1;
-    std::string out, err;
-};
-
-Run cli(const std::string& args) {
-    static int counter = 0;
-    const std::string stem = "/tmp/sightline-import-cli-" + std::to_string(::getpid()) + "-" + std::to_string(++counter);
-    const std::string cmd = "cd '" SIGHTLINE_SOURCE_DIR "' && '" SIGHTLINE_CLI "' " + args + " >" + stem + ".out 2>" + stem + ".err </dev/null";
-    const int rc = std::system(cmd.c_str());
-    Run r;
-    r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : 128 + WTERMSIG(rc);
-    r.out = slurp(stem + ".out");
-    r.err = slurp(stem + ".err");
-    std::remove((stem + ".out").c_str());
-    std::remove((stem + ".err").c_str());
-    return r;
-}
+using Run = sightline::test::CliRun;
+using sightline::test::cli;
 
 }  // namespace
 

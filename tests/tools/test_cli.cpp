@@ -1,5 +1,5 @@
 // sightline-cli as users and scripts meet it: exit status, stdout, stderr.
-#include "support.hpp"
+#include "tools/cli_support.hpp"
 
 #include "games/games.hpp"
 
@@ -20,48 +20,10 @@ using namespace sightline;
 
 namespace {
 
-struct Run {
-    int status = -1;
-    std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-Run cli(const std::string& args) {
-    const std::string root = SIGHTLINE_SOURCE_DIR;
-    // ctest runs test cases in parallel processes: each run gets files of its own.
-    static int counter = 0;
-    const std::string stem = "/tmp/sightline-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(++counter);
-    const std::string out = stem + ".out", err = stem + ".err";
-    const std::string cmd = "cd '" + root + "' && '" SIGHTLINE_CLI "' " + args + " >" + out + " 2>" + err + " </dev/null";
-    const int rc = std::system(cmd.c_str());
-    Run r;
-    r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : 128 + WTERMSIG(rc);
-    r.out = slurp(out);
-    r.err = slurp(err);
-    std::remove(out.c_str());
-    std::remove(err.c_str());
-    return r;
-}
-
-std::string writeTemp(const std::string& name, const std::string& text) {
-    const std::string path = "/tmp/sightline-cli-" + std::to_string(::getpid()) + "-" + name;
-    std::ofstream(path) << text;
-    return path;
-}
-
-void refused(const Run& r, const std::string& expect) {
-    INFO("stderr: " << r.err);
-    CHECK(r.status != 0);
-    CHECK(r.status < 128);  // an exit, not a crash
-    CHECK(r.out.empty());
-    CHECK(r.err.find(expect) != std::string::npos);
-}
+using Run = test::CliRun;
+using test::cli;
+using test::refused;
+using test::writeTemp;
 
 }  // namespace
 

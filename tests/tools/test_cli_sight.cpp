@@ -1,7 +1,7 @@
 // sightline-cli visibility --figure: what a figure sees, as scripts meet it: the JSON's keys and
 // values, the text, the game chosen by --rules or the map's "rules" key (corners or centre), a hole
 // behind a pillar, and the refusals (an unknown id, options that do not go together).
-#include "support.hpp"
+#include "tools/cli_support.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -17,39 +17,10 @@ using sightline::test::slurp;
 
 namespace {
 
-struct Run {
-    int status = -1;
-    std::string out, err;
-};
-
-Run cli(const std::string& args) {
-    static int counter = 0;
-    const std::string stem = "/tmp/sightline-cli-sight-" + std::to_string(::getpid()) + "-" + std::to_string(++counter);
-    const std::string out = stem + ".out", err = stem + ".err";
-    const std::string cmd = "cd '" SIGHTLINE_SOURCE_DIR "' && '" SIGHTLINE_CLI "' " + args + " >" + out + " 2>" + err + " </dev/null";
-    const int rc = std::system(cmd.c_str());
-    Run r;
-    r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : 128 + WTERMSIG(rc);
-    r.out = slurp(out);
-    r.err = slurp(err);
-    std::remove(out.c_str());
-    std::remove(err.c_str());
-    return r;
-}
-
-std::string writeTemp(const std::string& name, const std::string& text) {
-    const std::string path = "/tmp/sightline-cli-sight-" + std::to_string(::getpid()) + "-" + name;
-    std::ofstream(path) << text;
-    return path;
-}
-
-void refused(const Run& r, const std::string& expect) {
-    INFO("stderr: " << r.err);
-    CHECK(r.status != 0);
-    CHECK(r.status < 128);
-    CHECK(r.out.empty());
-    CHECK(r.err.find(expect) != std::string::npos);
-}
+using Run = sightline::test::CliRun;
+using sightline::test::cli;
+using sightline::test::refused;
+using sightline::test::writeTemp;
 
 // A 4x4 board, a wall along x = 2, figure A in cell (1,1) against it; `extra` adds top-level keys.
 std::string againstWall(const std::string& name, const std::string& extra = "") {

@@ -1,11 +1,14 @@
 #include "app/ui/panels.hpp"
 
 #include "app/ui/common.hpp"
+#include "core/properties.hpp"
+#include "core/ruler.hpp"
 #include "core/text.hpp"
 
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 namespace sightline::app {
@@ -257,11 +260,21 @@ bool insidePolygon(const std::vector<PointD>& poly, double x, double y) {
     return in;
 }
 
+// The distance from (x, y) to the segment a-b, in cells.
+double toSegment(double x, double y, const PointD& a, const PointD& b) {
+    const double dx = b.x - a.x, dy = b.y - a.y, length2 = dx * dx + dy * dy;
+    const double t = length2 > 0 ? std::clamp(((x - a.x) * dx + (y - a.y) * dy) / length2, 0.0, 1.0) : 0.0;
+    return std::hypot(x - (a.x + t * dx), y - (a.y + t * dy));
+}
+
+// A point of a wall or door as people read it: "(4,0)", "(2.5,3)".
+std::string placeText(const PointD& p) { return "(" + distanceText(p.x) + "," + distanceText(p.y) + ")"; }
+
 }  // namespace
 
 // What is under the pointer, and what it gives under the game in play: the figure (its game's
-// fields, how the attacker sees it), the features, the terrain of the cell. Shown after the pointer
-// rests a moment, as tooltips do.
+// fields, how the attacker sees it), the walls and doors within a few pixels of it, the features,
+// the terrain of the cell. Shown after the pointer rests a moment, as tooltips do.
 void Panels::boardTooltip(const PanelContext& ctx) {
     tooltipLines_.clear();
     if (!ctx.hoveredPoint || !ctx.hoveredCell || ImGui::GetIO().MouseDownDuration[0] >= 0.0f) return;
@@ -308,6 +321,26 @@ void Panels::boardTooltip(const PanelContext& ctx) {
         if (listed > 8) lines.emplace_back(kDim, "  and " + std::to_string(listed - 8) + " more");
     }
     const double x = ctx.hoveredPoint->x, y = ctx.hoveredPoint->y;
+    // Walls and doors within 6 pixels of the pointer, nearest first; three at most.
+    {
+        const double reach = 6.0 / std::max(1.0f, ctx.zoomCellPx);
+        std::vector<std::pair<double, std::pair<ImVec4, std::string>>> near;
+        for (const Wall& w : board.walls)
+            if (const double d = toSegment(x, y, w.from, w.to); d <= reach)
+                near.push_back({d, {text, "wall " + w.id + " from " + placeText(w.from) + " to " + placeText(w.to) + ": stops sight"}});
+        for (const Door& d : board.doors) {
+            const double at = toSegment(x, y, d.from, d.to);
+            if (at > reach) continue;
+            const bool secret = propertyBool(d.extra, "secret").value_or(false), locked = propertyBool(d.extra, "locked").value_or(false);
+            std::string line = std::string(secret ? "secret door " : "door ") + d.id + (d.open ? ", open" : ", closed") +
+                               (locked ? ", locked" : "") + (d.open ? ": sight passes" : ": stops sight");
+            if (secret) line += " (players see a wall)";
+            near.push_back({at, {text, line}});
+        }
+        std::stable_sort(near.begin(), near.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (std::size_t i = 0; i < near.size() && i < 3; ++i) lines.push_back(near[i].second);
+        if (near.size() > 3) lines.emplace_back(kDim, "and " + std::to_string(near.size() - 3) + " more walls or doors here");
+    }
     for (const Feature& f : board.features) {
         if (f.polygon.size() < 3 || !insidePolygon(f.polygon, x, y)) continue;
         std::string line = "feature " + (f.id.empty() ? f.kind : f.id);

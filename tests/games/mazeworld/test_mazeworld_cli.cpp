@@ -1,5 +1,7 @@
 // `sightline-cli mazeworld` as CONTRACT "MazeWorld battles" says: JSON shapes, errors, the replay of
 // a saved battle, and the seed's check.
+#include "tools/cli_support.hpp"
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -14,39 +16,10 @@
 
 namespace {
 
-struct Run {
-    int status = -1;
-    std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-Run cli(const std::string& args) {
-    static int counter = 0;
-    const std::string stem = "/tmp/sightline-mw-cli-" + std::to_string(::getpid()) + "-" + std::to_string(++counter);
-    const std::string cmd = "cd '" SIGHTLINE_SOURCE_DIR "' && '" SIGHTLINE_CLI "' " + args + " >" + stem + ".out 2>" + stem + ".err </dev/null";
-    const int rc = std::system(cmd.c_str());
-    Run r;
-    r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : 128 + WTERMSIG(rc);
-    r.out = slurp(stem + ".out");
-    r.err = slurp(stem + ".err");
-    std::remove((stem + ".out").c_str());
-    std::remove((stem + ".err").c_str());
-    return r;
-}
-
-void refused(const Run& r, const std::string& expect) {
-    INFO("stderr: " << r.err);
-    CHECK(r.status != 0);
-    CHECK(r.status < 128);
-    CHECK(r.out.empty());
-    CHECK(r.err.find(expect) != std::string::npos);
-}
+using Run = sightline::test::CliRun;
+using sightline::test::cli;
+using sightline::test::refused;
+using sightline::test::slurp;
 
 }  // namespace
 
