@@ -185,6 +185,9 @@ std::string App::layoutJson() const {
     for (const sf::FloatRect& b : view_.rulerBands()) bands.push_back(Json::array({b.left, b.top, b.width, b.height}));
     j["ruler_bands"] = bands;
     j["side_panel_width"] = panels_.sidePanelWidth(static_cast<float>(window_.getSize().x));
+    // The Tools bar over the board (x, y, width, height): it keeps inside the board's view.
+    if (const auto bar = ui::notedItems().find("tools-bar"); bar != ui::notedItems().end())
+        j["tools_bar"] = Json::array({bar->second[0], bar->second[1], bar->second[2], bar->second[3]});
     // Text or table cells wider than the room they had in the last frame (cut off, or reached only
     // by scrolling sideways): there should be none.
     Json over = Json::array();

@@ -140,6 +140,31 @@ TEST_CASE("app: nothing is cut off at 1280x800 and 1920x1080, text at 1 and 1.5"
     }
 }
 
+TEST_CASE("app: the Tools bar keeps inside the board's view, wrapping its buttons where it is narrow", "[app-fit]") {
+    const std::string dir = scratchDir("tools-bar");
+    int rows1280 = 0;
+    for (const std::string size : {"1280x800", "800x600", "640x480"}) {
+        for (const std::string scale : {"1", "1.5"}) {
+            const Run r = app("--screenshot " + quote(dir + "/bar.png") + " --size " + size + " --ui-scale " + scale +
+                                  " --print-layout maps/demo.json",
+                              dir);
+            INFO(size << " at " << scale << "\nstderr: " << r.err);
+            REQUIRE(r.status == 0);
+            const nlohmann::json layout = nlohmann::json::parse(r.out);
+            REQUIRE(layout.contains("tools_bar"));
+            const nlohmann::json& bar = layout["tools_bar"];
+            const nlohmann::json& view = layout["viewport"];
+            INFO("bar " << bar.dump() << ", board's view " << view.dump());
+            CHECK(bar[0].get<double>() >= view[0].get<double>());
+            CHECK(bar[0].get<double>() + bar[2].get<double>() <= view[0].get<double>() + view[2].get<double>() + 0.5);
+            CHECK(bar[1].get<double>() >= view[1].get<double>());
+            // One row of buttons where there is room for it (about two and a half ems high).
+            if (size == "1280x800" && scale == "1") rows1280 = static_cast<int>(bar[3].get<double>() / 13.0 / 2.5 + 0.5);
+        }
+    }
+    CHECK(rows1280 == 1);
+}
+
 TEST_CASE("app: a map and a state file whose paths are not UTF-8 work like any other", "[app-maps]") {
     const std::string dir = scratchDir("bytes") + "/caf\xe9";  // Latin-1, not UTF-8
     fs::create_directories(dir);

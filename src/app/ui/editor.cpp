@@ -48,16 +48,34 @@ void Panels::toolsBar(const PanelContext& ctx, ViewOptions& options, PanelReques
                                    ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove;
     if (ImGui::Begin("##tools", nullptr, flags)) {
         ui::noteWindow("tools-bar");
+        // The buttons wrap onto another row where the board's view is too narrow for one, so that
+        // the bar never reaches over the side panel; where even a button is too wide, or the names
+        // would take more than two rows, the buttons show their keys (the tooltips name them).
+        const ImGuiStyle& style = ImGui::GetStyle();
+        const float room = std::max(em * 2.0f, v.width - em - 2 * style.WindowPadding.x);
+        // Names that would take more than two rows cover too much of the board: then keys only.
+        float names = 0;
+        for (Tool t : kTools) names += ImGui::CalcTextSize(toolName(t)).x + 2 * style.FramePadding.x + style.ItemSpacing.x;
+        const bool keysOnly = names > 2 * room;
+        float row = 0;  // the width of the row so far
         for (Tool t : kTools) {
+            const char* name = toolName(t);
+            if (keysOnly || ImGui::CalcTextSize(name).x + 2 * style.FramePadding.x > room) name = toolKey(t);
+            const float width = ImGui::CalcTextSize(name).x + 2 * style.FramePadding.x;
+            if (row > 0 && row + style.ItemSpacing.x + width <= room) {
+                ImGui::SameLine();
+                row += style.ItemSpacing.x + width;
+            } else {
+                row = width;
+            }
             const bool on = options.editor.tool == t;
             if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-            const std::string label = std::string(toolName(t)) + "###tool" + std::to_string(static_cast<int>(t));
+            const std::string label = std::string(name) + "###tool" + std::to_string(static_cast<int>(t));
             if (ImGui::Button(label.c_str())) out.tool = t;
             if (on) ImGui::PopStyleColor();
             const std::string note = std::string("tool-") + toolKey(t);
             ui::noteItem(note.c_str());
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", toolName(t), toolKey(t));
-            if (t != kTools[std::size(kTools) - 1]) ImGui::SameLine();
         }
     }
     ImGui::End();
