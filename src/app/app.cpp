@@ -552,10 +552,10 @@ std::string App::sightText() const {
     return "Sight of " + id + ": " + n + " square cells seen";
 }
 
-void App::say(std::string message, bool error) {
+void App::say(std::string message, bool error, bool toast) {
     status_.text = std::move(message);
     status_.error = error;
-    status_.shownAt = clock_.getElapsedTime().asSeconds();
+    status_.shownAt = toast ? clock_.getElapsedTime().asSeconds() : -100.0f;
     const sf::Vector2i pointer = sf::Mouse::getPosition(window_);
     const sf::Vector2f at(static_cast<float>(pointer.x), static_cast<float>(pointer.y));
     status_.anchored = window_.hasFocus() && viewport_.contains(at) && !gui::pointerOverUi(at);

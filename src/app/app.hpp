@@ -112,7 +112,9 @@ private:
     int sightFigure() const;
     // "Sight of A: 74 square cells seen", or what it waits for.
     std::string sightText() const;
-    void say(std::string message, bool error = false);
+    // The status bar's message; `toast` false: not also shown over the board (a tool's hint, which
+    // would cover where the user is about to draw).
+    void say(std::string message, bool error = false, bool toast = true);
     // Rules the board under another game or preset (its ruling, lines and who-sees-whom); empty
     // preset: the one last used with that game, else its default. A failure goes to the status bar
     // and keeps the game in play; returns it.

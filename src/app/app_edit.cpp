@@ -46,7 +46,7 @@ void App::setTool(Tool tool) {
     if (doc_.dragging()) input_.cancelDrag(doc_);
     viewOptions_.editor.tool = tool;
     if (tool == Tool::Play) selection_.pieces = Pieces{};
-    say(toolHint(tool));
+    say(toolHint(tool), false, false);  // the status bar and the editor's section say how
 }
 
 bool App::mapEdit(const std::function<Refusal(Board&)>& change, const std::string& done) {

@@ -281,6 +281,9 @@ void App::writeState() {
     j["seen"] = seen;
     j["layout"] = Json::parse(layoutJson());
     j["status"] = status_.text;
+    // The message the toast over the board shows now (null: none).
+    const bool toast = !status_.text.empty() && clock_.getElapsedTime().asSeconds() - status_.shownAt <= Status::kToastSeconds;
+    j["toast"] = toast ? Json(status_.text) : Json(nullptr);
     j["board_tooltip"] = panels_.boardTooltipLines();
     j["import_notes"] = doc_.importNotes();
     j["import_notes_shown"] = viewOptions_.importNotes;

@@ -55,6 +55,9 @@ TEST_CASE("app editor: build a room, undo to empty, redo, save and reopen", "[ap
     ui.key("w");
     s = ui.waitState([](const Json& j) { return editor(j)["tool"] == "Wall"; });
     REQUIRE(editor(s)["tool"] == "Wall");
+    // How to use the tool is said in the status bar, not over the board where the author draws.
+    CHECK(s["status"].get<std::string>().rfind("Wall: click to start", 0) == 0);
+    CHECK(s["toast"].is_null());
     for (auto [x, y] : {std::pair{1, 1}, {6, 1}, {6, 5}, {1, 5}, {1, 1}}) ui.click(x + 0.05, y - 0.05);  // snapped to the corner
     s = ui.waitState([](const Json& j) { return editor(j)["walls"] == 4 && !editor(j)["drawing"].get<bool>(); });
     CHECK(editor(s)["walls"] == 4);

@@ -153,6 +153,7 @@ TEST_CASE("app: a real window driven by mouse and keyboard", "[app-window]") {
     s = ui.waitState([](const Json& j) { return j["status"].get<std::string>().find("refused") != std::string::npos; });
     CHECK(s["status"].get<std::string>().find("blocking") != std::string::npos);
     // The refusal shows where the user dropped B, not only in the status bar.
+    CHECK(s["toast"] == s["status"]);
     REQUIRE(s["status_at"].is_array());
     {
         const Json layout = s["layout"];

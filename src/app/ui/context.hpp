@@ -41,6 +41,7 @@ struct ViewOptions {
 };
 
 struct Status {
+    static constexpr float kToastSeconds = 3.5f;  // how long the toast over the board shows a message
     std::string text;
     bool error = false;
     float shownAt = -100.0f;  // seconds since start; the toast fades a few seconds later

@@ -84,7 +84,7 @@ void Panels::statsOverlay(const PanelContext& ctx) {
 }
 
 void Panels::toast(const PanelContext& ctx) {
-    constexpr float kShowSeconds = 3.5f;
+    constexpr float kShowSeconds = Status::kToastSeconds;
     const float age = ctx.now - ctx.status.shownAt;
     if (ctx.status.text.empty() || age > kShowSeconds) return;
     const float alpha = std::min(1.0f, (kShowSeconds - age) * 2.0f);  // fades over the last half second
