@@ -136,61 +136,150 @@ void inParallel(unsigned threads, std::size_t n, std::size_t run, const Stopped&
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Culling: which pairs may have line of sight
 
+// What may be seen from one footprint: its corners' marks and its centre's.
+struct Reach {
+    HalfCellMarks corners, centres;
+    Reach(int width, int height, std::uint8_t centreKind)
+        : corners(width, height, HalfCellMarks::kCorners), centres(width, height, centreKind) {}
+    // Marks what the lines from figure f's corners and centre may reach (f on `tracer`'s scene).
+    // False when the marks cannot take the figure (off the board): then every pair is ruled.
+    bool mark(VisibilityTracer& tracer, const Figure& f) {
+        constexpr Coord half = kScale / 2;
+        corners.clear();
+        centres.clear();
+        try {
+            for (const Corner& c : f.corners()) tracer.markReach({latticePoint(c.x, c.y), &f, true}, corners);
+            const IPoint centre((2 * Coord(f.cell.x) + f.w) * half, (2 * Coord(f.cell.y) + f.h) * half);
+            tracer.markReach({centre, &f, false}, centres);
+        } catch (const std::exception&) {
+            return false;
+        }
+        return true;
+    }
+};
+
+// May-be-seen flags of one attacker's row from its marks: the footprints that may hold a marked
+// point, a corner (x + dx, y + dy) with 0 <= dx <= w, 0 <= dy <= h, or the centre (2x + w, 2y + h),
+// within the marks' bounds.
+void fillRow(const Board& board, int w, int h, const std::vector<int>& cellAt, const Reach& r, std::uint8_t* row) {
+    const auto W = static_cast<std::size_t>(board.width);
+    const HalfCellMarks& corners = r.corners;
+    const HalfCellMarks& centres = r.centres;
+    int x0 = board.width, y0 = board.height, x1 = -1, y1 = -1;
+    if (corners.i0 <= corners.i1) {
+        x0 = std::min(x0, (corners.i0 + 1) / 2 - w), x1 = std::max(x1, corners.i1 / 2);
+        y0 = std::min(y0, (corners.j0 + 1) / 2 - h), y1 = std::max(y1, corners.j1 / 2);
+    }
+    if (centres.i0 <= centres.i1) {
+        x0 = std::min(x0, (centres.i0 - w) / 2), x1 = std::max(x1, (centres.i1 - w + 1) / 2);
+        y0 = std::min(y0, (centres.j0 - h) / 2), y1 = std::max(y1, (centres.j1 - h + 1) / 2);
+    }
+    x0 = std::max(x0, 0), y0 = std::max(y0, 0), x1 = std::min(x1, board.width - w), y1 = std::min(y1, board.height - h);
+    for (int y = y0; y <= y1; ++y)
+        for (int x = x0; x <= x1; ++x) {
+            const int i = cellAt[static_cast<std::size_t>(y) * W + static_cast<std::size_t>(x)];
+            if (i < 0) continue;
+            bool seen = centres.at(2 * x + w, 2 * y + h);
+            for (int cy = y; cy <= y + h && !seen; ++cy)
+                for (int cx = x; cx <= x + w && !seen; ++cx) seen = corners.at(2 * cx, 2 * cy);
+            row[static_cast<std::size_t>(i)] = seen ? 1 : 0;
+        }
+}
+
+}  // namespace
+
+struct HeatmapReach::Marks {
+    Cell cell;
+    int w = 1, h = 1;            // the attacker's footprint
+    int probeW = 1, probeH = 1;  // the probe's (which centres are marked)
+    bool whole = true;           // false: the figure could not be traced (every pair ruled)
+    Reach reach;
+    Marks(const Figure& f, const HeatmapRequest& r, int width, int height, std::uint8_t centreKind)
+        : cell(f.cell), w(f.w), h(f.h), probeW(r.w), probeH(r.h), reach(width, height, centreKind) {}
+    bool sameAs(const Figure& f, const HeatmapRequest& r) const {
+        return cell == f.cell && w == f.w && h == f.h && probeW == r.w && probeH == r.h;
+    }
+};
+HeatmapReach::HeatmapReach() = default;
+HeatmapReach::~HeatmapReach() = default;
+HeatmapReach::HeatmapReach(HeatmapReach&&) noexcept = default;
+HeatmapReach& HeatmapReach::operator=(HeatmapReach&&) noexcept = default;
+
+namespace {
+
 // may[k * cells.size() + i]: 1 when attacker k may have line of sight to a probe on cells[i], 0 when
-// no sight line can join them (core/heatmap.hpp).
+// no sight line can join them (core/heatmap.hpp). With `reach`, the marks of attackers whose
+// footprint it holds (under the same geometry key) are taken from it, and it keeps this call's.
 template <class Stopped>
 std::vector<std::uint8_t> mayBeSeen(const Board& board, const HeatmapRequest& request, const std::vector<Cell>& cells,
-                                    unsigned threads, const Stopped& stopped) {
+                                    unsigned threads, const Stopped& stopped, HeatmapReach* reach, std::uint64_t geometry) {
     const std::size_t na = request.attackers.size(), nc = cells.size();
     std::vector<std::uint8_t> may(na * nc, 0);
     Board bare = board;
     bare.features.clear();
-    const SightScene scene(bare);
-    constexpr Coord half = kScale / 2;
     const int w = request.w, h = request.h;
     const auto centreKind = static_cast<std::uint8_t>(1u << ((w & 1) | ((h & 1) << 1)));  // (2x + w, 2y + h)
     const auto W = static_cast<std::size_t>(board.width);
     std::vector<int> cellAt(W * static_cast<std::size_t>(board.height), -1);  // index into cells
     for (std::size_t i = 0; i < nc; ++i)
         cellAt[static_cast<std::size_t>(cells[i].y) * W + static_cast<std::size_t>(cells[i].x)] = static_cast<int>(i);
-    inParallel(threads, na, 1, stopped, [&] {
-        return [&, tracer = VisibilityTracer(scene), corners = HalfCellMarks(board.width, board.height, HalfCellMarks::kCorners),
-                centres = HalfCellMarks(board.width, board.height, centreKind)](std::size_t k) mutable {
-            const Figure& f = bare.figures[static_cast<std::size_t>(request.attackers[k])];
+    auto figureOf = [&](std::size_t k) -> const Figure& { return bare.figures[static_cast<std::size_t>(request.attackers[k])]; };
+
+    // Kept only where every attacker's marks fit in the budget.
+    const std::size_t marksBytes = 2 * (2 * W + 1) * (2 * static_cast<std::size_t>(board.height) + 1);
+    if (reach && (geometry == 0 || marksBytes * std::max<std::size_t>(na, 1) > (std::size_t(64) << 20))) {
+        reach->kept.clear();
+        reach = nullptr;
+    }
+    if (!reach) {  // each thread marks into its own scratch, attacker after attacker
+        const SightScene scene(bare);
+        inParallel(threads, na, 1, stopped, [&] {
+            return [&, tracer = VisibilityTracer(scene), r = Reach(board.width, board.height, centreKind)](std::size_t k) mutable {
+                std::uint8_t* row = &may[k * nc];
+                if (r.mark(tracer, figureOf(k))) fillRow(board, w, h, cellAt, r, row);
+                else std::fill(row, row + nc, std::uint8_t(1));
+            };
+        });
+        return may;
+    }
+
+    // The attackers' marks: those kept for the same footprint, the others traced now.
+    if (reach->geometry != geometry) reach->kept.clear();
+    reach->geometry = geometry;
+    std::vector<std::unique_ptr<HeatmapReach::Marks>> now(na);
+    std::vector<std::size_t> fresh;
+    for (std::size_t k = 0; k < na; ++k) {
+        for (auto& kept : reach->kept)
+            if (kept && kept->sameAs(figureOf(k), request)) {
+                now[k] = std::move(kept);
+                break;
+            }
+        if (!now[k]) {
+            now[k] = std::make_unique<HeatmapReach::Marks>(figureOf(k), request, board.width, board.height, centreKind);
+            fresh.push_back(k);
+        }
+    }
+    if (!fresh.empty()) {
+        const SightScene scene(bare);
+        inParallel(threads, fresh.size(), 1, stopped, [&] {
+            return [&, tracer = VisibilityTracer(scene)](std::size_t j) mutable {
+                HeatmapReach::Marks& m = *now[fresh[j]];
+                m.whole = m.reach.mark(tracer, figureOf(fresh[j]));
+            };
+        });
+    }
+    if (stopped()) {  // marks left half made are not kept
+        reach->kept.clear();
+        return may;
+    }
+    inParallel(threads, na, 8, stopped, [&] {
+        return [&](std::size_t k) {
             std::uint8_t* row = &may[k * nc];
-            corners.clear();
-            centres.clear();
-            try {
-                for (const Corner& c : f.corners()) tracer.markReach({latticePoint(c.x, c.y), &f, true}, corners);
-                const IPoint centre((2 * Coord(f.cell.x) + f.w) * half, (2 * Coord(f.cell.y) + f.h) * half);
-                tracer.markReach({centre, &f, false}, centres);
-            } catch (const std::exception&) {
-                std::fill(row, row + nc, std::uint8_t(1));  // a figure the marks cannot take (off the board): rule it
-                return;
-            }
-            // The footprints that may hold a marked point: a corner (x + dx, y + dy) with 0 <= dx <= w,
-            // 0 <= dy <= h, or the centre (2x + w, 2y + h), within the marks' bounds.
-            int x0 = board.width, y0 = board.height, x1 = -1, y1 = -1;
-            if (corners.i0 <= corners.i1) {
-                x0 = std::min(x0, (corners.i0 + 1) / 2 - w), x1 = std::max(x1, corners.i1 / 2);
-                y0 = std::min(y0, (corners.j0 + 1) / 2 - h), y1 = std::max(y1, corners.j1 / 2);
-            }
-            if (centres.i0 <= centres.i1) {
-                x0 = std::min(x0, (centres.i0 - w) / 2), x1 = std::max(x1, (centres.i1 - w + 1) / 2);
-                y0 = std::min(y0, (centres.j0 - h) / 2), y1 = std::max(y1, (centres.j1 - h + 1) / 2);
-            }
-            x0 = std::max(x0, 0), y0 = std::max(y0, 0), x1 = std::min(x1, board.width - w), y1 = std::min(y1, board.height - h);
-            for (int y = y0; y <= y1; ++y)
-                for (int x = x0; x <= x1; ++x) {
-                    const int i = cellAt[static_cast<std::size_t>(y) * W + static_cast<std::size_t>(x)];
-                    if (i < 0) continue;
-                    bool seen = centres.at(2 * x + w, 2 * y + h);
-                    for (int cy = y; cy <= y + h && !seen; ++cy)
-                        for (int cx = x; cx <= x + w && !seen; ++cx) seen = corners.at(2 * cx, 2 * cy);
-                    row[static_cast<std::size_t>(i)] = seen ? 1 : 0;
-                }
+            if (now[k]->whole) fillRow(board, w, h, cellAt, now[k]->reach, row);
+            else std::fill(row, row + nc, std::uint8_t(1));
         };
     });
+    reach->kept = std::move(now);
     return may;
 }
 
@@ -226,7 +315,8 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
     auto stopped = [&] { return control.stop && control.stop->load(std::memory_order_relaxed); };
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
 
-    const std::vector<std::uint8_t> may = request.cull ? mayBeSeen(board, request, cells, threads, stopped) : std::vector<std::uint8_t>{};
+    const std::vector<std::uint8_t> may =
+        request.cull ? mayBeSeen(board, request, cells, threads, stopped, control.reach, control.geometry) : std::vector<std::uint8_t>{};
     auto ruled = [&](std::size_t k, std::size_t i) { return !request.cull || may[k * nc + i] != 0; };
     // The cells some attacker may see; every other cell is hidden, without a ruling.
     std::vector<std::size_t> todo;

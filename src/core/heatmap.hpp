@@ -27,6 +27,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,21 @@ std::vector<Cell> standingCells(const Board& board, int w, int h);
 // What each attacker decides on a cell (HeatmapControl::verdicts).
 enum class HeatVerdict : std::uint8_t { NoSight = 0, Cover = 1, NoCover = 2 };
 
+// What the culling marked from each attacker, kept from one heat map of a board to the next by a
+// caller that asks again and again while figures move (the app, while a mini is dragged). The
+// marks from a figure depend only on the walls, doors and blocking terrain and on its footprint
+// (other figures never stop the lines markReach follows), so an attacker that did not move is not
+// traced again. One caller at a time; kept only while the marks of every attacker fit in 64 MB.
+struct HeatmapReach {
+    struct Marks;  // an attacker's footprint, the probe's size and what was marked from there
+    HeatmapReach();
+    ~HeatmapReach();
+    HeatmapReach(HeatmapReach&&) noexcept;
+    HeatmapReach& operator=(HeatmapReach&&) noexcept;
+    std::uint64_t geometry = 0;  // the key the marks were made under (HeatmapControl::geometry)
+    std::vector<std::unique_ptr<Marks>> kept;
+};
+
 // For a caller that shows the heat map while the board changes (the app's worker).
 struct HeatmapControl {
     // Checked between runs of cells: once true, coverHeatmap stops and returns nothing.
@@ -75,6 +91,12 @@ struct HeatmapControl {
         std::size_t ruled = 0;
     };
     Stats* stats = nullptr;
+    // When set: marks kept from the last heat map, used again where `geometry` is the key they
+    // were made under, and the marks of this one kept. `geometry` is the caller's key for the
+    // board's size, walls, doors and terrain: another key, another board (the marks kept are
+    // dropped). 0: nothing is kept.
+    HeatmapReach* reach = nullptr;
+    std::uint64_t geometry = 0;
 };
 
 // The heat map of `rules` on `board` (sight scenes built with `policy`), one HeatCell for each of

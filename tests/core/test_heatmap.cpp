@@ -395,3 +395,66 @@ TEST_CASE("heat map: each attacker's verdict on each cell is kept on request, an
     CHECK(coverHeatmap(*rules, demo, sightPolicyFor("doom"), r, Engine::Indexed, 2, control).empty());
     CHECK(verdicts.empty());
 }
+
+TEST_CASE("heat map: the reach kept from one heat map to the next gives the heat map made afresh, as figures move", "[heatmap]") {
+    // A mini dragged about (an attacker or another figure), the probe's size changed, walls taken
+    // away under a new key (the caller's promise: the same key, the same walls): every heat map
+    // made with the kept reach equals the one made without.
+    test::SceneRng rng(20261124);
+    const auto rules = game("doom");
+    std::size_t kept = 0, maps = 0;
+    for (int n = 0; n < 60; ++n) {
+        Board b = n % 2 ? crowdedBoard(rng) : test::randomBoard(rng);
+        if (b.figures.size() < 2) continue;
+        for (Figure& f : b.figures) f.side = rng.below(2) == 0 ? "red" : "blue";
+        HeatmapReach reach;
+        std::uint64_t key = 1;
+        for (int step = 0; step < 8; ++step) {
+            INFO("board " << n << ", step " << step << ":\n" << serializeMap(b));
+            HeatmapRequest r;
+            r.attackers = figuresOfSide(b, "red");
+            r.w = r.h = step == 5 ? 2 : 1;
+            HeatmapControl control;
+            control.reach = &reach;
+            control.geometry = key;
+            std::vector<HeatVerdict> keptVerdicts, freshVerdicts;
+            control.verdicts = &keptVerdicts;
+            const auto withKept = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 1 + step % 2, control);
+            HeatmapControl plain;
+            plain.verdicts = &freshVerdicts;
+            const auto fresh = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 1, plain);
+            REQUIRE(withKept.size() == fresh.size());
+            for (std::size_t i = 0; i < fresh.size(); ++i) {
+                INFO("cell " << fresh[i].cell.x << "," << fresh[i].cell.y);
+                REQUIRE(withKept[i].cell == fresh[i].cell);
+                REQUIRE(withKept[i].seenBy == fresh[i].seenBy);
+                REQUIRE(withKept[i].exposedTo == fresh[i].exposedTo);
+            }
+            REQUIRE(keptVerdicts == freshVerdicts);
+            kept += reach.kept.size();
+            ++maps;
+            // The next step: a figure moved to a free cell (a dragged mini), or at step 3 every other
+            // wall taken away under a new key (marks kept from before would miss what is seen now).
+            if (step == 3) {
+                std::vector<Wall> left;
+                for (std::size_t i = 0; i < b.walls.size(); i += 2) left.push_back(b.walls[i]);
+                b.walls = left;
+                b.doors.clear();
+                ++key;
+                continue;
+            }
+            Figure& f = b.figures[static_cast<std::size_t>(rng.below(static_cast<int>(b.figures.size())))];
+            for (int tries = 0; tries < 20; ++tries) {
+                const Cell to{rng.below(b.width - f.w + 1), rng.below(b.height - f.h + 1)};
+                Board moved = b;
+                moved.figures[static_cast<std::size_t>(&f - b.figures.data())].cell = to;
+                if (boardProblems(moved).empty()) {
+                    f.cell = to;
+                    break;
+                }
+            }
+        }
+    }
+    CHECK(maps > 300);
+    CHECK(kept > 0);  // the reach was kept, not dropped each time
+}

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <cstring>
 #include <exception>
 #include <mutex>
 #include <stdexcept>
@@ -192,6 +193,20 @@ private:
     std::unique_ptr<Tracer> tracer_;
     std::uint64_t sceneKey_ = 0;
     std::uint64_t figuresRevision_ = 0;
+    HeatmapReach heatReach_;  // the heat map's marks from each attacker, for the next heat map
+
+    // The heat map's key for the board's walls, doors and terrain: the scene's, and the wall being
+    // drawn (never 0).
+    static std::uint64_t geometryKey(std::uint64_t sceneKey, const std::optional<std::array<double, 4>>& wall) {
+        std::uint64_t key = (sceneKey + 1) * 0x9E3779B97F4A7C15ull;
+        if (wall)
+            for (double v : *wall) {
+                std::uint64_t bits;
+                std::memcpy(&bits, &v, sizeof bits);
+                key = (key ^ bits) * 0x100000001B3ull;
+            }
+        return key == 0 ? 1 : key;
+    }
 
     // The scene for the job's board: built again after walls, doors, terrain or the game changed,
     // refreshed after figures alone did.
@@ -294,6 +309,10 @@ private:
             HeatmapControl control;
             control.stop = &cancel;
             control.verdicts = &r.heatVerdicts;
+            // The attackers' reach is kept from one heat map to the next while the walls stay as
+            // they are (a mini dragged): only an attacker that moved is traced again.
+            control.reach = &heatReach_;
+            control.geometry = geometryKey(job.sceneKey, request.previewWall);
             r.heat = coverHeatmap(*job.rules, sightBoard, scene_->policy(), heat, Engine::Indexed, 0, control);
             if (cancel) return std::nullopt;
             r.heatAttackers = std::move(heat.attackers);

@@ -15,6 +15,7 @@
 
 #include <webp/decode.h>
 
+#include <SFML/Graphics/Image.hpp>
 #include <SFML/Graphics/Text.hpp>
 #include <SFML/Graphics/Vertex.hpp>
 
@@ -574,6 +575,7 @@ void BoardView::draw(sf::RenderTarget& target, const Board& board, std::uint64_t
     } else {
         drawBoard(target, frame);
     }
+    if (overlay.heat) drawHeat(target, frame, *overlay.heat);  // under the pieces, so that they stay readable
     drawPieces(target, frame, overlay);
     if (overlay.sight || !overlay.sightText.empty()) drawSight(target, frame, overlay);
 }
@@ -878,13 +880,6 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
     const float ww = wallWidth(cell);
     const float rim = std::max(3.0f, ww * 0.6f);
 
-    // The heat map first, so that everything else stays readable over it.
-    if (overlay.heat) {
-        const sf::Color tint[3] = {withAlpha(palette::kHeatHidden, 70), withAlpha(palette::kHeatCovered, 80),
-                                   withAlpha(palette::kHeatExposed, 90)};
-        for (const HeatCell& h : *overlay.heat) p.rect(f.cellRect(h.cell.x, h.cell.y, 1, 1), tint[static_cast<int>(h.state)]);
-    }
-
     // What stops the ruling's lines, outlined in red: walls and doors get a rim (drawn again over
     // it), cells a frame, figures a ring, the board's edge a bar along it.
     std::set<int> stopFigures;
@@ -1152,6 +1147,49 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
     }
 
     drawnLabels_ = drawLabels(target, p, labels, regular_, bold_, rulerBands_);
+}
+
+void BoardView::drawHeat(sf::RenderTarget& target, const Frame& f, const std::vector<HeatCell>& heat) {
+    const Board& board = f.board;
+    if (heat.empty() || board.width <= 0 || board.height <= 0) return;
+    std::uint64_t key = 1469598103934665603ull;  // FNV-1a over the size and every cell's place and state
+    auto mix = [&key](std::uint64_t v) {
+        key ^= v;
+        key *= 1099511628211ull;
+    };
+    mix(static_cast<std::uint64_t>(board.width) << 32 | static_cast<std::uint32_t>(board.height));
+    for (const HeatCell& h : heat)
+        mix(static_cast<std::uint64_t>(static_cast<std::uint32_t>(h.cell.x)) << 34 ^ static_cast<std::uint64_t>(static_cast<std::uint32_t>(h.cell.y)) << 2 ^
+            static_cast<std::uint64_t>(h.state));
+    if (!heatTexture_ || key != heatKey_) {
+        const sf::Color tint[3] = {withAlpha(palette::kHeatHidden, 70), withAlpha(palette::kHeatCovered, 80),
+                                   withAlpha(palette::kHeatExposed, 90)};
+        sf::Image image;
+        image.create(static_cast<unsigned>(board.width), static_cast<unsigned>(board.height), sf::Color::Transparent);
+        for (const HeatCell& h : heat)
+            if (h.cell.x >= 0 && h.cell.y >= 0 && h.cell.x < board.width && h.cell.y < board.height)
+                image.setPixel(static_cast<unsigned>(h.cell.x), static_cast<unsigned>(h.cell.y), tint[static_cast<int>(h.state)]);
+        if (!heatTexture_) heatTexture_ = std::make_unique<sf::Texture>();
+        if (!heatTexture_->loadFromImage(image)) {
+            heatTexture_.reset();
+            return;
+        }
+        heatTexture_->setSmooth(false);
+        heatKey_ = key;
+    }
+    // The board's rectangle cut to the viewport, and the texels under it.
+    const sf::Vector2f a = rounded(f.topLeft), b = rounded(f.bottomRight);
+    const float x0 = std::max(a.x, f.viewport.left), y0 = std::max(a.y, f.viewport.top);
+    const float x1 = std::min(b.x, f.viewport.left + f.viewport.width), y1 = std::min(b.y, f.viewport.top + f.viewport.height);
+    if (x1 <= x0 || y1 <= y0 || b.x <= a.x || b.y <= a.y) return;
+    auto texel = [&](float x, float y) {
+        return sf::Vector2f((x - a.x) / (b.x - a.x) * static_cast<float>(board.width), (y - a.y) / (b.y - a.y) * static_cast<float>(board.height));
+    };
+    const sf::Vertex quad[] = {{{x0, y0}, texel(x0, y0)}, {{x1, y0}, texel(x1, y0)}, {{x1, y1}, texel(x1, y1)},
+                               {{x0, y0}, texel(x0, y0)}, {{x1, y1}, texel(x1, y1)}, {{x0, y1}, texel(x0, y1)}};
+    sf::RenderStates states;
+    states.texture = heatTexture_.get();
+    target.draw(quad, 6, sf::Triangles, states);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -170,6 +170,10 @@ private:
     // What a figure sees: the board layer's part within it copied again undimmed (the copy under
     // it is dimmed), then over both layers its outline and the line saying whose.
     void revealSight(sf::RenderTarget& target, const Frame& frame, const FigureSight& sight) const;
+    // The heat map's tints: one texel a cell in a texture made again only when the heat map
+    // changes, drawn as one quad over the part of the board in view (a quad a cell costs software
+    // GL about 10 ms a frame on a 100x100 board).
+    void drawHeat(sf::RenderTarget& target, const Frame& frame, const std::vector<HeatCell>& heat);
     void drawSight(sf::RenderTarget& target, const Frame& frame, const Overlay& overlay) const;
 
     // What the cached board layer was drawn for.
@@ -198,6 +202,8 @@ private:
     sf::Font bold_;
     bool fonts_ = false;
     std::unique_ptr<sf::Texture> background_;
+    std::unique_ptr<sf::Texture> heatTexture_;
+    std::uint64_t heatKey_ = 0;  // what heatTexture_ was made from: a hash of the board's size and the cells' states
     float textScale_ = 1.0f;
 };
 
