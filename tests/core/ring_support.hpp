@@ -1,8 +1,12 @@
 // Rings of points as the visibility tests read them: their text for a failure message, their
-// shoelace sum, and whether two are the same ring.
+// shoelace sum, and whether two are the same ring; and the cracks a region leaves out by design.
 #pragma once
 
 #include "core/board.hpp"
+#include "core/geometry.hpp"
+#include "core/sight.hpp"
+
+#include <algorithm>
 
 #include <cmath>
 #include <cstddef>
@@ -40,6 +44,18 @@ inline bool sameRing(const std::vector<PointD>& got, const std::vector<PointD>& 
         for (std::size_t i = 0; i < n && all; ++i)
             all = std::fabs(got[(s + i) % n].x - want[i].x) < 1e-9 && std::fabs(got[(s + i) % n].y - want[i].y) < 1e-9;
         if (all) return true;
+    }
+    return false;
+}
+
+// A crack: the segment p-q runs along a barrier for some length (a wall seen end-on, or the line of
+// one through p).
+inline bool runsAlongBarrier(const SightScene& scene, const IPoint& p, const IPoint& q) {
+    const Vec v = q - p;
+    for (const Barrier& x : scene.barriers()) {
+        if (samePoint(x.a, x.b) || orient(p, q, x.a) != 0 || orient(p, q, x.b) != 0) continue;
+        const Wide ta = dot(x.a - p, v), tb = dot(x.b - p, v);
+        if (std::max<Wide>(std::min(ta, tb), 0) < std::min<Wide>(std::max(ta, tb), dot(v, v))) return true;
     }
     return false;
 }

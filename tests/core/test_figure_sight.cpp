@@ -29,6 +29,7 @@
 using namespace sightline;
 using sightline::tools::SceneRng;
 using sightline::test::ringText;
+using sightline::test::runsAlongBarrier;
 using sightline::test::sameRing;
 using sightline::test::shoelace;
 
@@ -341,17 +342,6 @@ bool insideRegion(const VisibilityRegion& r, const PointD& q) {
     };
     if (!r.polygon.empty() && inside(r.polygon)) return true;
     return std::any_of(r.otherPieces.begin(), r.otherPieces.end(), inside);
-}
-
-// A crack: the segment runs along a barrier (a wall seen end-on, or the line of one through P).
-bool runsAlongBarrier(const SightScene& scene, const IPoint& p, const IPoint& q) {
-    const Vec v = q - p;
-    for (const Barrier& x : scene.barriers()) {
-        if (samePoint(x.a, x.b) || orient(p, q, x.a) != 0 || orient(p, q, x.b) != 0) continue;
-        const Wide ta = dot(x.a - p, v), tb = dot(x.b - p, v);
-        if (std::max<Wide>(std::min(ta, tb), 0) < std::min<Wide>(std::max(ta, tb), dot(v, v))) return true;
-    }
-    return false;
 }
 
 // A spike: the segment passes exactly through a barrier's end or a blocking cell's corner between

@@ -21,6 +21,7 @@
 using namespace sightline;
 using sightline::tools::SceneRng;
 using sightline::test::ringText;
+using sightline::test::runsAlongBarrier;
 using sightline::test::sameRing;
 using sightline::test::shoelace;
 
@@ -331,17 +332,6 @@ double boundaryDistance(const PointD& q, const std::vector<PointD>& poly) {
     double best = 1e300;
     for (std::size_t i = 0; i < poly.size(); ++i) best = std::min(best, distanceToSegment(q, poly[i], poly[(i + 1) % poly.size()]));
     return best;
-}
-
-// A crack: the segment runs along a barrier (a wall seen end-on, or the line of one through P).
-bool runsAlongBarrier(const SightScene& scene, const IPoint& p, const IPoint& q) {
-    const Vec v = q - p;
-    for (const Barrier& x : scene.barriers()) {
-        if (samePoint(x.a, x.b) || orient(p, q, x.a) != 0 || orient(p, q, x.b) != 0) continue;
-        const Wide ta = dot(x.a - p, v), tb = dot(x.b - p, v);
-        if (std::max<Wide>(std::min(ta, tb), 0) < std::min<Wide>(std::max(ta, tb), dot(v, v))) return true;
-    }
-    return false;
 }
 
 // A spike: the segment passes exactly through a blocking cell's corner or a barrier's end between
