@@ -303,8 +303,8 @@ SightPolicy SightPolicy::merged(const SightPolicy& other) const {
     return out;
 }
 
-SightScene::SightScene(const Board& board, SightPolicy policy)
-    : board_(&board), policy_(std::move(policy)), width_(board.width), height_(board.height) {
+SightScene::SightScene(const Board& board, SightPolicy policy, Index index)
+    : board_(&board), policy_(std::move(policy)), width_(board.width), height_(board.height), indexed_(index == Index::Build) {
     auto snap = [](const PointD& p) {
         const auto x = quantize(p.x), y = quantize(p.y);
         if (!x || !y) throw std::invalid_argument("a coordinate is not finite or too large");
@@ -347,6 +347,11 @@ SightScene::SightScene(const Board& board, SightPolicy policy)
         for (int x = 0; x < width_; ++x)
             if (terrainAt(x, y) & (kBlocking | kDifficult)) terrainCells_.push_back({x, y});
     refreshFigures();
+    if (!indexed_) {  // empty lists, so that a stray reader finds nothing rather than reading past the end
+        bucketItems_.assign(1, 0);
+        latticeItems_.assign(1, 0);
+        return;
+    }
 
     // Uniform grid index: each barrier goes into every cell it meets in a piece of positive length,
     // and into every lattice point of the board it passes through. A line meets a barrier either in
@@ -435,76 +440,179 @@ Cell ownCellFor(const Figure& f, Corner c, const IPoint& other) {
 
 // ---------------------------------------------------------------------------------------------
 // [SECTION] The tracer: one line, two engines
+// LineTrace holds one query. The two engines differ only in what they look at: Indexed walks the
+// cells and lattice points the line passes and tests the barriers registered there; Reference tests
+// every barrier and every cell that holds something. Both hand each contact to the same barrier and
+// cell tests, and each meeting of the line with a barrier's end or joint to the same meeting point
+// rule, which gathers the barriers through that point by the engine's own means.
 
-Tracer::Tracer(const SightScene& scene, Engine engine)
-    : scene_(&scene), engine_(engine), stamp_(scene.barriers().size(), 0) {}
+namespace {
 
 template <class Visit>
-void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& filter, Visit& visit) {
-    const IPoint& c = from.point;
-    const IPoint& d = to.point;
-    const bool noLength = samePoint(c, d);  // stopped only by walls that separate the two cells there
-    if (noLength && !(from.ownCell && to.ownCell)) return;
-    if (++query_ == 0) {
-        std::fill(stamp_.begin(), stamp_.end(), 0);
-        query_ = 1;
-    }
-    const auto& barriers = scene_->barriers();
-    const int W = scene_->width(), H = scene_->height();
-    // Every coordinate of the scene and the line in [0, 2^30]: the contact test in 64 bits. The
-    // reference keeps to 128, so that the tests comparing the engines check the 64-bit test too.
-    const bool narrow = engine_ == Engine::Indexed && scene_->narrow() && narrowPoint(c) && narrowPoint(d);
+class LineTrace {
+public:
+    LineTrace(const SightScene& scene, Engine engine, std::uint32_t* stamp, std::uint32_t query, const LineEnd& from,
+              const LineEnd& to, const LineFilter& filter, Visit& visit)
+        : scene_(scene), barriers_(scene.barriers()), engine_(engine), stamp_(stamp), query_(query), from_(from), to_(to),
+          filter_(filter), visit_(visit), c_(from.point), d_(to.point), width_(scene.width()), height_(scene.height()),
+          // Every coordinate of the scene and the line in [0, 2^30]: the contact test in 64 bits. The
+          // reference keeps to 128, so that the tests comparing the engines check the 64-bit test too.
+          narrow_(engine == Engine::Indexed && scene.narrow() && narrowPoint(c_) && narrowPoint(d_)) {}
 
-    auto barrierBlocker = [&barriers](std::uint32_t i, double along) {
+    // The line has no length: only the walls through the shared corner can stop it.
+    void shared() { meetingPoint(c_, 0.0); }
+
+    void walkIndexed() {
+        const SightScene::Slot* slots = scene_.slots();
+        const std::uint32_t* bucketItems = scene_.bucketItems();
+        const std::uint32_t* latticeItems = scene_.latticeItems();
+        walkLine(
+            c_, d_,
+            [&](int x, int y) {
+                if (x < 0 || y < 0 || x >= width_ || y >= height_) return true;
+                const std::size_t k = scene_.slotIndex(x, y);
+                for (auto it = bucketItems + slots[k].bucket, end = bucketItems + slots[k + 1].bucket; it != end; ++it)
+                    if (!barrier(*it)) return false;
+                return cell(x, y);
+            },
+            [&](int x, int y) {
+                if (x < 0 || y < 0 || x > width_ || y > height_) return true;
+                const std::size_t k = scene_.slotIndex(x, y);
+                for (auto it = latticeItems + slots[k].lattice, end = latticeItems + slots[k + 1].lattice; it != end; ++it)
+                    if (!barrier(*it)) return false;
+                return true;
+            });
+    }
+
+    void scanReference() {
+        for (std::uint32_t i = 0; i < barriers_.size(); ++i)
+            if (!barrier(i)) return;
+        auto testCell = [&](Cell k) {
+            const ClipRange r = clipToBox(c_, d_, Coord(k.x) * kScale, Coord(k.y) * kScale, Coord(k.x + 1) * kScale, Coord(k.y + 1) * kScale);
+            return !r.positiveLength() || cell(k.x, k.y);
+        };
+        for (Cell k : scene_.terrainCells())
+            if (!testCell(k)) return;
+        for (const Figure& f : scene_.board().figures)
+            for (int y = f.cell.y; y < f.cell.y + f.h; ++y)
+                for (int x = f.cell.x; x < f.cell.x + f.w; ++x)
+                    if (!testCell({x, y})) return;
+    }
+
+private:
+    Blocker barrierBlocker(std::uint32_t i, double along) const {
         Blocker b;
-        b.kind = barriers[i].kind;
-        b.index = barriers[i].index;
+        b.kind = barriers_[i].kind;
+        b.index = barriers_[i].index;
         b.along = along;
         return b;
-    };
+    }
+    bool ignored(const Barrier& b) const { return !filter_.ignoreFeatures.empty() && filter_.ignores(b); }
+    std::uint8_t maskAt(const PathRays& rays, const Barrier& b, const IPoint& x) const {
+        return narrow_ ? barrierMaskAt<std::int64_t>(rays, b.a, b.b, x) : barrierMaskAt<Wide>(rays, b.a, b.b, x);
+    }
 
-    std::array<IPoint, 8> seenPoints;
-    int seen = 0;
-    // Evaluate the meeting point rule at x, over every barrier through x.
-    auto vertex = [&](const IPoint& x, double along) -> bool {
+    // The contact of the line with barrier i, tested once a query.
+    bool barrier(std::uint32_t i) {
+        if (stamp_[i] == query_) return true;
+        stamp_[i] = query_;
+        if (ignored(barriers_[i])) return true;
+        ContactInfo ci;
+        if (narrow_) {  // the barrier's ends from the scene's compact copy
+            const SightScene::NarrowSegment& s = scene_.narrowSegments()[i];
+            ci = classifyIn<std::int64_t, Visit::kAlong>(c_, d_, IPoint(s.ax, s.ay), IPoint(s.bx, s.by));
+        } else {
+            ci = classify<Visit::kAlong>(c_, d_, barriers_[i].a, barriers_[i].b, false);
+        }
+        switch (ci.kind) {
+            case Contact::None: return true;
+            case Contact::Crossing:
+            case Contact::Along: return visit_(barrierBlocker(i, ci.along));
+            case Contact::Touch: return meetingPoint(ci.at, ci.along);
+        }
+        return true;
+    }
+
+    // What the cell holds: blocking or difficult terrain, a figure other than the pair's.
+    bool cell(int x, int y) {
+        const std::uint8_t flags = scene_.slots()[scene_.slotIndex(x, y)].flags;
+        if (!(flags & (SightScene::kBlocking | SightScene::kDifficult | SightScene::kFigureFlag))) return true;
+        const int fig = flags & SightScene::kFigureFlag ? scene_.figureAt(x, y) : -1;
+        if (fig >= 0 && (fig == filter_.figureA || fig == filter_.figureB)) return true;
+        const std::uint8_t t = flags & SightScene::kTerrainFlags;
+        Blocker b;
+        if (Visit::kAlong) {
+            const ClipRange r = clipToBox(c_, d_, Coord(x) * kScale, Coord(y) * kScale, Coord(x + 1) * kScale, Coord(y + 1) * kScale);
+            b.along = static_cast<double>(r.t0.num) / static_cast<double>(r.t0.den);
+        }
+        b.cell = {x, y};
+        if (t & SightScene::kBlocking) {
+            b.kind = Blocker::Kind::Terrain;
+            b.terrain = TerrainKind::Blocking;
+            if (!visit_(b)) return false;
+        }
+        if (t & SightScene::kDifficult) {
+            b.kind = Blocker::Kind::Terrain;
+            b.terrain = TerrainKind::Difficult;
+            b.stopsSight = false;
+            if (!visit_(b)) return false;
+        }
+        if (fig >= 0) {
+            Blocker f;
+            f.kind = Blocker::Kind::Figure;
+            f.index = fig;
+            f.stopsSight = false;
+            f.along = b.along;
+            if (!visit_(f)) return false;
+        }
+        return true;
+    }
+
+    // The barriers through x with the sides of the line's path they close, gathered by the engine.
+    void gatherIndexed(const IPoint& x, const PathRays& rays, VertexPieces& pieces) const {
+        if (isLattice(x)) {
+            const int lx = static_cast<int>(x.x() / kScale), ly = static_cast<int>(x.y() / kScale);
+            for (auto it = scene_.latticeBegin(lx, ly), end = scene_.latticeEnd(lx, ly); it != end; ++it) {
+                const Barrier& b = barriers_[*it];
+                if (ignored(b)) continue;
+                if (const std::uint8_t m = maskAt(rays, b, x)) pieces.add(*it, m);
+            }
+            return;
+        }
+        // Not a lattice point: x lies in the closed squares of one cell, or two beside an edge.
+        const Coord fx = floorDiv(x.x(), kScale), fy = floorDiv(x.y(), kScale);
+        const Coord x0 = x.x() % kScale == 0 ? fx - 1 : fx, y0 = x.y() % kScale == 0 ? fy - 1 : fy;
+        for (Coord cy = std::max<Coord>(0, y0); cy <= std::min<Coord>(height_ - 1, fy); ++cy)
+            for (Coord cx = std::max<Coord>(0, x0); cx <= std::min<Coord>(width_ - 1, fx); ++cx)
+                for (auto it = scene_.bucketBegin(static_cast<int>(cx), static_cast<int>(cy)),
+                          end = scene_.bucketEnd(static_cast<int>(cx), static_cast<int>(cy));
+                     it != end; ++it)
+                    consider(*it, x, rays, pieces);
+    }
+    void gatherReference(const IPoint& x, const PathRays& rays, VertexPieces& pieces) const {
+        for (std::uint32_t i = 0; i < barriers_.size(); ++i) consider(i, x, rays, pieces);
+    }
+    void consider(std::uint32_t i, const IPoint& x, const PathRays& rays, VertexPieces& pieces) const {
+        const Barrier& b = barriers_[i];
+        if (ignored(b) || !onSegment(b.a, b.b, x)) return;
+        if (const std::uint8_t m = maskAt(rays, b, x)) pieces.add(i, m);
+    }
+
+    // The meeting point rule at x, over every barrier through x: the line is stopped there when a
+    // barrier closes its path (mask 4), or barriers close both its sides (masks 1 and 2).
+    bool meetingPoint(const IPoint& x, double along) {
         // A bare end point (no figure's cell behind it) has a single ray: only a barrier running
         // along the line from it stops it there, and the contact test names that one (Along).
-        if (engine_ == Engine::Indexed && ((!from.ownCell && samePoint(x, c)) || (!to.ownCell && samePoint(x, d))))
+        if (engine_ == Engine::Indexed && ((!from_.ownCell && samePoint(x, c_)) || (!to_.ownCell && samePoint(x, d_))))
             return true;
-        for (int i = 0; i < seen && i < 8; ++i)
-            if (samePoint(seenPoints[static_cast<std::size_t>(i)], x)) return true;
-        if (seen < 8) seenPoints[static_cast<std::size_t>(seen)] = x;
-        ++seen;
-        const PathRays rays = pathRaysAt(x, from, to);
+        for (int i = 0; i < seen_ && i < 8; ++i)
+            if (samePoint(seenPoints_[static_cast<std::size_t>(i)], x)) return true;
+        if (seen_ < 8) seenPoints_[static_cast<std::size_t>(seen_)] = x;
+        ++seen_;
+        const PathRays rays = pathRaysAt(x, from_, to_);
         VertexPieces pieces;
-        auto consider = [&](std::uint32_t i) {
-            const Barrier& b = barriers[i];
-            if (!filter.ignoreFeatures.empty() && filter.ignores(b)) return;
-            if (!onSegment(b.a, b.b, x)) return;
-            const std::uint8_t m = narrow ? barrierMaskAt<std::int64_t>(rays, b.a, b.b, x) : barrierMaskAt<Wide>(rays, b.a, b.b, x);
-            if (m) pieces.add(i, m);
-        };
-        if (engine_ == Engine::Indexed && isLattice(x)) {
-            const int lx = static_cast<int>(x.x() / kScale), ly = static_cast<int>(x.y() / kScale);
-            for (auto it = scene_->latticeBegin(lx, ly), end = scene_->latticeEnd(lx, ly); it != end; ++it) {
-                const Barrier& b = barriers[*it];
-                if (!filter.ignoreFeatures.empty() && filter.ignores(b)) continue;
-                const std::uint8_t m = narrow ? barrierMaskAt<std::int64_t>(rays, b.a, b.b, x) : barrierMaskAt<Wide>(rays, b.a, b.b, x);
-                if (m) pieces.add(*it, m);
-            }
-        } else if (engine_ == Engine::Indexed) {
-            // Not a lattice point: x lies in the closed squares of one cell, or two beside an edge.
-            const Coord fx = floorDiv(x.x(), kScale), fy = floorDiv(x.y(), kScale);
-            const Coord x0 = x.x() % kScale == 0 ? fx - 1 : fx, y0 = x.y() % kScale == 0 ? fy - 1 : fy;
-            for (Coord cy = std::max<Coord>(0, y0); cy <= std::min<Coord>(H - 1, fy); ++cy)
-                for (Coord cx = std::max<Coord>(0, x0); cx <= std::min<Coord>(W - 1, fx); ++cx)
-                    for (auto it = scene_->bucketBegin(static_cast<int>(cx), static_cast<int>(cy)),
-                              end = scene_->bucketEnd(static_cast<int>(cx), static_cast<int>(cy));
-                         it != end; ++it)
-                        consider(*it);
-        } else {
-            for (std::uint32_t i = 0; i < barriers.size(); ++i) consider(i);
-        }
+        if (engine_ == Engine::Indexed) gatherIndexed(x, rays, pieces);
+        else gatherReference(x, rays, pieces);
         std::uint8_t all = 0;
         for (int i = 0; i < pieces.count; ++i) all |= pieces.at(i).second;
         std::uint8_t want = 0;  // which barriers to name
@@ -517,106 +625,47 @@ void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& fil
         for (int i = 0; i < pieces.count; ++i) {
             const std::uint8_t m = pieces.at(i).second;
             const bool name = want == 4 ? (m & 4) != 0 : anySelf ? (m & 3) == 3 : true;
-            if (name && !visit(barrierBlocker(pieces.at(i).first, along))) return false;
+            if (name && !visit_(barrierBlocker(pieces.at(i).first, along))) return false;
         }
         return true;
-    };
-
-    if (noLength) {  // no cells to walk: only the walls through the shared corner
-        vertex(c, 0.0);
-        return;
     }
 
-    const SightScene::NarrowSegment* narrowSegments = narrow ? scene_->narrowSegments().data() : nullptr;
-    auto barrier = [&](std::uint32_t i) -> bool {
-        if (stamp_[i] == query_) return true;
-        stamp_[i] = query_;
-        if (!filter.ignoreFeatures.empty() && filter.ignores(barriers[i])) return true;
-        ContactInfo ci;
-        if (narrow) {  // the barrier's ends from the scene's compact copy
-            const SightScene::NarrowSegment& s = narrowSegments[i];
-            ci = classifyIn<std::int64_t, Visit::kAlong>(c, d, IPoint(s.ax, s.ay), IPoint(s.bx, s.by));
-        } else {
-            ci = classify<Visit::kAlong>(c, d, barriers[i].a, barriers[i].b, false);
-        }
-        switch (ci.kind) {
-            case Contact::None: return true;
-            case Contact::Crossing:
-            case Contact::Along: return visit(barrierBlocker(i, ci.along));
-            case Contact::Touch: return vertex(ci.at, ci.along);
-        }
-        return true;
-    };
+    const SightScene& scene_;
+    const std::vector<Barrier>& barriers_;
+    Engine engine_;
+    std::uint32_t* stamp_;
+    std::uint32_t query_;
+    const LineEnd& from_;
+    const LineEnd& to_;
+    const LineFilter& filter_;
+    Visit& visit_;
+    IPoint c_, d_;
+    int width_, height_;
+    bool narrow_;
+    std::array<IPoint, 8> seenPoints_;  // the meeting points already ruled on
+    int seen_ = 0;
+};
 
-    const SightScene::Slot* slots = scene_->slots();
-    auto cell = [&](int x, int y) -> bool {
-        const std::uint8_t flags = slots[scene_->slotIndex(x, y)].flags;
-        if (!(flags & (SightScene::kBlocking | SightScene::kDifficult | SightScene::kFigureFlag))) return true;
-        const int fig = flags & SightScene::kFigureFlag ? scene_->figureAt(x, y) : -1;
-        if (fig >= 0 && (fig == filter.figureA || fig == filter.figureB)) return true;
-        const std::uint8_t t = flags & SightScene::kTerrainFlags;
-        Blocker b;
-        if (Visit::kAlong) {
-            const ClipRange r = clipToBox(c, d, Coord(x) * kScale, Coord(y) * kScale, Coord(x + 1) * kScale, Coord(y + 1) * kScale);
-            b.along = static_cast<double>(r.t0.num) / static_cast<double>(r.t0.den);
-        }
-        b.cell = {x, y};
-        if (t & SightScene::kBlocking) {
-            b.kind = Blocker::Kind::Terrain;
-            b.terrain = TerrainKind::Blocking;
-            if (!visit(b)) return false;
-        }
-        if (t & SightScene::kDifficult) {
-            b.kind = Blocker::Kind::Terrain;
-            b.terrain = TerrainKind::Difficult;
-            b.stopsSight = false;
-            if (!visit(b)) return false;
-        }
-        if (fig >= 0) {
-            Blocker f;
-            f.kind = Blocker::Kind::Figure;
-            f.index = fig;
-            f.stopsSight = false;
-            f.along = b.along;
-            if (!visit(f)) return false;
-        }
-        return true;
-    };
+}  // namespace
 
-    if (engine_ == Engine::Indexed) {
-        const std::uint32_t* bucketItems = scene_->bucketItems();
-        const std::uint32_t* latticeItems = scene_->latticeItems();
-        walkLine(
-            c, d,
-            [&](int x, int y) {
-                if (x < 0 || y < 0 || x >= W || y >= H) return true;
-                const std::size_t k = scene_->slotIndex(x, y);
-                for (auto it = bucketItems + slots[k].bucket, end = bucketItems + slots[k + 1].bucket; it != end; ++it)
-                    if (!barrier(*it)) return false;
-                return cell(x, y);
-            },
-            [&](int x, int y) {
-                if (x < 0 || y < 0 || x > W || y > H) return true;
-                const std::size_t k = scene_->slotIndex(x, y);
-                for (auto it = latticeItems + slots[k].lattice, end = latticeItems + slots[k + 1].lattice; it != end; ++it)
-                    if (!barrier(*it)) return false;
-                return true;
-            });
-        return;
+Tracer::Tracer(const SightScene& scene, Engine engine)
+    : scene_(&scene), engine_(engine), stamp_(scene.barriers().size(), 0) {
+    if (engine == Engine::Indexed && !scene.indexed())
+        throw std::logic_error("the indexed sight engine needs a scene with its grid index");
+}
+
+template <class Visit>
+void Tracer::trace(const LineEnd& from, const LineEnd& to, const LineFilter& filter, Visit& visit) {
+    const bool noLength = samePoint(from.point, to.point);  // stopped only by walls that separate the two cells there
+    if (noLength && !(from.ownCell && to.ownCell)) return;
+    if (++query_ == 0) {
+        std::fill(stamp_.begin(), stamp_.end(), 0);
+        query_ = 1;
     }
-    // Reference: every barrier, then every cell that holds something.
-    for (std::uint32_t i = 0; i < barriers.size(); ++i)
-        if (!barrier(i)) return;
-    auto testCell = [&](Cell k) {
-        const ClipRange r = clipToBox(c, d, Coord(k.x) * kScale, Coord(k.y) * kScale, Coord(k.x + 1) * kScale, Coord(k.y + 1) * kScale);
-        return !r.positiveLength() || cell(k.x, k.y);
-    };
-    for (Cell k : scene_->terrainCells())
-        if (!testCell(k)) return;
-    for (const Figure& f : scene_->board().figures)
-        for (int y = f.cell.y; y < f.cell.y + f.h; ++y)
-            for (int x = f.cell.x; x < f.cell.x + f.w; ++x)
-                if (!testCell({x, y})) return;
+    LineTrace<Visit> line(*scene_, engine_, stamp_.data(), query_, from, to, filter, visit);
+    if (noLength) line.shared();
+    else if (engine_ == Engine::Indexed) line.walkIndexed();
+    else line.scanReference();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -63,9 +63,16 @@ constexpr Coord kNarrowLimit = Coord(1024) * kScale;
 
 class SightScene {
 public:
+    // Whether the grid index of barriers is built. A one-off question (one `los`, one ruler line)
+    // asks the Reference engine, which needs no index: on a board of long walls the index costs far
+    // more than the question (each wall is registered in every cell it passes).
+    enum class Index : std::uint8_t { Build, None };
+
     // The board must be valid (map_io checks it): coordinates in range, figures on the board.
-    // `policy` says which features stop sight (the game's; GameModule::sightPolicy).
-    explicit SightScene(const Board& board, SightPolicy policy = {});
+    // `policy` says which features stop sight (the game's; GameModule::sightPolicy). A scene made
+    // with Index::None answers the Reference engine only (Tracer refuses to walk it indexed).
+    explicit SightScene(const Board& board, SightPolicy policy = {}, Index index = Index::Build);
+    bool indexed() const { return indexed_; }
 
     const Board& board() const { return *board_; }
     const SightPolicy& policy() const { return policy_; }
@@ -128,6 +135,7 @@ private:
     int height_;
     std::vector<Barrier> barriers_;
     bool narrow_ = false;
+    bool indexed_ = true;
     std::vector<int> figureAt_;
     std::vector<Cell> terrainCells_;
     std::vector<Slot> slots_;  // one per lattice point plus one (Slot above)

@@ -32,6 +32,10 @@ TEST_CASE("the index agrees with the brute-force reference on random boards", "[
         const Board b = randomBoard(rng);
         const SightScene scene(b);
         Tracer fast(scene, Engine::Indexed), slow(scene, Engine::Reference);
+        // A scene without its grid index (a one-off question) answers the reference alone.
+        const SightScene bare(b, {}, SightScene::Index::None);
+        Tracer lone(bare, Engine::Reference);
+        REQUIRE_THROWS_AS(Tracer(bare, Engine::Indexed), std::logic_error);
         const int n = static_cast<int>(b.figures.size());
         for (int a = 0; a < n; ++a)
             for (int d = 0; d < n; ++d) {
@@ -65,6 +69,7 @@ TEST_CASE("the index agrees with the brute-force reference on random boards", "[
             const auto s = slow.blockers({p, std::nullopt}, {q, std::nullopt}, {});
             INFO("board " << boards << " segment " << k);
             REQUIRE(names(b, f) == names(b, s));
+            REQUIRE(names(b, lone.blockers({p, std::nullopt}, {q, std::nullopt}, {})) == names(b, s));
             stopped += !f.empty();
             const LineVerdict vf = fast.verdict({p, std::nullopt}, {q, std::nullopt}, {});
             const LineVerdict vs = slow.verdict({p, std::nullopt}, {q, std::nullopt}, {});
