@@ -7,7 +7,7 @@
 // edge to edge, two large figures far apart; when the core rules it within a frame, only what holds
 // either way is checked), and a small board whose worker the test holds between pieces of work
 // (Gate), which keeps the checks of what is shown exact whatever the speed of the core or machine.
-#include "app/games/doom_panel.hpp"
+#include "games/doom/app/doom_panel.hpp"
 #include "app/model/analysis.hpp"
 #include "app/model/document.hpp"
 #include "games/games.hpp"

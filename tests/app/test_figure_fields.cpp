@@ -3,9 +3,9 @@
 // the fields' refusals against what a map load accepts, key by key and value by value; and the
 // fields themselves in a headless ImGui frame, typed into: a value out of range is refused with a
 // reason under the field, not clamped, and nothing is sent to the board.
-#include "app/games/doom_panel.hpp"
+#include "games/doom/app/doom_panel.hpp"
 #include "app/games/generic_panel.hpp"
-#include "app/games/wargame_panel.hpp"
+#include "games/wargame/app/wargame_panel.hpp"
 #include "app/ui/common.hpp"
 #include "core/properties.hpp"
 #include "games/wargame/wargame.hpp"

@@ -1,8 +1,8 @@
-// The MazeWorld battle the app's window runs (app/games/mazeworld_session.hpp), without a window:
+// The MazeWorld battle the app's window runs (games/mazeworld/app/mazeworld_session.hpp), without a window:
 // the start edited before the fight, actions recorded only when they apply, undo and redo as
 // replays with the same dice, files saved and opened (a failed open keeps the battle), what the
 // player view hides, and the crash-recovery file.
-#include "app/games/mazeworld_session.hpp"
+#include "games/mazeworld/app/mazeworld_session.hpp"
 #include "games/mazeworld/battle_file.hpp"
 
 #include <catch2/catch.hpp>

@@ -2,7 +2,7 @@
 // Doom defense in progress or done is dropped, or its choice closed, when the pair changes, a
 // figure moves, a door toggles, the game changes or another map opens; a defender that lost its
 // cover by a move cannot discard. The panels' logic without a window (no ImGui frame is drawn).
-#include "app/games/doom_panel.hpp"
+#include "games/doom/app/doom_panel.hpp"
 #include "app/model/analysis.hpp"
 #include "app/model/document.hpp"
 #include "io/map_io.hpp"

@@ -1,11 +1,11 @@
 // The game panels: one line a game, mapping its name (GameModule::name, src/games/registry.cpp) to
 // the factory of its panel. docs/adding-a-game.md: a game that wants more than the generic view of
 // its ruling adds its panel here.
-#include "app/games/d20_panel.hpp"
-#include "app/games/doom_panel.hpp"
+#include "games/d20/app/d20_panel.hpp"
+#include "games/doom/app/doom_panel.hpp"
 #include "app/games/game_panel.hpp"
 #include "app/games/generic_panel.hpp"
-#include "app/games/wargame_panel.hpp"
+#include "games/wargame/app/wargame_panel.hpp"
 
 namespace sightline::app {
 

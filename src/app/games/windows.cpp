@@ -2,7 +2,7 @@
 // name (GameModule::name, src/games/registry.cpp) to the factory of its window.
 // docs/adding-a-game.md: a game that is not played on a board brings its window here.
 #include "app/games/game_window.hpp"
-#include "app/games/mazeworld_window.hpp"
+#include "games/mazeworld/app/mazeworld_window.hpp"
 
 namespace sightline::app {
 

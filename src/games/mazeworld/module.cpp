@@ -1,7 +1,7 @@
 // MazeWorld as a game of Sightline: a battlespace of four abstract Sides, not a board, so it rules no
 // sight lines between figures (rulesBoard is false). Its variants are the data files in
 // assets/rules/mazeworld/ (ua.json, mazes.json); it brings the `mazeworld` command and, in the app,
-// the battle window (src/app/games/mazeworld_window.*).
+// the battle window (src/games/mazeworld/app/mazeworld_window.*).
 #include "core/game.hpp"
 #include "games/mazeworld/commands.hpp"
 

@@ -1,9 +1,9 @@
-// Doom's defense panel (games/doom_panel.hpp).
+// Doom's defense panel (doom_panel.hpp).
 //
 // [SECTION] Deck combos
 // [SECTION] Decks in play, seed, log
 // [SECTION] Drawing: assignments, the round, piles, log
-#include "app/games/doom_panel.hpp"
+#include "games/doom/app/doom_panel.hpp"
 
 #include "app/ui/common.hpp"
 #include "io/map_io.hpp"

@@ -9,7 +9,7 @@
 #pragma once
 
 #include "app/games/game_window.hpp"
-#include "app/games/mazeworld_session.hpp"
+#include "games/mazeworld/app/mazeworld_session.hpp"
 
 #include <array>
 #include <cstdint>

@@ -9,7 +9,7 @@
 // [SECTION] The start: cover, combatants, seed
 // [SECTION] Log and chat
 // [SECTION] Files: new, open, save as, export
-#include "app/games/mazeworld_window.hpp"
+#include "games/mazeworld/app/mazeworld_window.hpp"
 
 #include "app/ui/common.hpp"
 #include "io/map_io.hpp"

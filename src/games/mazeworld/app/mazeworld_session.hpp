@@ -1,4 +1,4 @@
-// The MazeWorld battle the GM runs in the app (games/mazeworld_window.*), without ImGui: the battle
+// The MazeWorld battle the GM runs in the app (mazeworld_window.*), without ImGui: the battle
 // file (the start and its events), the battle replayed from it, undo and redo of every change, the
 // file it was opened from and whether it changed since, and what players may see.
 //

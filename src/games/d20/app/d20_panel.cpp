@@ -1,10 +1,10 @@
-// The d20 panel (games/d20_panel.hpp).
+// The d20 panel (d20_panel.hpp).
 //
 // [SECTION] Texts and colours
 // [SECTION] The panel: preset switch, figure fields
 // [SECTION] The ruling and every preset's
 // [SECTION] Attacks against cover, the result and the log
-#include "app/games/d20_panel.hpp"
+#include "games/d20/app/d20_panel.hpp"
 
 #include "app/ui/common.hpp"
 #include "core/properties.hpp"

@@ -1,4 +1,4 @@
-#include "app/games/wargame_panel.hpp"
+#include "games/wargame/app/wargame_panel.hpp"
 
 #include "app/ui/common.hpp"
 #include "core/properties.hpp"

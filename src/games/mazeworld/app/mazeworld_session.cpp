@@ -6,7 +6,7 @@
 // [SECTION] Changes of the start and events
 // [SECTION] Undo and redo
 // [SECTION] Commitment, teams, crash recovery
-#include "app/games/mazeworld_session.hpp"
+#include "games/mazeworld/app/mazeworld_session.hpp"
 
 #include <algorithm>
 #include <filesystem>
