@@ -13,7 +13,7 @@ int importOne(Importer importer, const std::uint8_t* data, std::size_t size, con
               const ImportOptions& options, const char* what) {
     ImportResult r;
     try {
-        r = importer(text(data, size), source, options);
+        r = importer(text(data, size), source, mapKeyChecks(), options);
     } catch (const MapError& e) {
         checkRefusal(e, source);
         return 0;

@@ -62,7 +62,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string source = "fuzz-map.json";
     Board board;
     try {
-        board = parseMap(fuzz::text(data, size), source);
+        board = parseMap(fuzz::text(data, size), source, mapKeyChecks());
     } catch (const MapError& e) {
         fuzz::checkRefusal(e, source);
         return 0;

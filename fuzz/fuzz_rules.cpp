@@ -20,7 +20,7 @@ struct Demo {
     Board board;
     SightScene scene;
     explicit Demo(const std::string& map, const std::string& game)
-        : board(loadMap(fuzz::sourceDir() + "/maps/" + map)), scene(board, sightPolicyFor(game)) {}
+        : board(loadMap(fuzz::sourceDir() + "/maps/" + map, mapKeyChecks())), scene(board, sightPolicyFor(game)) {}
 };
 
 const Demo& d20Board() {

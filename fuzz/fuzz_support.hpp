@@ -7,6 +7,7 @@
 // calls fail(), and the sanitizers report the rest. libFuzzer saves the input that did it.
 #pragma once
 
+#include "games/games.hpp"
 #include "io/map_io.hpp"
 
 #include <cstdint>
@@ -37,7 +38,7 @@ inline void checkSavesAndLoads(const Board& board, const char* what) {
     const std::string saved = serializeMap(board);
     std::string again;
     try {
-        again = serializeMap(parseMap(saved, "saved.json"));
+        again = serializeMap(parseMap(saved, "saved.json", mapKeyChecks()));
     } catch (const MapError& e) {
         fail(std::string(what) + ": the saved map is refused by the loader: " + e.what() + "\n" + saved.substr(0, 4000));
     }

@@ -255,7 +255,7 @@ int main(int argc, char** argv) {
         }
         if (cliffs) return runCliffs(repeat, cliffReference);
         std::vector<std::pair<std::string, Board>> boards;
-        if (!mapFile.empty()) boards.emplace_back(mapFile, loadMap(mapFile));
+        if (!mapFile.empty()) boards.emplace_back(mapFile, loadMap(mapFile, mapKeyChecks()));
         else
             for (const auto& s : scenes) boards.emplace_back(s, tools::makeScene(s));
         if (visibility) return runVisibility(boards, repeat);

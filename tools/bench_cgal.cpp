@@ -11,6 +11,7 @@
 // bare point both (docs/rules.md, `los` end points), a region about twice as large; elsewhere only
 // in lines of no width (--random: the areas agree).
 #include "core/visibility.hpp"
+#include "games/games.hpp"
 #include "io/map_io.hpp"
 #include "scenes.hpp"
 
@@ -91,7 +92,7 @@ int main(int argc, char** argv) {
     app.add_flag("--random", random, "random points of the 1/64 lattice only: rarely on a wall, where the two differ");
     CLI11_PARSE(app, argc, argv);
 
-    const Board full = mapFile.empty() ? tools::makeScene(scene) : loadMap(mapFile);
+    const Board full = mapFile.empty() ? tools::makeScene(scene) : loadMap(mapFile, mapKeyChecks());
     const Board board = wallsOnly(full);
     const std::vector<PointD> points = viewpoints(full, count, random);
     std::printf("%s: %dx%d, %zu walls, %zu doors (walls and closed doors only), %zu viewpoints, %d runs, load average %s\n",

@@ -4,6 +4,7 @@
 // under 200 ms.
 //
 //   sightline-bench-import [FILE.dd2vtt]   (default: a Stone Resolve export from ../shared)
+#include "games/games.hpp"
 #include "io/import.hpp"
 
 #include <boost/archive/iterators/base64_from_binary.hpp>
@@ -105,7 +106,7 @@ int main(int argc, char** argv) {
         for (int run = 0; run < 11; ++run) {
             const std::clock_t c0 = std::clock();
             const auto t0 = std::chrono::steady_clock::now();
-            const ImportResult r = importUvtt(text, "bench.dd2vtt", o);
+            const ImportResult r = importUvtt(text, "bench.dd2vtt", mapKeyChecks(), o);
             const auto t1 = std::chrono::steady_clock::now();
             const std::clock_t c1 = std::clock();
             ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());

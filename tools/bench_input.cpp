@@ -13,6 +13,7 @@
 // Each scene prints the median elapsed time of its runs and their median processor time.
 // --write FILE writes the first scene's file (maps: .json; Foundry: .json; Universal VTT: .dd2vtt) and
 // exits, so that the whole process can be timed: `time sightline-cli validate FILE`.
+#include "games/games.hpp"
 #include "io/import.hpp"
 #include "io/map_io.hpp"
 
@@ -143,7 +144,7 @@ struct Scene {
 
 std::string loadSummary(const std::string& text, const std::string& source) {
     try {
-        const Board b = parseMap(text, source);
+        const Board b = parseMap(text, source, mapKeyChecks());
         return std::to_string(b.walls.size()) + " walls, " + std::to_string(b.figures.size()) + " figures loaded";
     } catch (const MapError& e) {
         return std::string("refused: ") + std::string(e.what()).substr(0, 160);
@@ -152,7 +153,7 @@ std::string loadSummary(const std::string& text, const std::string& source) {
 
 std::string importSummary(const std::string& text, const std::string& source) {
     try {
-        const ImportResult r = importText(text, source);
+        const ImportResult r = importText(text, source, mapKeyChecks());
         return std::to_string(r.board.walls.size()) + " walls imported";
     } catch (const MapError& e) {
         return std::string("refused: ") + std::string(e.what()).substr(0, 200);

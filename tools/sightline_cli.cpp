@@ -106,6 +106,21 @@ IPoint parsePoint(const Board& board, const std::string& path, const std::string
 // atomically; the summary and the importer's notes go to stdout (docs/import.md).
 // [SECTION] Import
 
+// The formats import reads (importFormats): "a Universal VTT file, ... or a Tiled map", and their
+// extensions with .json, whose content tells them apart: ".dd2vtt, ..., .tmj, .json".
+std::string importFormatList() {
+    const std::vector<ImportFormat>& formats = importFormats();
+    std::string s;
+    for (std::size_t i = 0; i < formats.size(); ++i) s += (i == 0 ? "" : i + 1 == formats.size() ? " or " : ", ") + formats[i].noun;
+    return s;
+}
+std::string importExtensionList() {
+    std::string s;
+    for (const ImportFormat& f : importFormats())
+        for (const std::string& e : f.extensions) s += e + ", ";
+    return s + ".json";
+}
+
 std::string runImport(const std::string& file, const std::string& output, const std::string& imageOut, bool json) {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -120,7 +135,7 @@ std::string runImport(const std::string& file, const std::string& output, const 
     ImportOptions options;
     options.imageOut = imageOut;
     options.mapPath = output;
-    const ImportResult r = importMap(file, options);
+    const ImportResult r = importMap(file, mapKeyChecks(), options);
     saveMap(r.board, output);
     std::size_t terrainCells = 0;
     for (const auto& g : r.board.terrain) terrainCells += g.cells.size();
@@ -185,7 +200,7 @@ Cell parseCell(const Board& board, const std::string& path, const std::string& t
 int runLint(const std::string& map, const std::string& from, bool json) {
     std::vector<LintProblem> problems;
     try {
-        const Board board = loadMap(map);
+        const Board board = loadMap(map, mapKeyChecks());
         problems = lintMap(board);
         if (!from.empty()) {
             const Cell start = parseCell(board, map, from, "--from");
@@ -373,8 +388,8 @@ int main(int argc, char** argv) {
     heatmap->add_option("--threads", threads, "worker threads (0: one per core)");
 
     std::string importOut, imageOut;
-    auto* importCmd = app.add_subcommand("import", "convert a Universal VTT, Foundry VTT or Tiled map to a sightline map");
-    importCmd->add_option("FILE", map, "the map to import (.dd2vtt, .uvtt, .df2vtt, .tmj, .json)")->required();
+    auto* importCmd = app.add_subcommand("import", "convert " + importFormatList() + " to a sightline map");
+    importCmd->add_option("FILE", map, "the map to import (" + importExtensionList() + ")")->required();
     importCmd->add_option("-o,--output", importOut, "the sightline map to write")->required();
     importCmd->add_option("--image-out", imageOut, "write the embedded picture here and make it the map's background");
     importCmd->add_flag("--json", json, "print the summary as JSON");
@@ -499,7 +514,7 @@ int main(int argc, char** argv) {
             std::string summaries, problems;
             for (const std::string& m : maps) {
                 try {
-                    const Board b = loadMap(m);
+                    const Board b = loadMap(m, mapKeyChecks());
                     std::size_t terrainCells = 0;
                     for (const auto& g : b.terrain) terrainCells += g.cells.size();
                     summaries += m + ": valid sightline-map v1, " + std::to_string(b.width) + "x" + std::to_string(b.height) +
@@ -519,7 +534,7 @@ int main(int argc, char** argv) {
             std::cout.flush();
             return std::cout ? 0 : 1;
         }
-        const Board board = loadMap(map);
+        const Board board = loadMap(map, mapKeyChecks());
         std::string out;
         if (cover->parsed()) {
             const auto rules_ = ruleSystem(rules, preset, assets);

@@ -6,6 +6,7 @@
 // deletes it, Later leaves it for the next start.
 #include "app/app.hpp"
 
+#include "games/games.hpp"
 #include "io/map_io.hpp"
 
 #include <signal.h>
@@ -103,7 +104,7 @@ void App::checkRecovery() {
     const std::string original = readAll(recoveryFile(recoveryDir_, *pid, ".path"));
     std::string name = "a map never saved";
     try {
-        name = "\"" + loadMap(recoveryFile(recoveryDir_, *pid, ".json")).name + "\"" +
+        name = "\"" + loadMap(recoveryFile(recoveryDir_, *pid, ".json"), mapKeyChecks()).name + "\"" +
                (original.empty() ? " (never saved)" : " (" + original + ")");
     } catch (const MapError&) {
         name = "a map that can no longer be read";
@@ -117,7 +118,7 @@ void App::restoreRecovery() {
     const std::string file = recoveryFile(recoveryDir_, orphanPid, ".json");
     const std::string original = readAll(recoveryFile(recoveryDir_, orphanPid, ".path"));
     try {
-        Board board = loadMap(file);
+        Board board = loadMap(file, mapKeyChecks());
         doc_.recover(std::move(board), original);
     } catch (const MapError& e) {
         panels_.showError("Cannot restore the unsaved work; the open board is kept.", e.what());

@@ -69,18 +69,7 @@ void checkFeatureKeys(const ExtraKeys& keys, const KeyPath& pathOf, std::vector<
     for (const GameModule* g : gameModules()) g->checkFeatureKeys(keys, pathOf, problems);
 }
 
-std::vector<std::string> gameKeyProblems(const Board& board) {
-    std::vector<std::string> problems;
-    for (std::size_t i = 0; i < board.figures.size(); ++i) {
-        const std::string base = "/figures/" + std::to_string(i) + "/";
-        checkFigureKeys(board.figures[i].extra, [&base](const std::string& key) { return base + key; }, problems);
-    }
-    for (std::size_t i = 0; i < board.features.size(); ++i) {
-        const std::string base = "/features/" + std::to_string(i) + "/";
-        checkFeatureKeys(board.features[i].extra, [&base](const std::string& key) { return base + key; }, problems);
-    }
-    return problems;
-}
+std::vector<std::string> gameKeyProblems(const Board& board) { return keyProblems(board, mapKeyChecks()); }
 
 std::vector<std::string> gameFeatureKeys() {
     std::vector<std::string> out;
@@ -88,6 +77,11 @@ std::vector<std::string> gameFeatureKeys() {
         for (const std::string& k : g->featureKeys())
             if (std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
     return out;
+}
+
+const MapKeyChecks& mapKeyChecks() {
+    static const MapKeyChecks checks{checkFigureKeys, checkFeatureKeys, gameFeatureKeys()};
+    return checks;
 }
 
 }  // namespace sightline

@@ -5,6 +5,7 @@
 
 #include "core/game.hpp"
 #include "core/ruling.hpp"
+#include "io/key_checks.hpp"
 
 #include <functional>
 #include <memory>
@@ -27,7 +28,7 @@ struct RuleOptions {
     std::string assetsDir;  // the folder holding rules/ (assets/ of the source tree)
 };
 // The rule system of that game under that preset. Throws std::invalid_argument for an unknown name
-// or preset, MapError for a broken data file.
+// or preset, InputError for a broken data file.
 std::unique_ptr<RuleSystem> makeRuleSystem(const std::string& name, const RuleOptions& options = {});
 // The presets found in the game's data folder (empty for a game without presets).
 std::vector<PresetFile> gamePresets(const std::string& name, const std::string& assetsDir);
@@ -36,12 +37,14 @@ std::vector<PresetFile> gamePresets(const std::string& name, const std::string& 
 SightPolicy sightPolicyFor(const std::string& name);
 SightPolicy sightPolicyOfEveryGame();
 
+// Every game's checks of the keys it owns, for the map loader and the importers (parseMap, loadMap,
+// importMap ... take them from their caller).
+const MapKeyChecks& mapKeyChecks();
 // Every game's check of the keys it owns on the board's figures and features, as "JSON path:
 // message" lines (/figures/2/defense: ...).
 std::vector<std::string> gameKeyProblems(const Board& board);
-// The same for one figure's or feature's keys, with a caller-given path for each key (importers
-// that read the keys from another format name the place in that format).
-using KeyPath = std::function<std::string(const std::string& key)>;
+// The same for one figure's or feature's keys, with a caller-given path for each key (KeyPath,
+// io/key_checks.hpp; importers that read the keys from another format name the place in that format).
 void checkFigureKeys(const ExtraKeys& keys, const KeyPath& pathOf, std::vector<std::string>& problems);
 void checkFeatureKeys(const ExtraKeys& keys, const KeyPath& pathOf, std::vector<std::string>& problems);
 // The keys some game owns on features (importers copy these from other formats' properties).

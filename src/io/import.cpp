@@ -5,11 +5,10 @@
 // [SECTION] Board checks, ids and names
 // [SECTION] The embedded picture: base64 and types
 // [SECTION] The embedded picture: keeping or writing it
-// [SECTION] Choosing the importer
+// [SECTION] The formats and choosing the importer
 #include "io/import.hpp"
 
 #include "core/geometry.hpp"
-#include "games/games.hpp"
 #include "io/import_detail.hpp"
 
 #include <boost/archive/iterators/binary_from_base64.hpp>
@@ -204,7 +203,7 @@ void checkSize(const ImportResult& r, const std::string& source, const ImportOpt
     const std::string limit = "a map is at most " + std::to_string(maxBytes) + " bytes" +
                               (maxBytes == kMaxMapBytes ? " (" + std::to_string(kMaxMapBytes >> 20) + " MiB)" : "");
     if (const std::size_t least = leastMapBytes(r.board); least > maxBytes)
-        throw MapError(source, {"the imported map would be more than " + std::to_string(least) + " bytes and " + limit +
+        throw InputError(source, {"the imported map would be more than " + std::to_string(least) + " bytes and " + limit +
                                 ": it holds " + contents(r.board) + ", too many to import"});
     // The picture, when one is written, is named in the map after this check: room for its line
     // (`,\n  "background": {"image": PATH, "type": TYPE}`, a little more than its compact text).
@@ -215,18 +214,18 @@ void checkSize(const ImportResult& r, const std::string& source, const ImportOpt
         if (mostMapBytes(r.board) + picture <= maxBytes) return;  // fits without a doubt
         bytes = serializeMap(r.board).size() + picture;
     } catch (const std::exception& e) {
-        throw MapError(source, {std::string("the imported map cannot be written: ") + e.what()});
+        throw InputError(source, {std::string("the imported map cannot be written: ") + e.what()});
     }
     if (bytes > maxBytes)
-        throw MapError(source, {"the imported map would be " + std::to_string(bytes) + " bytes and " + limit +
+        throw InputError(source, {"the imported map would be " + std::to_string(bytes) + " bytes and " + limit +
                                 ": it holds " + contents(r.board) + ", too many to import"});
 }
 
 }  // namespace
 
-void checkBoard(const ImportResult& r, const std::string& source, const ImportOptions& options) {
+void checkBoard(const ImportResult& r, const std::string& source, const MapKeyChecks& keys, const ImportOptions& options) {
     std::vector<std::string> problems = boardProblems(r.board);
-    for (std::string& p : gameKeyProblems(r.board)) problems.push_back(std::move(p));
+    for (std::string& p : keyProblems(r.board, keys)) problems.push_back(std::move(p));
     auto coordinates = [&problems](const PointD& p, const std::string& where) {
         if (!quantize(p.x) || !quantize(p.y)) problems.push_back(where + ": a coordinate is not usable");
     };
@@ -238,7 +237,7 @@ void checkBoard(const ImportResult& r, const std::string& source, const ImportOp
     }
     if (!problems.empty()) {
         for (auto& p : problems) p = "the imported map breaks a rule of the map format (please report this file): " + p;
-        throw MapError(source, problems);
+        throw InputError(source, problems);
     }
     checkSize(r, source, options);
 }
@@ -371,7 +370,7 @@ void takeImage(ImportResult& r, const std::string& base64, const std::string& wh
             error = "the picture is neither PNG nor WebP (its first bytes are not a PNG or WebP signature)";
     }
     if (!error.empty()) {
-        if (!options.imageOut.empty()) throw MapError(source, {where + ": " + error + "; nothing was written to " + options.imageOut});
+        if (!options.imageOut.empty()) throw InputError(source, {where + ": " + error + "; nothing was written to " + options.imageOut});
         r.notes.push_back(error + ": it is not shown");
         return;
     }
@@ -392,9 +391,36 @@ void takeImage(ImportResult& r, const std::string& base64, const std::string& wh
 }  // namespace import_detail
 
 // ---------------------------------------------------------------------------------------------
-// [SECTION] Choosing the importer
+// [SECTION] The formats and choosing the importer
 
 namespace {
+
+using import_detail::Json;
+
+bool isUvtt(const ImportDocument& d) {
+    return d.json.contains("resolution") && (d.json.contains("line_of_sight") || d.json.contains("portals"));
+}
+
+bool isTiled(const ImportDocument& d) {
+    auto t = d.json.find("type");
+    return t != d.json.end() && *t == "map" && d.json.contains("layers");
+}
+
+// A Tiled map may hold these keys too: it is Tiled's.
+bool isFoundry(const ImportDocument& d) {
+    return d.json.contains("walls") && d.json.contains("grid") && d.json.contains("width") && d.json.contains("height") &&
+           !isTiled(d);
+}
+
+ImportResult readUvtt(const ImportDocument& d, const std::string& source, const MapKeyChecks& keys, const ImportOptions& options) {
+    return import_detail::uvttFromJson(d.json, source, keys, options);
+}
+ImportResult readFoundry(const ImportDocument& d, const std::string& source, const MapKeyChecks& keys, const ImportOptions& options) {
+    return import_detail::foundryFromJson(d.json, source, keys, options);
+}
+ImportResult readTiled(const ImportDocument& d, const std::string& source, const MapKeyChecks& keys, const ImportOptions& options) {
+    return import_detail::tiledFromJson(d.json, source, keys, options);
+}
 
 std::string lowerExtension(const std::string& path) {
     std::string ext = fs::path(path).extension().string();
@@ -402,55 +428,76 @@ std::string lowerExtension(const std::string& path) {
     return ext;
 }
 
-bool isUvttExtension(const std::string& ext) { return ext == ".dd2vtt" || ext == ".uvtt" || ext == ".df2vtt"; }
+// The format whose own extension `ext` is, or nullptr.
+const ImportFormat* formatOfExtension(const std::string& ext) {
+    for (const ImportFormat& f : importFormats())
+        if (std::find(f.extensions.begin(), f.extensions.end(), ext) != f.extensions.end()) return &f;
+    return nullptr;
+}
+
+// "not a map Sightline can import: expected a sightline map, a Universal VTT file (.dd2vtt, .uvtt,
+// .df2vtt), ... or a Tiled map (.tmj, or .json with "type": "map")".
+std::string notImportable() {
+    std::vector<std::string> kinds = {"a sightline map"};
+    for (const ImportFormat& f : importFormats()) {
+        std::string how;
+        for (const std::string& e : f.extensions) how += (how.empty() ? "" : ", ") + e;
+        if (!f.byContent.empty()) how += (how.empty() ? "" : ", or ") + f.byContent;
+        kinds.push_back(f.noun + (how.empty() ? "" : " (" + how + ")"));
+    }
+    std::string s = "not a map Sightline can import: expected ";
+    for (std::size_t i = 0; i < kinds.size(); ++i) s += (i == 0 ? "" : i + 1 == kinds.size() ? " or " : ", ") + kinds[i];
+    return s;
+}
 
 }  // namespace
 
-bool isForeignMapExtension(const std::string& path) {
-    const std::string ext = lowerExtension(path);
-    return isUvttExtension(ext) || ext == ".tmj";
+const std::vector<ImportFormat>& importFormats() {
+    // In the order the refusal names them. A file's own extension decides first; then the first
+    // format whose sniff takes the document.
+    static const std::vector<ImportFormat> formats = {
+        {"Universal VTT", "a Universal VTT file", {".dd2vtt", ".uvtt", ".df2vtt"}, "", isUvtt, readUvtt},
+        {"Foundry VTT scene", "a Foundry VTT scene", {}, ".json with \"walls\" and \"grid\"", isFoundry, readFoundry},
+        {"Tiled map", "a Tiled map", {".tmj"}, ".json with \"type\": \"map\"", isTiled, readTiled},
+    };
+    return formats;
 }
 
-ImportResult importUvtt(const std::string& text, const std::string& source, const ImportOptions& options) {
-    return import_detail::uvttFromJson(import_detail::parse(text, source), source, options);
+bool isForeignMapExtension(const std::string& path) { return formatOfExtension(lowerExtension(path)) != nullptr; }
+
+ImportResult importUvtt(const std::string& text, const std::string& source, const MapKeyChecks& keys, const ImportOptions& options) {
+    return import_detail::uvttFromJson(import_detail::parse(text, source), source, keys, options);
 }
 
-ImportResult importFoundry(const std::string& text, const std::string& source, const ImportOptions& options) {
-    return import_detail::foundryFromJson(import_detail::parse(text, source), source, options);
+ImportResult importFoundry(const std::string& text, const std::string& source, const MapKeyChecks& keys,
+                           const ImportOptions& options) {
+    return import_detail::foundryFromJson(import_detail::parse(text, source), source, keys, options);
 }
 
-ImportResult importTiled(const std::string& text, const std::string& source, const ImportOptions& options) {
-    return import_detail::tiledFromJson(import_detail::parse(text, source), source, options);
+ImportResult importTiled(const std::string& text, const std::string& source, const MapKeyChecks& keys, const ImportOptions& options) {
+    return import_detail::tiledFromJson(import_detail::parse(text, source), source, keys, options);
 }
 
-ImportResult importText(const std::string& text, const std::string& source, const ImportOptions& options) {
-    using import_detail::Json;
-    const std::string ext = lowerExtension(source);
-    const Json doc = import_detail::parse(text, source);
-    if (isUvttExtension(ext)) return import_detail::uvttFromJson(doc, source, options);
-    if (ext == ".tmj") return import_detail::tiledFromJson(doc, source, options);
-    if (!doc.is_object())
-        throw MapError(source, {"/: expected an object, found " + import_detail::describe(doc) + ": not a map Sightline can import"});
-    if (auto f = doc.find("format"); f != doc.end() && f->is_string() && f->get<std::string>() == "sightline-map") {
+ImportResult importText(const std::string& text, const std::string& source, const MapKeyChecks& keys, const ImportOptions& options) {
+    const Json json = import_detail::parse(text, source);
+    const ImportDocument doc{json};
+    if (const ImportFormat* f = formatOfExtension(lowerExtension(source))) return f->read(doc, source, keys, options);
+    if (!json.is_object())
+        throw InputError(source, {"/: expected an object, found " + import_detail::describe(json) + ": not a map Sightline can import"});
+    if (auto f = json.find("format"); f != json.end() && f->is_string() && f->get<std::string>() == "sightline-map") {
         ImportResult r;
-        r.board = parseMap(text, source);
+        r.board = parseMap(text, source, keys);
         r.format = "sightline-map v1";
         import_detail::noImage(r, options, "a sightline map embeds no picture");
         return r;
     }
-    if (doc.contains("resolution") && (doc.contains("line_of_sight") || doc.contains("portals")))
-        return import_detail::uvttFromJson(doc, source, options);
-    if (auto t = doc.find("type"); t != doc.end() && *t == "map" && doc.contains("layers"))
-        return import_detail::tiledFromJson(doc, source, options);
-    if (doc.contains("walls") && doc.contains("grid") && doc.contains("width") && doc.contains("height"))
-        return import_detail::foundryFromJson(doc, source, options);
-    throw MapError(source, {"not a map Sightline can import: expected a sightline map, a Universal VTT file "
-                            "(.dd2vtt, .uvtt, .df2vtt), a Foundry VTT scene (.json with \"walls\" and \"grid\") or a "
-                            "Tiled map (.tmj, or .json with \"type\": \"map\")"});
+    for (const ImportFormat& f : importFormats())
+        if (f.sniff(doc)) return f.read(doc, source, keys, options);
+    throw InputError(source, {notImportable()});
 }
 
-ImportResult importMap(const std::string& path, const ImportOptions& options) {
-    return importText(json_input::readFile(path, kMaxImportBytes, "map to import"), path, options);
+ImportResult importMap(const std::string& path, const MapKeyChecks& keys, const ImportOptions& options) {
+    return importText(json_input::readFile(path, kMaxImportBytes, "map to import"), path, keys, options);
 }
 
 }  // namespace sightline

@@ -1,9 +1,10 @@
 // Importing maps made with map authors' tools: Universal VTT (.dd2vtt, .uvtt, .df2vtt), Foundry VTT
-// scenes (.json) and Tiled maps (.tmj, .json). docs/import.md says what maps to what.
+// scenes (.json) and Tiled maps (.tmj, .json), listed in importFormats(). docs/import.md says what
+// maps to what.
 //
 // An import gives a Board that passes every rule of a sightline map, size included (so it saves and
 // loads again unchanged), plus notes for the user on what was dropped or adjusted. A file that
-// cannot be read is refused whole with a MapError naming the file and the place (line:column or
+// cannot be read is refused whole with an InputError naming the file and the place (line:column or
 // JSON path).
 //
 // The geometry is all an import computes by default: an embedded picture stays base64 text inside
@@ -26,7 +27,7 @@ constexpr std::size_t kMaxImageBytes = 64u << 20;    // embedded pictures larger
 struct ImportOptions {
     // When set, the embedded picture is checked (base64, PNG or WebP signature, size), written here
     // atomically, and recorded as the map's "background" (relative to mapPath's folder). A broken or
-    // oversized picture is then a MapError and nothing is written; a file without one gives a note.
+    // oversized picture is then an InputError and nothing is written; a file without one gives a note.
     std::string imageOut;
     // Where the map will be saved; background.image is made relative to its folder. Empty: the
     // path is recorded as imageOut was given.
@@ -49,21 +50,47 @@ struct ImportResult {
     std::string imageType;           // "png", "webp", or "" when the file embeds no usable picture
 };
 
-// Reads a file and imports it, choosing the importer by extension and content: .dd2vtt/.uvtt/.df2vtt
-// are Universal VTT, .tmj is Tiled, and any other JSON is recognised by its keys (a sightline map
-// passes through parseMap unchanged). Throws MapError; a failed image write throws
+// Reads a file and imports it, choosing the importer by extension and content (importFormats): a
+// format's own extension decides, and any other file (.json) is recognised by its keys; a sightline
+// map passes through parseMap unchanged. `keys` are the games' checks of the keys they own
+// (mapKeyChecks() in games/games.hpp). Throws InputError; a failed image write throws
 // std::runtime_error naming the path.
-ImportResult importMap(const std::string& path, const ImportOptions& options = {});
+ImportResult importMap(const std::string& path, const MapKeyChecks& keys, const ImportOptions& options = {});
 // The same for text already read; `source` names it in messages and gives the extension.
-ImportResult importText(const std::string& text, const std::string& source, const ImportOptions& options = {});
+ImportResult importText(const std::string& text, const std::string& source, const MapKeyChecks& keys,
+                        const ImportOptions& options = {});
 
 // One format each; `source` names the text in messages (Tiled also reads external JSON tilesets
 // relative to it).
-ImportResult importUvtt(const std::string& text, const std::string& source, const ImportOptions& options = {});
-ImportResult importFoundry(const std::string& text, const std::string& source, const ImportOptions& options = {});
-ImportResult importTiled(const std::string& text, const std::string& source, const ImportOptions& options = {});
+ImportResult importUvtt(const std::string& text, const std::string& source, const MapKeyChecks& keys,
+                        const ImportOptions& options = {});
+ImportResult importFoundry(const std::string& text, const std::string& source, const MapKeyChecks& keys,
+                           const ImportOptions& options = {});
+ImportResult importTiled(const std::string& text, const std::string& source, const MapKeyChecks& keys,
+                         const ImportOptions& options = {});
 
-// True for the extensions importMap reads as another tool's map (.dd2vtt, .uvtt, .df2vtt, .tmj).
+// A parsed file as the formats' sniff and read functions see it (io/import_detail.hpp).
+struct ImportDocument;
+
+// Another tool's map format that importMap reads. importFormats() is the one list of them: the
+// command line, the app's Open dialog and the fuzzers read it.
+struct ImportFormat {
+    std::string name;  // how ImportResult::format begins ("Universal VTT", then the file's version)
+    std::string noun;  // in lists and messages: "a Universal VTT file"
+    // Its own extensions, lower case with the dot: a file with one is read as this format, whatever
+    // it holds. Files with any other extension (.json) are told apart by sniff.
+    std::vector<std::string> extensions;
+    // How sniff knows a .json file of this format, for people (.json with "walls" and "grid");
+    // empty when only its extensions are said.
+    std::string byContent;
+    // Whether a file without one of `extensions` is this format, from its keys.
+    bool (*sniff)(const ImportDocument& doc);
+    ImportResult (*read)(const ImportDocument& doc, const std::string& source, const MapKeyChecks& keys,
+                         const ImportOptions& options);
+};
+const std::vector<ImportFormat>& importFormats();
+
+// True for the extensions importMap reads as another tool's map (every format's extensions).
 bool isForeignMapExtension(const std::string& path);
 
 }  // namespace sightline

@@ -11,6 +11,15 @@
 #include <utility>
 #include <vector>
 
+namespace sightline {
+
+// What ImportFormat's sniff and read are handed: the file parsed once by importText.
+struct ImportDocument {
+    const json_input::Json& json;
+};
+
+}  // namespace sightline
+
 namespace sightline::import_detail {
 
 using json_input::Checker;
@@ -21,9 +30,10 @@ using json_input::Json;
 Json parse(const std::string& text, const std::string& source);
 
 // Entry points on a parsed document (importText parses once and detects the kind).
-ImportResult uvttFromJson(const Json& doc, const std::string& source, const ImportOptions& options);
-ImportResult foundryFromJson(const Json& doc, const std::string& source, const ImportOptions& options);
-ImportResult tiledFromJson(const Json& doc, const std::string& source, const ImportOptions& options);
+ImportResult uvttFromJson(const Json& doc, const std::string& source, const MapKeyChecks& keys, const ImportOptions& options);
+ImportResult foundryFromJson(const Json& doc, const std::string& source, const MapKeyChecks& keys,
+                             const ImportOptions& options);
+ImportResult tiledFromJson(const Json& doc, const std::string& source, const MapKeyChecks& keys, const ImportOptions& options);
 
 inline std::string key(const std::string& path, const char* k) { return path + "/" + k; }
 inline std::string idx(const std::string& path, std::size_t i) { return path + "/" + std::to_string(i); }
@@ -77,7 +87,7 @@ std::size_t mostMapBytes(const Board& b);
 // coordinates usable, outlines of 3+ points, the games' keys) and, written as a map, stay within
 // the loader's size limit. A board that breaks a rule is refused like a broken file ("please report
 // this file"); one too large for a map is refused with its size and what fills it. Never saved.
-void checkBoard(const ImportResult& r, const std::string& source, const ImportOptions& options);
+void checkBoard(const ImportResult& r, const std::string& source, const MapKeyChecks& keys, const ImportOptions& options);
 
 // The ids of one list handed out so far, and for each wanted id the next suffix to try, so that ten
 // thousand items wanting one id cost ten thousand steps, not fifty million.

@@ -132,12 +132,12 @@ void limitedFeatures(const std::vector<Limited>& segs, Board& b, std::vector<std
 
 // [SECTION] The scene: name, size, grid, padding
 
-ImportResult foundryFromJson(const Json& doc, const std::string& source, const ImportOptions& options) {
+ImportResult foundryFromJson(const Json& doc, const std::string& source, const MapKeyChecks& keys, const ImportOptions& options) {
     ImportResult r;
     Board& b = r.board;
     r.format = "Foundry VTT scene";
     Checker ck;
-    if (!ck.object(doc, "")) throw MapError(source, ck.problems);
+    if (!ck.object(doc, "")) throw InputError(source, ck.problems);
     b.name = stem(source);
     if (auto n = doc.find("name"); n != doc.end() && n->is_string() && !n->get<std::string>().empty()) b.name = n->get<std::string>();
 
@@ -263,7 +263,7 @@ ImportResult foundryFromJson(const Json& doc, const std::string& source, const I
             }
         }
     }
-    if (!ck.problems.empty()) throw MapError(source, ck.problems);
+    if (!ck.problems.empty()) throw InputError(source, ck.problems);
 
     // [SECTION] Limited walls and notes
     // Limited walls keep their Foundry ids as part of the feature's id; make those unique first.
@@ -299,7 +299,7 @@ ImportResult foundryFromJson(const Json& doc, const std::string& source, const I
     if (!picture.empty())
         r.notes.push_back("the scene's picture \"" + picture + "\" is a file of the Foundry world, not part of the scene: not imported");
 
-    checkBoard(r, source, options);
+    checkBoard(r, source, keys, options);
     noImage(r, options, "a Foundry scene embeds no picture");
     return r;
 }

@@ -19,7 +19,6 @@
 // [SECTION] Walls, doors and features
 // [SECTION] Importing a Tiled map
 #include "io/import_detail.hpp"
-#include "games/games.hpp"
 #include "io/json_input.hpp"
 
 #include <algorithm>
@@ -92,11 +91,11 @@ enum : std::uint8_t { kBlocking = 1, kDifficult = 2, kImpassable = 4 };
 
 class TiledReader {
 public:
-    TiledReader(const std::string& source, ImportResult& r) : source_(source), r_(r) {}
+    TiledReader(const std::string& source, const MapKeyChecks& keys, ImportResult& r) : source_(source), keys_(keys), r_(r) {}
 
     void read(const Json& doc) {
         Board& b = r_.board;
-        if (!ck_.object(doc, "")) throw MapError(source_, ck_.problems);
+        if (!ck_.object(doc, "")) throw InputError(source_, ck_.problems);
         b.name = stem(source_);
         std::string where;
         if (const Json* n = property(doc, "name", "", where); n && n->is_string() && !n->get<std::string>().empty())
@@ -112,7 +111,7 @@ public:
             if (const Json* v = ck_.required(doc, k, ""); v && finiteNumber(ck_, *v, key("", k), out) && out <= 0)
                 ck_.add(key("", k), "the tile size in pixels must be positive, not " + describe(*v));
         }
-        if (!ck_.problems.empty()) throw MapError(source_, ck_.problems);
+        if (!ck_.problems.empty()) throw InputError(source_, ck_.problems);
         if (frame_.tileW != frame_.tileH)
             r_.notes.push_back("tiles are " + num(frame_.tileW) + "x" + num(frame_.tileH) + " px, not square: each tile is one square cell");
 
@@ -121,7 +120,7 @@ public:
         cells_.assign(static_cast<std::size_t>(b.width) * b.height, 0);
         if (const Json* layers = ck_.required(doc, "layers", ""); layers && ck_.array(*layers, "/layers"))
             for (std::size_t i = 0; i < layers->size(); ++i) layer((*layers)[i], idx("/layers", i), 0, 0);
-        if (!ck_.problems.empty()) throw MapError(source_, ck_.problems);
+        if (!ck_.problems.empty()) throw InputError(source_, ck_.problems);
 
         for (auto [flag, kind] : {std::pair{kBlocking, TerrainKind::Blocking}, std::pair{kDifficult, TerrainKind::Difficult},
                                   std::pair{kImpassable, TerrainKind::Impassable}}) {
@@ -182,7 +181,7 @@ private:
         Checker local;
         Checker& ck = body == &ts ? ck_ : local;
         if (!ck.object(*body, bodyPath)) {
-            if (&ck == &local) throw MapError(bodySource, local.problems);
+            if (&ck == &local) throw InputError(bodySource, local.problems);
             return;
         }
         if (auto tiles = body->find("tiles"); tiles != body->end() && ck.array(*tiles, key(bodyPath, "tiles"))) {
@@ -211,7 +210,7 @@ private:
                           static_cast<std::uint32_t>(first) + static_cast<std::uint32_t>(id));
             }
         }
-        if (&ck == &local && !local.problems.empty()) throw MapError(bodySource, local.problems);
+        if (&ck == &local && !local.problems.empty()) throw InputError(bodySource, local.problems);
         firstGids_.push_back(static_cast<std::uint32_t>(first));
     }
 
@@ -508,13 +507,13 @@ private:
             if (const Json* v = property(o, "blocks_sight", path, where)) ck_.boolean(*v, where, f.blocksSight);
             // The games' own feature keys, as custom properties: copied, then checked by their games.
             std::map<std::string, std::string> places;
-            for (const std::string& k : gameFeatureKeys())
+            for (const std::string& k : keys_.featureKeys)
                 if (const Json* v = property(o, k.c_str(), path, where)) {
                     f.extra.emplace_back(k, v->dump());
                     places[k] = where;
                 }
             std::vector<std::string> keyProblems;
-            checkFeatureKeys(f.extra, [&places](const std::string& k) { return places[k]; }, keyProblems);
+            if (keys_.feature) keys_.feature(f.extra, [&places](const std::string& k) { return places[k]; }, keyProblems);
             for (const std::string& problem : keyProblems) ck_.note(problem);
             if (!keyProblems.empty()) f.extra.clear();
             for (const PointD& p : s.points)
@@ -530,6 +529,7 @@ private:
     }
 
     const std::string& source_;
+    const MapKeyChecks& keys_;
     ImportResult& r_;
     Checker ck_;
     Frame frame_;
@@ -545,11 +545,11 @@ private:
 
 // [SECTION] Importing a Tiled map
 
-ImportResult tiledFromJson(const Json& doc, const std::string& source, const ImportOptions& options) {
+ImportResult tiledFromJson(const Json& doc, const std::string& source, const MapKeyChecks& keys, const ImportOptions& options) {
     ImportResult r;
     r.format = "Tiled map";
-    TiledReader(source, r).read(doc);
-    checkBoard(r, source, options);
+    TiledReader(source, keys, r).read(doc);
+    checkBoard(r, source, keys, options);
     noImage(r, options, "a Tiled map embeds no picture");
     return r;
 }

@@ -48,11 +48,11 @@ const Json* list(Checker& ck, const Json& doc, const char* name) {
 
 }  // namespace
 
-ImportResult uvttFromJson(const Json& doc, const std::string& source, const ImportOptions& options) {
+ImportResult uvttFromJson(const Json& doc, const std::string& source, const MapKeyChecks& keys, const ImportOptions& options) {
     ImportResult r;
     Board& b = r.board;
     Checker ck;
-    if (!ck.object(doc, "")) throw MapError(source, ck.problems);
+    if (!ck.object(doc, "")) throw InputError(source, ck.problems);
     b.name = stem(source);
 
     std::string version = "0.3";
@@ -197,7 +197,7 @@ ImportResult uvttFromJson(const Json& doc, const std::string& source, const Impo
         else ck.add("/image", "expected the picture as base64 text, found " + describe(*im));
     }
 
-    if (!ck.problems.empty()) throw MapError(source, ck.problems);
+    if (!ck.problems.empty()) throw InputError(source, ck.problems);
 
     if (zeroLength) r.notes.push_back(count(zeroLength, "zero-length wall piece", "zero-length wall pieces") + " (repeated points) dropped");
     if (pieces > losWalls)
@@ -219,7 +219,7 @@ ImportResult uvttFromJson(const Json& doc, const std::string& source, const Impo
         r.notes.push_back("map_origin (" + num(origin.x) + ", " + num(origin.y) + ") is the board's top-left corner: coordinates moved by it");
     if (lights) r.notes.push_back(count(lights, "light", "lights") + " not imported (Sightline has no lighting)");
 
-    checkBoard(r, source, options);
+    checkBoard(r, source, keys, options);
     takeImage(r, *image, "/image", source, options);
     return r;
 }

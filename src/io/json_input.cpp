@@ -4,6 +4,8 @@
 // [SECTION] Parsing and reading files
 #include "io/json_input.hpp"
 
+#include "core/text.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -21,24 +23,6 @@ namespace {
 // [SECTION] Places and excerpts
 
 bool isContinuation(unsigned char c) { return (c & 0xC0) == 0x80; }
-
-// The length of the valid UTF-8 character starting at text[i], or 0 when the bytes there are not one
-// (a stray continuation byte, a character cut short, an overlong form, a surrogate, beyond U+10FFFF).
-std::size_t utf8Length(const std::string& text, std::size_t i) {
-    const auto at = [&text](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-    const unsigned char c = at(i);
-    if (c < 0x80) return 1;
-    std::size_t n = 0;
-    unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
-    if (c >= 0xC2 && c <= 0xDF) n = 2;
-    else if (c >= 0xE0 && c <= 0xEF) n = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-    else if (c >= 0xF0 && c <= 0xF4) n = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-    else return 0;
-    if (i + n > text.size() || at(i + 1) < lo || at(i + 1) > hi) return 0;
-    for (std::size_t k = 2; k < n; ++k)
-        if (!isContinuation(at(i + k))) return 0;
-    return n;
-}
 
 // Line and column (both from 1) of the byte at `index`: the column counts characters, not bytes.
 std::pair<int, int> lineColumnAt(const std::string& text, std::size_t index) {
@@ -482,10 +466,10 @@ std::string describe(const Json& v) {
 
 Json parseDocument(const std::string& text, const std::string& source, std::size_t maxBytes, const char* what, ItemSink* sink) {
     if (text.size() > maxBytes)
-        throw MapError(source, {"the file is " + std::to_string(text.size()) + " bytes; a " + what + " is at most " +
+        throw InputError(source, {"the file is " + std::to_string(text.size()) + " bytes; a " + what + " is at most " +
                                 std::to_string(maxBytes) + " bytes"});
     if (text.find_first_not_of(" \t\r\n") == std::string::npos)
-        throw MapError(source, {std::string("the file is empty: a ") + what + " file is a JSON object"});
+        throw InputError(source, {std::string("the file is empty: a ") + what + " file is a JSON object"});
     Json doc;
     Builder builder(doc, text, sink);
     const TrackingIterator first{text.data(), &builder.read}, last{text.data() + text.size(), &builder.read};
@@ -495,9 +479,9 @@ Json parseDocument(const std::string& text, const std::string& source, std::size
     } catch (const Json::exception& e) {
         std::string detail = e.what();
         if (auto pos = detail.find("] "); pos != std::string::npos) detail = detail.substr(pos + 2);
-        throw MapError(source, {std::string("not a readable JSON ") + what + ": " + detail});
+        throw InputError(source, {std::string("not a readable JSON ") + what + ": " + detail});
     }
-    if (!ok) throw MapError(source, {builder.problem.empty() ? std::string("not a readable JSON ") + what : builder.problem});
+    if (!ok) throw InputError(source, {builder.problem.empty() ? std::string("not a readable JSON ") + what : builder.problem});
     return doc;
 }
 
@@ -516,20 +500,20 @@ std::string readFile(const std::string& path, std::size_t maxBytes, const char* 
     // writer that may never come.
     std::error_code ec;
     const std::filesystem::file_status st = std::filesystem::status(path, ec);
-    if (!ec && std::filesystem::is_directory(st)) throw MapError(path, {"this is a folder, not a file"});
+    if (!ec && std::filesystem::is_directory(st)) throw InputError(path, {"this is a folder, not a file"});
     if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
-        throw MapError(path, {"this is not a regular file (a pipe, a device or a socket)"});
+        throw InputError(path, {"this is not a regular file (a pipe, a device or a socket)"});
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw MapError(path, {std::string("cannot open the file: ") + std::strerror(errno)});
+    if (!in) throw InputError(path, {std::string("cannot open the file: ") + std::strerror(errno)});
     in.seekg(0, std::ios::end);
     const std::streamoff size = in.tellg();
-    if (size < 0) throw MapError(path, {"cannot read the file (is it a folder?)"});
+    if (size < 0) throw InputError(path, {"cannot read the file (is it a folder?)"});
     if (static_cast<std::size_t>(size) > maxBytes)
-        throw MapError(path, {"the file is " + std::to_string(size) + " bytes; a " + what + " is at most " +
+        throw InputError(path, {"the file is " + std::to_string(size) + " bytes; a " + what + " is at most " +
                               std::to_string(maxBytes) + " bytes"});
     in.seekg(0, std::ios::beg);
     std::string text(static_cast<std::size_t>(size), '\0');
-    if (size > 0 && !in.read(&text[0], size)) throw MapError(path, {"cannot read the file"});
+    if (size > 0 && !in.read(&text[0], size)) throw InputError(path, {"cannot read the file"});
     return text;
 }
 

@@ -1,10 +1,11 @@
 // Reading JSON input files (maps, decks, rule tables) the same way: size and nesting limits, syntax
-// errors with line and column, rule problems with their JSON path, all refused as a MapError that
-// names the file. Internal to the core: public headers never include nlohmann/json.
+// errors with line and column, rule problems with their JSON path, all refused as an InputError that
+// names the file. Internal to io and the games' .cpp files: public headers never include nlohmann/json.
 #pragma once
 
+#include "core/board.hpp"
 #include "core/geometry.hpp"
-#include "io/map_io.hpp"
+#include "io/input_error.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -14,6 +15,10 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace sightline {
+constexpr int kMaxJsonDepth = 64;  // deeper nesting is refused while parsing
+}  // namespace sightline
 
 namespace sightline::json_input {
 

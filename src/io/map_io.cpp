@@ -1,7 +1,7 @@
 // nlohmann/json is used here only, behind the Board model; the rest of the core never sees it.
 //
 // Index of this file:
-// [SECTION] Helpers: problem lists and JSON paths
+// [SECTION] Helpers: JSON paths
 // [SECTION] Reading a map
 // [SECTION] Parsing and loading
 // [SECTION] Writing helpers
@@ -12,7 +12,6 @@
 
 #include "core/geometry.hpp"
 #include "io/json_input.hpp"
-#include "games/games.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -39,18 +38,9 @@ using json_input::Checker;
 using json_input::describe;
 using json_input::Json;
 
-// [SECTION] Helpers: problem lists and JSON paths
+// [SECTION] Helpers: JSON paths
 
 namespace {
-
-std::string joinProblems(const std::string& file, const std::vector<std::string>& problems) {
-    std::string s;
-    for (std::size_t i = 0; i < problems.size(); ++i) {
-        if (i) s += "\n";
-        s += file + ": " + problems[i];
-    }
-    return s;
-}
 
 std::string key(const std::string& path, const char* k) { return path + "/" + k; }
 std::string idx(const std::string& path, std::size_t i) { return path + "/" + std::to_string(i); }
@@ -406,7 +396,7 @@ private:
 };
 
 // The rest of the map from the document (its lists were read while parsing, and are empty in it).
-void fromJson(const Json& doc, Board& b, ListReader& lists, Checker& ck, Clean& clean) {
+void fromJson(const Json& doc, Board& b, ListReader& lists, Checker& ck, Clean& clean, const MapKeyChecks& keys) {
     if (!ck.object(doc, "")) return;
     json_input::checkHeader(ck, doc, "sightline-map", "map");
     if (auto it = doc.find("name"); it != doc.end()) ck.string(*it, "/name", b.name);
@@ -426,7 +416,7 @@ void fromJson(const Json& doc, Board& b, ListReader& lists, Checker& ck, Clean& 
         ck.absorb(lists.checkers[k]);
     }
     b.extra = ck.extras(doc, {"format", "version", "name", "grid", "terrain", "walls", "doors", "figures", "features"});
-    for (std::string& problem : gameKeyProblems(b)) ck.note(std::move(problem));  // each game checks its keys
+    for (std::string& problem : keyProblems(b, keys)) ck.note(std::move(problem));  // each game checks its keys
 }
 
 // A problem of the board checks on `part` (the clean items) with its path put back to the file's
@@ -488,42 +478,21 @@ void checkBoardRules(const Board& b, const Clean& clean, Checker& ck) {
 
 // [SECTION] Parsing and loading
 
-std::string moreProblemsLine(std::size_t count) {
-    return "... and " + std::to_string(count) + (count == 1 ? " more problem" : " more problems");
-}
-
-namespace {
-
-std::vector<std::string> shown(std::vector<std::string> problems) {
-    if (problems.size() > kMaxProblemsShown + 1) {
-        const std::size_t more = problems.size() - kMaxProblemsShown;
-        problems.resize(kMaxProblemsShown);
-        problems.push_back(moreProblemsLine(more));
-    }
-    return problems;
-}
-
-}  // namespace
-
-MapError::MapError(std::string file, std::vector<std::string> problems)
-    : MapError(Listed{}, std::move(file), shown(std::move(problems))) {}
-
-MapError::MapError(Listed, std::string file, std::vector<std::string> problems)
-    : std::runtime_error(joinProblems(file, problems)), file_(std::move(file)), problems_(std::move(problems)) {}
-
-Board parseMap(const std::string& text, const std::string& source) {
+Board parseMap(const std::string& text, const std::string& source, const MapKeyChecks& keys) {
     Board b;
     Clean clean;
     ListReader lists(b, clean);
     const Json doc = json_input::parseDocument(text, source, kMaxMapBytes, "map", &lists);
     Checker ck;
-    fromJson(doc, b, lists, ck, clean);
+    fromJson(doc, b, lists, ck, clean, keys);
     if (doc.is_object()) checkBoardRules(b, clean, ck);
-    if (!ck.problems.empty()) throw MapError(source, ck.problems);
+    if (!ck.problems.empty()) throw InputError(source, ck.problems);
     return b;
 }
 
-Board loadMap(const std::string& path) { return parseMap(json_input::readFile(path, kMaxMapBytes, "map"), path); }
+Board loadMap(const std::string& path, const MapKeyChecks& keys) {
+    return parseMap(json_input::readFile(path, kMaxMapBytes, "map"), path, keys);
+}
 
 // [SECTION] Writing helpers
 

@@ -41,7 +41,7 @@ std::vector<PresetFile> listPresets(const std::string& assetsDir, const std::str
             if (ck.problems.empty() && p.id != entry.path().stem().string())
                 ck.add("/id", "\"" + p.id + "\" differs from the file's name (" + entry.path().filename().string() + ")");
         }
-        if (!ck.problems.empty()) throw MapError(p.path, ck.problems);
+        if (!ck.problems.empty()) throw InputError(p.path, ck.problems);
         out.push_back(std::move(p));
     }
     std::sort(out.begin(), out.end(), [](const PresetFile& a, const PresetFile& b) {

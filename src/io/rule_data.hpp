@@ -21,7 +21,7 @@ std::string findAssetsDir(const std::string& given, const std::string& fallback)
 std::string gameDataDir(const std::string& assetsDir, const std::string& game);
 // The presets of a game: each *.json file directly in its data folder (subfolders such as decks/
 // are not presets), read for its "id", "name" and optional "order", sorted by order then id.
-// Throws MapError naming the file when one is broken.
+// Throws InputError naming the file when one is broken.
 std::vector<PresetFile> listPresets(const std::string& assetsDir, const std::string& game);
 
 }  // namespace sightline

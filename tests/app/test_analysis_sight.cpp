@@ -4,6 +4,7 @@
 // A sight made for another figure or another wall is not shown meanwhile. Without a window.
 #include "app/model/analysis.hpp"
 #include "app/model/document.hpp"
+#include "games/games.hpp"
 #include "io/map_io.hpp"
 
 #include <catch2/catch.hpp>
@@ -21,7 +22,7 @@ Board split() {
     return parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": 10, "height": 8},
         "walls": [{"id": "w1", "from": [4, 0], "to": [4, 8]}],
         "figures": [{"id": "A", "cell": [1, 3], "side": "marines"}, {"id": "B", "cell": [7, 3], "side": "invaders"}]})",
-                    "split");
+                    "split", mapKeyChecks());
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include "window_driver.hpp"
 
 #include "core/lint.hpp"
+#include "games/games.hpp"
 #include "io/map_io.hpp"
 
 #include <catch2/catch.hpp>
@@ -114,7 +115,7 @@ TEST_CASE("app editor: build a room, undo to empty, redo, save and reopen", "[ap
     ui.key("ctrl+s");
     s = ui.waitState([](const Json& j) { return j["modified"] == false; });
     REQUIRE(s["modified"] == false);
-    const sightline::Board saved = sightline::loadMap(map);
+    const sightline::Board saved = sightline::loadMap(map, sightline::mapKeyChecks());
     CHECK(saved.walls.size() == 5);
     REQUIRE(saved.doors.size() == 1);
     CHECK_FALSE(saved.doors[0].open);
@@ -179,7 +180,7 @@ TEST_CASE("app editor: unsaved work survives a kill", "[app-editor]") {
     // Saved, it is the map's own again, and the recovery file of the killed process is gone.
     ui.key("ctrl+s");
     s = ui.waitState([](const Json& j) { return j["modified"] == false; });
-    CHECK(sightline::loadMap(map).walls.size() == 2);
+    CHECK(sightline::loadMap(map, sightline::mapKeyChecks()).walls.size() == 2);
     ui.key("ctrl+q");
     CHECK(app.waitExit(20) == 0);
     std::size_t left = 0;

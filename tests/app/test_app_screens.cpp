@@ -3,6 +3,7 @@
 #include "app_support.hpp"
 
 #include "games/doom/doom.hpp"
+#include "games/games.hpp"
 #include "io/map_io.hpp"
 #include "core/sight.hpp"
 
@@ -337,7 +338,7 @@ TEST_CASE("app: cover lines are drawn where the ruling puts them, green when cle
     REQUIRE(picture.loadFromFile(out));
 
     // The ruling from the core itself, not from the app.
-    const Board board = loadMap(kRoot + "/" + c.map);
+    const Board board = loadMap(kRoot + "/" + c.map, mapKeyChecks());
     const SightScene scene(board);
     Tracer tracer(scene);
     const Ruling ruling = DoomRules().rule(tracer, static_cast<int>(*board.findFigure(c.attacker)),

@@ -118,7 +118,7 @@ Board room() {
     return parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": 8, "height": 5},
         "figures": [{"id": "A", "cell": [0, 2], "side": "marines"}, {"id": "B", "cell": [2, 2], "side": "marines"},
                     {"id": "D", "cell": [4, 2], "side": "invaders"}, {"id": "C", "cell": [7, 4], "side": "invaders"}]})",
-                    "room");
+                    "room", mapKeyChecks());
 }
 
 // Two large figures in opposite corners of an empty 1024x1024 board (tools/scenes.cpp "large-64"
@@ -369,7 +369,7 @@ TEST_CASE("background: lines from every corner of two large figures are counted,
     Board b = parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": 40, "height": 20},
         "figures": [{"id": "a", "cell": [0, 0], "size": [12, 12]}, {"id": "b", "cell": [20, 0], "size": [12, 12]},
                     {"id": "c", "cell": [30, 15]}]})",
-                       "two large");
+                       "two large", mapKeyChecks());
     Document doc = open(b);
     Analysis analysis;
     AnalysisRequest r = pair(0, 2);

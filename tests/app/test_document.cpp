@@ -25,7 +25,7 @@ Board sample() {
                     {"kind": "difficult", "cells": [[1, 3]]}],
         "doors": [{"id": "d", "from": [1, 0], "to": [1, 1], "open": false}],
         "figures": [{"id": "A", "cell": [0, 0]}, {"id": "B", "cell": [3, 1], "side": "invaders"}]})",
-                    "sample");
+                    "sample", mapKeyChecks());
 }
 
 Document open(Board b) {
@@ -135,7 +135,7 @@ TEST_CASE("document: save writes the file and clears modified and a bad file lea
     CHECK_THROWS(doc.save());  // never saved: no path yet
     doc.saveAs(path);
     CHECK_FALSE(doc.modified());
-    CHECK(loadMap(path).figures[0].cell == Cell{1, 0});
+    CHECK(loadMap(path, mapKeyChecks()).figures[0].cell == Cell{1, 0});
     doc.undo();
     CHECK(doc.modified());
     doc.redo();
@@ -238,7 +238,7 @@ TEST_CASE("analysis: without line of sight the lines tried are kept, with what s
         "walls": [{"id": "w", "from": [3, 0], "to": [3, 3]}],
         "terrain": [{"kind": "difficult", "cells": [[1, 1]]}],
         "figures": [{"id": "A", "cell": [0, 1]}, {"id": "B", "cell": [5, 1]}]})",
-                       "wall");
+                       "wall", mapKeyChecks());
     Document doc = open(b);
     Analysis analysis;
     AnalysisRequest r;
@@ -258,7 +258,7 @@ TEST_CASE("analysis: without line of sight the lines tried are kept, with what s
     // A door in the wall opens a line: then the ruling has lines of its own and nothing is tried.
     doc.reset(parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": 6, "height": 3},
         "walls": [{"id": "w", "from": [3, 0], "to": [3, 1]}],
-        "figures": [{"id": "A", "cell": [0, 1]}, {"id": "B", "cell": [5, 1]}]})", "open"), "");
+        "figures": [{"id": "A", "cell": [0, 1]}, {"id": "B", "cell": [5, 1]}]})", "open", mapKeyChecks()), "");
     analysis.update(doc, r, Analysis::kWaitForever);
     CHECK(analysis.ruling()->lineOfSight);
     CHECK(analysis.triedLines().empty());
@@ -288,7 +288,7 @@ TEST_CASE("document: the game and preset kept in the map, undone and saved", "[a
     REQUIRE(fd >= 0);
     close(fd);
     doc.saveAs(name);
-    const Board back = loadMap(name);
+    const Board back = loadMap(name, mapKeyChecks());
     const std::string* raw = propertyJson(back.extra, "rules");
     REQUIRE(raw);
     CHECK(*raw == R"({"game":"d20","preset":"dnd5e"})");

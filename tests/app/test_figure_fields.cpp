@@ -9,6 +9,7 @@
 #include "app/ui/common.hpp"
 #include "core/properties.hpp"
 #include "games/wargame/wargame.hpp"
+#include "games/games.hpp"
 #include "io/map_io.hpp"
 
 #include "../support.hpp"
@@ -39,7 +40,7 @@ bool loads(const std::string& key, const std::string& json, int w = 1, int h = 1
     const nlohmann::json map = {{"format", "sightline-map"}, {"version", 1}, {"grid", {{"width", grid}, {"height", grid}}},
                                 {"figures", {figure}}};
     try {
-        parseMap(map.dump(), "fields.json");
+        parseMap(map.dump(), "fields.json", mapKeyChecks());
         return true;
     } catch (const MapError&) {
         return false;

@@ -5,6 +5,7 @@
 #include "games/doom/app/doom_panel.hpp"
 #include "app/model/analysis.hpp"
 #include "app/model/document.hpp"
+#include "games/games.hpp"
 #include "io/map_io.hpp"
 
 #include <catch2/catch.hpp>
@@ -21,7 +22,7 @@ Board room() {
         "doors": [{"id": "door", "from": [6, 0], "to": [6, 5], "open": true}],
         "figures": [{"id": "A", "cell": [0, 2], "side": "marines"}, {"id": "B", "cell": [2, 2], "side": "marines"},
                     {"id": "D", "cell": [4, 2], "side": "invaders"}, {"id": "C", "cell": [7, 4], "side": "invaders"}]})",
-                    "room");
+                    "room", mapKeyChecks());
 }
 
 std::vector<Deck> decks() {

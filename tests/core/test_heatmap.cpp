@@ -167,7 +167,7 @@ TEST_CASE("heat map: a figure in the way gives cover, and a cell seen by no atta
 }
 
 TEST_CASE("heat map: each cell agrees with the pair's ruling with a figure placed there", "[heatmap]") {
-    const Board demo = loadMap(SIGHTLINE_SOURCE_DIR "/maps/demo.json");
+    const Board demo = loadMap(SIGHTLINE_SOURCE_DIR "/maps/demo.json", mapKeyChecks());
     std::map<std::string, int> sides;
     for (const Figure& f : demo.figures) ++sides[f.side];
     REQUIRE_FALSE(sides.empty());
@@ -360,7 +360,7 @@ TEST_CASE("heat map: an attacker that is not a figure is refused", "[heatmap]") 
 }
 
 TEST_CASE("heat map: each attacker's verdict on each cell is kept on request, and a stop flag ends the work", "[heatmap]") {
-    const Board demo = loadMap(SIGHTLINE_SOURCE_DIR "/maps/demo.json");
+    const Board demo = loadMap(SIGHTLINE_SOURCE_DIR "/maps/demo.json", mapKeyChecks());
     HeatmapRequest r;
     r.attackers = figuresOfSide(demo, demo.figures.front().side);
     REQUIRE(r.attackers.size() > 1);

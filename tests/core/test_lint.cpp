@@ -2,6 +2,7 @@
 // drawn the other way round and with the list reversed, under both engines; closeGap and findLeak on
 // planted gaps; the indexed lint against the brute-force reference on random boards.
 #include "core/lint.hpp"
+#include "games/games.hpp"
 #include "io/map_io.hpp"
 #include "random_board.hpp"
 #include "scenes.hpp"
@@ -77,7 +78,7 @@ void check(const Case& c) {
 Board mapOf(const std::string& keys, int w = 8, int h = 8) {
     return parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": )" + std::to_string(w) +
                         R"(, "height": )" + std::to_string(h) + "}" + (keys.empty() ? "" : ", " + keys) + "}",
-                    "lint-test.json");
+                    "lint-test.json", mapKeyChecks());
 }
 
 std::vector<LintProblem> ofKind(const std::vector<LintProblem>& list, LintKind kind) {

@@ -55,7 +55,7 @@ Board randomBoard(Rng& rng) {
             for (int dx = 0; dx < s; ++dx) taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)] = 1;
         test::figure(b, "f" + std::to_string(i), x, y, s, s).stunned = below(8) == 0;
     }
-    return parseMap(serializeMap(b), "random board");
+    return parseMap(serializeMap(b), "random board", mapKeyChecks());
 }
 
 // The matrix with 1, 2, 4 and 8 threads, each equal to the first.
@@ -80,7 +80,7 @@ void sameWithEveryThreadCount(const Board& b, const Game& g, Engine engine = Eng
 }  // namespace
 
 TEST_CASE("threads: the dense benchmark board's matrix is the same with 1, 2, 4 and 8 threads", "[threads]") {
-    const Board b = loadMap(SIGHTLINE_SOURCE_DIR "/maps/bench-dense.json");
+    const Board b = loadMap(SIGHTLINE_SOURCE_DIR "/maps/bench-dense.json", mapKeyChecks());
     REQUIRE(b.figures.size() == 200);
     for (const Game& g : everyGame()) sameWithEveryThreadCount(b, g);
 }
@@ -110,7 +110,7 @@ TEST_CASE("threads: random boards' matrices are the same with 1, 2, 4 and 8 thre
 TEST_CASE("threads: the cover heat map is the same with 1, 2 and 4 threads", "[threads]") {
     // On the dense board against five of its marines (few, to keep ThreadSanitizer's run short), and
     // on random boards against every figure, under every game.
-    const Board dense = loadMap(SIGHTLINE_SOURCE_DIR "/maps/bench-dense.json");
+    const Board dense = loadMap(SIGHTLINE_SOURCE_DIR "/maps/bench-dense.json", mapKeyChecks());
     Rng rng(20261125);
     std::vector<Board> boards{dense};
     for (int i = 0; i < 4; ++i) boards.push_back(randomBoard(rng));

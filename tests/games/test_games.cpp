@@ -112,7 +112,7 @@ TEST_CASE("each game checks its own map keys, with the JSON path", "[games][map]
     const std::string head = R"({"format": "sightline-map", "version": 1, "grid": {"width": 6, "height": 4}, )";
     auto refusal = [](const std::string& text) {
         try {
-            parseMap(text, "k.json");
+            parseMap(text, "k.json", mapKeyChecks());
         } catch (const MapError& e) {
             return std::string(e.what());
         }
@@ -131,10 +131,10 @@ TEST_CASE("the games' keys and unknown keys come back from a save as they were, 
     const std::string text = R"({"format": "sightline-map", "version": 1, "grid": {"width": 6, "height": 4},
       "figures": [{"id": "t", "cell": [1, 1], "note": "x", "armor": {"front": 8, "side": 4, "rear": 3, "top": 2}, "facing": "east", "defense": 14, "personal_cover": "one_half"}],
       "features": [{"id": "h", "kind": "stone_building", "polygon": [[2, 0], [4, 0], [4, 2]], "windows": 2, "zz": [1, 2], "floors": 2, "rating": "one_quarter", "burning": false}]})";
-    const Board b = parseMap(text, "k.json");
+    const Board b = parseMap(text, "k.json", mapKeyChecks());
     const std::string path = (std::filesystem::temp_directory_path() / ("sightline-keys-" + std::to_string(::getpid()) + ".json")).string();
     saveMap(b, path);
-    const Board again = loadMap(path);
+    const Board again = loadMap(path, mapKeyChecks());
     std::filesystem::remove(path);
     CHECK(again.figures[0].extra == b.figures[0].extra);
     CHECK(again.features[0].extra == b.features[0].extra);

@@ -1,5 +1,6 @@
 // Rulings worked out by hand from docs/rules.md (tests/data/hand_rulings.json), on the shipped boards.
 #include "games/doom/doom.hpp"
+#include "games/games.hpp"
 #include "io/map_io.hpp"
 
 #include <catch2/catch.hpp>
@@ -18,7 +19,7 @@ TEST_CASE("the shipped boards rule as worked out by hand", "[doom][maps]") {
     const DoomRules doom;
     for (const auto& c : cases) {
         const std::string map = c.at("map");
-        const Board b = loadMap(root + "/" + map);
+        const Board b = loadMap(root + "/" + map, mapKeyChecks());
         const SightScene scene(b);
         for (Engine e : {Engine::Indexed, Engine::Reference}) {
             Tracer t(scene, e);
@@ -39,6 +40,6 @@ TEST_CASE("every shipped map loads", "[maps]") {
     const std::string root = SIGHTLINE_SOURCE_DIR;
     for (const char* m : {"maps/demo.json", "maps/bench-dense.json", "maps/d20-office.json", "maps/wargame-village.json"}) {
         INFO(m);
-        CHECK_NOTHROW(loadMap(root + "/" + m));
+        CHECK_NOTHROW(loadMap(root + "/" + m, mapKeyChecks()));
     }
 }

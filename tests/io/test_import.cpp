@@ -1,6 +1,7 @@
 // Importing maps from Universal VTT, Foundry VTT and Tiled: the shared real files, hand-checked
 // sight lines on an imported real map, round trips, the embedded picture, the Tiled convention,
 // and the refusals (docs/import.md).
+#include "games/games.hpp"
 #include "io/import.hpp"
 #include "io/import_detail.hpp"
 #include "io/map_io.hpp"
@@ -52,7 +53,7 @@ std::string tempDir() {
 template <class F>
 std::string refusal(F importer, const std::string& text, const std::string& source = "x.json", const ImportOptions& o = {}) {
     try {
-        importer(text, source, o);
+        importer(text, source, mapKeyChecks(), o);
     } catch (const MapError& e) {
         return e.what();
     }
@@ -111,7 +112,7 @@ TEST_CASE("import: wall, door and feature counts of every shared file", "[import
     std::size_t seen = 0;
     for (const auto& c : cases) {
         INFO(c.file);
-        const ImportResult r = importMap(kShared + "/" + c.file);
+        const ImportResult r = importMap(kShared + "/" + c.file, mapKeyChecks());
         CHECK(r.board.width == c.width);
         CHECK(r.board.height == c.height);
         CHECK(r.board.walls.size() == c.walls);
@@ -128,7 +129,7 @@ TEST_CASE("import: wall, door and feature counts of every shared file", "[import
         const std::string ext = entry.path().extension().string();
         if (ext != ".dd2vtt" && ext != ".json" && ext != ".uvtt" && ext != ".df2vtt" && ext != ".tmj") continue;
         INFO(entry.path().string());
-        CHECK_NOTHROW(importMap(entry.path().string()));
+        CHECK_NOTHROW(importMap(entry.path().string(), mapKeyChecks()));
     }
     CHECK(seen == std::size(cases));
 }
@@ -136,7 +137,7 @@ TEST_CASE("import: wall, door and feature counts of every shared file", "[import
 TEST_CASE("import: the quirks of the real Universal VTT files", "[import]") {
     if (!haveShared()) return;
     SECTION("a cropped export keeps the whole level's walls, moved by map_origin") {
-        const ImportResult r = importMap(kShared + "/mbround18_stone-resolve_red-tower-base.noimage.dd2vtt");
+        const ImportResult r = importMap(kShared + "/mbround18_stone-resolve_red-tower-base.noimage.dd2vtt", mapKeyChecks());
         CHECK(hasNote(r, "4 zero-length wall pieces"));
         CHECK(hasNote(r, "wholly off the 10x12 board"));
         // Polyline 0 starts at the file's (52, 16.5) (checked in the file); map_origin is (2, 12).
@@ -146,7 +147,7 @@ TEST_CASE("import: the quirks of the real Universal VTT files", "[import]") {
     SECTION("portal ends come from bounds, whatever the rotation says") {
         // Portal 1 of Stone Resolve has rotation 3.141593 and bounds (52,14)-(51,14); portal 2 has
         // rotation 6.283185 and bounds (51,14)-(50,14): both are horizontal doors one cell wide.
-        const ImportResult r = importMap(kShared + "/mbround18_stone-resolve_ground-floor-north-rooms.noimage.dd2vtt");
+        const ImportResult r = importMap(kShared + "/mbround18_stone-resolve_ground-floor-north-rooms.noimage.dd2vtt", mapKeyChecks());
         const Door& d1 = r.board.doors.at(1);
         const Door& d2 = r.board.doors.at(2);
         CHECK(d1.id == "portal-1");
@@ -155,7 +156,7 @@ TEST_CASE("import: the quirks of the real Universal VTT files", "[import]") {
         CHECK_FALSE(hasNote(r, "rotation"));
     }
     SECTION("format 0.2 files have no objects_line_of_sight key") {
-        const ImportResult r = importMap(kShared + "/mbround18_headmasters-quarters_fmt02.noimage.dd2vtt");
+        const ImportResult r = importMap(kShared + "/mbround18_headmasters-quarters_fmt02.noimage.dd2vtt", mapKeyChecks());
         CHECK(r.format == "Universal VTT 0.2");
         CHECK(r.board.features.empty());
         // A diagonal door: bounds (9.233454, 2.233454)-(9.766546, 2.766546).
@@ -163,7 +164,7 @@ TEST_CASE("import: the quirks of the real Universal VTT files", "[import]") {
         CHECK(r.board.doors[0].to.y == Approx(2.766546));
     }
     SECTION("a dense object outline becomes one feature with every point") {
-        const ImportResult r = importMap(kShared + "/uvtt2fgu_sampleMap.noimage.dd2vtt");
+        const ImportResult r = importMap(kShared + "/uvtt2fgu_sampleMap.noimage.dd2vtt", mapKeyChecks());
         REQUIRE(r.board.features.size() == 1);
         CHECK(r.board.features[0].id == "object-0");
         CHECK(r.board.features[0].polygon.size() == 60);  // 60 distinct points in the file
@@ -182,7 +183,7 @@ TEST_CASE("import: sight lines on an imported real map, checked by hand", "[impo
     // pieces (y 1-1.5, 2.5-7.619141, 8.380859-9); between them a closed door (portal 0, y 1.5-2.5)
     // and a window (portal 1, closed: false, y 7.619141-8.380859); a rock outline (object 0) inside
     // x 3.60-4.40, y 7.60-8.40, west of the window.
-    const Board b = importMap(kShared + "/uvtt2fgu_sampleMap.noimage.dd2vtt").board;
+    const Board b = importMap(kShared + "/uvtt2fgu_sampleMap.noimage.dd2vtt", mapKeyChecks()).board;
     for (Engine e : {Engine::Indexed, Engine::Reference}) {
         // West room to east room at mid height: through the middle wall piece only.
         CHECK(blockers(b, 3, 5, 7, 5, e) == std::vector<std::string>{"wall:los-1-0"});
@@ -201,7 +202,7 @@ TEST_CASE("import: sight lines on an imported real map, checked by hand", "[impo
     // 17.5-28.5, y 1.5-10.62 (walls at pixels 3021, 4275, 1197, 2237); a corridor leaves its south
     // wall between x 21.37 and 24.5 and ends at the secret door y = 13.5; two limited-sight
     // diamonds stand in the hall at x 18.62-19.0 and 26.87-27.25, y 2.75-3.5.
-    const Board tomb = importMap(kShared + "/foundry_world-smiths_delian-tomb.scene.json").board;
+    const Board tomb = importMap(kShared + "/foundry_world-smiths_delian-tomb.scene.json", mapKeyChecks()).board;
     for (Engine e : {Engine::Indexed, Engine::Reference}) {
         CHECK(blockers(tomb, 20, 5, 25, 8, e).empty());  // inside the hall, below the diamonds
         CHECK(blockers(tomb, 23, 12, 23, 15, e) == std::vector<std::string>{"door:uVf480tXSVggzMR1"});  // the secret door
@@ -221,11 +222,11 @@ TEST_CASE("import: import, save and load lose nothing", "[import]") {
     const std::string dir = tempDir();
     for (const auto& f : files) {
         INFO(f);
-        const ImportResult r = importMap(f);
+        const ImportResult r = importMap(f, mapKeyChecks());
         const std::string text = serializeMap(r.board);
         const std::string path = dir + "/map.json";
         saveMap(r.board, path);
-        const Board again = loadMap(path);
+        const Board again = loadMap(path, mapKeyChecks());
         CHECK(serializeMap(again) == text);
         CHECK(again.walls.size() == r.board.walls.size());
         CHECK(again.doors.size() == r.board.doors.size());
@@ -241,7 +242,7 @@ TEST_CASE("import: import, save and load lose nothing", "[import]") {
 // Universal VTT: the rules, the picture, the refusals.
 
 TEST_CASE("import: Universal VTT geometry follows the rules", "[import]") {
-    const ImportResult r = importMap(kCorpus + "/uvtt-small.dd2vtt");
+    const ImportResult r = importMap(kCorpus + "/uvtt-small.dd2vtt", mapKeyChecks());
     const Board& b = r.board;
     CHECK(b.width == 6);
     CHECK(b.height == 4);
@@ -271,7 +272,7 @@ TEST_CASE("import: the embedded picture is decoded only when asked, checked, and
     SECTION("decoded for showing") {
         ImportOptions o;
         o.withImage = true;
-        const ImportResult r = importUvtt(text, "m.dd2vtt", o);
+        const ImportResult r = importUvtt(text, "m.dd2vtt", mapKeyChecks(), o);
         CHECK(r.imageType == "png");
         REQUIRE(r.imageBytes.size() == 75);  // the 2x2 PNG of the corpus file
         CHECK(r.imageBytes.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
@@ -281,7 +282,7 @@ TEST_CASE("import: the embedded picture is decoded only when asked, checked, and
     SECTION("WebP") {
         ImportOptions o;
         o.withImage = true;
-        const ImportResult r = importMap(kCorpus + "/uvtt-webp-fmt02.uvtt", o);
+        const ImportResult r = importMap(kCorpus + "/uvtt-webp-fmt02.uvtt", mapKeyChecks(), o);
         CHECK(r.imageType == "webp");
         CHECK(r.imageBytes.size() == 34);
         CHECK(r.imageBytes.compare(0, 4, "RIFF") == 0);
@@ -293,13 +294,13 @@ TEST_CASE("import: the embedded picture is decoded only when asked, checked, and
         ImportOptions o;
         o.imageOut = dir + "/pictures/small.png";
         o.mapPath = dir + "/maps/small.json";
-        const ImportResult r = importUvtt(text, "small.dd2vtt", o);
+        const ImportResult r = importUvtt(text, "small.dd2vtt", mapKeyChecks(), o);
         CHECK(slurp(o.imageOut) == r.imageBytes);
         const std::string* bg = extra(r.board.extra, "background");
         REQUIRE(bg);
         CHECK(nlohmann::json::parse(*bg) == nlohmann::json::parse(R"({"image": "../pictures/small.png", "type": "png"})"));
         saveMap(r.board, o.mapPath);
-        CHECK(extra(loadMap(o.mapPath).extra, "background"));
+        CHECK(extra(loadMap(o.mapPath, mapKeyChecks()).extra, "background"));
         fs::remove_all(dir);
     }
     SECTION("a broken, foreign or oversized picture is refused when it is to be written") {
@@ -330,7 +331,7 @@ TEST_CASE("import: the embedded picture is decoded only when asked, checked, and
             ImportOptions show;
             show.withImage = true;
             show.maxImageBytes = oo.maxImageBytes;
-            const ImportResult r = importUvtt(withImage(base64), "m.dd2vtt", show);
+            const ImportResult r = importUvtt(withImage(base64), "m.dd2vtt", mapKeyChecks(), show);
             CHECK(r.imageBytes.empty());
             CHECK(r.board.walls.size() == 8);
             CHECK(r.notes.size() >= 1);
@@ -340,7 +341,7 @@ TEST_CASE("import: the embedded picture is decoded only when asked, checked, and
     SECTION("no picture: a note, nothing written") {
         ImportOptions o;
         o.imageOut = tempDir() + "/none.png";
-        const ImportResult r = importMap(kCorpus + "/tiled-small.tmj", o);
+        const ImportResult r = importMap(kCorpus + "/tiled-small.tmj", mapKeyChecks(), o);
         CHECK(hasNote(r, "nothing was written to"));
         CHECK_FALSE(fs::exists(o.imageOut));
     }
@@ -374,7 +375,7 @@ TEST_CASE("import: broken Universal VTT files are refused with the place", "[imp
         CHECK(has(why, expect));
     }
     // Missing optional keys are empty; a portal without bounds is dropped with a note.
-    const ImportResult r = importUvtt(ok + R"("portals": [{"position": {"x": 1, "y": 1}, "rotation": 0}]})", "m.dd2vtt");
+    const ImportResult r = importUvtt(ok + R"("portals": [{"position": {"x": 1, "y": 1}, "rotation": 0}]})", "m.dd2vtt", mapKeyChecks());
     CHECK(r.board.walls.empty());
     CHECK(r.board.doors.empty());
     CHECK(hasNote(r, "no bounds"));
@@ -385,7 +386,7 @@ TEST_CASE("import: broken Universal VTT files are refused with the place", "[imp
 
 TEST_CASE("import: the Foundry scene: walls, limited walls as features, the secret locked door", "[import]") {
     if (!haveShared()) return;
-    const ImportResult r = importMap(kShared + "/foundry_world-smiths_delian-tomb.scene.json");
+    const ImportResult r = importMap(kShared + "/foundry_world-smiths_delian-tomb.scene.json", mapKeyChecks());
     const Board& b = r.board;
     CHECK(r.format == "Foundry VTT scene");
     CHECK(b.name == "The Delian Tomb");
@@ -415,7 +416,7 @@ TEST_CASE("import: the Foundry scene: walls, limited walls as features, the secr
 }
 
 TEST_CASE("import: Foundry wall types, versions and refusals", "[import]") {
-    const ImportResult r = importMap(kCorpus + "/foundry-v10.json");
+    const ImportResult r = importMap(kCorpus + "/foundry-v10.json", mapKeyChecks());
     const Board& b = r.board;
     CHECK(b.width == 10);
     CHECK(b.height == 6);
@@ -440,7 +441,7 @@ TEST_CASE("import: Foundry wall types, versions and refusals", "[import]") {
     CHECK(blockers(b, 7.5, 0.5, 7.5, 1.5, Engine::Indexed) == std::vector<std::string>{"feature:limited-hedge00000000001"});
 
     // v9: "grid" is the size, "sense" the sight type, old ids may repeat.
-    const ImportResult v9 = importMap(kCorpus + "/foundry-v9.json");
+    const ImportResult v9 = importMap(kCorpus + "/foundry-v9.json", mapKeyChecks());
     CHECK(v9.board.width == 10);
     REQUIRE(v9.board.walls.size() == 3);
     CHECK(v9.board.walls[2].id == "a-2");
@@ -501,7 +502,7 @@ TEST_CASE("import: a Tiled map by the convention", "[import]") {
            "properties": [{"name": "blocks_sight", "type": "bool", "value": true}]},
           {"id": 6, "name": "spawn", "type": "spawn", "x": 8, "y": 8, "point": true},
           {"id": 7, "name": "rug", "x": 8, "y": 8, "width": 16, "height": 16}]}]})";
-    const ImportResult r = importTiled(map, "arena.tmj");
+    const ImportResult r = importTiled(map, "arena.tmj", mapKeyChecks());
     const Board& b = r.board;
     CHECK(r.format == "Tiled map");
     CHECK(b.name == "arena");
@@ -547,7 +548,7 @@ TEST_CASE("import: a Tiled map by the convention", "[import]") {
     CHECK(blockers(b, 4.5, 1.25, 5.75, 1.25, Engine::Indexed) == std::vector<std::string>{"feature:pillar"});
     CHECK(blockers(b, 2.5, 0.5, 3.5, 0.5, Engine::Indexed).empty());
     // Round trip.
-    CHECK(serializeMap(parseMap(serializeMap(b), "again.json")) == serializeMap(b));
+    CHECK(serializeMap(parseMap(serializeMap(b), "again.json", mapKeyChecks())) == serializeMap(b));
 }
 
 TEST_CASE("import: Tiled external tilesets, encodings and refusals", "[import]") {
@@ -558,16 +559,16 @@ TEST_CASE("import: Tiled external tilesets, encodings and refusals", "[import]")
       "tilesets": [{"firstgid": 1, "source": "terrain.tsj"}, {"firstgid": 10, "source": "props.tsx"}],
       "layers": [{"type": "tilelayer", "width": 2, "height": 2, "encoding": "base64", "data": "AQAAAAAAAAAAAAAAAQAAAA=="}]})";
     std::ofstream(dir + "/m.tmj") << map;
-    const ImportResult r = importMap(dir + "/m.tmj");
+    const ImportResult r = importMap(dir + "/m.tmj", mapKeyChecks());
     REQUIRE(r.board.terrain.size() == 1);
     CHECK(r.board.terrain[0].cells.size() == 2);
     CHECK(hasNote(r, "props.tsx"));
     // A missing tileset gives a note; a broken one is refused naming that file.
     std::ofstream(dir + "/terrain.tsj", std::ios::trunc) << "{\"tiles\": [}";
-    const std::string why = refusal([](const std::string&, const std::string& s, const ImportOptions& o) { return importMap(s, o); }, "", dir + "/m.tmj");
+    const std::string why = refusal([](const std::string&, const std::string& s, const MapKeyChecks& k, const ImportOptions& o) { return importMap(s, k, o); }, "", dir + "/m.tmj");
     CHECK(has(why, "terrain.tsj: 1:12"));
     fs::remove(dir + "/terrain.tsj");
-    CHECK(hasNote(importMap(dir + "/m.tmj"), "was not found"));
+    CHECK(hasNote(importMap(dir + "/m.tmj", mapKeyChecks()), "was not found"));
     fs::remove_all(dir);
 
     const std::string head = R"({"type": "map", "orientation": "orthogonal", "width": 2, "height": 2, "tilewidth": 32, "tileheight": 32, )";
@@ -601,14 +602,14 @@ TEST_CASE("import: Tiled external tilesets, encodings and refusals", "[import]")
 // Choosing the importer.
 
 TEST_CASE("import: the kind of file is found by extension and content", "[import]") {
-    auto kind = [](const std::string& file) { return importText(slurp(kCorpus + "/" + file), file + ".json").format; };
+    auto kind = [](const std::string& file) { return importText(slurp(kCorpus + "/" + file), file + ".json", mapKeyChecks()).format; };
     CHECK(kind("uvtt-small.dd2vtt") == "Universal VTT 0.3");
     CHECK(kind("foundry-v10.json") == "Foundry VTT scene");
     CHECK(kind("tiled-small.tmj") == "Tiled map");
     CHECK(kind("sightline-small.json") == "sightline-map v1");
     // A sightline map passes through parseMap unchanged, background and all.
-    const ImportResult s = importMap(kCorpus + "/sightline-small.json");
-    CHECK(serializeMap(s.board) == serializeMap(loadMap(kCorpus + "/sightline-small.json")));
+    const ImportResult s = importMap(kCorpus + "/sightline-small.json", mapKeyChecks());
+    CHECK(serializeMap(s.board) == serializeMap(loadMap(kCorpus + "/sightline-small.json", mapKeyChecks())));
     const std::string why = refusal(importText, R"({"hello": "world"})", "other.json");
     CHECK(has(why, "other.json: not a map Sightline can import"));
     CHECK(isForeignMapExtension("a/b.DD2VTT"));
@@ -616,6 +617,25 @@ TEST_CASE("import: the kind of file is found by extension and content", "[import
     CHECK_FALSE(isForeignMapExtension("x.json"));
     // A Universal VTT extension decides, whatever the content.
     CHECK(has(refusal(importText, slurp(kCorpus + "/sightline-small.json"), "m.uvtt"), "\"resolution\" is missing"));
+}
+
+TEST_CASE("import: the formats' table names every format the refusal lists and every extension", "[import]") {
+    const std::string why = refusal(importText, R"({"hello": "world"})", "other.json");
+    CHECK(has(why, "other.json: not a map Sightline can import: expected a sightline map, a Universal VTT file "
+                   "(.dd2vtt, .uvtt, .df2vtt), a Foundry VTT scene (.json with \"walls\" and \"grid\") or a "
+                   "Tiled map (.tmj, or .json with \"type\": \"map\")"));
+    std::vector<std::string> extensions;
+    for (const ImportFormat& f : importFormats())
+        for (const std::string& e : f.extensions) {
+            extensions.push_back(e);
+            CHECK(isForeignMapExtension("a/b" + e));
+        }
+    CHECK(extensions == std::vector<std::string>{".dd2vtt", ".uvtt", ".df2vtt", ".tmj"});
+    // A Tiled map that also has the keys a Foundry scene is known by stays Tiled's.
+    nlohmann::json tiled = nlohmann::json::parse(slurp(kCorpus + "/tiled-small.tmj"));
+    tiled["walls"] = nlohmann::json::array();
+    tiled["grid"] = 100;
+    CHECK(importText(tiled.dump(), kCorpus + "/both.json", mapKeyChecks()).format == "Tiled map");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -643,7 +663,7 @@ TEST_CASE("cli: import writes the map and the picture, then the map answers", "[
     CHECK(j.at("image").at("bytes") == 75);
     CHECK(j.at("notes").size() >= 3);
     CHECK(slurp(dir + "/small.png").compare(0, 4, "\x89PNG") == 0);
-    const Board b = loadMap(dir + "/small.json");
+    const Board b = loadMap(dir + "/small.json", mapKeyChecks());
     CHECK(nlohmann::json::parse(*extra(b.extra, "background")) == nlohmann::json::parse(R"({"image": "small.png", "type": "png"})"));
     // The wall at x = 3 (the file's 4 minus map_origin 1) with its door: the line at y = 1.75 meets the door.
     const Run los = cli("los " + dir + "/small.json --from 1,1.75 --to 5,1.75 --json");
@@ -701,7 +721,7 @@ TEST_CASE("import: the Tiled example of docs/import.md does what the page says",
     const auto start = doc.find("```json\n", section);
     REQUIRE(start != std::string::npos);
     const auto end = doc.find("```", start + 8);
-    const ImportResult r = importTiled(doc.substr(start + 8, end - start - 8), "example.tmj");
+    const ImportResult r = importTiled(doc.substr(start + 8, end - start - 8), "example.tmj", mapKeyChecks());
     const Board& b = r.board;
     REQUIRE(b.walls.size() == 1);
     CHECK(b.walls[0].id == "north wall");
@@ -823,7 +843,7 @@ TEST_CASE("import: a long straight polyline is one wall; a long bent one is refu
         straight.push_back({i / 1024.0, 5 + i / 2048.0});
         zigzag.push_back({i / 1024.0, i % 2 ? 5.5 : 5.0});
     }
-    const ImportResult one = importUvtt(uvttLine(straight), "line.dd2vtt");
+    const ImportResult one = importUvtt(uvttLine(straight), "line.dd2vtt", mapKeyChecks());
     REQUIRE(one.board.walls.size() == 1);
     CHECK(one.board.walls[0].id == "los-0-0");
     CHECK(one.board.walls[0].to.x == Approx(4999 / 1024.0).margin(1e-9));  // imported numbers are kept to 1e-9 cell
@@ -831,12 +851,12 @@ TEST_CASE("import: a long straight polyline is one wall; a long bent one is refu
 
     // The limit the loader keeps (ImportOptions::maxMapBytes, at most kMaxMapBytes) decides, with the
     // size given: a map of exactly the limit imports, one byte less refuses it.
-    const ImportResult bent = importUvtt(uvttLine(zigzag), "zigzag.dd2vtt");
+    const ImportResult bent = importUvtt(uvttLine(zigzag), "zigzag.dd2vtt", mapKeyChecks());
     CHECK(bent.board.walls.size() == 4999);
     const std::size_t bytes = serializeMap(bent.board).size();
     ImportOptions exact;
     exact.maxMapBytes = bytes;
-    CHECK(importUvtt(uvttLine(zigzag), "zigzag.dd2vtt", exact).board.walls.size() == 4999);
+    CHECK(importUvtt(uvttLine(zigzag), "zigzag.dd2vtt", mapKeyChecks(), exact).board.walls.size() == 4999);
     ImportOptions less;
     less.maxMapBytes = bytes - 1;
     const std::string why = refusal(importUvtt, uvttLine(zigzag), "zigzag.dd2vtt", less);
@@ -850,13 +870,13 @@ TEST_CASE("import: a long straight polyline is one wall; a long bent one is refu
     // A larger limit than the loader's counts as the loader's.
     ImportOptions huge;
     huge.maxMapBytes = std::size_t(1) << 40;
-    CHECK(importUvtt(uvttLine(zigzag), "zigzag.dd2vtt", huge).board.walls.size() == 4999);
+    CHECK(importUvtt(uvttLine(zigzag), "zigzag.dd2vtt", mapKeyChecks(), huge).board.walls.size() == 4999);
     ImportResult big;
     big.board = test::board(1024, 1024);
     for (int i = 0; i < 600000; ++i)  // about 70 MB of map text: 600,000 walls with long ids
         big.board.walls.push_back({std::string(60, 'w') + std::to_string(i), {0.5, 0.5}, {1.5, 0.5}, {}});
     try {
-        import_detail::checkBoard(big, "big.dd2vtt", huge);
+        import_detail::checkBoard(big, "big.dd2vtt", mapKeyChecks(), huge);
         FAIL("a map larger than the loader's limit was accepted");
     } catch (const MapError& e) {
         CHECK(has(e.what(), "and a map is at most 67108864 bytes (64 MiB): it holds 600000 walls"));
@@ -866,7 +886,7 @@ TEST_CASE("import: a long straight polyline is one wall; a long bent one is refu
 TEST_CASE("import: the picture's line in the map counts towards its size", "[import]") {
     const std::string dir = tempDir();
     std::string text = slurp(kCorpus + "/uvtt-small.dd2vtt");
-    const ImportResult plain = importUvtt(text, "small.dd2vtt");
+    const ImportResult plain = importUvtt(text, "small.dd2vtt", mapKeyChecks());
     ImportOptions o;
     o.imageOut = dir + "/small.png";
     o.mapPath = dir + "/small.json";
@@ -879,7 +899,7 @@ TEST_CASE("import: the picture's line in the map counts towards its size", "[imp
         ImportOptions at = o;
         at.maxMapBytes = limit;
         try {
-            const ImportResult r = importUvtt(text, "small.dd2vtt", at);
+            const ImportResult r = importUvtt(text, "small.dd2vtt", mapKeyChecks(), at);
             INFO("limit " << limit);
             CHECK(serializeMap(r.board).size() <= limit);
             CHECK(fs::exists(o.imageOut));
@@ -898,7 +918,7 @@ TEST_CASE("import: ten thousand Foundry walls with one id get the ids a plain co
         walls += std::string(i ? ", " : "") + R"({"_id": "same", "c": [)" + std::to_string(i % 90 * 100) + ", " + std::to_string(i / 90 * 10) +
                  ", " + std::to_string(i % 90 * 100 + 100) + ", " + std::to_string(i / 90 * 10) + "]}";
     const std::string scene = R"({"name": "s", "width": 10000, "height": 10000, "padding": 0, "grid": {"size": 100}, "walls": [)" + walls + "]}";
-    const ImportResult r = importFoundry(scene, "scene.json");
+    const ImportResult r = importFoundry(scene, "scene.json", mapKeyChecks());
     REQUIRE(r.board.walls.size() == 10000);
     CHECK(r.board.walls[0].id == "same");
     for (std::size_t i = 1; i < r.board.walls.size(); ++i) {

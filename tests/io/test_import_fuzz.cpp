@@ -6,6 +6,7 @@
 // numbers swapped for strings, NaN, 1e308 or overflowing literals, keys removed, values replaced
 // by wrong types, deep nesting. The generator is std::mt19937_64 (its sequence is fixed by the
 // standard) seeded from the seed file's name, so a failure names a mutant that can be replayed.
+#include "games/games.hpp"
 #include "io/import.hpp"
 #include "io/map_io.hpp"
 
@@ -193,7 +194,7 @@ std::string survive(F importer, const std::string& text, const std::string& sour
         // Whatever imports must be a valid map that saves and loads unchanged.
         const std::string saved = serializeMap(board);
         try {
-            if (serializeMap(parseMap(saved, "saved.json")) != saved) return "the imported map changes when saved and loaded";
+            if (serializeMap(parseMap(saved, "saved.json", mapKeyChecks())) != saved) return "the imported map changes when saved and loaded";
         } catch (const MapError& e) {
             return std::string("the imported map is refused by the loader: ") + e.what();
         }
@@ -245,15 +246,15 @@ TEST_CASE("import fuzz: mutants of every seed import or are refused with a MapEr
                 const std::string why = survive(importer, text, src, ok);
                 if (!why.empty()) failures.push_back(std::string(what) + ": " + why);
             };
-            run("importUvtt", [&](const std::string& t, const std::string& s) { return importUvtt(t, s, show).board; }, source);
+            run("importUvtt", [&](const std::string& t, const std::string& s) { return importUvtt(t, s, mapKeyChecks(), show).board; }, source);
             if (i % 8 == 0)  // writing flushes to disk: often enough to exercise it
-                run("importUvtt+write", [&](const std::string& t, const std::string& s) { return importUvtt(t, s, write).board; }, source);
-            run("importFoundry", [](const std::string& t, const std::string& s) { return importFoundry(t, s).board; }, source);
-            run("importTiled", [](const std::string& t, const std::string& s) { return importTiled(t, s).board; }, source);
-            run("parseMap", [](const std::string& t, const std::string& s) { return parseMap(t, s); }, source);
+                run("importUvtt+write", [&](const std::string& t, const std::string& s) { return importUvtt(t, s, mapKeyChecks(), write).board; }, source);
+            run("importFoundry", [](const std::string& t, const std::string& s) { return importFoundry(t, s, mapKeyChecks()).board; }, source);
+            run("importTiled", [](const std::string& t, const std::string& s) { return importTiled(t, s, mapKeyChecks()).board; }, source);
+            run("parseMap", [](const std::string& t, const std::string& s) { return parseMap(t, s, mapKeyChecks()); }, source);
             // Through detection, under the seed's own name (its extension chooses the importer).
             bool ok = false;
-            run("importText", [&](const std::string& t, const std::string& s) { return importText(t, s, show).board; }, seedPath, &ok);
+            run("importText", [&](const std::string& t, const std::string& s) { return importText(t, s, mapKeyChecks(), show).board; }, seedPath, &ok);
             ++(ok ? imported : refused);
             if (!failures.empty()) {
                 INFO("seed " << name << ", mutant " << i << ":\n" << text.substr(0, 2000));

@@ -1,4 +1,5 @@
 // Map files: what loads, what is refused and how it is reported, what survives a save.
+#include "games/games.hpp"
 #include "io/import.hpp"
 #include "io/map_io.hpp"
 #include "support.hpp"
@@ -37,7 +38,7 @@ const char* kGood = R"({
 // The problems a text is refused with (empty when it loads).
 std::string refusal(const std::string& text) {
     try {
-        parseMap(text, "m.json");
+        parseMap(text, "m.json", mapKeyChecks());
     } catch (const MapError& e) {
         return e.what();
     }
@@ -53,7 +54,7 @@ std::string tempPath(const std::string& name) { return std::string("/tmp/sightli
 }  // namespace
 
 TEST_CASE("a good map loads with every key", "[map_io]") {
-    const Board b = parseMap(kGood, "m.json");
+    const Board b = parseMap(kGood, "m.json", mapKeyChecks());
     CHECK(b.name == "t");
     CHECK(b.width == 6);
     CHECK(b.height == 4);
@@ -69,9 +70,9 @@ TEST_CASE("a good map loads with every key", "[map_io]") {
 }
 
 TEST_CASE("unknown keys survive a load and a save, everywhere", "[map_io]") {
-    const Board b = parseMap(kGood, "m.json");
+    const Board b = parseMap(kGood, "m.json", mapKeyChecks());
     const std::string saved = serializeMap(b);
-    const Board again = parseMap(saved, "saved.json");
+    const Board again = parseMap(saved, "saved.json", mapKeyChecks());
     CHECK(serializeMap(again) == saved);
     for (const char* key : {"\"cell_mm\": 25", "\"label\": \"crates\"", "\"colour\": \"grey\"", "\"hp\": 8", "\"author\""})
         CHECK(saved.find(key) != std::string::npos);
@@ -80,9 +81,9 @@ TEST_CASE("unknown keys survive a load and a save, everywhere", "[map_io]") {
 
 TEST_CASE("saving is atomic and keeps the old file when it fails", "[map_io]") {
     const std::string path = tempPath("save.json");
-    const Board b = parseMap(kGood, "m.json");
+    const Board b = parseMap(kGood, "m.json", mapKeyChecks());
     saveMap(b, path);
-    CHECK(serializeMap(loadMap(path)) == serializeMap(b));
+    CHECK(serializeMap(loadMap(path, mapKeyChecks())) == serializeMap(b));
     // No temporary file is left behind.
     std::ifstream leftover(path + ".tmp-" + std::to_string(::getpid()));
     CHECK_FALSE(leftover.good());
@@ -148,12 +149,12 @@ TEST_CASE("every problem of a file is reported at once", "[map_io]") {
 
 TEST_CASE("a file that cannot be read is refused with its name", "[map_io]") {
     try {
-        loadMap("/nonexistent/map.json");
+        loadMap("/nonexistent/map.json", mapKeyChecks());
         FAIL("expected a failure");
     } catch (const MapError& e) {
         CHECK(std::string(e.what()).rfind("/nonexistent/map.json: ", 0) == 0);
     }
-    CHECK_THROWS_AS(loadMap("/tmp"), MapError);
+    CHECK_THROWS_AS(loadMap("/tmp", mapKeyChecks()), MapError);
 }
 
 TEST_CASE("features: outlined areas load, validate and survive a save", "[map_io]") {
@@ -161,7 +162,7 @@ TEST_CASE("features: outlined areas load, validate and survive a save", "[map_io
       "features": [{"id": "desk", "kind": "desk", "polygon": [[1, 1], [3, 1], [3, 1.5], [1, 1.5]], "rating": "one_quarter", "note": 1},
                    {"id": "house", "kind": "stone_building", "polygon": [[0, 3], [2, 3], [2, 5]], "cover": "medium",
                     "blocks_sight": true, "floors": 2, "windows": 3, "burning": false}]})";
-    const Board b = parseMap(text, "f.json");
+    const Board b = parseMap(text, "f.json", mapKeyChecks());
     REQUIRE(b.features.size() == 2);
     CHECK(propertyText(b.features[0].extra, "rating") == "one_quarter");
     CHECK(b.features[0].polygon.size() == 4);
@@ -172,7 +173,7 @@ TEST_CASE("features: outlined areas load, validate and survive a save", "[map_io
     CHECK(propertyInteger(b.features[1].extra, "windows") == 3);
     const std::string saved = serializeMap(b);
     CHECK(saved.find("\"note\": 1") != std::string::npos);
-    CHECK(serializeMap(parseMap(saved, "again.json")) == saved);
+    CHECK(serializeMap(parseMap(saved, "again.json", mapKeyChecks())) == saved);
 
     const std::string head = R"({"format": "sightline-map", "version": 1, "grid": {"width": 6, "height": 6}, "features": )";
     CHECK(refusal(head + R"([{"id": "a", "kind": "k", "polygon": [[0, 0], [1, 1]]}]})").find("/features/0/polygon: an outline needs at least 3 points") != std::string::npos);
@@ -384,7 +385,7 @@ TEST_CASE("large lists and objects under unknown keys are read whole and kept", 
     text += R"(], "index": {)";
     for (int i = 0; i < 20000; ++i) text += std::string(i ? ", " : "") + "\"k" + std::to_string(i) + "\": " + std::to_string(i);
     text += "}}";
-    const Board b = parseMap(text, "m.json");
+    const Board b = parseMap(text, "m.json", mapKeyChecks());
     REQUIRE(b.extra.size() == 2);
     CHECK(std::count(b.extra[0].second.begin(), b.extra[0].second.end(), '{') == 100000);
     CHECK(b.extra[1].second.find("\"k19999\":19999}") != std::string::npos);
@@ -394,8 +395,8 @@ TEST_CASE("large lists and objects under unknown keys are read whole and kept", 
 TEST_CASE("folders and pipes are refused at once, by every reader", "[map_io]") {
     const std::string dir = tempPath("folder-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
-    for (auto read : {std::function<void(const std::string&)>([](const std::string& p) { loadMap(p); }),
-                      std::function<void(const std::string&)>([](const std::string& p) { importMap(p); })}) {
+    for (auto read : {std::function<void(const std::string&)>([](const std::string& p) { loadMap(p, mapKeyChecks()); }),
+                      std::function<void(const std::string&)>([](const std::string& p) { importMap(p, mapKeyChecks()); })}) {
         try {
             read(dir);
             FAIL("a folder was read");
@@ -492,7 +493,7 @@ void eraseZ(ExtraKeys& extra) {
 // layout), without the reference's keys; or the refusal.
 std::string outcome(const std::string& text) {
     try {
-        Board b = parseMap(text, "m.json");
+        Board b = parseMap(text, "m.json", mapKeyChecks());
         std::string extras;
         auto keep = [&extras](ExtraKeys& extra) {
             eraseZ(extra);
@@ -558,7 +559,7 @@ TEST_CASE("a problem far into a long wall list names its item and its place", "[
           "m.json: 5002:29: /walls/5000/id: the key \"id\" appears twice in one object (a reader would keep only one of them)");
     CHECK(refusal(walls(R"({"id": "x", "from": [0, 0], "to": [1, -2e400]})")) == "m.json: 5002:39: the number -2e400 is too large (numbers must be finite)");
     CHECK(refusal(walls(R"({"id": "w4999", "from": [0, 0], "to": [1, 1]})")) == "m.json: /walls/5000/id: duplicate id \"w4999\"");
-    const Board b = parseMap(walls(R"({"id": "x", "from": [0, 0], "to": [1, 1], "note": [{"a": 1}]})"), "m.json");
+    const Board b = parseMap(walls(R"({"id": "x", "from": [0, 0], "to": [1, 1], "note": [{"a": 1}]})"), "m.json", mapKeyChecks());
     REQUIRE(b.walls.size() == 6000);
     CHECK(b.walls[4999].id == "w4999");
     CHECK(b.walls[4999].from.x == 3.5);
@@ -577,7 +578,7 @@ TEST_CASE("unknown keys inside walls, doors and terrain are kept in the file's o
       "walls": [{"a": 1, "id": "w1", "b": [1, {"c": null}], "from": [0, 0], "z": "\u00e9", "to": [1.50, 2], "n": 1.50},
                 {"id": "w2", "colour": "grey", "from": [0, 1], "to": [1, 1], "open": true, "u": null}],
       "doors": [{"id": "d1", "from": [2, 2], "window": true, "to": [3, 2], "open": true, "secret": 0}]})";
-    const Board b = parseMap(text, "m.json");
+    const Board b = parseMap(text, "m.json", mapKeyChecks());
     REQUIRE(b.terrain.size() == 1);
     CHECK(b.terrain[0].kind == TerrainKind::Difficult);
     CHECK(b.terrain[0].cells.size() == 2);
@@ -590,7 +591,7 @@ TEST_CASE("unknown keys inside walls, doors and terrain are kept in the file's o
     CHECK(b.doors[0].open);
     CHECK(b.doors[0].extra == ExtraKeys{{"window", "true"}, {"secret", "0"}});
     const std::string saved = serializeMap(b);
-    const Board again = parseMap(saved, "saved.json");
+    const Board again = parseMap(saved, "saved.json", mapKeyChecks());
     CHECK(again.walls[0].extra == b.walls[0].extra);
     CHECK(again.doors[0].extra == b.doors[0].extra);
     CHECK(again.terrain[0].extra == b.terrain[0].extra);
@@ -598,7 +599,7 @@ TEST_CASE("unknown keys inside walls, doors and terrain are kept in the file's o
     // Many unknown keys in one wall: kept in order, and one given twice is found however many there are.
     std::string many = R"({"id": "w", "from": [0, 0], "to": [1, 1])";
     for (int i = 0; i < 40; ++i) many += ", \"k" + std::to_string(i) + "\": " + std::to_string(i);
-    const Board wide = parseMap(kHead + ", \"walls\": [" + many + "}]}", "m.json");
+    const Board wide = parseMap(kHead + ", \"walls\": [" + many + "}]}", "m.json", mapKeyChecks());
     REQUIRE(wide.walls[0].extra.size() == 40);
     CHECK(wide.walls[0].extra[39] == std::pair<std::string, std::string>("k39", "39"));
     CHECK(refusal(kHead + ", \"walls\": [" + many + ", \"k7\": 1}]}").find("/walls/0/k7: the key \"k7\" appears twice") != std::string::npos);
@@ -608,7 +609,7 @@ TEST_CASE("wall coordinates are the numbers the text gives, to the last bit", "[
     for (const char* x : {"182.92", "0.1", "0.30000000000000004", "1e-7", "123456.789012345678", "-0.0", "1048576", "-1048576",
                           "2.5E3", "0.1e1", "1000000.0000000001", "-1048575.9999999999", "5e-324"}) {
         INFO(x);
-        const Board b = parseMap(kHead + R"(, "walls": [{"id": "w", "from": [)" + x + R"(, 0], "to": [0, )" + x + "]}]}", "m.json");
+        const Board b = parseMap(kHead + R"(, "walls": [{"id": "w", "from": [)" + x + R"(, 0], "to": [0, )" + x + "]}]}", "m.json", mapKeyChecks());
         CHECK(b.walls[0].from.x == std::strtod(x, nullptr));
         CHECK(b.walls[0].to.y == std::strtod(x, nullptr));
         CHECK(std::signbit(b.walls[0].from.x) == std::signbit(std::strtod(x, nullptr)));

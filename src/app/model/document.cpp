@@ -59,7 +59,7 @@ Document::Document() {
 void Document::open(const std::string& path) {
     ImportOptions options;
     options.withImage = true;  // decoded here, shown by the board view
-    ImportResult r = importMap(path, options);
+    ImportResult r = importMap(path, mapKeyChecks(), options);
     const bool native = r.format.rfind("sightline-map", 0) == 0;
     reset(std::move(r.board), native ? path : std::string());
     importedFormat_ = native ? std::string() : r.format;

@@ -349,7 +349,7 @@ std::string copyPieces(const Board& board, const Pieces& p) {
 Refusal pastePieces(Board& board, const std::string& text, PointD at, Pieces* pasted) {
     Board clip;
     try {
-        clip = parseMap(text, "the clipboard");
+        clip = parseMap(text, "the clipboard", mapKeyChecks());
     } catch (const MapError& e) {
         return "The clipboard holds no map pieces (" + (e.problems().empty() ? std::string("unreadable") : e.problems().front()) + ").";
     }

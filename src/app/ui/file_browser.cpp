@@ -7,6 +7,8 @@
 #include "app/ui/file_browser.hpp"
 
 #include "app/ui/common.hpp"
+#include "core/text.hpp"
+#include "io/import.hpp"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -28,24 +30,6 @@ const char* const kReplacePopup = "Replace file?";
 
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Text: UTF-8 for showing, sizes, times
-
-// The length of the valid UTF-8 character starting at text[i], or 0 when the bytes there are not one
-// (a stray continuation byte, a character cut short, an overlong form, a surrogate, past U+10FFFF).
-std::size_t utf8Length(const std::string& text, std::size_t i) {
-    const auto at = [&text](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-    const unsigned char c = at(i);
-    if (c < 0x80) return 1;
-    std::size_t n = 0;
-    unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
-    if (c >= 0xC2 && c <= 0xDF) n = 2;
-    else if (c >= 0xE0 && c <= 0xEF) n = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-    else if (c >= 0xF0 && c <= 0xF4) n = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-    else return 0;
-    if (i + n > text.size() || at(i + 1) < lo || at(i + 1) > hi) return 0;
-    for (std::size_t k = 2; k < n; ++k)
-        if ((at(i + k) & 0xC0) != 0x80) return 0;
-    return n;
-}
 
 // The path's name as UTF-8 bytes: the native bytes on POSIX, converted from UTF-16 on Windows. The
 // copy keeps it a std::string under C++20 too, where u8string() gives std::u8string.
@@ -153,21 +137,7 @@ void tooltip(const std::string& text) {
 
 }  // namespace
 
-std::string displayText(const std::string& bytes) {
-    std::string out;
-    out.reserve(bytes.size());
-    for (std::size_t i = 0; i < bytes.size();) {
-        const std::size_t n = utf8Length(bytes, i);
-        if (n == 0) {
-            out += "\xEF\xBF\xBD";  // U+FFFD
-            ++i;
-        } else {
-            out.append(bytes, i, n);
-            i += n;
-        }
-    }
-    return out;
-}
+std::string displayText(const std::string& bytes) { return utf8Repaired(bytes); }
 
 std::string displayPath(const fs::path& path) { return displayText(utf8Of(path)); }
 
@@ -222,8 +192,15 @@ FolderListing listFolder(const fs::path& folder) {
 const char* fileKindLabel(FileKind kind, bool brief) {
     switch (kind) {
         case FileKind::SightlineMaps: return brief ? "Sightline maps" : "Sightline maps (*.json)";
-        case FileKind::ImportableMaps:
-            return brief ? "Sightline and importable maps" : "Sightline and importable maps (*.json *.dd2vtt *.uvtt *.df2vtt *.tmj)";
+        case FileKind::ImportableMaps: {
+            static const std::string full = [] {  // the formats io/import.hpp lists
+                std::string s = "Sightline and importable maps (*.json";
+                for (const ImportFormat& f : importFormats())
+                    for (const std::string& e : f.extensions) s += " *" + e;
+                return s + ")";
+            }();
+            return brief ? "Sightline and importable maps" : full.c_str();
+        }
         case FileKind::AllFiles: return "All files";
     }
     return "";
@@ -233,7 +210,7 @@ bool fileKindAccepts(FileKind kind, const fs::path& file) {
     const std::string ext = lower(utf8Of(file.extension()));
     // Foundry VTT scenes and Tiled maps may be .json too (io/import.hpp tells them apart by content).
     const bool json = ext == ".json";
-    const bool foreign = ext == ".dd2vtt" || ext == ".uvtt" || ext == ".df2vtt" || ext == ".tmj";
+    const bool foreign = isForeignMapExtension(utf8Of(file));
     switch (kind) {
         case FileKind::SightlineMaps: return json;
         case FileKind::ImportableMaps: return json || foreign;

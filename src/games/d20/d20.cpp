@@ -105,7 +105,7 @@ D20Preset parseD20Preset(const std::string& text, const std::string& source) {
                 if (auto q = levelAt((*s)[i], "/stopped_lines/" + std::to_string(i), ck)) p.byStoppedLines[i] = *q;
         }
     }
-    if (!ck.problems.empty()) throw MapError(source, ck.problems);
+    if (!ck.problems.empty()) throw InputError(source, ck.problems);
     return p;
 }
 

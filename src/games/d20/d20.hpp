@@ -47,7 +47,7 @@ struct D20Preset {
 };
 // The cover of a defender with personal cover `personal` behind scenery cover `scenery`.
 Quarter combineCover(const D20Preset& preset, Quarter personal, Quarter scenery);
-D20Preset parseD20Preset(const std::string& text, const std::string& source);  // throws MapError
+D20Preset parseD20Preset(const std::string& text, const std::string& source);  // throws InputError
 D20Preset loadD20Preset(const std::string& path);
 
 // ---------------------------------------------------------------------------------------------

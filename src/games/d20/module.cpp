@@ -2,7 +2,7 @@
 // personal_cover, defense and constitution, features a rating (docs/map-format.md).
 #include "core/game.hpp"
 #include "games/d20/d20.hpp"
-#include "games/key_checks.hpp"
+#include "io/key_checks.hpp"
 
 namespace sightline {
 
@@ -17,23 +17,29 @@ public:
         if (!preset) return nullptr;
         return std::make_unique<D20Rules>(loadD20Preset(preset->path));
     }
-    std::vector<std::string> figureKeys() const override { return {"personal_cover", "defense", "constitution"}; }
-    std::vector<std::string> featureKeys() const override { return {"rating"}; }
+    std::vector<std::string> figureKeys() const override { return keyNames(figureRules()); }
+    std::vector<std::string> featureKeys() const override { return keyNames(featureRules()); }
     void checkFigureKeys(const ExtraKeys& keys, const std::function<std::string(const std::string&)>& pathOf,
                          std::vector<std::string>& problems) const override {
-        checkOwnedKeys(keys, figureKeys(), pathOf, problems, [](const std::string& key, const json_input::Json& v, const std::string& path, json_input::Checker& ck) {
-            std::string level;
-            int number = 0;
-            if (key == "personal_cover") ck.oneOf(v, path, quarterLevelNames(), level, "level");
-            else ck.integer(v, path, -1000, 1000, number);
-        });
+        checkKeys(keys, figureRules(), pathOf, problems);
     }
     void checkFeatureKeys(const ExtraKeys& keys, const std::function<std::string(const std::string&)>& pathOf,
                           std::vector<std::string>& problems) const override {
-        checkOwnedKeys(keys, featureKeys(), pathOf, problems, [](const std::string&, const json_input::Json& v, const std::string& path, json_input::Checker& ck) {
-            std::string level;
-            ck.oneOf(v, path, quarterLevelNames(), level, "level");
-        });
+        checkKeys(keys, featureRules(), pathOf, problems);
+    }
+
+private:
+    static const KeyRules& figureRules() {
+        static const KeyRules rules = {
+            {"personal_cover", oneOfKey(quarterLevelNames(), "level")},
+            {"defense", integerKey(-1000, 1000)},
+            {"constitution", integerKey(-1000, 1000)},
+        };
+        return rules;
+    }
+    static const KeyRules& featureRules() {
+        static const KeyRules rules = {{"rating", oneOfKey(quarterLevelNames(), "level")}};
+        return rules;
     }
 };
 }  // namespace

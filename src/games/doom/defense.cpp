@@ -84,7 +84,7 @@ Deck parseDeck(const std::string& text, const std::string& source) {
     const Json doc = json_input::parseDocument(text, source, kMaxDeckBytes, "deck");
     Checker pr;
     Deck deck = deckFromJson(doc, pr);
-    if (!pr.problems.empty()) throw MapError(source, pr.problems);
+    if (!pr.problems.empty()) throw InputError(source, pr.problems);
     return deck;
 }
 
@@ -95,9 +95,9 @@ std::vector<Deck> loadDecks(const std::string& folder) {
     std::vector<fs::path> files;
     std::error_code ec;
     fs::directory_iterator it(folder, ec), end;
-    if (ec) throw MapError(folder, {"cannot read the folder: " + ec.message()});
+    if (ec) throw InputError(folder, {"cannot read the folder: " + ec.message()});
     for (; it != end; it.increment(ec)) {
-        if (ec) throw MapError(folder, {"cannot read the folder: " + ec.message()});
+        if (ec) throw InputError(folder, {"cannot read the folder: " + ec.message()});
         std::error_code typeError;
         if (it->path().extension() == ".json" && it->is_regular_file(typeError)) files.push_back(it->path());
     }
@@ -107,7 +107,7 @@ std::vector<Deck> loadDecks(const std::string& folder) {
     for (const fs::path& f : files) {
         Deck d = loadDeck(f.string());
         if (auto s = seen.find(d.id); s != seen.end())
-            throw MapError(f.string(), {"/id: the deck id \"" + d.id + "\" is already used by " + s->second});
+            throw InputError(f.string(), {"/id: the deck id \"" + d.id + "\" is already used by " + s->second});
         seen.emplace(d.id, f.string());
         decks.push_back(std::move(d));
     }

@@ -3,7 +3,7 @@
 //
 // Contents:
 //   DefenseCard, Deck          a deck list as a deck file gives it (docs/decks.md)
-//   parseDeck, loadDeck(s)     deck files, validated like maps (refused whole, MapError)
+//   parseDeck, loadDeck(s)     deck files, validated like maps (refused whole, InputError)
 //   DefenseRng                 SplitMix64, the same sequence on every standard library
 //   DefenseState               one deck in play: draw pile, discard pile, seeded shuffles
 //   DefenseLogEntry            one step of a defense, fields plus a sentence
@@ -44,12 +44,12 @@ constexpr int kMaxCardCount = 999;
 constexpr int kMaxDeckCards = 9999;              // all copies together
 constexpr std::size_t kMaxDeckBytes = 1u << 20;  // larger deck files are refused before parsing
 
-// Parses deck text; `source` names it in messages. Throws MapError (core/map_io.hpp) listing every
+// Parses deck text; `source` names it in messages. Throws InputError (io/input_error.hpp) listing every
 // problem as "JSON path: message" (line:column for a syntax error). Unknown keys are ignored.
 Deck parseDeck(const std::string& text, const std::string& source);
-// Reads and parses one file. Throws MapError (also for a file that cannot be read).
+// Reads and parses one file. Throws InputError (also for a file that cannot be read).
 Deck loadDeck(const std::string& path);
-// Every *.json file in `folder`, sorted by file name. Throws MapError on the first bad file, on a
+// Every *.json file in `folder`, sorted by file name. Throws InputError on the first bad file, on a
 // deck id used twice (naming the second file), and when the folder cannot be read.
 std::vector<Deck> loadDecks(const std::string& folder);
 // The deck with this id, or nullptr.

@@ -235,7 +235,7 @@ BattleFile parseBattle(const std::string& text, const std::string& source) {
     const Json doc = json_input::parseDocument(text, source, kMaxBattleBytes, "battle");
     Checker ck;
     BattleFile file;
-    if (!ck.object(doc, "")) throw MapError(source, ck.problems);
+    if (!ck.object(doc, "")) throw InputError(source, ck.problems);
     json_input::checkHeader(ck, doc, "sightline-battle", "battle");
     if (const Json* v = ck.required(doc, "variant", "")) ck.nonEmptyString(*v, "/variant", file.setup.variant);
     if (const Json* s = ck.required(doc, "seed", "")) {
@@ -285,7 +285,7 @@ BattleFile parseBattle(const std::string& text, const std::string& source) {
             file.events.push_back(std::move(e));
         }
     }
-    if (!ck.problems.empty()) throw MapError(source, ck.problems);
+    if (!ck.problems.empty()) throw InputError(source, ck.problems);
     return file;
 }
 
@@ -392,7 +392,7 @@ Action parseAction(const std::string& text, const std::string& source) {
     const Json v = json_input::parseDocument(text, source, kMaxBattleBytes, "event");
     Checker ck;
     Action a = readEvent(ck, v, "");
-    if (!ck.problems.empty()) throw MapError(source, ck.problems);
+    if (!ck.problems.empty()) throw InputError(source, ck.problems);
     return a;
 }
 

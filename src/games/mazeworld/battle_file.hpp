@@ -28,15 +28,15 @@ struct BattleFile {
     std::string commitment;  // the seed's hash shown before the fight, when the file keeps it
 };
 
-// Parses a battle file; throws MapError naming `source` and each problem's JSON path.
+// Parses a battle file; throws InputError naming `source` and each problem's JSON path.
 BattleFile parseBattle(const std::string& text, const std::string& source);
 BattleFile loadBattle(const std::string& path);
 // The file's text (the events with the dice each drew, for `verify`), and an atomic save of it
-// (written beside, then renamed). Throws MapError when it cannot be written.
+// (written beside, then renamed). Throws InputError when it cannot be written.
 std::string battleText(const BattleFile& file, const Battle* replayed = nullptr);
 void saveBattle(const std::string& path, const BattleFile& file, const Battle* replayed = nullptr);
 
-// One action in its file form, and back (throws MapError naming `source`).
+// One action in its file form, and back (throws InputError naming `source`).
 std::string actionJson(const Action& action);
 Action parseAction(const std::string& json, const std::string& source);
 

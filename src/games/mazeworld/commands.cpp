@@ -115,7 +115,7 @@ Loaded loadWithVariant(const std::string& path, const std::string& assetsDir) {
     try {
         l.variant = findVariant(assetsDir, l.file.setup.variant);
     } catch (const std::invalid_argument& e) {
-        throw MapError(path, {std::string("/variant: ") + e.what()});
+        throw InputError(path, {std::string("/variant: ") + e.what()});
     }
     return l;
 }
@@ -124,7 +124,7 @@ Battle replayed(const Loaded& l, const std::string& path) {
     try {
         return replay(l.variant, l.file);
     } catch (const std::invalid_argument& e) {
-        throw MapError(path, {e.what()});
+        throw InputError(path, {e.what()});
     }
 }
 
@@ -228,7 +228,7 @@ int run(const std::vector<std::string>& args, const std::string& assetsDir, std:
                                    "; the seed gives " + text(drawn));
             }
         }
-        if (!problems.empty()) throw MapError(path, problems);
+        if (!problems.empty()) throw InputError(path, problems);
         std::ostringstream s;
         s << path << ": verified: " << l.file.events.size() << " events replayed from seed " << l.file.setup.seed << "; "
           << checked << " with recorded dice, all drawn as recorded";

@@ -82,7 +82,7 @@ Variant loadVariant(const std::string& path) {
     Checker ck;
     Variant v;
     v.path = path;
-    if (!ck.object(doc, "")) throw MapError(path, ck.problems);
+    if (!ck.object(doc, "")) throw InputError(path, ck.problems);
     json_input::checkHeader(ck, doc, "sightline-rules", "rules", "mazeworld");
     if (const Json* x = ck.required(doc, "id", "")) ck.nonEmptyString(*x, "/id", v.id);
     if (const Json* x = ck.required(doc, "name", "")) ck.nonEmptyString(*x, "/name", v.name);
@@ -153,7 +153,7 @@ Variant loadVariant(const std::string& path) {
         for (const BodyPart& part : v.bodyParts) known |= part.part == v.exposedParts[i];
         if (!known) ck.add("/exposed_parts/" + std::to_string(i), "\"" + v.exposedParts[i] + "\" is not one of /body_parts");
     }
-    if (!ck.problems.empty()) throw MapError(path, ck.problems);
+    if (!ck.problems.empty()) throw InputError(path, ck.problems);
     return v;
 }
 

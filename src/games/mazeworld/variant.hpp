@@ -61,10 +61,10 @@ struct Variant {
 // The town sizes of emplacements, smallest first.
 const std::vector<std::string>& townSizes();
 
-// Reads and checks a variant file; throws MapError naming the file and each problem's JSON path.
+// Reads and checks a variant file; throws InputError naming the file and each problem's JSON path.
 Variant loadVariant(const std::string& path);
 // The variant of that id from assets/rules/mazeworld/; throws std::invalid_argument for an unknown
-// id (naming the known ones) and MapError for a broken file.
+// id (naming the known ones) and InputError for a broken file.
 Variant findVariant(const std::string& assetsDir, const std::string& id);
 // The variants' ids, in their order.
 std::vector<std::string> variantIds(const std::string& assetsDir);

@@ -2,8 +2,8 @@
 // figures carry floor, weapon, armor and facing, features cover, burning, floors and windows
 // (docs/map-format.md); a burning feature stops sight.
 #include "core/game.hpp"
-#include "games/key_checks.hpp"
 #include "games/wargame/wargame.hpp"
+#include "io/key_checks.hpp"
 
 namespace sightline {
 
@@ -16,35 +16,38 @@ public:
         if (!preset) return nullptr;
         return std::make_unique<WargameRules>(loadWargameTable(preset->path));
     }
-    std::vector<std::string> figureKeys() const override { return {"floor", "weapon", "armor", "facing"}; }
-    std::vector<std::string> featureKeys() const override { return {"cover", "burning", "floors", "windows"}; }
+    std::vector<std::string> figureKeys() const override { return keyNames(figureRules()); }
+    std::vector<std::string> featureKeys() const override { return keyNames(featureRules()); }
     void checkFigureKeys(const ExtraKeys& keys, const std::function<std::string(const std::string&)>& pathOf,
                          std::vector<std::string>& problems) const override {
-        checkOwnedKeys(keys, figureKeys(), pathOf, problems, [](const std::string& key, const json_input::Json& v, const std::string& path, json_input::Checker& ck) {
-            std::string text;
-            int number = 0;
-            if (key == "floor") ck.integer(v, path, 0, 1000, number);
-            else if (key == "weapon") ck.oneOf(v, path, {"support", "handheld"}, text);
-            else if (key == "facing") ck.oneOf(v, path, {"north", "east", "south", "west"}, text);
-            else if (key == "armor" && ck.object(v, path)) {
-                for (const char* side : {"front", "side", "rear", "top"})
-                    if (const json_input::Json* x = ck.required(v, side, path)) ck.integer(*x, path + "/" + side, 0, 1000, number);
-            }
-        });
+        checkKeys(keys, figureRules(), pathOf, problems);
     }
     void checkFeatureKeys(const ExtraKeys& keys, const std::function<std::string(const std::string&)>& pathOf,
                           std::vector<std::string>& problems) const override {
-        checkOwnedKeys(keys, featureKeys(), pathOf, problems, [](const std::string& key, const json_input::Json& v, const std::string& path, json_input::Checker& ck) {
-            std::string text;
-            bool flag = false;
-            int number = 0;
-            if (key == "cover") ck.oneOf(v, path, wargameLevelNames(), text, "level");
-            else if (key == "burning") ck.boolean(v, path, flag);
-            else ck.integer(v, path, 0, 1000, number);
-        });
+        checkKeys(keys, featureRules(), pathOf, problems);
     }
     SightPolicy sightPolicy() const override { return {{"burning"}}; }
     bool centreLines() const override { return true; }  // RULES.md section 4: centre to centre
+
+private:
+    static const KeyRules& figureRules() {
+        static const KeyRules rules = {
+            {"floor", integerKey(0, 1000)},
+            {"weapon", oneOfKey({"support", "handheld"})},
+            {"armor", integerFieldsKey({"front", "side", "rear", "top"}, 0, 1000)},
+            {"facing", oneOfKey({"north", "east", "south", "west"})},
+        };
+        return rules;
+    }
+    static const KeyRules& featureRules() {
+        static const KeyRules rules = {
+            {"cover", oneOfKey(wargameLevelNames(), "level")},
+            {"burning", booleanKey()},
+            {"floors", integerKey(0, 1000)},
+            {"windows", integerKey(0, 1000)},
+        };
+        return rules;
+    }
 };
 }  // namespace
 

@@ -70,7 +70,7 @@ WargameTable parseWargameTable(const std::string& text, const std::string& sourc
             if (const Json* v = ck.required(*w, "handheld", "/window_capacity")) ck.integer(*v, "/window_capacity/handheld", 1, 100, t.windowHandheld);
         }
     }
-    if (!ck.problems.empty()) throw MapError(source, ck.problems);
+    if (!ck.problems.empty()) throw InputError(source, ck.problems);
     return t;
 }
 

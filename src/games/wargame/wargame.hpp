@@ -31,7 +31,7 @@ struct WargameTable {
     int windowSupport = 1;                            // support weapons one window takes
     int windowHandheld = 2;                           // handheld weapons one window takes
 };
-WargameTable parseWargameTable(const std::string& text, const std::string& source);  // throws MapError
+WargameTable parseWargameTable(const std::string& text, const std::string& source);  // throws InputError
 WargameTable loadWargameTable(const std::string& path);
 
 // Map keys (docs/map-format.md): floor, weapon, armor, facing on figures; cover, burning, floors,

@@ -1,5 +1,6 @@
 // d20 quarter cover (docs/rules.md, "d20 quarter cover"): presets, board rulings, stacking, attacks against cover.
 #include "games/d20/d20.hpp"
+#include "games/games.hpp"
 #include "io/map_io.hpp"
 #include "support.hpp"
 
@@ -300,13 +301,13 @@ TEST_CASE("attacks against cover: every branch with given rolls", "[d20]") {
 TEST_CASE("figures carry d20 values through a save", "[d20][map_io]") {
     const Board b = parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4},
         "figures": [{"id": "villain", "cell": [1, 1], "personal_cover": "one_half", "defense": 15, "constitution": 12}]})",
-                             "h.json");
+                             "h.json", mapKeyChecks());
     CHECK(propertyText(b.figures[0].extra, "personal_cover") == "one_half");
     CHECK(figureDefense(b.figures[0]) == 15);
     CHECK(figureConstitution(b.figures[0]) == 12);
-    CHECK(serializeMap(parseMap(serializeMap(b), "again.json")) == serializeMap(b));
+    CHECK(serializeMap(parseMap(serializeMap(b), "again.json", mapKeyChecks())) == serializeMap(b));
     CHECK_THROWS_WITH(parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4},
-        "figures": [{"id": "v", "cell": [1, 1], "personal_cover": "lots"}]})", "h.json"),
+        "figures": [{"id": "v", "cell": [1, 1], "personal_cover": "lots"}]})", "h.json", mapKeyChecks()),
                       Catch::Contains("/figures/0/personal_cover: unknown level"));
 }
 
@@ -315,7 +316,7 @@ TEST_CASE("the office board: a hostage behind a desk edge is three quarters", "[
     // y = 3 (the bottom edge of desk-2, rated one quarter) or just below it, past the open office door
     // and the free end of the office wall at (12,3); nothing stops them. Every other corner of
     // agent-kim has lines along the top edge of the pillar (y = 4), which blocks sight: worse.
-    const Board b = loadMap(SIGHTLINE_SOURCE_DIR "/maps/d20-office.json");
+    const Board b = loadMap(SIGHTLINE_SOURCE_DIR "/maps/d20-office.json", mapKeyChecks());
     const SightScene scene(b);
     Tracer t(scene);
     const D20Rules rules(preset("quarters"));

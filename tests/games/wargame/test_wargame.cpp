@@ -1,4 +1,5 @@
 // Miniatures wargame cover (docs/rules.md, "Miniatures wargames"): the seed's examples and each rule on a small board.
+#include "games/games.hpp"
 #include "io/map_io.hpp"
 #include "games/wargame/wargame.hpp"
 #include "support.hpp"
@@ -177,14 +178,14 @@ TEST_CASE("wargame figures and features survive a save", "[wargame][map_io]") {
     const Board b = parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4},
         "features": [{"id": "w", "kind": "armoured_wreck", "polygon": [[0, 0], [1, 0], [1, 1]], "burning": true}],
         "figures": [{"id": "t", "cell": [1, 1], "floor": 2, "weapon": "support", "facing": "east",
-                     "armor": {"front": 8, "side": 4, "rear": 3, "top": 2}}]})", "v.json");
+                     "armor": {"front": 8, "side": 4, "rear": 3, "top": 2}}]})", "v.json", mapKeyChecks());
     CHECK(wargameKeys(b.figures[0]).floor == 2);
     CHECK(wargameKeys(b.figures[0]).weapon == "support");
     CHECK(wargameKeys(b.figures[0]).facing == "east");
     CHECK(wargameKeys(b.figures[0]).armor == std::array<int, 4>{8, 4, 3, 2});
-    CHECK(serializeMap(parseMap(serializeMap(b), "again.json")) == serializeMap(b));
+    CHECK(serializeMap(parseMap(serializeMap(b), "again.json", mapKeyChecks())) == serializeMap(b));
     CHECK_THROWS_WITH(parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4},
-        "figures": [{"id": "t", "cell": [1, 1], "facing": "up"}]})", "v.json"), Catch::Contains("/figures/0/facing"));
+        "figures": [{"id": "t", "cell": [1, 1], "facing": "up"}]})", "v.json", mapKeyChecks()), Catch::Contains("/figures/0/facing"));
     CHECK_THROWS_WITH(parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4},
-        "figures": [{"id": "t", "cell": [1, 1], "armor": {"front": 1}}]})", "v.json"), Catch::Contains("/figures/0/armor"));
+        "figures": [{"id": "t", "cell": [1, 1], "armor": {"front": 1}}]})", "v.json", mapKeyChecks()), Catch::Contains("/figures/0/armor"));
 }

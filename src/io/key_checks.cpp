@@ -1,0 +1,90 @@
+#include "io/key_checks.hpp"
+
+#include "io/json_input.hpp"
+
+namespace sightline {
+
+using json_input::Checker;
+using json_input::Json;
+
+std::vector<std::string> keyProblems(const Board& board, const MapKeyChecks& checks) {
+    std::vector<std::string> problems;
+    if (checks.figure) {
+        for (std::size_t i = 0; i < board.figures.size(); ++i) {
+            const std::string base = "/figures/" + std::to_string(i) + "/";
+            checks.figure(board.figures[i].extra, [&base](const std::string& key) { return base + key; }, problems);
+        }
+    }
+    if (checks.feature) {
+        for (std::size_t i = 0; i < board.features.size(); ++i) {
+            const std::string base = "/features/" + std::to_string(i) + "/";
+            checks.feature(board.features[i].extra, [&base](const std::string& key) { return base + key; }, problems);
+        }
+    }
+    return problems;
+}
+
+KeyRule oneOfKey(std::vector<std::string> allowed, const char* what) {
+    KeyRule r;
+    r.kind = KeyRule::Kind::OneOf;
+    r.names = std::move(allowed);
+    r.what = what;
+    return r;
+}
+
+KeyRule integerKey(long long lo, long long hi) {
+    KeyRule r;
+    r.kind = KeyRule::Kind::Integer;
+    r.lo = lo, r.hi = hi;
+    return r;
+}
+
+KeyRule booleanKey() { return KeyRule(); }
+
+KeyRule integerFieldsKey(std::vector<std::string> fields, long long lo, long long hi) {
+    KeyRule r = integerKey(lo, hi);
+    r.kind = KeyRule::Kind::IntegerFields;
+    r.names = std::move(fields);
+    return r;
+}
+
+std::vector<std::string> keyNames(const KeyRules& rules) {
+    std::vector<std::string> out;
+    for (const auto& rule : rules) out.push_back(rule.first);
+    return out;
+}
+
+namespace {
+
+void check(const KeyRule& rule, const Json& v, const std::string& path, Checker& ck) {
+    std::string text;
+    bool flag = false;
+    int number = 0;
+    switch (rule.kind) {
+        case KeyRule::Kind::OneOf: ck.oneOf(v, path, rule.names, text, rule.what); break;
+        case KeyRule::Kind::Integer: ck.integer(v, path, rule.lo, rule.hi, number); break;
+        case KeyRule::Kind::Boolean: ck.boolean(v, path, flag); break;
+        case KeyRule::Kind::IntegerFields:
+            if (!ck.object(v, path)) break;
+            for (const std::string& field : rule.names)
+                if (const Json* x = ck.required(v, field.c_str(), path)) ck.integer(*x, path + "/" + field, rule.lo, rule.hi, number);
+            break;
+    }
+}
+
+}  // namespace
+
+void checkKeys(const ExtraKeys& keys, const KeyRules& rules, const KeyPath& pathOf, std::vector<std::string>& problems) {
+    Checker ck;
+    for (const auto& [key, text] : keys) {
+        for (const auto& [name, rule] : rules) {
+            if (name != key) continue;
+            // A kept key's text is JSON the map's parser wrote (Json::dump), so it parses again.
+            check(rule, Json::parse(text, nullptr, false), pathOf(key), ck);
+            break;
+        }
+    }
+    problems.insert(problems.end(), ck.problems.begin(), ck.problems.end());
+}
+
+}  // namespace sightline
