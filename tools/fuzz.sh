@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 case "$seconds" in ""|*[!0-9]*) echo "usage: tools/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]" >&2; exit 2 ;; esac
 shift || true
-all=(fuzz_map fuzz_import_uvtt fuzz_import_foundry fuzz_import_tiled fuzz_import_any fuzz_deck fuzz_rules fuzz_variant fuzz_battle)
+all=(fuzz_map fuzz_import_uvtt fuzz_import_foundry fuzz_import_tiled fuzz_import_any fuzz_deck fuzz_rules fuzz_variant fuzz_battle fuzz_command)
 targets=("$@")
 [ "${#targets[@]}" -gt 0 ] || targets=("${all[@]}")
 for t in "${targets[@]}"; do
