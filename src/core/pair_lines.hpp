@@ -52,8 +52,6 @@ public:
     std::size_t cols() const { return cb_.size(); }
     const std::vector<Corner>& rowCorners() const { return ca_; }
     const std::vector<Corner>& colCorners() const { return cb_; }
-    int rowFigure() const { return a_; }
-    int colFigure() const { return b_; }
     std::size_t rowIndex(Corner c) const { return index(fa_, c); }
     std::size_t colIndex(Corner c) const { return index(fb_, c); }
 

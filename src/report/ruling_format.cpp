@@ -7,7 +7,6 @@
 // [SECTION] Rulings as JSON and text
 // [SECTION] The attacker-defender matrix
 // [SECTION] One line of sight
-// [SECTION] d20 attacks
 // [SECTION] The cover heat map
 // [SECTION] What a point sees
 #include "report/ruling_format.hpp"
@@ -16,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <variant>
@@ -66,7 +66,7 @@ private:
 // The same fields as "  name: value" lines.
 class TextFields final : public FieldWriter {
 public:
-    explicit TextFields(std::ostringstream& s) : s_(s) {}
+    TextFields(std::ostringstream& s, std::vector<std::string>& named) : s_(s), named_(named) {}
     void text(const std::string& n, const std::string& v) override { line(n, v); }
     void number(const std::string& n, long long v) override { line(n, std::to_string(v)); }
     void flag(const std::string& n, bool v) override { line(n, v ? "yes" : "no"); }
@@ -102,15 +102,34 @@ private:
         return s;
     }
     void line(std::string n, const std::string& v) {
+        named_.push_back(n);
         for (char& c : n) c = c == '_' ? ' ' : c;
         s_ << "  " << n << ":" << std::string(n.size() < 14 ? 14 - n.size() : 1, ' ') << v << "\n";
     }
     std::ostringstream& s_;
+    std::vector<std::string>& named_;  // the fields written, by their JSON names
 };
 
 }  // namespace
 
 // [SECTION] Rulings as JSON and text
+
+namespace {
+// A large defender has hundreds of thousands of lines: each object is made with its four slots
+// reserved and its keys appended, not looked up.
+Json lineJson(const Board& board, const CoverLine& l) {
+    Json blockers = Json::array();
+    for (const Blocker& b : l.blockers) blockers.push_back(blockerName(board, b));
+    Json j = Json::object();
+    auto& fields = j.get_ref<Json::object_t&>();
+    fields.reserve(4);
+    fields.emplace_back("from", Json::array({coordinateJson(l.fromPoint.x), coordinateJson(l.fromPoint.y)}));
+    fields.emplace_back("to", Json::array({coordinateJson(l.toPoint.x), coordinateJson(l.toPoint.y)}));
+    fields.emplace_back("blocked", l.blocked);
+    fields.emplace_back("blockers", std::move(blockers));
+    return j;
+}
+}  // namespace
 
 std::string rulingJson(const Board& board, const Ruling& r) {
     Json j;
@@ -120,44 +139,34 @@ std::string rulingJson(const Board& board, const Ruling& r) {
     j["line_of_sight"] = r.lineOfSight;
     j["cover"] = r.cover ? Json(*r.cover) : Json(nullptr);
     j["corner"] = r.corner ? cornerJson(*r.corner) : Json(nullptr);
-    // The lines are written by hand, as the tree would write them (keys as inserted, no spaces): a large
-    // defender has hundreds of thousands.
-    const std::string slot = "@lines@";
-    j["lines"] = slot;
+    Json lines = Json::array();
+    lines.get_ref<Json::array_t&>().reserve(r.lines.size());  // a large defender has hundreds of thousands
+    for (const CoverLine& l : r.lines) lines.push_back(lineJson(board, l));
+    j["lines"] = std::move(lines);
     j["explanation"] = r.explanation;
     if (r.detail) {
         JsonFields fields(j);
         r.detail->write(fields);
     }
-    std::string out = j.dump();
-    const std::string key = "\"lines\":\"" + slot + "\"";  // a key: a string's own quotes would be escaped
-    const std::size_t at = out.find(key);
-    auto number = [](double v) { return coordinateJson(v).dump(); };
-    std::string lines = "[";
-    lines.reserve(r.lines.size() * 64);
-    for (std::size_t i = 0; i < r.lines.size(); ++i) {
-        const CoverLine& l = r.lines[i];
-        if (i) lines += ',';
-        lines += "{\"from\":[" + number(l.fromPoint.x) + "," + number(l.fromPoint.y) + "],\"to\":[" + number(l.toPoint.x) + "," +
-                 number(l.toPoint.y) + "],\"blocked\":" + (l.blocked ? "true" : "false") + ",\"blockers\":[";
-        for (std::size_t k = 0; k < l.blockers.size(); ++k) lines += (k ? "," : "") + Json(blockerName(board, l.blockers[k])).dump();
-        lines += "]}";
-    }
-    lines += "]";
-    out.replace(at, key.size(), "\"lines\":" + lines);
-    return out + "\n";
+    return j.dump() + "\n";
 }
 
 std::string rulingText(const Board& board, const Ruling& r) {
     std::ostringstream s;
     s << r.rules << ": " << figureId(board, r.attacker) << " attacks " << figureId(board, r.defender) << "\n";
     s << "  line of sight: " << (r.lineOfSight ? "yes" : "no") << "\n";
+    // The game's fields come next; a game that writes no "cover" of its own (a level, say) gets the
+    // plain one first, so that the cover is always said when there is line of sight.
+    std::ostringstream details;
+    std::vector<std::string> named;
     if (r.detail) {
-        TextFields fields(s);
+        TextFields fields(details, named);
         r.detail->write(fields);
     }
+    if (r.lineOfSight && std::find(named.begin(), named.end(), "cover") == named.end())
+        s << "  cover:         " << (*r.cover ? "yes" : "no") << "\n";
+    s << details.str();
     if (r.lineOfSight) {
-        if (!r.detail) s << "  cover:         " << (*r.cover ? "yes" : "no") << "\n";
         if (r.corner) s << "  corner:        " << cornerText(*r.corner) << "\n";
         if (!r.lines.empty()) s << "  lines" << (r.corner ? " from " + cornerText(*r.corner) : std::string()) << ":\n";
         // Beyond kLinesListed, the stopped lines come first and the rest are counted (--json has them all).
@@ -259,61 +268,6 @@ std::string losText(const Board& board, const std::vector<Blocker>& blockers) {
     std::string s = "blocked by ";
     for (std::size_t i = 0; i < blockers.size(); ++i) s += (i ? ", " : "") + blockerName(board, blockers[i]);
     return s + "\n";
-}
-
-// [SECTION] d20 attacks
-
-namespace {
-Json optionalNumber(const std::optional<int>& v) { return v ? Json(*v) : Json(nullptr); }
-}  // namespace
-
-std::string attackJson(const D20Preset& preset, const AttackInput& in, const AttackResult& r) {
-    Json j;
-    j["rules"] = "d20";
-    j["preset"] = preset.id;
-    j["outcome"] = r.outcome;
-    j["attack_total"] = in.attackTotal;
-    j["defense"] = in.defense;
-    j["cover"] = quarterName(r.cover);
-    if (in.splitCover) {
-        j["personal"] = quarterName(in.personal);
-        j["scenery"] = quarterName(in.scenery);
-    }
-    j["defense_bonus"] = optionalNumber(r.defenseBonus);
-    j["defense_total"] = r.defenseTotal;
-    if (r.outcome == "hit") j["damage_to_defender"] = r.damageToDefender;
-    if (r.outcome == "cover_hit") {
-        j["cover_hit"] = r.coverHit;
-        j["save_dc"] = r.saves.front().dc;
-        j["penetrated"] = r.saves.back().penetrated;
-        j["damage_to_defender"] = r.damageToDefender;
-        Json saves = Json::array();
-        for (const CoverSave& s : r.saves)
-            saves.push_back(Json{{"cover", s.cover}, {"damage", s.damageIn}, {"dc", s.dc}, {"roll", s.roll},
-                                 {"total", s.total}, {"penetrated", s.penetrated}, {"damage_on", s.damageOut}});
-        j["saves"] = saves;
-        if (r.d6) j["d6"] = *r.d6;
-    }
-    Json rolled = Json::object();
-    if (r.d6Rolled) rolled["d6"] = *r.d6;
-    Json saveRolls = Json::array();
-    for (const CoverSave& s : r.saves)
-        if (s.rolled) saveRolls.push_back(s.roll);
-    if (!saveRolls.empty()) rolled["save_rolls"] = saveRolls;
-    j["rolled"] = rolled;
-    j["seed"] = in.seed;
-    j["explanation"] = r.explanation;
-    return j.dump() + "\n";
-}
-
-std::string attackText(const AttackInput& in, const AttackResult& r) {
-    std::ostringstream s;
-    s << "d20 attack: " << r.outcome << "\n";
-    s << "  defense total: " << r.defenseTotal << " (" << in.defense << " + " << quarterWords(r.cover) << " cover)\n";
-    if (r.outcome == "cover_hit") s << "  cover hit:     " << r.coverHit << "\n";
-    if (r.outcome == "hit" || r.outcome == "cover_hit") s << "  damage to the defender: " << r.damageToDefender << "\n";
-    s << "  " << r.explanation << "\n";
-    return s.str();
 }
 
 // [SECTION] The cover heat map

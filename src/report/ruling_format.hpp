@@ -1,7 +1,6 @@
 // Presenting rulings: the contract's JSON and the readable text, both from the same Ruling value.
 #pragma once
 
-#include "games/d20/d20.hpp"
 #include "core/heatmap.hpp"
 #include "core/ruling.hpp"
 #include "core/ruler.hpp"
@@ -18,8 +17,6 @@ std::string matrixJson(const Board& board, const std::string& rules, const std::
 std::string matrixText(const Board& board, const std::string& rules, const std::vector<PairResult>& pairs);
 std::string losJson(const Board& board, const std::vector<Blocker>& blockers);
 std::string losText(const Board& board, const std::vector<Blocker>& blockers);
-std::string attackJson(const D20Preset& preset, const AttackInput& in, const AttackResult& result);
-std::string attackText(const AttackInput& in, const AttackResult& result);
 // The cover heat map (`sightline-cli heatmap`): the contract's JSON, and for people the counts of
 // each state and, on a board up to 200 cells wide, a picture of it one character a cell.
 std::string heatmapJson(const std::string& rules, const std::string& against, const std::vector<HeatCell>& cells);

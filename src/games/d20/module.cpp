@@ -1,6 +1,7 @@
 // d20 quarter cover as a game of Sightline: presets are assets/rules/d20/*.json; figures carry
 // personal_cover, defense and constitution, features a rating (docs/map-format.md).
 #include "core/game.hpp"
+#include "games/d20/attack_command.hpp"
 #include "games/d20/d20.hpp"
 #include "io/key_checks.hpp"
 
@@ -17,6 +18,8 @@ public:
         if (!preset) return nullptr;
         return std::make_unique<D20Rules>(loadD20Preset(preset->path));
     }
+    // `sightline-cli attack`: an attack against cover resolved (attack_command.hpp).
+    std::vector<GameCommand> commands() const override { return {d20::attackCommand()}; }
     std::vector<std::string> figureKeys() const override { return keyNames(figureRules()); }
     std::vector<std::string> featureKeys() const override { return keyNames(featureRules()); }
     void checkFigureKeys(const ExtraKeys& keys, const std::function<std::string(const std::string&)>& pathOf,
