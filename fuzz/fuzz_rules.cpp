@@ -5,6 +5,7 @@
 #include "fuzz_support.hpp"
 
 #include "core/sight.hpp"
+#include "games/d20/attack_command.hpp"
 #include "games/d20/d20.hpp"
 #include "games/games.hpp"
 #include "games/wargame/wargame.hpp"
@@ -59,8 +60,8 @@ void d20(const std::string& text) {
         in.damage = 12;
         try {
             const AttackResult a = resolveAttack(preset, in);
-            tools::attackJson(preset, in, a);
-            tools::attackText(in, a);
+            d20::attackJson(preset, in, a);
+            d20::attackText(in, a);
         } catch (const std::invalid_argument&) {
         }
     }

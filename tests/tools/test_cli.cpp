@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <sys/wait.h>
@@ -24,6 +25,7 @@ using Run = test::CliRun;
 using test::cli;
 using test::refused;
 using test::writeTemp;
+using test::slurp;
 
 }  // namespace
 
@@ -538,4 +540,167 @@ TEST_CASE("cli: visibility refuses a bad point or map with a message and nothing
         CHECK(p[1].get<double>() >= 0);
         CHECK(p[1].get<double>() <= 16);
     }
+}
+
+TEST_CASE("cli: cover, matrix, heatmap, ruler and visibility --figure follow the map's game unless --rules says", "[cli][games]") {
+    // The shipped boards say their game (docs/map-format.md, "rules").
+    const std::vector<std::pair<std::string, std::string>> shipped = {
+        {"maps/demo.json", "doom"}, {"maps/d20-office.json", "d20"}, {"maps/wargame-village.json", "wargame"}};
+    for (const auto& [map, game] : shipped) {
+        INFO(map);
+        const auto j = nlohmann::json::parse(slurp(std::string(SIGHTLINE_SOURCE_DIR) + "/" + map));
+        REQUIRE(j.contains("rules"));
+        CHECK(j.at("rules").at("game") == game);
+        CHECK(findGame(game) != nullptr);
+        CHECK(nlohmann::json::parse(cli("matrix " + map + " --json").out).at("rules") == game);
+    }
+    // Every board of maps/ but the benchmark's says a game the registry knows.
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(SIGHTLINE_SOURCE_DIR) + "/maps")) {
+        const std::string name = entry.path().filename().string();
+        if (entry.path().extension() != ".json" || name.rfind("bench-", 0) == 0) continue;
+        INFO(name);
+        const auto j = nlohmann::json::parse(slurp(entry.path().string()));
+        REQUIRE(j.contains("rules"));
+        CHECK(findGame(j.at("rules").at("game").get<std::string>()) != nullptr);
+    }
+
+    const auto d20 = nlohmann::json::parse(cli("cover maps/d20-office.json --attacker agent-kim --defender villain --json").out);
+    CHECK(d20.at("rules") == "d20");
+    CHECK(d20.at("cover").is_string());
+    CHECK(nlohmann::json::parse(cli("cover maps/d20-office.json --attacker agent-kim --defender villain --rules doom --json").out).at("rules") == "doom");
+    CHECK(cli("cover maps/wargame-village.json --attacker at-gun --defender tank --json").out ==
+          cli("cover maps/wargame-village.json --attacker at-gun --defender tank --rules wargame --json").out);
+    const Run heat = cli("heatmap maps/wargame-village.json --against " +
+                         nlohmann::json::parse(slurp(std::string(SIGHTLINE_SOURCE_DIR) + "/maps/wargame-village.json")).at("figures")[0].at("side").get<std::string>() + " --json");
+    REQUIRE(heat.status == 0);
+    CHECK(nlohmann::json::parse(heat.out).at("rules") == "wargame");
+    CHECK(nlohmann::json::parse(cli("ruler maps/d20-office.json --from 1,1 --to 7,9 --json").out).at("diagonals") ==
+          nlohmann::json::parse(cli("ruler maps/d20-office.json --from 1,1 --to 7,9 --rules d20 --json").out).at("diagonals"));
+    CHECK(nlohmann::json::parse(cli("visibility maps/wargame-village.json --figure tank --json").out).at("rules") == "wargame");
+
+    // The map's preset goes with its game; --preset still says otherwise; a game the map names
+    // that the registry does not know is refused with the key named.
+    auto withRules = [](const std::string& name, const std::string& rules) {
+        return writeTemp(name, R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4}, "rules": )" + rules +
+                                   R"(, "figures": [{"id": "A", "cell": [0, 0]}, {"id": "D", "cell": [3, 3]}]})");
+    };
+    const std::string dnd = withRules("rules-dnd.json", R"({"game": "d20", "preset": "dnd5e"})");
+    CHECK(nlohmann::json::parse(cli("cover " + dnd + " --attacker A --defender D --json").out).at("preset") == "dnd5e");
+    CHECK(nlohmann::json::parse(cli("cover " + dnd + " --attacker A --defender D --preset quarters --json").out).at("preset") == "quarters");
+    const std::string chess = withRules("rules-chess.json", R"({"game": "chess"})");
+    refused(cli("cover " + chess + " --attacker A --defender D"), chess + ": the map's \"rules\" key: unknown rule system \"chess\"");
+    CHECK(cli("cover " + chess + " --attacker A --defender D --rules doom").status == 0);
+    const std::string odd = withRules("rules-odd.json", R"("d20")");
+    refused(cli("matrix " + odd), odd + ": the map's \"rules\" key is not {\"game\": NAME, ...}; give --rules");
+    for (const std::string& p : {dnd, chess, odd}) std::remove(p.c_str());
+}
+
+TEST_CASE("cli: a game's own fields never take the place of the cover line", "[cli][wargame]") {
+    const Run r = cli("cover maps/wargame-village.json --attacker at-gun --defender mg-nest --rules wargame");
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("\n  line of sight: yes\n  cover:         yes\n  cover level:") != std::string::npos);
+    const Run d20 = cli("cover maps/d20-office.json --attacker agent-kim --defender villain --rules d20");
+    REQUIRE(d20.status == 0);
+    CHECK(d20.out.find("\n  cover:") != std::string::npos);  // the game's own level
+    CHECK(d20.out.find("\n  cover:         yes\n") == std::string::npos);
+    CHECK(d20.out.find("\n  cover:         no\n") == std::string::npos);
+}
+
+TEST_CASE("cli: every command's --help prints its usage and exits 0, the games' commands too", "[cli]") {
+    const Run help = cli("--help");
+    REQUIRE(help.status == 0);
+    const std::size_t at = help.out.find("Subcommands:\n");
+    REQUIRE(at != std::string::npos);
+    std::istringstream lines(help.out.substr(at + 13));
+    std::vector<std::string> commands;
+    for (std::string line; std::getline(lines, line);) {
+        std::istringstream words(line);
+        std::string word;
+        if (words >> word) commands.push_back(word);
+    }
+    // The games' own commands are listed, reached through the registry.
+    for (const GameModule* g : gameModules())
+        for (const GameCommand& c : g->commands()) CHECK(std::count(commands.begin(), commands.end(), c.name) == 1);
+    CHECK(std::count(commands.begin(), commands.end(), "attack") == 1);  // d20's
+    for (const std::string& c : commands) {
+        INFO(c);
+        const Run r = cli(c + " --help");
+        CHECK(r.status == 0);
+        CHECK(r.err.empty());
+        CHECK(r.out.find("sightline-cli") != std::string::npos);
+    }
+    const Run mazeworld = cli("mazeworld --help");
+    for (const char* sub : {"table", "run", "roll-cover", "commit", "verify"}) {
+        INFO(sub);
+        CHECK(mazeworld.out.find(std::string("\n  ") + sub + " ") != std::string::npos);
+        const Run r = cli(std::string("mazeworld ") + sub + " --help");
+        CHECK(r.status == 0);
+        CHECK(r.err.empty());
+        CHECK(r.out.rfind(std::string("usage: sightline-cli mazeworld ") + sub + " ", 0) == 0);
+    }
+    refused(cli("mazeworld frob --help"), "unknown mazeworld command \"frob\"");
+}
+
+TEST_CASE("cli: MazeWorld: a take_cover without \"stealth\" checks where the rules allow; a roll is never ignored", "[cli][mazeworld]") {
+    auto battle = [](const std::string& name, const std::string& variant, const std::string& events) {
+        return writeTemp(name, R"({"format": "sightline-battle", "version": 1, "variant": ")" + variant + R"(", "seed": 5,
+            "sides": {"1": "Wooden barrel", "2": "Wooden barrel", "3": null, "4": null},
+            "combatants": [{"id": "a", "team": "x", "side": 1, "agility": 0, "initiative": 1},
+                           {"id": "b", "team": "y", "side": 2, "agility": 0, "initiative": 2}],
+            "events": [)" + events + "]}");
+    };
+    auto events = [](const Run& r) {
+        INFO(r.err);
+        REQUIRE(r.status == 0);
+        return nlohmann::json::parse(r.out).at("events");
+    };
+    // The UA: the check on the first turn of combat, none after it.
+    const std::string ua = battle("stealth-ua.json", "ua", R"({"do": "take_cover", "who": "a", "roll": [5, 4]},
+        {"do": "next_turn"}, {"do": "take_cover", "who": "b", "roll": [6, 6]}, {"do": "take_cover", "who": "b"})");
+    const auto u = events(cli("mazeworld run " + ua + " --json"));
+    CHECK(u[0].at("ok") == true);
+    CHECK(u[0].at("text").get<std::string>().find("stealth check") != std::string::npos);
+    CHECK(u[0].at("text").get<std::string>().find("without a stealth check") == std::string::npos);
+    CHECK(u[2].at("ok") == false);  // a roll where no check is made
+    CHECK(u[2].at("text").get<std::string>().find("no stealth check is made") != std::string::npos);
+    CHECK(u[3].at("ok") == true);
+    CHECK(u[3].at("text").get<std::string>().find("without a stealth check") != std::string::npos);
+    // The Mazes: always.
+    const std::string mazes = battle("stealth-mazes.json", "mazes", R"({"do": "next_turn"}, {"do": "take_cover", "who": "a", "roll": [5, 4]})");
+    const auto m = events(cli("mazeworld run " + mazes + " --json"));
+    CHECK(m[1].at("ok") == true);
+    CHECK(m[1].at("text").get<std::string>().find("with a stealth check") != std::string::npos);
+    // "stealth": false with a roll is refused in its entry, and the replay goes on.
+    const std::string off = battle("stealth-off.json", "ua", R"({"do": "take_cover", "who": "a", "stealth": false, "roll": [5, 4]},
+        {"do": "take_cover", "who": "a", "stealth": false})");
+    const auto o = events(cli("mazeworld run " + off + " --json"));
+    CHECK(o[0].at("ok") == false);
+    CHECK(o[0].at("text").get<std::string>().find("\"stealth\": false") != std::string::npos);
+    CHECK(o[1].at("ok") == true);
+    for (const std::string& p : {ua, mazes, off}) std::remove(p.c_str());
+}
+
+TEST_CASE("cli: MazeWorld: a blast that blast-resistant cover takes is intercepted by cover", "[cli][mazeworld]") {
+    // Tactical Shield "Defender" is blast-resistant in the Mazes.
+    const std::string path = writeTemp("blast.json", R"({"format": "sightline-battle", "version": 1, "variant": "mazes", "seed": 5,
+        "sides": {"1": null, "2": "Tactical Shield \"Defender\" model", "3": null, "4": "Wooden barrel"},
+        "combatants": [{"id": "a", "team": "x", "side": 1, "agility": 0, "initiative": 1},
+                       {"id": "b", "team": "y", "side": 2, "agility": 0, "initiative": 2},
+                       {"id": "c", "team": "y", "side": 4, "agility": 0, "initiative": 3}],
+        "events": [{"do": "take_cover", "who": "b", "stealth": false, "exposure": "exposed"},
+                   {"do": "take_cover", "who": "c", "stealth": false, "exposure": "exposed"},
+                   {"do": "fire", "who": "a", "at": "b", "weapon": "explosive", "damage": 10},
+                   {"do": "next_turn"},
+                   {"do": "fire", "who": "a", "at": "c", "weapon": "explosive", "damage": 10}]})");
+    const Run r = cli("mazeworld run " + path + " --json");
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const auto e = nlohmann::json::parse(r.out).at("events");
+    REQUIRE(e[2].at("ok") == true);
+    CHECK(e[2].at("intercepted_by_cover") == true);  // shielded by the blast-resistant shield
+    CHECK(e[2].at("victim").is_null());
+    REQUIRE(e[4].at("ok") == true);
+    CHECK(e[4].at("intercepted_by_cover") == false);  // a barrel is no shield against a blast
+    CHECK(e[4].at("victim") == "c");
+    std::remove(path.c_str());
 }

@@ -230,6 +230,14 @@ std::optional<std::string> coverProblem(const std::vector<CoverPiece>& pieces, i
 }
 }  // namespace
 
+namespace {
+// Whether taking cover makes a stealth check: as the action says, or where the rules allow one.
+bool checksStealth(const Action& a, const Procedure& proc, int turn) {
+    if (a.stealthAsAllowed) return !(proc.stealthCheckFirstTurnOnly && turn > 1);
+    return a.stealth;
+}
+}  // namespace
+
 std::optional<std::string> Battle::refusal(const Action& a) const {
     using K = Action::Kind;
     const Procedure& proc = variant_.procedure;
@@ -249,9 +257,14 @@ std::optional<std::string> Battle::refusal(const Action& a) const {
             if (c->behindCover && (a.piece < 0 || a.piece == c->piece))
                 return a.who + " is already behind cover" + (c->secondAction ? " (a second action cannot be taking cover again)" : "");
             if (auto why = coverProblem(pieces, c->side, a.piece)) return why;
-            if (a.stealth && proc.stealthCheckFirstTurnOnly && turn_ > 1)
+            if (checksStealth(a, proc, turn_) && proc.stealthCheckFirstTurnOnly && turn_ > 1)
                 return "in the " + variant_.name + " the stealth check is made on the first turn of combat only; take cover "
                        "without it, or use the stealth switch from cover";
+            // A roll is never silently ignored.
+            if (a.roll && !checksStealth(a, proc, turn_))
+                return a.stealthAsAllowed ? "a roll is given, but in the " + variant_.name +
+                                                " no stealth check is made after the first turn of combat"
+                                          : std::string("a roll is given with \"stealth\": false: no stealth check is made");
             return std::nullopt;
         }
         case K::Move: {
@@ -427,7 +440,7 @@ void Battle::takeCover(Combatant& c, const Action& a, int side, int piece, Outco
         sideRevealed_[side - 1] = true;
     };
     std::string text;
-    if (!a.stealth && !switching) {
+    if (!checksStealth(a, proc, turn_) && !switching) {
         settle();
         breakStealth(c, out);
         text = c.setup.id + " takes cover behind " + coverName + " without a stealth check: stealth given up";
@@ -739,6 +752,8 @@ void Battle::blast(const Action& a, int side, Outcome& out) {
     for (const Combatant& k : combatants_)
         if (!k.out && k.side == side && !contains(shielded, k.setup.id)) out.victims.push_back(k.setup.id);
     out.shielded = shielded;
+    // Blast-resistant cover that took the blast for the combatant aimed at intercepted it.
+    out.interceptedByCover = !a.atCoverSide && contains(shielded, a.at);
     if (!a.atCoverSide && contains(out.victims, a.at)) out.victim = a.at;
     out.victimDamage = out.victim ? std::optional<int>(a.damage) : std::nullopt;
     text += out.victims.empty() ? "; nobody on " + sideName(side) + " is hit"

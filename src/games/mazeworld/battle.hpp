@@ -112,6 +112,9 @@ struct Action {
     std::string who;
     // take_cover, move (stealth switch)
     bool stealth = false;
+    // take_cover whose "stealth" a battle file left out: the check is made where the rules allow one
+    // (the UA: the first turn of combat; the Mazes: always), and `stealth` is not read.
+    bool stealthAsAllowed = false;
     std::optional<std::array<int, 2>> roll;
     int modifier = 0;
     Exposure exposure = Exposure::None;  // None: the default (Exposed where exposure applies)

@@ -153,6 +153,7 @@ Action readEvent(Checker& ck, const Json& v, const std::string& at) {
         case K::TakeCover:
             str("who", a.who, true);
             boolean("stealth", a.stealth);
+            a.stealthAsAllowed = v.find("stealth") == v.end();
             exposure("exposure", false);
             break;
         case K::Move:
@@ -304,7 +305,7 @@ Json actionObject(const Action& a) {
     if (!a.who.empty()) j["who"] = a.who;
     switch (a.kind) {
         case K::TakeCover:
-            j["stealth"] = a.stealth;
+            if (!a.stealthAsAllowed) j["stealth"] = a.stealth;
             break;
         case K::Move:
             j["to"] = a.to;

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <map>
 #include <ostream>
 #include <sstream>
@@ -128,12 +129,32 @@ Battle replayed(const Loaded& l, const std::string& path) {
     }
 }
 
+bool isHelp(const std::string& word) { return word == "--help" || word == "-h"; }
+
+// A command's own usage: its lines of kUsage, after "usage: sightline-cli mazeworld ".
+std::string commandUsage(const std::string& cmd) {
+    const std::string all = kUsage;
+    std::size_t at = all.find("\n  " + cmd + " ");
+    if (at == std::string::npos) return all;
+    at += 3;
+    std::size_t end = at;
+    do end = all.find('\n', end) + 1;
+    while (end < all.size() && all.compare(end, 3, "   ") == 0);  // its continuation lines
+    return "usage: sightline-cli mazeworld " + all.substr(at, end - at);
+}
+
 int run(const std::vector<std::string>& args, const std::string& assetsDir, std::ostream& out) {
-    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    if (args.empty() || isHelp(args[0])) {
         out << kUsage;
         return args.empty() ? 2 : 0;
     }
     const std::string& cmd = args[0];
+    // `mazeworld COMMAND --help`: that command's usage, whatever else the line holds.
+    if (std::any_of(args.begin() + 1, args.end(), isHelp)) {
+        if (commandUsage(cmd) == kUsage) throw UsageError("unknown mazeworld command \"" + cmd + "\" (table, run, roll-cover, commit, verify)");
+        out << commandUsage(cmd);
+        return 0;
+    }
     if (cmd == "table") {
         const Args a = parse(args, 1, {"--variant"}, {"--json"});
         if (!a.words.empty()) throw UsageError("table takes no file (" + a.words[0] + ")");
