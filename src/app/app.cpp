@@ -406,11 +406,13 @@ void App::carryOut(const PanelRequests& r) {
     if (editable)
         for (const FigureEdit& edit : r.edits) applyEdit(edit);
     if (r.undo && editable) {
-        say(doc_.undo() ? "Undone." : "Nothing to undo.");
+        const std::string what = doc_.undoName();
+        say(doc_.undo() ? "Undone: " + what + "." : "Nothing to undo.");
         followMapRules();
     }
     if (r.redo && editable) {
-        say(doc_.redo() ? "Redone." : "Nothing to redo.");
+        const std::string what = doc_.redoName();
+        say(doc_.redo() ? "Redone: " + what + "." : "Nothing to redo.");
         followMapRules();
     }
     if (r.addFigure && editable) addFigure();

@@ -92,8 +92,11 @@ private:
     // The map editor's requests (tools, the selection's pieces, doors, features, size); app_edit.cpp.
     void carryOutEdits(const PanelRequests& requests);
     void setTool(Tool tool);
-    // Runs a map edit (Document::edit); says `done` or the refusal.
-    bool mapEdit(const std::function<Refusal(Board&)>& change, const std::string& done);
+    // Runs a map edit (Document::edit, one step of undo named `what`); says `done` or the refusal.
+    bool mapEdit(const std::function<Refusal(Board&)>& change, const std::string& done, const std::string& what);
+    // Applies a change to the table through the Document (after the editor's drawing ends); says
+    // `done` or the refusal.
+    bool command(const table::Command& command, const std::string& done);
     void newMapNow();
     // Autosave and recovery (app_recovery.cpp): unsaved work is written to the recovery file every
     // options_.autosaveSeconds; a start that finds one offers it back.

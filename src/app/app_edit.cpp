@@ -5,7 +5,6 @@
 
 #include "app/platform/imgui_sfml.hpp"
 #include "core/lint.hpp"
-#include "core/properties.hpp"
 #include "games/games.hpp"
 
 #include <SFML/Window/Clipboard.hpp>
@@ -49,10 +48,22 @@ void App::setTool(Tool tool) {
     say(toolHint(tool), false, false);  // the status bar and the editor's section say how
 }
 
-bool App::mapEdit(const std::function<Refusal(Board&)>& change, const std::string& done) {
+bool App::mapEdit(const std::function<Refusal(Board&)>& change, const std::string& done, const std::string& what) {
     edit_.finish(doc_);
     if (doc_.dragging()) return false;
-    const Refusal why = doc_.edit(change);
+    const Refusal why = doc_.edit(change, what);
+    if (!why.empty()) {
+        say(why, true);
+        return false;
+    }
+    if (!done.empty()) say(done);
+    return true;
+}
+
+bool App::command(const table::Command& command, const std::string& done) {
+    edit_.finish(doc_);
+    if (doc_.dragging()) return false;
+    const Refusal why = doc_.apply(command);
     if (!why.empty()) {
         say(why, true);
         return false;
@@ -103,13 +114,15 @@ void App::carryOutEdits(const PanelRequests& r) {
         const std::size_t lost = resizeLosses(board, w, h).size();
         if (mapEdit([&](Board& b) { return resizeBoard(b, w, h); },
                     "The board is now " + std::to_string(w) + "x" + std::to_string(h) +
-                        (lost ? "; " + plural(lost, "piece", "pieces") + " left it." : ".")))
+                        (lost ? "; " + plural(lost, "piece", "pieces") + " left it." : "."),
+                    "resize the map"))
             fitPending_ = true;
     }
 
     if (editing && r.deletePieces && !sel.empty()) {
         const Pieces gone = sel;
-        if (mapEdit([&](Board& b) { return deletePieces(b, gone); }, "Deleted " + plural(gone.size(), "piece", "pieces") + "."))
+        if (mapEdit([&](Board& b) { return deletePieces(b, gone); }, "Deleted " + plural(gone.size(), "piece", "pieces") + ".",
+                    "delete " + plural(gone.size(), "piece", "pieces")))
             sel = Pieces{};
     }
     if (editing && (r.copyPieces || r.cutPieces) && !sel.empty()) {
@@ -117,7 +130,8 @@ void App::carryOutEdits(const PanelRequests& r) {
         sf::Clipboard::setString(sf::String::fromUtf8(internalClipboard_.begin(), internalClipboard_.end()));
         if (r.cutPieces) {
             const Pieces gone = sel;
-            if (mapEdit([&](Board& b) { return deletePieces(b, gone); }, "Cut " + plural(gone.size(), "piece", "pieces") + "."))
+            if (mapEdit([&](Board& b) { return deletePieces(b, gone); }, "Cut " + plural(gone.size(), "piece", "pieces") + ".",
+                        "cut " + plural(gone.size(), "piece", "pieces")))
                 sel = Pieces{};
         } else {
             say("Copied " + plural(sel.size(), "piece", "pieces") + ".");
@@ -136,7 +150,7 @@ void App::carryOutEdits(const PanelRequests& r) {
             const sf::Vector2f mid = camera_.toBoard({viewport_.left + viewport_.width / 2, viewport_.top + viewport_.height / 2});
             const PointD where = at ? PointD{double(at->x), double(at->y)} : PointD{std::floor(mid.x), std::floor(mid.y)};
             Pieces pasted;
-            if (mapEdit([&](Board& b) { return pastePieces(b, text, where, &pasted); }, "")) {
+            if (mapEdit([&](Board& b) { return pastePieces(b, text, where, &pasted); }, "", "paste")) {
                 say("Pasted " + plural(pasted.size(), "piece", "pieces") + ".");
                 if (tool == Tool::Play) setTool(Tool::Select);
                 sel = pasted;
@@ -152,7 +166,7 @@ void App::carryOutEdits(const PanelRequests& r) {
                         if (Refusal why = wallToDoor(b, *it); !why.empty()) return why;
                     return Refusal();
                 },
-                        plural(was.walls.size(), "wall is now a door", "walls are now doors") + "."))
+                        plural(was.walls.size(), "wall is now a door", "walls are now doors") + ".", "turn walls into doors"))
                 sel = Pieces{};
         }
         if (r.toWall && !was.doors.empty()) {
@@ -161,7 +175,7 @@ void App::carryOutEdits(const PanelRequests& r) {
                         if (Refusal why = doorToWall(b, *it); !why.empty()) return why;
                     return Refusal();
                 },
-                        plural(was.doors.size(), "door is now a wall", "doors are now walls") + "."))
+                        plural(was.doors.size(), "door is now a wall", "doors are now walls") + ".", "turn doors into walls"))
                 sel = Pieces{};
         }
     }
@@ -170,7 +184,7 @@ void App::carryOutEdits(const PanelRequests& r) {
             say("Join: select two walls on one line (Shift+click the second).", true);
         } else {
             const int a = sel.walls[0], b = sel.walls[1];
-            if (mapEdit([&](Board& x) { return joinWalls(x, a, b); }, "Joined the two walls.")) {
+            if (mapEdit([&](Board& x) { return joinWalls(x, a, b); }, "Joined the two walls.", "join two walls")) {
                 sel = Pieces{};
                 sel.walls = {a};
             }
@@ -187,55 +201,20 @@ void App::carryOutEdits(const PanelRequests& r) {
             const PointD cut = snapPoint(board, {at.x, at.y}, Snap::Corner, 0.0);
             const std::string id = board.walls[static_cast<std::size_t>(wall)].id;
             // A lattice point on the wall splits it exactly there; elsewhere the nearest point of it.
-            mapEdit([&](Board& b) { return splitWall(b, wall, cut); }, "Split wall " + id + ".");
+            mapEdit([&](Board& b) { return splitWall(b, wall, cut); }, "Split wall " + id + ".", "split " + id);
             sel = Pieces{};
         }
     }
-    if (r.doorState) {
-        const auto& d = *r.doorState;
-        if (d.door >= 0 && static_cast<std::size_t>(d.door) < board.doors.size()) {
-            const std::string id = board.doors[static_cast<std::size_t>(d.door)].id;
-            mapEdit(
-                [&](Board& b) {
-                    Door& door = b.doors[static_cast<std::size_t>(d.door)];
-                    if (d.key == "open") door.open = d.value;
-                    else if (d.value) setPropertyJson(door.extra, d.key, "true");
-                    else eraseProperty(door.extra, d.key);
-                    return Refusal();
-                },
-                "Door " + id + ": " + d.key + (d.value ? " on." : " off."));
-        }
-    }
-    for (const PanelRequests::FeatureKey& k : r.featureKeys) {
-        if (k.feature < 0 || static_cast<std::size_t>(k.feature) >= doc_.board().features.size()) continue;
-        mapEdit(
-            [&](Board& b) {
-                Feature& f = b.features[static_cast<std::size_t>(k.feature)];
-                if (k.key == "kind") {
-                    if (!k.json || k.json->empty()) return Refusal("A feature needs a kind.");
-                    f.kind = *k.json;
-                    return Refusal();
-                }
-                if (k.key == "blocks_sight") {
-                    f.blocksSight = k.json && *k.json == "true";
-                    return Refusal();
-                }
-                ExtraKeys keys = f.extra;
-                if (k.json) setPropertyJson(keys, k.key, *k.json);
-                else eraseProperty(keys, k.key);
-                std::vector<std::string> problems;
-                checkFeatureKeys(keys, [&f](const std::string& key) { return f.id + " " + key; }, problems);
-                if (!problems.empty()) return Refusal("Refused: " + problems.front());
-                f.extra = std::move(keys);
-                return Refusal();
-            },
-            "");
+    for (const table::Command& c : r.commands) {
+        // A door's state is said in the status bar, as it is not in view where the box was ticked.
+        const auto* door = std::get_if<table::SetDoorState>(&c);
+        command(c, door ? "Door " + door->door + ": " + door->state + (door->on ? " on." : " off.") : std::string());
     }
     if (r.closeGap && viewOptions_.problems && panels_.selectedProblem() >= 0 &&
         static_cast<std::size_t>(panels_.selectedProblem()) < panels_.mapProblems().size()) {
         const LintProblem problem = panels_.mapProblems()[static_cast<std::size_t>(panels_.selectedProblem())];
         mapEdit([&](Board& b) { return closeGap(b, problem) ? Refusal() : Refusal("That gap cannot be closed in one step."); },
-                "Closed the gap: the ends meet exactly.");
+                "Closed the gap: the ends meet exactly.", "close a gap");
     }
     if (r.leakFrom) panels_.showLeak(findLeak(doc_.board(), *r.leakFrom, sightPolicyFor(analysis_.game())), *r.leakFrom);
     if (r.selectIds) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/board.hpp"
+#include "table/command.hpp"
 
 #include <optional>
 #include <string>
@@ -82,18 +83,9 @@ struct PanelRequests {
     bool joinWalls = false;                  // the two selected walls become one
     bool splitWall = false;                  // the wall under the pointer is split there
     bool closeOutline = false;               // the outline being drawn becomes a feature
-    struct DoorState {
-        int door = -1;
-        std::string key;                     // "open", "locked" or "secret"
-        bool value = false;
-    };
-    std::optional<DoorState> doorState;
-    struct FeatureKey {
-        int feature = -1;
-        std::string key;                     // "kind", "blocks_sight" or a game's key
-        std::optional<std::string> json;     // the value as JSON text; nullopt erases a game's key
-    };
-    std::vector<FeatureKey> featureKeys;
+    // Changes to the table asked for as they are (a door's states, a feature's keys), applied in order
+    // through the Document.
+    std::vector<table::Command> commands;
     bool newMapDialog = false, resizeDialog = false;
     struct Size {
         std::string name;

@@ -297,3 +297,29 @@ TEST_CASE("document: the game and preset kept in the map, undone and saved", "[a
     CHECK(reopened.mapRules()->game == "d20");
     std::remove(name);
 }
+
+TEST_CASE("document: every change is a command; undo keeps its inverse and names it", "[app-document]") {
+    Document doc = open(sample());
+    const std::string start = serializeMap(doc.board());
+    const std::string first = doc.board().figures[0].id;
+    CHECK(doc.undoName().empty());
+    REQUIRE(doc.apply(table::MoveFigure{first, {5, 0}}).empty());
+    CHECK(doc.undoName() == "move " + first);
+    CHECK(doc.apply(table::MoveFigure{"nobody", {1, 1}}).find("nobody") != std::string::npos);  // refused: no step
+    CHECK(doc.undoDepth() == 1);
+    REQUIRE(doc.edit([](Board& b) {
+        b.walls.push_back({"w-new", {0, 0}, {2, 0}, {}});
+        return Refusal();
+    }, "draw walls").empty());
+    CHECK(doc.undoName() == "draw walls");
+    REQUIRE(doc.undo());
+    CHECK(doc.redoName() == "draw walls");
+    CHECK(doc.undoName() == "move " + first);
+    REQUIRE(doc.undo());
+    CHECK(serializeMap(doc.board()) == start);
+    CHECK_FALSE(doc.modified());
+    REQUIRE(doc.redo());
+    REQUIRE(doc.redo());
+    CHECK(doc.board().walls.back().id == "w-new");
+    CHECK(doc.board().figures[0].cell == Cell{5, 0});
+}

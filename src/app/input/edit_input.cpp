@@ -117,7 +117,7 @@ void EditInput::pressLeft(sf::Vector2f px, EditInputContext& ctx) {
         case Tool::Wall: {
             const PointD p = snapped(px, ctx);
             if (chain_.empty()) {
-                doc.beginGesture();
+                doc.beginGesture("draw walls");
                 chain_ = {p};
                 chainWalls_ = 0;
                 return;
@@ -161,7 +161,7 @@ void EditInput::pressLeft(sf::Vector2f px, EditInputContext& ctx) {
             press.kind = Press::Kind::Paint;
             press.lastCell = c;
             press_ = press;
-            doc.beginGesture();
+            doc.beginGesture(ctx.options.tool == Tool::Eraser ? "erase terrain" : "paint terrain");
             paintTo(c, ctx);
             return;
         }
@@ -219,7 +219,7 @@ void EditInput::move(sf::Vector2f px, EditInputContext& ctx) {
     const sf::Vector2f d = px - press_->startPx;
     if (!press_->moved && std::hypot(d.x, d.y) >= kDragThresholdPx) {
         press_->moved = true;
-        if (press_->kind == Press::Kind::Move || press_->kind == Press::Kind::Handle) ctx.doc.beginGesture();
+        if (press_->kind == Press::Kind::Move || press_->kind == Press::Kind::Handle) ctx.doc.beginGesture(press_->kind == Press::Kind::Move ? "move pieces" : "move a feature's corner");
     }
     switch (press_->kind) {
         case Press::Kind::Band: bandTo_ = at; break;
@@ -302,7 +302,7 @@ void EditInput::releaseLeft(sf::Vector2f px, EditInputContext& ctx) {
             const Refusal why = doc.edit([&](Board& b) {
                 changed = paintTerrain(b, cells, ctx.options.terrain);
                 return changed ? Refusal() : Refusal("Those cells already have that terrain.");
-            });
+            }, "fill terrain");
             if (!why.empty()) say_(why, false);
             else say_("Filled " + plural(changed, "cell", "cells") + " with " + terrainKindName(ctx.options.terrain) + " terrain.", false);
             break;
@@ -325,10 +325,10 @@ void EditInput::placeDoor(PointD a, PointD b, EditInputContext& ctx) {
     Refusal why;
     if (wall >= 0) {
         const std::string wallId = ctx.doc.board().walls[static_cast<std::size_t>(wall)].id;
-        why = ctx.doc.edit([&](Board& board) { return doorInWall(board, wall, a, b, &id); });
+        why = ctx.doc.edit([&](Board& board) { return doorInWall(board, wall, a, b, &id); }, "draw a door");
         if (why.empty()) say_("Door " + id + " in wall " + wallId + " (" + std::to_string(length(a, b)).substr(0, 4) + " cells).", false);
     } else {
-        why = ctx.doc.edit([&](Board& board) { return addDoor(board, a, b, false, &id); });
+        why = ctx.doc.edit([&](Board& board) { return addDoor(board, a, b, false, &id); }, "draw a door");
         if (why.empty()) say_("Door " + id + " drawn, closed.", false);
     }
     if (!why.empty()) say_(why, true);
@@ -342,7 +342,7 @@ void EditInput::closeOutline(EditInputContext& ctx) {
     }
     std::string id;
     const std::vector<PointD> poly = chain_;
-    const Refusal why = ctx.doc.edit([&](Board& b) { return addFeature(b, poly, ctx.options.feature, &id); });
+    const Refusal why = ctx.doc.edit([&](Board& b) { return addFeature(b, poly, ctx.options.feature, &id); }, "draw a feature");
     if (!why.empty()) {
         say_(why, true);
         return;

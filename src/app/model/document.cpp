@@ -21,7 +21,8 @@ namespace sightline::app {
 
 namespace {
 
-// A dense benchmark board is about half a megabyte; this bounds undo memory to tens of MB.
+// Most steps are a few ids; a step that holds a whole board (a resize that drops pieces) is about
+// half a megabyte on the dense benchmark board: this bounds undo memory to tens of MB.
 constexpr std::size_t kMaxUndo = 100;
 
 Figure& figureAt(Board& board, int index) { return board.figures.at(static_cast<std::size_t>(index)); }
@@ -29,24 +30,8 @@ Figure& figureAt(Board& board, int index) { return board.figures.at(static_cast<
 }  // namespace
 
 Refusal placementProblem(const Board& board, int index, Cell cell, int w, int h) {
-    if (cell.x < 0 || cell.y < 0 || cell.x + w > board.width || cell.y + h > board.height)
-        return "Off the board: " + cellText(cell) + " is outside the " + std::to_string(board.width) + "x" +
-               std::to_string(board.height) + " grid.";
-    auto inside = [&](Cell c) { return c.x >= cell.x && c.x < cell.x + w && c.y >= cell.y && c.y < cell.y + h; };
-    for (const TerrainGroup& g : board.terrain) {
-        // Difficult terrain can be entered; blocking and impassable cells cannot hold a figure.
-        if (g.kind == TerrainKind::Difficult) continue;
-        for (const Cell& c : g.cells)
-            if (inside(c)) return "Cell " + cellText(c) + " is " + terrainKindName(g.kind) + " terrain.";
-    }
-    for (std::size_t i = 0; i < board.figures.size(); ++i) {
-        if (static_cast<int>(i) == index) continue;
-        const Figure& f = board.figures[i];
-        const bool overlap = f.cell.x < cell.x + w && cell.x < f.cell.x + f.w && f.cell.y < cell.y + h &&
-                             cell.y < f.cell.y + f.h;
-        if (overlap) return "Occupied by " + f.id + ".";
-    }
-    return {};
+    const bool known = index >= 0 && static_cast<std::size_t>(index) < board.figures.size();
+    return table::placementProblem(board, known ? board.figures[static_cast<std::size_t>(index)].id : std::string(), cell, w, h);
 }
 
 Document::Document() {
@@ -148,8 +133,9 @@ void Document::saveAs(const std::string& path) {
         // The picture belongs to the file now, not to an edit: every board that undo, redo or a
         // cancelled drag may bring back names it too.
         setKey(board_.extra, "background", background);
-        for (Snapshot& s : undo_) setKey(s.board.extra, "background", background);
-        for (Snapshot& s : redo_) setKey(s.board.extra, "background", background);
+        for (std::vector<Step>* steps : {&undo_, &redo_})
+            for (Step& s : *steps)
+                if (auto* whole = std::get_if<table::ReplaceBoard>(&s.command)) setKey(whole->board.extra, "background", background);
         if (drag_) setKey(drag_->before.extra, "background", background);
         if (gesture_) setKey(gesture_->before.extra, "background", background);
     }
@@ -157,38 +143,54 @@ void Document::saveAs(const std::string& path) {
     savedState_ = state_;
 }
 
-void Document::pushUndo(Board before, std::uint64_t beforeState) {
-    undo_.push_back({std::move(before), beforeState});
+void Document::pushUndo(table::Command back, std::string what, std::uint64_t beforeState) {
+    undo_.push_back({std::move(back), std::move(what), beforeState});
     if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
     redo_.clear();
     state_ = nextState_++;
 }
 
-void Document::restore(Snapshot& from, std::vector<Snapshot>& to) {
-    to.push_back({std::move(board_), state_});
-    board_ = std::move(from.board);
-    state_ = from.state;
-    ++geometryRevision_;
-    ++figuresRevision_;
+void Document::touched(const table::Command& command) {
+    using namespace table;
+    const bool geometry = std::holds_alternative<ToggleDoor>(command) || std::holds_alternative<SetDoorState>(command) ||
+                          std::holds_alternative<SetFeatureKind>(command) || std::holds_alternative<SetFeatureBlocks>(command) ||
+                          std::holds_alternative<SetFeatureKey>(command) || std::holds_alternative<ChangePieces>(command) ||
+                          std::holds_alternative<ResizeMap>(command) || std::holds_alternative<ReplaceBoard>(command);
+    const bool figures = !geometry || std::holds_alternative<ChangePieces>(command) || std::holds_alternative<ResizeMap>(command) ||
+                         std::holds_alternative<ReplaceBoard>(command);
+    if (std::holds_alternative<SetMapRules>(command) || std::holds_alternative<GameAction>(command)) return;
+    if (geometry) ++geometryRevision_;
+    if (figures) ++figuresRevision_;
 }
 
-bool Document::undo() {
+Refusal Document::apply(const table::Command& command) {
+    const std::uint64_t before = state_;
+    table::Applied a = table::apply(board_, command);
+    if (!a.ok()) return a.refusal;
+    if (!a.changed) return {};
+    pushUndo(std::move(*a.inverse), table::describe(command), before);
+    touched(command);
+    return {};
+}
+
+bool Document::step(std::vector<Step>& from, std::vector<Step>& to) {
     endGesture();  // a chain of walls being drawn is finished, then undone whole
-    if (drag_ || undo_.empty()) return false;
-    Snapshot s = std::move(undo_.back());
-    undo_.pop_back();
-    restore(s, redo_);
+    if (drag_ || from.empty()) return false;
+    Step s = std::move(from.back());
+    from.pop_back();
+    table::Applied a = table::apply(board_, s.command);
+    // An inverse always applies to the board it was made from; were it refused, the step is dropped
+    // rather than leaving the board half-way.
+    if (!a.ok()) return false;
+    to.push_back({std::move(*a.inverse), std::move(s.what), state_});
+    state_ = s.state;
+    touched(s.command);
     return true;
 }
 
-bool Document::redo() {
-    endGesture();
-    if (drag_ || redo_.empty()) return false;
-    Snapshot s = std::move(redo_.back());
-    redo_.pop_back();
-    restore(s, undo_);
-    return true;
-}
+bool Document::undo() { return step(undo_, redo_); }
+
+bool Document::redo() { return step(redo_, undo_); }
 
 void Document::beginDrag(int figure) {
     (void)figureAt(board_, figure);  // throws on a bad index before any state changes
@@ -210,7 +212,8 @@ void Document::endDrag() {
     if (!drag_) return;
     Drag d = std::move(*drag_);
     drag_.reset();
-    if (figureAt(board_, d.figure).cell != figureAt(d.before, d.figure).cell) pushUndo(std::move(d.before), d.state);
+    const Figure& was = figureAt(d.before, d.figure);
+    if (figureAt(board_, d.figure).cell != was.cell) pushUndo(table::MoveFigure{was.id, was.cell}, "move " + was.id, d.state);
 }
 
 void Document::cancelDrag() {
@@ -224,17 +227,7 @@ void Document::cancelDrag() {
     }
 }
 
-Refusal Document::moveFigure(int figure, Cell cell) {
-    const Figure& f = figureAt(board_, figure);
-    if (f.cell == cell) return {};
-    Refusal why = placementProblem(board_, figure, cell, f.w, f.h);
-    if (!why.empty()) return why;
-    Board before = board_;
-    figureAt(board_, figure).cell = cell;
-    pushUndo(std::move(before), state_);
-    ++figuresRevision_;
-    return {};
-}
+Refusal Document::moveFigure(int figure, Cell cell) { return apply(table::MoveFigure{figureAt(board_, figure).id, cell}); }
 
 Refusal Document::addFigure(Cell near, const std::string& side, int& added) {
     // Nearest free cell by Chebyshev ring, so the new figure appears where the user looks.
@@ -254,36 +247,19 @@ Refusal Document::addFigure(Cell near, const std::string& side, int& added) {
         id = "figure-" + std::to_string(n);
         if (!board_.findFigure(id)) break;
     }
-    Board before = board_;
     Figure f;
     f.id = id;
     f.cell = *spot;
     f.side = side;
-    board_.figures.push_back(std::move(f));
-    pushUndo(std::move(before), state_);
-    ++figuresRevision_;
+    if (Refusal why = apply(table::AddFigure{std::move(f), {}}); !why.empty()) return why;
     added = static_cast<int>(board_.figures.size()) - 1;
     return {};
 }
 
-void Document::removeFigure(int figure) {
-    (void)figureAt(board_, figure);
-    Board before = board_;
-    board_.figures.erase(board_.figures.begin() + figure);
-    pushUndo(std::move(before), state_);
-    ++figuresRevision_;
-}
+void Document::removeFigure(int figure) { apply(table::RemoveFigure{figureAt(board_, figure).id}); }
 
 Refusal Document::renameFigure(int figure, const std::string& id) {
-    const Figure& f = figureAt(board_, figure);
-    if (id == f.id) return {};
-    if (id.empty()) return "A figure's id cannot be empty.";
-    if (board_.findFigure(id)) return "The id \"" + id + "\" is taken by another figure.";
-    Board before = board_;
-    figureAt(board_, figure).id = id;
-    pushUndo(std::move(before), state_);
-    ++figuresRevision_;
-    return {};
+    return apply(table::RenameFigure{figureAt(board_, figure).id, id});
 }
 
 std::optional<Document::MapRules> Document::mapRules() const {
@@ -297,93 +273,37 @@ std::optional<Document::MapRules> Document::mapRules() const {
     return r;
 }
 
-void Document::setMapRules(const MapRules& rules) {
-    if (mapRules() == std::optional<MapRules>(rules)) return;
-    Board before = board_;
-    nlohmann::json j = {{"game", rules.game}};
-    if (!rules.preset.empty()) j["preset"] = rules.preset;
-    setPropertyJson(board_.extra, "rules", j.dump());
-    pushUndo(std::move(before), state_);
-}
+void Document::setMapRules(const MapRules& rules) { apply(table::SetMapRules{rules.game, rules.preset}); }
 
-void Document::setSide(int figure, const std::string& side) {
-    if (figureAt(board_, figure).side == side) return;
-    Board before = board_;
-    figureAt(board_, figure).side = side;
-    pushUndo(std::move(before), state_);
-    ++figuresRevision_;
-}
+void Document::setSide(int figure, const std::string& side) { apply(table::SetFigureSide{figureAt(board_, figure).id, side}); }
 
 Refusal Document::setSize(int figure, int w, int h) {
     const Figure& f = figureAt(board_, figure);
     if (f.w == w && f.h == h) return {};
     if (w < 1 || h < 1) return "A footprint is at least 1x1.";
-    Refusal why = placementProblem(board_, figure, f.cell, w, h);
-    if (!why.empty()) return "Cannot grow to " + std::to_string(w) + "x" + std::to_string(h) + ": " + why;
-    Board before = board_;
-    figureAt(board_, figure).w = w;
-    figureAt(board_, figure).h = h;
-    pushUndo(std::move(before), state_);
-    ++figuresRevision_;
-    return {};
+    return apply(table::SetFigureSize{f.id, w, h});
 }
 
-void Document::setLarge(int figure, std::optional<bool> large) {
-    if (figureAt(board_, figure).large == large) return;
-    Board before = board_;
-    figureAt(board_, figure).large = large;
-    pushUndo(std::move(before), state_);
-    ++figuresRevision_;
-}
+void Document::setLarge(int figure, std::optional<bool> large) { apply(table::SetFigureLarge{figureAt(board_, figure).id, large}); }
 
-void Document::setStunned(int figure, bool stunned) {
-    if (figureAt(board_, figure).stunned == stunned) return;
-    Board before = board_;
-    figureAt(board_, figure).stunned = stunned;
-    pushUndo(std::move(before), state_);
-    ++figuresRevision_;
-}
+void Document::setStunned(int figure, bool stunned) { apply(table::SetFigureStunned{figureAt(board_, figure).id, stunned}); }
 
 Refusal Document::setFigureKey(int figure, const std::string& key, const std::optional<std::string>& json) {
-    const Figure& f = figureAt(board_, figure);
-    ExtraKeys keys = f.extra;
-    if (json) setPropertyJson(keys, key, *json);
-    else eraseProperty(keys, key);
-    if (keys == f.extra) return {};
-    // The game that owns the key checks it as a map load would (docs/map-format.md).
-    std::vector<std::string> problems;
-    checkFigureKeys(keys, [&f](const std::string& k) { return f.id + " " + k; }, problems);
-    if (!problems.empty()) return "Refused: " + problems.front();
-    Board before = board_;
-    figureAt(board_, figure).extra = std::move(keys);
-    pushUndo(std::move(before), state_);
-    ++figuresRevision_;
-    return {};
+    return apply(table::SetFigureKey{figureAt(board_, figure).id, key, json, {}});
 }
 
-void Document::toggleDoor(int door) {
-    Board before = board_;
-    Door& d = board_.doors.at(static_cast<std::size_t>(door));
-    d.open = !d.open;
-    pushUndo(std::move(before), state_);
-    ++geometryRevision_;
-}
+void Document::toggleDoor(int door) { apply(table::ToggleDoor{board_.doors.at(static_cast<std::size_t>(door)).id}); }
 
-Refusal Document::edit(const std::function<Refusal(Board&)>& change) {
+Refusal Document::edit(const std::function<Refusal(Board&)>& change, const std::string& what) {
     if (drag_ || gesture_) return "Finish the drag first.";
     Board after = board_;
     if (Refusal why = change(after); !why.empty()) return why;
-    Board before = std::move(board_);
-    board_ = std::move(after);
-    pushUndo(std::move(before), state_);
-    ++geometryRevision_;
-    ++figuresRevision_;
-    return {};
+    return apply(table::changeBetween(board_, after, what));
 }
 
-void Document::beginGesture() {
+void Document::beginGesture(const std::string& what) {
     if (drag_ || gesture_) return;
-    gesture_ = Gesture{board_, state_, false};
+    gesture_ = Gesture{board_, state_, false, what};
 }
 
 Refusal Document::gestureEdit(const std::function<Refusal(Board&)>& change) {
@@ -401,7 +321,8 @@ void Document::endGesture() {
     if (!gesture_) return;
     Gesture g = std::move(*gesture_);
     gesture_.reset();
-    if (g.changed) pushUndo(std::move(g.before), g.state);
+    // The drawing was shown live; what undoes it is the way back from the board it left.
+    if (g.changed) pushUndo(table::changeBetween(board_, g.before, g.what), g.what, g.state);
 }
 
 void Document::cancelGesture() {

@@ -1,15 +1,17 @@
 // The open map: its Board, the file it came from, undo/redo, and the edits the app offers.
 //
-// Every change goes through this class, so each one can be undone and so the sight-line scene
-// knows what to rebuild: walls, doors and terrain (geometryRevision) or only figures
-// (figuresRevision). Undo keeps whole Board snapshots: boards are small and a snapshot can never
-// miss a field. The Board lives inside the Document and is assigned to, never replaced, so a
-// SightScene may keep pointing at it (it must still be rebuilt or refreshed after a change).
+// Every change goes through this class as a table::Command (table/command.hpp), so each one can be
+// undone and so the sight-line scene knows what to rebuild: walls, doors and terrain
+// (geometryRevision) or only figures (figuresRevision). Undo keeps each change's inverse command and
+// its name ("move marine-red"), which the Edit menu shows. The Board lives inside the Document and is
+// assigned to, never replaced, so a SightScene may keep pointing at it (it must still be rebuilt or
+// refreshed after a change).
 //
 // Edits return a refusal: empty when done, else a short sentence for the status bar.
 #pragma once
 
 #include "core/board.hpp"
+#include "table/command.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -57,8 +59,15 @@ public:
     void save();
     void saveAs(const std::string& path);
 
+    // A change to the table, checked by table::apply: a refusal changes nothing; a change is one step
+    // of undo, named by table::describe.
+    Refusal apply(const table::Command& command);
+
     std::size_t undoDepth() const { return undo_.size(); }
     std::size_t redoDepth() const { return redo_.size(); }
+    // What Undo and Redo would take back or make again ("move marine-red"); empty when nothing.
+    std::string undoName() const { return undo_.empty() ? std::string() : undo_.back().what; }
+    std::string redoName() const { return redo_.empty() ? std::string() : redo_.back().what; }
     bool undo();
     bool redo();
 
@@ -85,14 +94,15 @@ public:
     Refusal setFigureKey(int figure, const std::string& key, const std::optional<std::string>& json);
     void toggleDoor(int door);
 
-    // A change of the map (app/model/map_edit.hpp) made on a copy of the board: when `change`
-    // refuses, the board stays as it was; else the change is one step of undo. Walls, doors, terrain
-    // and figures may all have changed.
-    Refusal edit(const std::function<Refusal(Board&)>& change);
+    // A change of the map (app/model/map_edit.hpp) made on a copy of the board, then applied as the
+    // command that says it (table::changeBetween), named `what`: when `change` refuses, the board
+    // stays as it was; else the change is one step of undo. Walls, doors, terrain and figures may all
+    // have changed.
+    Refusal edit(const std::function<Refusal(Board&)>& change, const std::string& what = "edit the map");
     // A gesture: changes shown live while the mouse moves (a chain of walls, a terrain stroke,
     // pieces dragged), one step of undo at its end (none when the board ended as it began);
     // cancelGesture() puts the board back. A refused change within it changes nothing.
-    void beginGesture();
+    void beginGesture(const std::string& what = "draw on the map");
     Refusal gestureEdit(const std::function<Refusal(Board&)>& change);
     void endGesture();
     void cancelGesture();
@@ -109,8 +119,11 @@ public:
     void setMapRules(const MapRules& rules);
 
 private:
-    struct Snapshot {
-        Board board;
+    // One step of undo or redo: the command that takes the board to the other side, what the step
+    // was, and the state number the board has there.
+    struct Step {
+        table::Command command;
+        std::string what;
         std::uint64_t state;
     };
     struct Drag {
@@ -118,22 +131,26 @@ private:
         Board before;
         std::uint64_t state;
     };
-    // Records the board as it was before a change and gives the new board a state of its own.
-    void pushUndo(Board before, std::uint64_t beforeState);
-    void restore(Snapshot& from, std::vector<Snapshot>& to);
+    // Records how to go back to the board as it was before a change and gives the new board a state
+    // of its own.
+    void pushUndo(table::Command back, std::string what, std::uint64_t beforeState);
+    // Applies a step of `from` and records its inverse in `to`.
+    bool step(std::vector<Step>& from, std::vector<Step>& to);
+    void touched(const table::Command& command);
 
     Board board_;
     std::string path_;
     std::string importedFormat_;
     std::vector<std::string> importNotes_;
     std::string importedImage_;
-    std::vector<Snapshot> undo_;
-    std::vector<Snapshot> redo_;
+    std::vector<Step> undo_;
+    std::vector<Step> redo_;
     std::optional<Drag> drag_;
     struct Gesture {
         Board before;
         std::uint64_t state;
         bool changed = false;
+        std::string what;
     };
     std::optional<Gesture> gesture_;
     // Each distinct board content gets a number, so undoing back to the saved board clears

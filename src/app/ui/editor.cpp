@@ -152,7 +152,7 @@ void Panels::editorSection(const PanelContext& ctx, ViewOptions& options, PanelR
             for (const char* key : {"open", "locked", "secret"}) {
                 bool value = std::string(key) == "open" ? d.open : doorFlag(d, key);
                 ImGui::SameLine();
-                if (ImGui::Checkbox(key, &value)) out.doorState = PanelRequests::DoorState{i, key, value};
+                if (ImGui::Checkbox(key, &value)) out.commands.push_back(table::SetDoorState{d.id, key, value, {}});
             }
         }
     }
@@ -166,16 +166,17 @@ void Panels::editorSection(const PanelContext& ctx, ViewOptions& options, PanelR
         }
         ImGui::SetNextItemWidth(ui::fieldWidth("Kind##f", ImGui::GetFontSize() * 12));
         ImGui::InputText("Kind##f", &featureKindInput_);
-        if (ImGui::IsItemDeactivatedAfterEdit() && featureKindInput_ != f.kind) out.featureKeys.push_back({i, "kind", featureKindInput_});
+        if (ImGui::IsItemDeactivatedAfterEdit() && featureKindInput_ != f.kind)
+            out.commands.push_back(table::SetFeatureKind{f.id, featureKindInput_});
         bool blocks = f.blocksSight;
-        if (ImGui::Checkbox("Blocks sight##f", &blocks)) out.featureKeys.push_back({i, "blocks_sight", blocks ? "true" : "false"});
+        if (ImGui::Checkbox("Blocks sight##f", &blocks)) out.commands.push_back(table::SetFeatureBlocks{f.id, blocks});
         for (const std::string& key : gameFeatureKeys()) {
             std::string value = keyValue(f.extra, key);
             ImGui::SetNextItemWidth(ui::fieldWidth(key.c_str(), ImGui::GetFontSize() * 10));
             const std::string label = key + "##f";
             if (ImGui::InputText(label.c_str(), &value, ImGuiInputTextFlags_EnterReturnsTrue) || ImGui::IsItemDeactivatedAfterEdit()) {
                 if (value != keyValue(f.extra, key))
-                    out.featureKeys.push_back({i, key, value.empty() ? std::nullopt : std::optional<std::string>(value)});
+                    out.commands.push_back(table::SetFeatureKey{f.id, key, value.empty() ? std::nullopt : std::optional<std::string>(value), {}});
             }
         }
     }

@@ -32,8 +32,11 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Edit")) {
-        if (ImGui::MenuItem("Undo", "Ctrl+Z", false, ctx.doc.undoDepth() > 0)) out.undo = true;
-        if (ImGui::MenuItem("Redo", "Ctrl+Y", false, ctx.doc.redoDepth() > 0)) out.redo = true;
+        // Named by the step they take back or make again ("Undo move marine-red"); the id after ### stays put.
+        const std::string undo = ctx.doc.undoName().empty() ? "Undo" : "Undo " + ctx.doc.undoName();
+        const std::string redo = ctx.doc.redoName().empty() ? "Redo" : "Redo " + ctx.doc.redoName();
+        if (ImGui::MenuItem((undo + "###undo").c_str(), "Ctrl+Z", false, ctx.doc.undoDepth() > 0)) out.undo = true;
+        if (ImGui::MenuItem((redo + "###redo").c_str(), "Ctrl+Y", false, ctx.doc.redoDepth() > 0)) out.redo = true;
         ImGui::Separator();
         const bool editing = options.editor.tool != Tool::Play;
         const bool picked = editing && !ctx.selection.pieces.empty();
