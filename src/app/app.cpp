@@ -12,6 +12,7 @@
 
 #include "app/input/shortcuts.hpp"
 #include "app/ui/common.hpp"
+#include "app/platform/id_check.hpp"
 #include "app/platform/imgui_sfml.hpp"
 #include "io/map_io.hpp"
 #include "io/rule_data.hpp"
@@ -112,6 +113,11 @@ App::App(const LaunchOptions& options)
         return;
     }
     ImGui::GetIO().IniFilename = nullptr;  // the layout is fixed; nothing to remember
+#ifndef NDEBUG
+    gui::checkIds(true);
+#else
+    gui::checkIds(!options_.stateFile.empty());  // scripts and tests read the clashes in the state file
+#endif
     if (!view_.loadFonts(kFont, kBoldFont)) say("No DejaVu fonts: the board is drawn without labels.", true);
     mapFiles_ = mapFiles();
     assetsDir_ = findAssetsDir("", options_.sourceDir.empty() ? "assets" : options_.sourceDir + "/assets");

@@ -4,6 +4,7 @@
 #include "app/app.hpp"
 
 #include "io/map_io.hpp"
+#include "app/platform/id_check.hpp"
 #include "app/platform/ui_overflow.hpp"
 #include "app/ui/common.hpp"
 #include "report/ruling_format.hpp"
@@ -288,6 +289,15 @@ void App::writeState() {
     j["import_notes"] = doc_.importNotes();
     j["import_notes_shown"] = viewOptions_.importNotes;
     j["panel"] = Json::parse(panels_.gamePanel(analysis_.game()).stateJson());
+    // The game windows (title: whether open, and the window's own state).
+    Json windows = Json::object();
+    for (const WindowSlot& slot : windows_)
+        windows[slot.window->title()] = {{"open", slot.open}, {"state", Json::parse(slot.window->stateJson())}};
+    j["windows"] = windows;
+    // Two items of a window with one ImGui id (the second cannot be clicked): there should be none.
+    Json clashes = Json::array();
+    for (const gui::IdClash& c : gui::idClashesOfLastFrame()) clashes.push_back(gui::describe(c));
+    j["id_clashes"] = clashes;
     Json items = Json::object();
     for (const auto& [name, r] : ui::notedItems()) items[name] = Json::array({r[0], r[1], r[2], r[3]});
     j["items"] = items;

@@ -54,6 +54,9 @@ public:
     virtual bool hasFocus() const { return false; }
     // Shows only what players may see (a second screen), or everything the GM needs.
     virtual void showToPlayers(bool players) { (void)players; }
+    // The window's own state for scripts and tests (--state-file's "windows"), as JSON text. "null"
+    // by default.
+    virtual std::string stateJson() const { return "null"; }
 };
 
 using GameWindowFactory = std::unique_ptr<GameWindow> (*)(const GameWindowSetup&);

@@ -16,6 +16,7 @@
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -126,6 +127,22 @@ std::string MazeWorldWindow::unsavedWhat() const {
     return name.empty() ? "The new battle" : "The battle \"" + name + "\"";
 }
 
+std::string MazeWorldWindow::stateJson() const {
+    nlohmann::ordered_json j;
+    j["battle"] = session_.hasBattle();
+    j["events"] = session_.hasBattle() ? session_.file().events.size() : 0;
+    j["log"] = session_.hasBattle() ? session_.battle().log().size() : 0;
+    j["turn"] = session_.hasBattle() ? session_.battle().turn() : 0;
+    j["revision"] = session_.revision();
+    j["selected"] = selected_;
+    j["message"] = message_;
+    j["message_error"] = messageError_;
+    nlohmann::ordered_json buttons = nlohmann::ordered_json::object();
+    for (const auto& [name, why] : buttons_) buttons[name] = why ? nlohmann::ordered_json(*why) : nlohmann::ordered_json();
+    j["buttons"] = buttons;
+    return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
 std::string MazeWorldWindow::saveWork() {
     try {
         session_.save();
@@ -192,6 +209,7 @@ void MazeWorldWindow::draw(const GameWindowContext& ctx, bool* open, GameWindowO
                              ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(1.0f);  // the board under it would only confuse the room
     std::string title = titleWithFile();
+    buttons_.clear();
     if (!ImGui::Begin(title.c_str(), open, ImGuiWindowFlags_MenuBar)) {
         focused_ = false;
         ImGui::End();
@@ -224,6 +242,7 @@ void MazeWorldWindow::draw(const GameWindowContext& ctx, bool* open, GameWindowO
             ImGui::EndChild();
         }
         ImGui::BeginChild("tabs", ImVec2(0, 0), false);
+        ui::noteWindow("mazeworld: tabs");
         if (ImGui::BeginTabBar("mw-tabs")) {
             if (!session_.playerView && ImGui::BeginTabItem("Act")) {
                 actTab(out);
@@ -351,11 +370,13 @@ void MazeWorldWindow::toolbar(GameWindowOutput& out) {
         ImGui::BeginDisabled(!session_.canUndo());
         if (ImGui::Button("Undo")) report(session_.undo() ? "Undone." : "", false, out);
         ImGui::EndDisabled();
+        noteButton("Undo", session_.canUndo() ? std::nullopt : std::optional<std::string>("nothing to undo"));
         tooltip("Ctrl+Z: takes back the last change (" + std::to_string(session_.undoDepth()) + " to undo)", true);
         ImGui::SameLine();
         ImGui::BeginDisabled(!session_.canRedo());
         if (ImGui::Button("Redo")) report(session_.redo() ? "Redone." : "", false, out);
         ImGui::EndDisabled();
+        noteButton("Redo", session_.canRedo() ? std::nullopt : std::optional<std::string>("nothing to redo"));
         tooltip("Ctrl+Y", true);
         ImGui::SameLine();
         mw::Action next;
@@ -552,13 +573,23 @@ void MazeWorldWindow::centre() {
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Act: what the selected combatant may do now
 
-bool MazeWorldWindow::actionButton(const char* label, const mw::Action& action, GameWindowOutput& out) {
-    const std::optional<std::string> why = session_.battle().refusal(action);
+void MazeWorldWindow::noteButton(const std::string& name, const std::optional<std::string>& why) {
+    ui::noteItem(("mazeworld: " + name).c_str());
+    buttons_[name] = why;
+}
+
+bool MazeWorldWindow::button(const char* label, const std::optional<std::string>& why, const std::string& name) {
     ImGui::BeginDisabled(why.has_value());
     const bool clicked = ImGui::Button(label);
     ImGui::EndDisabled();
+    noteButton(name.empty() ? std::string(label) : name, why);
     if (why) tooltip("Not now: " + *why, true);
-    if (!clicked || why) return false;
+    return clicked && !why;
+}
+
+bool MazeWorldWindow::actionButton(const char* label, const mw::Action& action, GameWindowOutput& out, const std::string& name) {
+    const std::optional<std::string> why = session_.battle().refusal(action);
+    if (!button(label, why, name)) return false;
     const mw::Outcome o = session_.act(action);
     if (o.ok) report(o.text, false, out);
     else report("Refused: " + o.text, true, out);
@@ -589,7 +620,8 @@ void MazeWorldWindow::actTab(GameWindowOutput& out) {
     int who = static_cast<int>(std::find(ids.begin(), ids.end(), selected_) - ids.begin());
     ImGui::SetNextItemWidth(em * 12);
     if (comboStrings("Combatant", &who, ids)) selected_ = ids[static_cast<std::size_t>(who)];
-    const mw::Combatant& c = *b.find(selected_);
+    // A copy: an action applied below replays the battle, which would leave a reference into it dangling.
+    const mw::Combatant c = *b.find(selected_);
     ImGui::PushStyleColor(ImGuiCol_Text, kDim);
     ImGui::TextWrapped("%s", combatantFacts(c, b).c_str());
     ImGui::PopStyleColor();
@@ -669,8 +701,8 @@ void MazeWorldWindow::actTab(GameWindowOutput& out) {
         }
     }
 
-    // Fire.
-    if (ImGui::CollapsingHeader("Fire", ImGuiTreeNodeFlags_DefaultOpen)) {
+    // Fire. The header's label has a part only its id sees: the Fire button under it has the id of "Fire".
+    if (ImGui::CollapsingHeader("Fire##section", ImGuiTreeNodeFlags_DefaultOpen)) {
         struct Target {
             std::string label, id;
             int side = 0, piece = -1;
@@ -880,7 +912,7 @@ void MazeWorldWindow::setupTab(GameWindowOutput& out) {
                 mw::Action reveal;
                 reveal.kind = mw::Action::Kind::Reveal;
                 reveal.side = s;
-                actionButton("Show players", reveal, out);
+                actionButton("Show players", reveal, out, std::string("Show players ") + kSideNames[s - 1]);
             }
             ImGui::PopID();
         }

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -30,6 +31,7 @@ public:
     std::string openFile(const std::string& path) override;
     void showToPlayers(bool players) override { session_.playerView = players; }
     bool hasFocus() const override { return focused_; }
+    std::string stateJson() const override;
 
     MazeWorldSession& session() { return session_; }
 
@@ -50,8 +52,14 @@ private:
     std::string titleWithFile() const;
 
     // A button for an action: disabled with the refusal as its tooltip when the rules do not allow
-    // it now; applied (and its outcome shown) when clicked.
-    bool actionButton(const char* label, const mw::Action& action, GameWindowOutput& out);
+    // it now; applied (and its outcome shown) when clicked. `name`: what scripts know it by (default
+    // the label), where one label is drawn more than once.
+    bool actionButton(const char* label, const mw::Action& action, GameWindowOutput& out, const std::string& name = {});
+    // A button disabled with `why` as its tooltip; true when clicked while enabled.
+    bool button(const char* label, const std::optional<std::string>& why, const std::string& name = {});
+    // For scripts: where the button just drawn is (--state-file's "items", "mazeworld: <name>") and
+    // why it is disabled (stateJson's "buttons").
+    void noteButton(const std::string& name, const std::optional<std::string>& why);
     void report(const std::string& text, bool error, GameWindowOutput& out);
     void afterChange(const std::optional<std::string>& refusal, const std::string& done, GameWindowOutput& out);
     std::optional<std::array<int, 2>> typedRoll() const;
@@ -64,6 +72,7 @@ private:
     std::string selected_;  // the combatant the Act tab is for
     std::string message_;   // the last outcome or refusal, shown under the toolbar
     bool messageError_ = false;
+    std::map<std::string, std::optional<std::string>> buttons_;  // the last frame's, and why each is disabled
 
     // Dice typed in from the table instead of drawn from the seed.
     bool typedDice_ = false;

@@ -1,0 +1,137 @@
+// The MazeWorld window driven with real clicks (xdotool under Xvfb), on both example battles (one a
+// variant): every button of the Act tab and the toolbar, Fire first, either changes the battle or the
+// window's message (an event, a log line, a refusal), or is disabled and says why. No two items of a
+// window share an ImGui id (the state file's "id_clashes"): a section header "Fire" once took the
+// Fire button's id, and the button never answered.
+#include "window_driver.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <set>
+#include <thread>
+
+using namespace sightline::apptest;
+using Json = nlohmann::json;
+
+namespace {
+
+const char* const kWindow = "MazeWorld battle";
+
+class Driver : public WindowDriver {
+public:
+    using WindowDriver::WindowDriver;
+
+    // The window's own state (MazeWorldWindow::stateJson) once the app has written one.
+    Json battle(const Json& s) const {
+        if (!s.is_object() || !s.contains("windows") || !s["windows"].contains(kWindow)) return Json();
+        return s["windows"][kWindow]["state"];
+    }
+    // Clicks the middle of the button noted as `name`, once its place has held still for a frame,
+    // scrolling the tabs down first when it is below what they show.
+    void press(const std::string& name) {
+        const std::string item = "mazeworld: " + name;
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the frame after the last change
+        Json r = state().at("items").at(item);
+        for (int i = 0; i < 20; ++i) {
+            const Json tabs = state().at("items").at("mazeworld: tabs");
+            if (r[1].get<double>() + r[3].get<double>() <= tabs[1].get<double>() + tabs[3].get<double>()) break;
+            xdotool("mousemove --window " + window() + " " + std::to_string(static_cast<int>(tabs[0].get<double>() + 10)) + " " +
+                    std::to_string(static_cast<int>(tabs[1].get<double>() + tabs[3].get<double>() / 2)) + " click 5");
+            std::this_thread::sleep_for(std::chrono::milliseconds(150));
+            r = state().at("items").at(item);
+        }
+        for (int i = 0; i < 50; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            const Json again = state().at("items").at(item);
+            if (again == r) break;
+            r = again;
+        }
+        const int x = static_cast<int>(r[0].get<double>() + r[2].get<double>() / 2);
+        const int y = static_cast<int>(r[1].get<double>() + r[3].get<double>() / 2);
+        xdotool("mousemove --window " + window() + " " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.2 click 1");
+    }
+};
+
+// What a press may change: the battle (its events, its log, its turn) or the window's message.
+Json seen(const Json& b) {
+    return {b["events"], b["log"], b["turn"], b["revision"], b["message"], b["message_error"]};
+}
+
+// The order buttons are pressed in: Fire first (after a combat plan, which the fight may ask for
+// first), the rest as they come, then undo and redo, taking a combatant out of the fight and ending
+// the turn last. Fire waits until it is enabled: it must be pressed and answer.
+int rank(const std::string& name) {
+    if (name == "Plans combat") return 0;
+    if (name == "Fire") return 1;
+    if (name == "Undo") return 3;
+    if (name == "Redo") return 4;
+    if (name == "Out of the fight") return 5;
+    if (name == "Next turn") return 6;
+    return 2;
+}
+
+void pressEveryButton(const std::string& battleFile) {
+    const std::string stem = battleFile.substr(0, battleFile.find('.'));
+    const std::string dir = scratchDir("mazeworld-" + stem);
+    const std::string battle = dir + "/" + battleFile;  // a copy: nothing here may change the tree
+    std::ofstream(battle) << slurp(kRoot + "/battles/" + battleFile);
+    Background app({"--size", "1280x1000", "--state-file", dir + "/state.json", "--battle", battle, "maps/demo.json"}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([&](const Json& j) { return ui.battle(j).is_object() && !ui.battle(j)["buttons"].empty(); });
+    REQUIRE(ui.battle(s).is_object());
+    CHECK(s["id_clashes"] == Json::array());
+
+    std::set<std::string> pressed;
+    bool fired = false;
+    for (int round = 0; round < 60; ++round) {
+        s = ui.waitState([&](const Json& j) { return ui.battle(j).is_object(); });
+        const Json before = ui.battle(s);
+        std::string next;
+        for (const auto& [name, why] : before["buttons"].items())
+            if (!pressed.count(name) && (name != "Fire" || why.is_null()) && (next.empty() || rank(name) < rank(next))) next = name;
+        if (next.empty()) break;
+        pressed.insert(next);
+        const Json why = before["buttons"][next];
+        INFO(battleFile << ": pressing \"" << next << "\" (turn " << before["turn"] << ", " << before["events"] << " events, for "
+                        << before["selected"] << ")");
+        ui.press(next);
+        if (why.is_null()) {
+            // Enabled: the press changes the battle or says why not. A click that landed while the
+            // window was still being laid out again after the last change is given once more.
+            auto changed = [&](const Json& j) { return ui.battle(j).is_object() && seen(ui.battle(j)) != seen(before); };
+            s = ui.waitState(changed, 5);
+            if (!changed(s)) {
+                ui.press(next);
+                s = ui.waitState(changed, 10);
+            }
+            const Json after = ui.battle(s);
+            INFO("message: " << after["message"]);
+            CHECK(seen(after) != seen(before));
+            if (next == "Fire") {
+                fired = true;
+                // A shot is an event; a refused one says why.
+                CHECK((after["events"] != before["events"] || after["message"].get<std::string>().rfind("Refused: ", 0) == 0));
+            }
+        } else {
+            // Disabled: it says why, and the press changes nothing.
+            CHECK_FALSE(why.get<std::string>().empty());
+            std::this_thread::sleep_for(std::chrono::milliseconds(400));
+            s = ui.waitState([&](const Json& j) { return ui.battle(j).is_object(); });
+            CHECK(seen(ui.battle(s)) == seen(before));
+        }
+        CHECK(s["id_clashes"] == Json::array());
+    }
+    INFO(battleFile << ": pressed " << pressed.size() << " buttons; Fire: " << ui.battle(s)["buttons"].value("Fire", Json()));
+    CHECK(pressed.count("Fire") == 1);
+    CHECK(fired);
+    CHECK(pressed.size() >= 8);
+}
+
+}  // namespace
+
+TEST_CASE("app: every button of the MazeWorld window does something or says why, Fire included", "[app-battle]") {
+    SECTION("UA: the ambush at the north gate") { pressEveryButton("ua-ambush.json"); }
+    SECTION("the Mazes: the warehouse") { pressEveryButton("mazes-warehouse.json"); }
+}
