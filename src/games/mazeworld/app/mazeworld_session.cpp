@@ -77,7 +77,6 @@ void MazeWorldSession::replaceBattle(mw::BattleFile file, mw::Battle battle, std
     undo_.clear();
     redo_.clear();
     lastOutcome_.reset();
-    seedRevealed_ = false;
     state_ = nextState_++;
     savedState_ = saved ? state_ : 0;
     playersTeam.clear();

@@ -95,9 +95,6 @@ public:
     // Shows the seed's commitment before the fight: kept in the file, so it is a change to save.
     void commit();
     bool committed() const { return !file_.commitment.empty(); }
-    // Whether players may now see the seed (after the fight), to check the commitment.
-    bool seedRevealed() const { return seedRevealed_; }
-    void revealSeed(bool revealed) { seedRevealed_ = revealed; }
 
     // --- The player view ---
     bool playerView = false;
@@ -133,7 +130,6 @@ private:
     std::string path_;
     std::vector<Step> undo_, redo_;
     std::optional<mw::Outcome> lastOutcome_;
-    bool seedRevealed_ = false;
     bool wroteRecovery_ = false;
 
     // Each distinct battle gets a number, so undoing back to the saved battle clears modified().
