@@ -871,281 +871,338 @@ void drawEdit(Painter& p, std::vector<Label>& labels, const Board& board, const 
 
 }  // namespace
 
-void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overlay& overlay) const {
-    Painter p;
-    std::vector<Label> labels;
+namespace {
+
+// The lines a ruling shows: its own, or without line of sight (no lines) the lines tried.
+const std::vector<CoverLine>& shownLines(const Overlay& overlay) {
+    static const std::vector<CoverLine> kNoLines;
+    if (!overlay.ruling) return kNoLines;
+    return !overlay.ruling->lines.empty() || !overlay.tried ? overlay.ruling->lines : *overlay.tried;
+}
+
+// What stops the ruling's lines and is drawn over the figures later: the figures, and the pieces of
+// the board's edge (outlined along it).
+struct Stops {
+    std::set<int> figures;
+    std::vector<std::pair<sf::Vector2f, sf::Vector2f>> edges;
+};
+
+// What stops the lines, outlined in red: walls and doors get a rim (drawn again over it), cells a
+// frame; the figures and the board's edge are returned for later.
+Stops drawStops(Painter& p, const BoardView::Frame& f, const std::vector<CoverLine>& lines) {
     const Board& board = f.board;
     const Camera& cam = f.cam;
-    const float cell = f.cell;
-    const float ww = wallWidth(cell);
-    const float rim = std::max(3.0f, ww * 0.6f);
-
-    // What stops the ruling's lines, outlined in red: walls and doors get a rim (drawn again over
-    // it), cells a frame, figures a ring, the board's edge a bar along it.
-    std::set<int> stopFigures;
-    std::vector<std::pair<sf::Vector2f, sf::Vector2f>> stopEdges;
-    // Without line of sight a ruling has no lines: the lines tried are shown, with what stops them.
-    static const std::vector<CoverLine> kNoLines;
-    const std::vector<CoverLine>& shownLines = !overlay.ruling ? kNoLines
-                                               : !overlay.ruling->lines.empty() || !overlay.tried ? overlay.ruling->lines
-                                                                                                 : *overlay.tried;
-    if (overlay.ruling) {
-        std::set<int> walls, doors, features;
-        std::vector<Cell> cells;
-        for (const CoverLine& l : shownLines)
-            for (const Blocker& b : l.blockers) switch (b.kind) {
-                    case Blocker::Kind::Wall: walls.insert(b.index); break;
-                    case Blocker::Kind::Door: doors.insert(b.index); break;
-                    case Blocker::Kind::Figure: stopFigures.insert(b.index); break;
-                    case Blocker::Kind::Terrain: cells.push_back(b.cell); break;
-                    case Blocker::Kind::Edge:
-                        // Lines stay on the board, so the edge can only stop one at an end that lies on
-                        // it: outline the edge a cell either way of that end.
-                        for (Corner c : {l.from, l.to}) {
-                            auto piece = [&](double ax, double ay, double bx, double by) {
-                                stopEdges.emplace_back(cam.toScreen(ax, ay), cam.toScreen(bx, by));
-                            };
-                            if (c.x == 0 || c.x == board.width)
-                                piece(c.x, std::max(0, c.y - 1), c.x, std::min(board.height, c.y + 1));
-                            if (c.y == 0 || c.y == board.height)
-                                piece(std::max(0, c.x - 1), c.y, std::min(board.width, c.x + 1), c.y);
-                        }
-                        break;
-                    case Blocker::Kind::Feature: features.insert(b.index); break;
-                }
-        for (int i : features)
-            strokeOutline(p, outline(board.features[static_cast<std::size_t>(i)], cam), std::max(3.0f, rim), palette::kStopped);
-        for (int i : walls) {
-            const Wall& w = board.walls[static_cast<std::size_t>(i)];
-            const sf::Vector2f a = cam.toScreen(w.from.x, w.from.y), b = cam.toScreen(w.to.x, w.to.y);
-            p.line(a, b, ww + 2 * rim, palette::kStopped, true);
-            drawWall(p, a, b, ww);
-        }
-        for (int i : doors) {
-            const Door& d = board.doors[static_cast<std::size_t>(i)];
-            const sf::Vector2f a = cam.toScreen(d.from.x, d.from.y), b = cam.toScreen(d.to.x, d.to.y);
-            p.line(a, b, doorWidth(cell) + 2 * rim, palette::kStopped, true);
-            drawDoor(p, d, a, b, doorWidth(cell));
-        }
-        for (const Cell& c : cells) p.rectOutline(f.cellRect(c.x, c.y), std::max(2.0f, std::round(cell * 0.08f)), palette::kStopped);
+    const float ww = wallWidth(f.cell), rim = std::max(3.0f, ww * 0.6f);
+    Stops stops;
+    std::set<int> walls, doors, features;
+    std::vector<Cell> cells;
+    for (const CoverLine& l : lines)
+        for (const Blocker& b : l.blockers) switch (b.kind) {
+                case Blocker::Kind::Wall: walls.insert(b.index); break;
+                case Blocker::Kind::Door: doors.insert(b.index); break;
+                case Blocker::Kind::Figure: stops.figures.insert(b.index); break;
+                case Blocker::Kind::Terrain: cells.push_back(b.cell); break;
+                case Blocker::Kind::Edge:
+                    // Lines stay on the board, so the edge can only stop one at an end that lies on
+                    // it: outline the edge a cell either way of that end.
+                    for (Corner c : {l.from, l.to}) {
+                        auto piece = [&](double ax, double ay, double bx, double by) {
+                            stops.edges.emplace_back(cam.toScreen(ax, ay), cam.toScreen(bx, by));
+                        };
+                        if (c.x == 0 || c.x == board.width) piece(c.x, std::max(0, c.y - 1), c.x, std::min(board.height, c.y + 1));
+                        if (c.y == 0 || c.y == board.height) piece(std::max(0, c.x - 1), c.y, std::min(board.width, c.x + 1), c.y);
+                    }
+                    break;
+                case Blocker::Kind::Feature: features.insert(b.index); break;
+            }
+    for (int i : features)
+        strokeOutline(p, outline(board.features[static_cast<std::size_t>(i)], cam), std::max(3.0f, rim), palette::kStopped);
+    for (int i : walls) {
+        const Wall& w = board.walls[static_cast<std::size_t>(i)];
+        const sf::Vector2f a = cam.toScreen(w.from.x, w.from.y), b = cam.toScreen(w.to.x, w.to.y);
+        p.line(a, b, ww + 2 * rim, palette::kStopped, true);
+        drawWall(p, a, b, ww);
     }
+    for (int i : doors) {
+        const Door& d = board.doors[static_cast<std::size_t>(i)];
+        const sf::Vector2f a = cam.toScreen(d.from.x, d.from.y), b = cam.toScreen(d.to.x, d.to.y);
+        p.line(a, b, doorWidth(f.cell) + 2 * rim, palette::kStopped, true);
+        drawDoor(p, d, a, b, doorWidth(f.cell));
+    }
+    for (const Cell& c : cells) p.rectOutline(f.cellRect(c.x, c.y), std::max(2.0f, std::round(f.cell * 0.08f)), palette::kStopped);
+    return stops;
+}
 
-    // Figures: a round token per footprint in its side's colour over its footprint, the id under it.
+// How one figure is shown this frame.
+struct FigureLook {
+    int index = -1;
+    const PairResult* seen = nullptr;      // what the attacker makes of it (none for the attacker)
+    const FigureMark* facing = nullptr;    // the game's mark of its facing
+    bool stopsLine = false;                // it stops one of the ruling's lines
+};
+
+// A figure's token in its side's colour over its footprint, with rings from the token outwards:
+// who-sees-whom, then attacker or defender; together they stay within about the footprint.
+void drawToken(Painter& p, const BoardView::Frame& f, const Overlay& overlay, const Figure& fig, const FigureLook& look) {
+    const Footprint t = token(fig, f.cam);
+    const int i = look.index;
+    const bool unseen = look.seen && !look.seen->lineOfSight;
+    const float ringWidth = std::clamp(t.radius * 0.12f, 1.5f, 4.0f);
+    const float ringGap = std::max(1.5f, t.radius * 0.06f);
+    const float seenRing = t.radius + ringGap + ringWidth / 2;
+    const float outerRing = seenRing + ringWidth + ringGap;
+
+    if (look.seen) {  // who the attacker sees: green clear, amber with cover, gray not at all
+        const sf::Color c = !look.seen->lineOfSight ? palette::kNoSight
+                            : look.seen->cover.value_or(false) ? palette::kCover : palette::kClear;
+        p.ring(t.center, seenRing, ringWidth, unseen ? withAlpha(c, 170) : c);
+    }
+    if (fig.w > 1 || fig.h > 1) {  // its real footprint under the token (an 8x1 vehicle is long)
+        sf::FloatRect r = f.cellRect(fig.cell.x, fig.cell.y, fig.w, fig.h);
+        const float inset = std::max(1.0f, f.cell * 0.06f);
+        r.left += inset, r.top += inset, r.width -= 2 * inset, r.height -= 2 * inset;
+        p.rect(r, withAlpha(palette::side(fig.side), unseen ? 35 : 70));
+        p.rectOutline(r, std::max(1.5f, f.cell * 0.05f), withAlpha(palette::side(fig.side), unseen ? 110 : 220));
+    }
+    p.disc(t.center, t.radius, withAlpha(palette::side(fig.side), unseen ? 110 : 255));
+    if (t.radius >= 6) p.ring(t.center, t.radius - 0.5f, std::max(1.0f, t.radius * 0.08f), sf::Color(0, 0, 0, 120));
+    if (fig.isLarge()) p.ring(t.center, t.radius * 0.72f, std::max(1.0f, t.radius * 0.05f), sf::Color(255, 255, 255, 110));
+    if (look.facing) drawFacing(p, fig, f.cam, *look.facing, unseen ? 130 : 255);
+    if (fig.stunned) {
+        const sf::Vector2f at = t.center + sf::Vector2f(t.radius * 0.7f, -t.radius * 0.7f);
+        const float r = std::max(6.0f, t.radius * 0.5f);
+        p.star(at, r * 1.2f, sf::Color(40, 30, 0));
+        p.star(at, r, palette::kStunned);
+    }
+    if (i == overlay.attacker) p.ring(t.center, outerRing, std::max(2.5f, ringWidth), palette::kSelect);
+    if (i == overlay.defender) {  // a target's crosshair
+        p.ring(t.center, outerRing, std::max(2.0f, ringWidth * 0.8f), palette::kSelect);
+        const float tick = std::max(5.0f, t.radius * 0.3f);
+        for (sf::Vector2f d : {sf::Vector2f(1, 0), sf::Vector2f(-1, 0), sf::Vector2f(0, 1), sf::Vector2f(0, -1)})
+            p.line(t.center + d * (outerRing - tick * 0.6f), t.center + d * (outerRing + tick * 0.4f), 2.5f, palette::kSelect);
+    }
+    if (look.stopsLine) p.ring(t.center, seenRing, std::max(3.0f, ringWidth), palette::kStopped);
+    if (i == overlay.hovered && i != overlay.attacker && i != overlay.defender)
+        p.ring(t.center, t.radius + 1, 1.5f, sf::Color(255, 255, 255, 160));
+}
+
+// A figure's id: under the token, else above it; the other way round for a figure facing down,
+// whose arrow would be under its id. Ids under tokens get in each other's way on small cells: then
+// only the figures in play show one.
+void figureLabel(std::vector<Label>& labels, const BoardView::Frame& f, const Overlay& overlay, const Figure& fig,
+                 const FigureLook& look, unsigned idPx) {
+    const int i = look.index;
+    const bool inPlay = i == overlay.attacker || i == overlay.defender || i == overlay.hovered;
+    if (f.cell * std::min(fig.w, fig.h) < 22 && !inPlay) return;
+    const Footprint t = token(fig, f.cam);
+    sf::Vector2f at(t.center.x, t.center.y + t.radius + idPx * 0.55f), orElse(t.center.x, t.center.y - t.radius - idPx * 0.55f);
+    if (look.facing && look.facing->dy > 0.5) std::swap(at, orElse);
+    labels.push_back({fig.id, at, idPx, sf::Color::White, true, inPlay ? label_priority::kFigureInPlay : label_priority::kFigure, {orElse}});
+}
+
+// Figures: a round token per footprint in its side's colour over its footprint, the id under it.
+void drawFigures(Painter& p, std::vector<Label>& labels, const BoardView::Frame& f, const Overlay& overlay,
+                 const std::set<int>& stopFigures, bool fonts, unsigned idPx) {
+    const Board& board = f.board;
     auto seenAs = [&](int i) -> const PairResult* {
         if (!overlay.seen) return nullptr;
         for (const PairResult& r : *overlay.seen)
             if (r.defender == i) return &r;
         return nullptr;
     };
-    const unsigned idPx = static_cast<unsigned>(std::round(std::clamp(cell * 0.3f, 10.0f, 15.0f) * textScale_));
     // The game's marks by figure (GamePanel::figureMarks): a vehicle's facing.
     std::vector<const FigureMark*> facingOf(board.figures.size(), nullptr);
     if (overlay.figureMarks)
         for (const FigureMark& m : *overlay.figureMarks)
             if (m.figure >= 0 && static_cast<std::size_t>(m.figure) < facingOf.size()) facingOf[static_cast<std::size_t>(m.figure)] = &m;
     for (std::size_t k = 0; k < board.figures.size(); ++k) {
-        const int i = static_cast<int>(k);
         const Figure& fig = board.figures[k];
-        const Footprint t = token(fig, cam);
+        const Footprint t = token(fig, f.cam);
         if (!f.visible(t.center, t.center, t.radius + 16)) continue;
-        const PairResult* seen = i == overlay.attacker ? nullptr : seenAs(i);
-        const bool unseen = seen && !seen->lineOfSight;
-        // Rings from the token outwards: who-sees-whom, then attacker or defender; together they
-        // stay within about the footprint.
-        const float ringWidth = std::clamp(t.radius * 0.12f, 1.5f, 4.0f);
-        const float ringGap = std::max(1.5f, t.radius * 0.06f);
-        const float seenRing = t.radius + ringGap + ringWidth / 2;
-        const float outerRing = seenRing + ringWidth + ringGap;
+        FigureLook look;
+        look.index = static_cast<int>(k);
+        look.seen = look.index == overlay.attacker ? nullptr : seenAs(look.index);
+        look.facing = facingOf[k];
+        look.stopsLine = stopFigures.count(look.index) > 0;
+        drawToken(p, f, overlay, fig, look);
+        if (fonts) figureLabel(labels, f, overlay, fig, look, idPx);
+    }
+}
 
-        if (seen) {  // who the attacker sees: green clear, amber with cover, gray not at all
-            const sf::Color c = !seen->lineOfSight ? palette::kNoSight
-                                : seen->cover.value_or(false) ? palette::kCover : palette::kClear;
-            p.ring(t.center, seenRing, ringWidth, unseen ? withAlpha(c, 170) : c);
-        }
-        if (fig.w > 1 || fig.h > 1) {  // its real footprint under the token (an 8x1 vehicle is long)
-            sf::FloatRect r = f.cellRect(fig.cell.x, fig.cell.y, fig.w, fig.h);
-            const float inset = std::max(1.0f, cell * 0.06f);
-            r.left += inset, r.top += inset, r.width -= 2 * inset, r.height -= 2 * inset;
-            p.rect(r, withAlpha(palette::side(fig.side), unseen ? 35 : 70));
-            p.rectOutline(r, std::max(1.5f, cell * 0.05f), withAlpha(palette::side(fig.side), unseen ? 110 : 220));
-        }
-        p.disc(t.center, t.radius, withAlpha(palette::side(fig.side), unseen ? 110 : 255));
-        if (t.radius >= 6) p.ring(t.center, t.radius - 0.5f, std::max(1.0f, t.radius * 0.08f), sf::Color(0, 0, 0, 120));
-        if (fig.isLarge()) p.ring(t.center, t.radius * 0.72f, std::max(1.0f, t.radius * 0.05f), sf::Color(255, 255, 255, 110));
-        if (facingOf[k]) drawFacing(p, fig, cam, *facingOf[k], unseen ? 130 : 255);
-        if (fig.stunned) {
-            const sf::Vector2f at = t.center + sf::Vector2f(t.radius * 0.7f, -t.radius * 0.7f);
-            const float r = std::max(6.0f, t.radius * 0.5f);
-            p.star(at, r * 1.2f, sf::Color(40, 30, 0));
-            p.star(at, r, palette::kStunned);
-        }
-        if (i == overlay.attacker) p.ring(t.center, outerRing, std::max(2.5f, ringWidth), palette::kSelect);
-        if (i == overlay.defender) {  // a target's crosshair
-            p.ring(t.center, outerRing, std::max(2.0f, ringWidth * 0.8f), palette::kSelect);
-            const float tick = std::max(5.0f, t.radius * 0.3f);
-            for (sf::Vector2f d : {sf::Vector2f(1, 0), sf::Vector2f(-1, 0), sf::Vector2f(0, 1), sf::Vector2f(0, -1)})
-                p.line(t.center + d * (outerRing - tick * 0.6f), t.center + d * (outerRing + tick * 0.4f), 2.5f, palette::kSelect);
-        }
-        if (stopFigures.count(i)) p.ring(t.center, seenRing, std::max(3.0f, ringWidth), palette::kStopped);
-        if (i == overlay.hovered && i != overlay.attacker && i != overlay.defender)
-            p.ring(t.center, t.radius + 1, 1.5f, sf::Color(255, 255, 255, 160));
-
-        // Ids under tokens get in each other's way on small cells: then only the figures in play show one.
-        const bool inPlay = i == overlay.attacker || i == overlay.defender || i == overlay.hovered;
-        if (fonts_ && (cell * std::min(fig.w, fig.h) >= 22 || inPlay)) {
-            // Under the token, else above it; the other way round for a figure facing down, whose
-            // arrow would be under its id.
-            sf::Vector2f at(t.center.x, t.center.y + t.radius + idPx * 0.55f), orElse(t.center.x, t.center.y - t.radius - idPx * 0.55f);
-            if (facingOf[k] && facingOf[k]->dy > 0.5) std::swap(at, orElse);
-            labels.push_back({fig.id, at, idPx, sf::Color::White, true,
-                              inPlay ? label_priority::kFigureInPlay : label_priority::kFigure, {orElse}});
+// What the ruling rests on beyond its lines (GamePanel::rulingMarks): a feature that gives scenery
+// cover outlined in the cover colour, a figure's own cover written over its token. Returns what
+// each marked feature gives, by feature.
+std::map<std::size_t, std::string> drawRulingMarks(Painter& p, std::vector<Label>& labels, const BoardView::Frame& f,
+                                                   const Overlay& overlay, bool fonts, unsigned idPx) {
+    const Board& board = f.board;
+    const float rim = std::max(3.0f, wallWidth(f.cell) * 0.6f);
+    std::map<std::size_t, std::string> marked;
+    if (!overlay.marks) return marked;
+    for (const RulingMark& m : *overlay.marks) {
+        if (m.kind == RulingMark::Kind::Feature && m.index >= 0 && static_cast<std::size_t>(m.index) < board.features.size()) {
+            const std::vector<sf::Vector2f> pts = outline(board.features[static_cast<std::size_t>(m.index)], f.cam);
+            strokeOutline(p, pts, std::max(3.0f, rim), palette::kCover);
+            marked[static_cast<std::size_t>(m.index)] = m.text;
+        } else if (m.kind == RulingMark::Kind::Figure && m.index >= 0 && static_cast<std::size_t>(m.index) < board.figures.size()) {
+            const Footprint t = token(board.figures[static_cast<std::size_t>(m.index)], f.cam);
+            p.ring(t.center, t.radius * 0.55f, std::max(2.0f, t.radius * 0.12f), palette::kCover);
+            if (fonts)
+                labels.push_back({m.text, {t.center.x, t.center.y - t.radius - idPx * 0.9f}, idPx, palette::kCover, true,
+                                  label_priority::kMark, {}});
         }
     }
+    return marked;
+}
 
-    // What the ruling rests on beyond its lines (GamePanel::rulingMarks): a feature that gives scenery
-    // cover outlined in the cover colour, a figure's own cover written over its token.
-    std::set<int> markedFeatures;
-    std::map<std::size_t, std::string> markText;
-    if (overlay.marks) {
-        for (const RulingMark& m : *overlay.marks) {
-            if (m.kind == RulingMark::Kind::Feature && m.index >= 0 && static_cast<std::size_t>(m.index) < board.features.size()) {
-                const std::vector<sf::Vector2f> pts = outline(board.features[static_cast<std::size_t>(m.index)], cam);
-                strokeOutline(p, pts, std::max(3.0f, rim), palette::kCover);
-                markedFeatures.insert(m.index);
-                markText[static_cast<std::size_t>(m.index)] = m.text;
-            } else if (m.kind == RulingMark::Kind::Figure && m.index >= 0 && static_cast<std::size_t>(m.index) < board.figures.size()) {
-                const Footprint t = token(board.figures[static_cast<std::size_t>(m.index)], cam);
-                p.ring(t.center, t.radius * 0.55f, std::max(2.0f, t.radius * 0.12f), palette::kCover);
-                if (fonts_)
-                    labels.push_back({m.text, {t.center.x, t.center.y - t.radius - idPx * 0.9f}, idPx, palette::kCover, true,
-                                      label_priority::kMark, {}});
-            }
+// Features' ids (as the rulings name them, docs/map-format.md) with what the game says of them, at
+// the top of the area (figures stand in its middle); a marked one says what it gives.
+void featureLabels(std::vector<Label>& labels, const BoardView::Frame& f, const std::vector<FeatureNote>& notes,
+                   const std::map<std::size_t, std::string>& marked, float textScale, unsigned idPx) {
+    const unsigned px = static_cast<unsigned>(std::round(11 * textScale));
+    for (std::size_t fi = 0; fi < f.board.features.size(); ++fi) {
+        const Feature& feature = f.board.features[fi];
+        const auto mark = marked.find(fi);
+        const bool isMarked = mark != marked.end();
+        if ((f.cell < 20 && !isMarked) || feature.polygon.empty()) continue;
+        const std::vector<sf::Vector2f> pts = outline(feature, f.cam);
+        float left = pts[0].x, right = pts[0].x, top = pts[0].y;
+        for (const sf::Vector2f& q : pts) {
+            left = std::min(left, q.x);
+            right = std::max(right, q.x);
+            top = std::min(top, q.y);
+        }
+        std::string text = feature.id.empty() ? feature.kind : feature.id;
+        const FeatureNote note = fi < notes.size() ? notes[fi] : FeatureNote{};
+        if (isMarked) text += ": " + mark->second;
+        else if (!note.text.empty()) text += " (" + note.text + ")";
+        labels.push_back({text, {(left + right) / 2, top + px * 0.9f}, isMarked ? idPx : px,
+                          isMarked ? palette::kCover : sf::Color(235, 228, 210, 210), isMarked,
+                          isMarked ? label_priority::kMark : label_priority::kFeature, {}});
+    }
+}
+
+// Thin and dim lines from every corner, and a dot at each of the attacker's corners in the colour
+// of what it sees.
+void drawEveryCorner(Painter& p, const BoardView::Frame& f, const Overlay& overlay, float lineWidth) {
+    const Camera& cam = f.cam;
+    for (const CoverLine& l : *overlay.everyCorner)
+        p.line(cam.toScreen(float(l.fromPoint.x), float(l.fromPoint.y)), cam.toScreen(float(l.toPoint.x), float(l.toPoint.y)), 1.25f,
+               withAlpha(l.blocked ? palette::kStopped : palette::kClear, 110));
+    if (!overlay.ruling) return;
+    for (const CornerSummary& s : overlay.ruling->corners) {
+        const sf::Color c = !s.lineOfSight ? palette::kNoSight : s.linesStopped > 0 ? palette::kCover : palette::kClear;
+        const sf::Vector2f at = cam.toScreen(s.corner.x, s.corner.y);
+        p.disc(at, std::max(3.5f, lineWidth * 1.1f), sf::Color(0, 0, 0, 200));
+        p.disc(at, std::max(2.5f, lineWidth * 0.8f), c);
+    }
+}
+
+// The ruling's lines, the edge where it stops them, and the corner the ruling uses. A large defender
+// has a line to each of its corners (263,169 for a 512x512 figure): beyond kLinesDrawn only those to
+// the corners on its outline are drawn, which make the same fan (the others lie inside it), and
+// stopped ones inside as long as the count allows.
+void drawRulingLines(Painter& p, const BoardView::Frame& f, const Ruling& ruling, const std::vector<CoverLine>& lines,
+                     const Stops& stops, float lineWidth) {
+    const Board& board = f.board;
+    const Camera& cam = f.cam;
+    constexpr std::size_t kLinesDrawn = 8192;
+    const Figure* target = ruling.defender >= 0 && static_cast<std::size_t>(ruling.defender) < board.figures.size()
+                               ? &board.figures[static_cast<std::size_t>(ruling.defender)]
+                               : nullptr;
+    const bool thin = lines.size() > kLinesDrawn && target;
+    auto onOutline = [&](const Corner& c) {
+        return c.x == target->cell.x || c.x == target->cell.x + target->w || c.y == target->cell.y || c.y == target->cell.y + target->h;
+    };
+    std::size_t drawn = 0;
+    if (thin)
+        for (const CoverLine& l : lines) drawn += onOutline(l.to) ? 1 : 0;
+    for (const CoverLine& l : lines) {
+        if (thin && !onOutline(l.to)) {
+            if (!l.blocked || drawn >= kLinesDrawn) continue;
+            ++drawn;
+        }
+        p.line(cam.toScreen(float(l.fromPoint.x), float(l.fromPoint.y)), cam.toScreen(float(l.toPoint.x), float(l.toPoint.y)), lineWidth,
+               l.blocked ? palette::kStopped : palette::kClear);
+    }
+    const float ww = wallWidth(f.cell), rim = std::max(3.0f, ww * 0.6f);
+    for (const auto& [a, b] : stops.edges) p.line(a, b, ww + rim, palette::kStopped, true);
+    if (ruling.corner) {  // the corner the ruling uses
+        const sf::Vector2f at = cam.toScreen(ruling.corner->x, ruling.corner->y);
+        const float r = std::max(5.0f, lineWidth * 1.8f);
+        p.disc(at, r + 1.5f, sf::Color(0, 0, 0, 220));
+        p.disc(at, r, palette::kSelect);
+        p.disc(at, r * 0.45f, sf::Color(0, 0, 0, 220));
+    }
+}
+
+// The map problem picked in the problems window: its pieces in red, a ring where it is.
+void drawProblem(Painter& p, const BoardView::Frame& f, const LintProblem& problem) {
+    const Camera& cam = f.cam;
+    const float ww = wallWidth(f.cell), rim = std::max(3.0f, ww * 0.6f);
+    for (const std::string& id : problem.ids) {
+        const bool isWall = id.rfind("wall:", 0) == 0, isDoor = id.rfind("door:", 0) == 0;
+        if (!isWall && !isDoor) continue;
+        const std::string bare = id.substr(5);
+        auto mark = [&](const PointD& a, const PointD& b) { p.line(cam.toScreen(a.x, a.y), cam.toScreen(b.x, b.y), ww + rim, palette::kStopped, true); };
+        if (isWall) {
+            for (const Wall& w : f.board.walls)
+                if (w.id == bare) mark(w.from, w.to);
+        } else {
+            for (const Door& d : f.board.doors)
+                if (d.id == bare) mark(d.from, d.to);
         }
     }
-    // Features' ids (as the rulings name them, docs/map-format.md) with what the game says of them,
-    // at the top of the area (figures stand in its middle); a marked one says what it gives.
-    if (fonts_) {
-        const unsigned px = static_cast<unsigned>(std::round(11 * textScale_));
-        for (std::size_t fi = 0; fi < board.features.size(); ++fi) {
-            const Feature& feature = board.features[fi];
-            const bool marked = markedFeatures.count(static_cast<int>(fi)) > 0;
-            if ((cell < 20 && !marked) || feature.polygon.empty()) continue;
-            const std::vector<sf::Vector2f> pts = outline(feature, cam);
-            float left = pts[0].x, right = pts[0].x, top = pts[0].y;
-            for (const sf::Vector2f& q : pts) {
-                left = std::min(left, q.x);
-                right = std::max(right, q.x);
-                top = std::min(top, q.y);
-            }
-            std::string text = feature.id.empty() ? feature.kind : feature.id;
-            const FeatureNote note = fi < featureNotes_.size() ? featureNotes_[fi] : FeatureNote{};
-            if (marked) text += ": " + markText[fi];
-            else if (!note.text.empty()) text += " (" + note.text + ")";
-            labels.push_back({text, {(left + right) / 2, top + px * 0.9f}, marked ? idPx : px,
-                              marked ? palette::kCover : sf::Color(235, 228, 210, 210), marked,
-                              marked ? label_priority::kMark : label_priority::kFeature, {}});
-        }
+    const sf::Vector2f at = cam.toScreen(problem.at.x, problem.at.y);
+    const float r = std::max(10.0f, f.cell * 0.45f);
+    p.ring(at, r + 2.0f, 3.0f, sf::Color(0, 0, 0, 200));
+    p.ring(at, r, 3.0f, palette::kStopped);
+    if (problem.segment) {
+        const SegmentD& s = *problem.segment;
+        p.line(cam.toScreen(s.from.x, s.from.y), cam.toScreen(s.to.x, s.to.y), 3.0f, palette::kStopped);
     }
+}
 
-    if (overlay.refusedCell) {
+// Results still being made: said between the pair (above a lone attacker), kept on the board seen.
+void pendingLabel(std::vector<Label>& labels, const BoardView::Frame& f, const Overlay& overlay, unsigned idPx) {
+    const Board& board = f.board;
+    const int attacker = overlay.attacker, defender = overlay.defender;
+    if (attacker < 0 || static_cast<std::size_t>(attacker) >= board.figures.size()) return;
+    const Footprint ta = token(board.figures[static_cast<std::size_t>(attacker)], f.cam);
+    sf::Vector2f at(ta.center.x, ta.center.y - ta.radius - idPx * 1.8f);
+    if (defender >= 0 && defender != attacker && static_cast<std::size_t>(defender) < board.figures.size()) {
+        const Footprint td = token(board.figures[static_cast<std::size_t>(defender)], f.cam);
+        at = (ta.center + td.center) * 0.5f;
+    }
+    const float em = static_cast<float>(idPx) * 4;
+    at.x = std::clamp(at.x, f.viewport.left + em, std::max(f.viewport.left + em, f.viewport.left + f.viewport.width - em));
+    at.y = std::clamp(at.y, f.viewport.top + idPx * 2.0f, std::max(f.viewport.top + idPx * 2.0f, f.viewport.top + f.viewport.height - idPx * 2.0f));
+    labels.push_back({"ruling...", at, static_cast<unsigned>(std::round(idPx * 1.2f)), palette::kSelect, true, label_priority::kPending,
+                      {{at.x, at.y + idPx * 2.0f}, {at.x, at.y - idPx * 2.0f}}});
+}
+
+}  // namespace
+
+void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overlay& overlay) const {
+    Painter p;
+    std::vector<Label> labels;
+    const unsigned idPx = static_cast<unsigned>(std::round(std::clamp(f.cell * 0.3f, 10.0f, 15.0f) * textScale_));
+    const std::vector<CoverLine>& lines = shownLines(overlay);
+    const Stops stops = overlay.ruling ? drawStops(p, f, lines) : Stops{};
+    drawFigures(p, labels, f, overlay, stops.figures, fonts_, idPx);
+    const std::map<std::size_t, std::string> marked = drawRulingMarks(p, labels, f, overlay, fonts_, idPx);
+    if (fonts_) featureLabels(labels, f, featureNotes_, marked, textScale_, idPx);
+    if (overlay.refusedCell) {  // where a dragged figure may not stand
         const sf::FloatRect r = f.cellRect(overlay.refusedCell->x, overlay.refusedCell->y, overlay.refusedW, overlay.refusedH);
         p.rect(r, withAlpha(palette::kStopped, 70));
         p.rectOutline(r, 2, palette::kStopped);
     }
-
     // The sight lines: thin and dim from every corner, then the ruling's own on top.
-    const float lineWidth = std::clamp(cell * 0.07f, 2.5f, 5.0f);
-    if (overlay.everyCorner) {
-        for (const CoverLine& l : *overlay.everyCorner)
-            p.line(cam.toScreen(float(l.fromPoint.x), float(l.fromPoint.y)), cam.toScreen(float(l.toPoint.x), float(l.toPoint.y)), 1.25f,
-                   withAlpha(l.blocked ? palette::kStopped : palette::kClear, 110));
-        if (overlay.ruling) {
-            for (const CornerSummary& s : overlay.ruling->corners) {
-                const sf::Color c = !s.lineOfSight ? palette::kNoSight : s.linesStopped > 0 ? palette::kCover : palette::kClear;
-                const sf::Vector2f at = cam.toScreen(s.corner.x, s.corner.y);
-                p.disc(at, std::max(3.5f, lineWidth * 1.1f), sf::Color(0, 0, 0, 200));
-                p.disc(at, std::max(2.5f, lineWidth * 0.8f), c);
-            }
-        }
-    }
-    if (overlay.ruling) {
-        // A large defender has a line to each of its corners (263,169 for a 512x512 figure): beyond
-        // kLinesDrawn only those to the corners on its outline are drawn, which make the same fan
-        // (the others lie inside it), and stopped ones inside as long as the count allows.
-        constexpr std::size_t kLinesDrawn = 8192;
-        const Figure* target = overlay.ruling->defender >= 0 && static_cast<std::size_t>(overlay.ruling->defender) < board.figures.size()
-                                   ? &board.figures[static_cast<std::size_t>(overlay.ruling->defender)]
-                                   : nullptr;
-        const bool thin = shownLines.size() > kLinesDrawn && target;
-        auto onOutline = [&](const Corner& c) {
-            return c.x == target->cell.x || c.x == target->cell.x + target->w || c.y == target->cell.y || c.y == target->cell.y + target->h;
-        };
-        std::size_t drawn = 0;
-        if (thin)
-            for (const CoverLine& l : shownLines) drawn += onOutline(l.to) ? 1 : 0;
-        for (const CoverLine& l : shownLines) {
-            if (thin && !onOutline(l.to)) {
-                if (!l.blocked || drawn >= kLinesDrawn) continue;
-                ++drawn;
-            }
-            p.line(cam.toScreen(float(l.fromPoint.x), float(l.fromPoint.y)), cam.toScreen(float(l.toPoint.x), float(l.toPoint.y)), lineWidth,
-                   l.blocked ? palette::kStopped : palette::kClear);
-        }
-        for (const auto& [a, b] : stopEdges) p.line(a, b, ww + rim, palette::kStopped, true);
-        if (overlay.ruling->corner) {  // the corner the ruling uses
-            const sf::Vector2f at = cam.toScreen(overlay.ruling->corner->x, overlay.ruling->corner->y);
-            const float r = std::max(5.0f, lineWidth * 1.8f);
-            p.disc(at, r + 1.5f, sf::Color(0, 0, 0, 220));
-            p.disc(at, r, palette::kSelect);
-            p.disc(at, r * 0.45f, sf::Color(0, 0, 0, 220));
-        }
-    }
-
-    // The map problem picked in the problems window: its pieces in red, a ring where it is.
-    if (overlay.problem) {
-        for (const std::string& id : overlay.problem->ids) {
-            const bool isWall = id.rfind("wall:", 0) == 0, isDoor = id.rfind("door:", 0) == 0;
-            if (!isWall && !isDoor) continue;
-            const std::string bare = id.substr(5);
-            auto mark = [&](const PointD& a, const PointD& b) {
-                p.line(cam.toScreen(a.x, a.y), cam.toScreen(b.x, b.y), ww + rim, palette::kStopped, true);
-            };
-            if (isWall) {
-                for (const Wall& w : board.walls)
-                    if (w.id == bare) mark(w.from, w.to);
-            } else {
-                for (const Door& d : board.doors)
-                    if (d.id == bare) mark(d.from, d.to);
-            }
-        }
-        const sf::Vector2f at = cam.toScreen(overlay.problem->at.x, overlay.problem->at.y);
-        const float r = std::max(10.0f, cell * 0.45f);
-        p.ring(at, r + 2.0f, 3.0f, sf::Color(0, 0, 0, 200));
-        p.ring(at, r, 3.0f, palette::kStopped);
-        if (overlay.problem->segment) {
-            const SegmentD& s = *overlay.problem->segment;
-            p.line(cam.toScreen(s.from.x, s.from.y), cam.toScreen(s.to.x, s.to.y), 3.0f, palette::kStopped);
-        }
-    }
-
-    if (overlay.edit) drawEdit(p, labels, board, cam, textScale_, *overlay.edit);
-
-    // Results still being made: said between the pair (above a lone attacker), kept on the board seen.
-    const int attacker = overlay.attacker, defender = overlay.defender;
-    if (overlay.pending && fonts_ && attacker >= 0 && static_cast<std::size_t>(attacker) < board.figures.size()) {
-        const Footprint ta = token(board.figures[static_cast<std::size_t>(attacker)], cam);
-        sf::Vector2f at(ta.center.x, ta.center.y - ta.radius - idPx * 1.8f);
-        if (defender >= 0 && defender != attacker && static_cast<std::size_t>(defender) < board.figures.size()) {
-            const Footprint td = token(board.figures[static_cast<std::size_t>(defender)], cam);
-            at = (ta.center + td.center) * 0.5f;
-        }
-        const float em = static_cast<float>(idPx) * 4;
-        at.x = std::clamp(at.x, f.viewport.left + em, std::max(f.viewport.left + em, f.viewport.left + f.viewport.width - em));
-        at.y = std::clamp(at.y, f.viewport.top + idPx * 2.0f, std::max(f.viewport.top + idPx * 2.0f, f.viewport.top + f.viewport.height - idPx * 2.0f));
-        labels.push_back({"ruling...", at, static_cast<unsigned>(std::round(idPx * 1.2f)), palette::kSelect, true,
-                          label_priority::kPending, {{at.x, at.y + idPx * 2.0f}, {at.x, at.y - idPx * 2.0f}}});
-    }
-
+    const float lineWidth = std::clamp(f.cell * 0.07f, 2.5f, 5.0f);
+    if (overlay.everyCorner) drawEveryCorner(p, f, overlay, lineWidth);
+    if (overlay.ruling) drawRulingLines(p, f, *overlay.ruling, lines, stops, lineWidth);
+    if (overlay.problem) drawProblem(p, f, *overlay.problem);
+    if (overlay.edit) drawEdit(p, labels, f.board, f.cam, textScale_, *overlay.edit);
+    if (overlay.pending && fonts_) pendingLabel(labels, f, overlay, idPx);
     drawnLabels_ = drawLabels(target, p, labels, regular_, bold_, rulerBands_);
 }
 

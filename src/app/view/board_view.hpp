@@ -163,8 +163,11 @@ public:
     // The door within a few pixels of `px`, or -1.
     static int doorAt(const Board& board, const Camera& camera, sf::Vector2f px);
 
-private:
+    // What both layers need to know about a frame (board_view.cpp), which the pieces layer's parts
+    // are handed.
     struct Frame;
+
+private:
     void drawBoard(sf::RenderTarget& target, const Frame& frame) const;
     void drawPieces(sf::RenderTarget& target, const Frame& frame, const Overlay& overlay) const;
     // What a figure sees: the board layer's part within it copied again undimmed (the copy under

@@ -597,16 +597,29 @@ bool MazeWorldWindow::actionButton(const char* label, const mw::Action& action, 
 }
 
 void MazeWorldWindow::actTab(GameWindowOutput& out) {
+    // A copy: an action applied by one part replays the battle, which would leave a reference into it
+    // dangling for the parts after it.
+    const std::optional<mw::Combatant> c = chooseCombatant();
+    if (!c) return;
+    diceInputs();
+    if (ImGui::CollapsingHeader("Cover and movement", ImGuiTreeNodeFlags_DefaultOpen)) {
+        takeCover(*c, out);
+        moves(*c, out);
+    }
+    // The header's label has a part only its id sees: the Fire button under it has the id of "Fire".
+    if (ImGui::CollapsingHeader("Fire##section", ImGuiTreeNodeFlags_DefaultOpen)) fire(*c, out);
+    if (ImGui::CollapsingHeader("This turn", ImGuiTreeNodeFlags_DefaultOpen)) thisTurn(*c, out);
+}
+
+std::optional<mw::Combatant> MazeWorldWindow::chooseCombatant() {
     const mw::Battle& b = session_.battle();
-    const float em = ImGui::GetFontSize();
-    const mw::Procedure& proc = b.variant().procedure;
     // Who acts: the selected combatant, else the next in order.
     std::vector<std::string> ids;
     for (const mw::Combatant& c : b.combatants())
         if (!c.out) ids.push_back(c.setup.id);
     if (ids.empty()) {
         ImGui::TextWrapped("No combatants in the fight: add them in the Start tab.");
-        return;
+        return std::nullopt;
     }
     if (!b.find(selected_) || b.find(selected_)->out) {
         selected_.clear();
@@ -618,15 +631,18 @@ void MazeWorldWindow::actTab(GameWindowOutput& out) {
         if (selected_.empty()) selected_ = ids.front();
     }
     int who = static_cast<int>(std::find(ids.begin(), ids.end(), selected_) - ids.begin());
-    ImGui::SetNextItemWidth(em * 12);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
     if (comboStrings("Combatant", &who, ids)) selected_ = ids[static_cast<std::size_t>(who)];
-    // A copy: an action applied below replays the battle, which would leave a reference into it dangling.
-    const mw::Combatant c = *b.find(selected_);
+    const mw::Combatant& c = *b.find(selected_);
     ImGui::PushStyleColor(ImGuiCol_Text, kDim);
     ImGui::TextWrapped("%s", combatantFacts(c, b).c_str());
     ImGui::PopStyleColor();
     ImGui::Separator();
+    return c;
+}
 
+void MazeWorldWindow::diceInputs() {
+    const float em = ImGui::GetFontSize();
     // Dice: from the seed, or typed in from the table.
     ImGui::Checkbox("Dice rolled at the table", &typedDice_);
     tooltip("Off: the 2d6 of a stealth check are drawn from the battle's seed. On: type in the two dice you rolled.");
@@ -641,183 +657,206 @@ void MazeWorldWindow::actTab(GameWindowOutput& out) {
         die2_ = std::clamp(die2_, 1, 6);
     }
     ImGui::SetNextItemWidth(em * 6);
-    ImGui::InputInt(proc.stealthModifierIsAgility ? "Modifier (added to Agility)" : "Stealth modifier", &modifier_);
+    ImGui::InputInt(session_.battle().variant().procedure.stealthModifierIsAgility ? "Modifier (added to Agility)" : "Stealth modifier",
+                    &modifier_);
     modifier_ = std::clamp(modifier_, -20, 20);
+}
 
-    // Take cover and move.
-    if (ImGui::CollapsingHeader("Cover and movement", ImGuiTreeNodeFlags_DefaultOpen)) {
-        ImGui::Checkbox("With a stealth check", &withStealth_);
-        if (proc.exposure) {
-            ImGui::SameLine();
-            ImGui::Checkbox("as Hidden", &hidden_);
-            tooltip("The Mazes: take cover Hidden rather than Exposed (docs/rules.md, MazeWorld battlespace).");
-        }
-        const auto& pieces = b.sides()[static_cast<std::size_t>(c.side - 1)];
-        if (pieces.size() > 1) {
-            std::vector<std::string> names = {"first intact piece"};
-            for (std::size_t i = 0; i < pieces.size(); ++i) names.push_back(std::to_string(i + 1) + ": " + pieces[i].type.name);
-            ImGui::SetNextItemWidth(em * 14);
-            comboStrings("Piece", &piece_, names);
-        } else {
-            piece_ = 0;
-        }
-        mw::Action take;
-        take.kind = mw::Action::Kind::TakeCover;
-        take.who = c.setup.id;
-        take.stealth = withStealth_;
-        take.roll = typedRoll();
-        take.modifier = modifier_;
-        if (proc.exposure) take.exposure = hidden_ ? mw::Exposure::Hidden : mw::Exposure::Exposed;
-        take.piece = piece_ - 1;
-        actionButton("Take cover", take, out);
-        ImGui::Checkbox("Stealth switch when moving", &stealthSwitch_);
-        tooltip("Moving to another Side and taking cover there in stealth (a stealth check).");
-        ImGui::TextUnformatted("Move:");
-        for (int s = 1; s <= mw::kSides; ++s) {
-            if (s == c.side) continue;
-            mw::Action move;
-            move.kind = mw::Action::Kind::Move;
-            move.who = c.setup.id;
-            move.to = s;
-            move.stealthSwitch = stealthSwitch_;
-            move.stealth = stealthSwitch_;
-            move.roll = typedRoll();
-            move.modifier = modifier_;
-            if (proc.exposure) move.exposure = hidden_ ? mw::Exposure::Hidden : mw::Exposure::Exposed;
-            ImGui::SameLine();
-            const std::string label = "to Side " + std::to_string(s);
-            actionButton(label.c_str(), move, out);
-        }
-        if (proc.exposure) {
-            for (mw::Exposure e : {mw::Exposure::Exposed, mw::Exposure::Hidden}) {
-                mw::Action sw;
-                sw.kind = mw::Action::Kind::Exposure;
-                sw.who = c.setup.id;
-                sw.exposure = e;
-                const std::string label = std::string("Switch to ") + mw::exposureName(e);
-                actionButton(label.c_str(), sw, out);
-                if (e == mw::Exposure::Exposed) ImGui::SameLine();
-            }
-        }
-    }
-
-    // Fire. The header's label has a part only its id sees: the Fire button under it has the id of "Fire".
-    if (ImGui::CollapsingHeader("Fire##section", ImGuiTreeNodeFlags_DefaultOpen)) {
-        struct Target {
-            std::string label, id;
-            int side = 0, piece = -1;
-        };
-        std::vector<Target> targets;
-        for (const mw::Combatant& t : b.combatants())
-            if (!t.out && t.setup.id != c.setup.id)
-                targets.push_back({t.setup.id + " (" + kSideNames[t.side - 1] + ")", t.setup.id, 0, -1});
-        for (int s = 1; s <= mw::kSides; ++s) {
-            const auto& pieces = b.sides()[static_cast<std::size_t>(s - 1)];
-            for (std::size_t i = 0; i < pieces.size(); ++i)
-                if (!pieces[i].destroyed())
-                    targets.push_back({"the cover: " + pieces[i].type.name + " (" + kSideNames[s - 1] + ")", "", s, static_cast<int>(i)});
-        }
-        std::vector<std::string> labels;
-        for (const Target& t : targets) labels.push_back(t.label);
-        if (labels.empty()) {
-            ImGui::TextColored(kDim, "Nothing to aim at.");
-        } else {
-            ImGui::SetNextItemWidth(em * 16);
-            comboStrings("At", &target_, labels);
-            ImGui::SetNextItemWidth(em * 8);
-            ImGui::Combo("Weapon", &weapon_, kWeapons, IM_ARRAYSIZE(kWeapons));
-            const bool gun = weapon_ == 0;
-            if (gun) {
-                ImGui::SameLine();
-                ImGui::SetNextItemWidth(em * 5);
-                ImGui::Combo("Bullet", &bullet_, kBullets, IM_ARRAYSIZE(kBullets));
-            }
-            ImGui::SetNextItemWidth(em * 6);
-            ImGui::InputInt("Damage (limb)", &damage_);
-            damage_ = std::clamp(damage_, 0, 999);
-            std::vector<std::string> parts = {"no aimed part"};
-            for (const mw::BodyPart& bp : b.variant().bodyParts) parts.push_back(mw::partName(bp.part));
-            ImGui::SetNextItemWidth(em * 9);
-            comboStrings("Aimed at", &aim_, parts);
-            if (gun) {
-                ImGui::Checkbox("Silenced", &silenced_);
-                ImGui::SameLine();
-                ImGui::Checkbox("Tracer", &tracer_);
-                ImGui::SameLine();
-            }
-            ImGui::Checkbox("Critical", &critical_);
-            if (weapon_ == 5 || weapon_ == 3) {
-                ImGui::SameLine();
-                ImGui::Checkbox("Bouncing", &bouncing_);
-            }
-            const auto& own = b.sides()[static_cast<std::size_t>(c.side - 1)];
-            const bool emplacement = std::any_of(own.begin(), own.end(), [](const mw::CoverPiece& p) { return p.type.emplacement; });
-            if (emplacement) {
-                ImGui::Checkbox("Fire the emplacement's MG", &mounted_);
-            } else {
-                mounted_ = false;
-            }
-            ImGui::Checkbox("Breaks stealth (GM's call)", &breaks_);
-            if (b.variant().procedure.overpenetration && gun) {
-                ImGui::Checkbox("Second LDV roll typed in", &secondDamageTyped_);
-                if (secondDamageTyped_) {
-                    ImGui::SameLine();
-                    ImGui::SetNextItemWidth(em * 5);
-                    ImGui::InputInt("##second", &secondDamage_, 0);
-                    secondDamage_ = std::clamp(secondDamage_, 0, 999);
-                }
-                ImGui::SetNextItemWidth(em * 8);
-                ImGui::InputTextWithHint("##victim", "victim (dice)", &victim_);
-                tooltip("An overpenetration's victim rolled at the table; empty: drawn from the seed.");
-                ImGui::SameLine();
-                ImGui::SetNextItemWidth(em * 8);
-                ImGui::InputTextWithHint("##part", "part (dice)", &part_);
-                tooltip("Its body part rolled at the table (head, upper_body, ...); empty: drawn from the seed.");
-            }
-            const Target& t = targets[static_cast<std::size_t>(std::clamp(target_, 0, static_cast<int>(targets.size()) - 1))];
-            mw::Action fire;
-            fire.kind = mw::Action::Kind::Fire;
-            fire.who = c.setup.id;
-            fire.at = t.id;
-            fire.atCoverSide = t.side;
-            if (t.side > 0) fire.piece = t.piece;
-            fire.weapon = *mw::weaponFromName(kWeapons[weapon_]);
-            fire.silenced = gun && silenced_;
-            fire.tracer = gun && tracer_;
-            fire.bullet = gun ? kBullets[bullet_] : "FMJ";
-            fire.bouncing = (weapon_ == 5 || weapon_ == 3) && bouncing_;
-            if (aim_ > 0) fire.aim = b.variant().bodyParts[static_cast<std::size_t>(aim_ - 1)].part;
-            fire.damage = damage_;
-            if (secondDamageTyped_ && gun) fire.secondDamage = secondDamage_;
-            fire.critical = critical_;
-            fire.mounted = mounted_;
-            fire.breaksStealth = breaks_;
-            if (!victim_.empty()) fire.victim = victim_;
-            if (!part_.empty()) fire.part = part_;
-            actionButton("Fire", fire, out);
-        }
-    }
-
-    // The turn.
-    if (ImGui::CollapsingHeader("This turn", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (mw::Intent intent : {mw::Intent::NonCombat, mw::Intent::Combat}) {
-            mw::Action d;
-            d.kind = mw::Action::Kind::Declare;
-            d.who = c.setup.id;
-            d.intent = intent;
-            actionButton(intent == mw::Intent::Combat ? "Plans combat" : "Plans a non-combat action", d, out);
-            tooltip("For the order of the turn: non-combat actions go before combat ones in each class.");
-            if (intent == mw::Intent::NonCombat) ImGui::SameLine();
-        }
-        ImGui::SetNextItemWidth(em * 12);
-        ImGui::InputTextWithHint("##note", "why (fled, down...)", &removeNote_);
+void MazeWorldWindow::takeCover(const mw::Combatant& c, GameWindowOutput& out) {
+    const mw::Battle& b = session_.battle();
+    const mw::Procedure& proc = b.variant().procedure;
+    ImGui::Checkbox("With a stealth check", &withStealth_);
+    if (proc.exposure) {
         ImGui::SameLine();
-        mw::Action rm;
-        rm.kind = mw::Action::Kind::Remove;
-        rm.who = c.setup.id;
-        rm.note = removeNote_;
-        if (actionButton("Out of the fight", rm, out)) removeNote_.clear();
+        ImGui::Checkbox("as Hidden", &hidden_);
+        tooltip("The Mazes: take cover Hidden rather than Exposed (docs/rules.md, MazeWorld battlespace).");
     }
+    const auto& pieces = b.sides()[static_cast<std::size_t>(c.side - 1)];
+    if (pieces.size() > 1) {
+        std::vector<std::string> names = {"first intact piece"};
+        for (std::size_t i = 0; i < pieces.size(); ++i) names.push_back(std::to_string(i + 1) + ": " + pieces[i].type.name);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+        comboStrings("Piece", &piece_, names);
+    } else {
+        piece_ = 0;
+    }
+    mw::Action take;
+    take.kind = mw::Action::Kind::TakeCover;
+    take.who = c.setup.id;
+    take.stealth = withStealth_;
+    take.roll = typedRoll();
+    take.modifier = modifier_;
+    if (proc.exposure) take.exposure = hidden_ ? mw::Exposure::Hidden : mw::Exposure::Exposed;
+    take.piece = piece_ - 1;
+    actionButton("Take cover", take, out);
+}
+
+void MazeWorldWindow::moves(const mw::Combatant& c, GameWindowOutput& out) {
+    const mw::Procedure& proc = session_.battle().variant().procedure;
+    ImGui::Checkbox("Stealth switch when moving", &stealthSwitch_);
+    tooltip("Moving to another Side and taking cover there in stealth (a stealth check).");
+    ImGui::TextUnformatted("Move:");
+    for (int s = 1; s <= mw::kSides; ++s) {
+        if (s == c.side) continue;
+        mw::Action move;
+        move.kind = mw::Action::Kind::Move;
+        move.who = c.setup.id;
+        move.to = s;
+        move.stealthSwitch = stealthSwitch_;
+        move.stealth = stealthSwitch_;
+        move.roll = typedRoll();
+        move.modifier = modifier_;
+        if (proc.exposure) move.exposure = hidden_ ? mw::Exposure::Hidden : mw::Exposure::Exposed;
+        ImGui::SameLine();
+        const std::string label = "to Side " + std::to_string(s);
+        actionButton(label.c_str(), move, out);
+    }
+    if (!proc.exposure) return;
+    for (mw::Exposure e : {mw::Exposure::Exposed, mw::Exposure::Hidden}) {
+        mw::Action sw;
+        sw.kind = mw::Action::Kind::Exposure;
+        sw.who = c.setup.id;
+        sw.exposure = e;
+        const std::string label = std::string("Switch to ") + mw::exposureName(e);
+        actionButton(label.c_str(), sw, out);
+        if (e == mw::Exposure::Exposed) ImGui::SameLine();
+    }
+}
+
+void MazeWorldWindow::fire(const mw::Combatant& c, GameWindowOutput& out) {
+    const mw::Battle& b = session_.battle();
+    const std::vector<FireTarget> targets = fireTargets(b, c);
+    if (targets.empty()) {
+        ImGui::TextColored(kDim, "Nothing to aim at.");
+        return;
+    }
+    std::vector<std::string> labels;
+    for (const FireTarget& t : targets) labels.push_back(t.label);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
+    comboStrings("At", &target_, labels);
+    weaponInputs();
+    shotInputs(c);
+    const FireTarget& t = targets[static_cast<std::size_t>(std::clamp(target_, 0, static_cast<int>(targets.size()) - 1))];
+    mw::Action shot = fireAction(c);
+    shot.at = t.id;
+    shot.atCoverSide = t.side;
+    if (t.side > 0) shot.piece = t.piece;
+    actionButton("Fire", shot, out);
+}
+
+std::vector<MazeWorldWindow::FireTarget> MazeWorldWindow::fireTargets(const mw::Battle& b, const mw::Combatant& c) {
+    std::vector<FireTarget> targets;
+    for (const mw::Combatant& t : b.combatants())
+        if (!t.out && t.setup.id != c.setup.id) targets.push_back({t.setup.id + " (" + kSideNames[t.side - 1] + ")", t.setup.id, 0, -1});
+    for (int s = 1; s <= mw::kSides; ++s) {
+        const auto& pieces = b.sides()[static_cast<std::size_t>(s - 1)];
+        for (std::size_t i = 0; i < pieces.size(); ++i)
+            if (!pieces[i].destroyed())
+                targets.push_back({"the cover: " + pieces[i].type.name + " (" + kSideNames[s - 1] + ")", "", s, static_cast<int>(i)});
+    }
+    return targets;
+}
+
+void MazeWorldWindow::weaponInputs() {
+    const mw::Battle& b = session_.battle();
+    const float em = ImGui::GetFontSize();
+    ImGui::SetNextItemWidth(em * 8);
+    ImGui::Combo("Weapon", &weapon_, kWeapons, IM_ARRAYSIZE(kWeapons));
+    const bool gun = weapon_ == 0;
+    if (gun) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(em * 5);
+        ImGui::Combo("Bullet", &bullet_, kBullets, IM_ARRAYSIZE(kBullets));
+    }
+    ImGui::SetNextItemWidth(em * 6);
+    ImGui::InputInt("Damage (limb)", &damage_);
+    damage_ = std::clamp(damage_, 0, 999);
+    std::vector<std::string> parts = {"no aimed part"};
+    for (const mw::BodyPart& bp : b.variant().bodyParts) parts.push_back(mw::partName(bp.part));
+    ImGui::SetNextItemWidth(em * 9);
+    comboStrings("Aimed at", &aim_, parts);
+    if (gun) {
+        ImGui::Checkbox("Silenced", &silenced_);
+        ImGui::SameLine();
+        ImGui::Checkbox("Tracer", &tracer_);
+        ImGui::SameLine();
+    }
+    ImGui::Checkbox("Critical", &critical_);
+    if (weapon_ == 5 || weapon_ == 3) {
+        ImGui::SameLine();
+        ImGui::Checkbox("Bouncing", &bouncing_);
+    }
+}
+
+void MazeWorldWindow::shotInputs(const mw::Combatant& c) {
+    const mw::Battle& b = session_.battle();
+    const float em = ImGui::GetFontSize();
+    const bool gun = weapon_ == 0;
+    const auto& own = b.sides()[static_cast<std::size_t>(c.side - 1)];
+    const bool emplacement = std::any_of(own.begin(), own.end(), [](const mw::CoverPiece& p) { return p.type.emplacement; });
+    if (emplacement) {
+        ImGui::Checkbox("Fire the emplacement's MG", &mounted_);
+    } else {
+        mounted_ = false;
+    }
+    ImGui::Checkbox("Breaks stealth (GM's call)", &breaks_);
+    if (!b.variant().procedure.overpenetration || !gun) return;
+    ImGui::Checkbox("Second LDV roll typed in", &secondDamageTyped_);
+    if (secondDamageTyped_) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(em * 5);
+        ImGui::InputInt("##second", &secondDamage_, 0);
+        secondDamage_ = std::clamp(secondDamage_, 0, 999);
+    }
+    ImGui::SetNextItemWidth(em * 8);
+    ImGui::InputTextWithHint("##victim", "victim (dice)", &victim_);
+    tooltip("An overpenetration's victim rolled at the table; empty: drawn from the seed.");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(em * 8);
+    ImGui::InputTextWithHint("##part", "part (dice)", &part_);
+    tooltip("Its body part rolled at the table (head, upper_body, ...); empty: drawn from the seed.");
+}
+
+mw::Action MazeWorldWindow::fireAction(const mw::Combatant& c) const {
+    const mw::Battle& b = session_.battle();
+    const bool gun = weapon_ == 0;
+    mw::Action shot;
+    shot.kind = mw::Action::Kind::Fire;
+    shot.who = c.setup.id;
+    shot.weapon = *mw::weaponFromName(kWeapons[weapon_]);
+    shot.silenced = gun && silenced_;
+    shot.tracer = gun && tracer_;
+    shot.bullet = gun ? kBullets[bullet_] : "FMJ";
+    shot.bouncing = (weapon_ == 5 || weapon_ == 3) && bouncing_;
+    if (aim_ > 0) shot.aim = b.variant().bodyParts[static_cast<std::size_t>(aim_ - 1)].part;
+    shot.damage = damage_;
+    if (secondDamageTyped_ && gun) shot.secondDamage = secondDamage_;
+    shot.critical = critical_;
+    shot.mounted = mounted_;
+    shot.breaksStealth = breaks_;
+    if (!victim_.empty()) shot.victim = victim_;
+    if (!part_.empty()) shot.part = part_;
+    return shot;
+}
+
+void MazeWorldWindow::thisTurn(const mw::Combatant& c, GameWindowOutput& out) {
+    for (mw::Intent intent : {mw::Intent::NonCombat, mw::Intent::Combat}) {
+        mw::Action d;
+        d.kind = mw::Action::Kind::Declare;
+        d.who = c.setup.id;
+        d.intent = intent;
+        actionButton(intent == mw::Intent::Combat ? "Plans combat" : "Plans a non-combat action", d, out);
+        tooltip("For the order of the turn: non-combat actions go before combat ones in each class.");
+        if (intent == mw::Intent::NonCombat) ImGui::SameLine();
+    }
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+    ImGui::InputTextWithHint("##note", "why (fled, down...)", &removeNote_);
+    ImGui::SameLine();
+    mw::Action rm;
+    rm.kind = mw::Action::Kind::Remove;
+    rm.who = c.setup.id;
+    rm.note = removeNote_;
+    if (actionButton("Out of the fight", rm, out)) removeNote_.clear();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sightline::app {
 
@@ -44,6 +45,23 @@ private:
     void centre();
     void token(const mw::Combatant& c);
     void actTab(GameWindowOutput& out);
+    // The Act tab's parts: who acts (none: nobody can), the dice, taking cover, moving and
+    // switching exposure, firing, and the turn's plans.
+    std::optional<mw::Combatant> chooseCombatant();
+    void diceInputs();
+    void takeCover(const mw::Combatant& c, GameWindowOutput& out);
+    void moves(const mw::Combatant& c, GameWindowOutput& out);
+    void fire(const mw::Combatant& c, GameWindowOutput& out);
+    void thisTurn(const mw::Combatant& c, GameWindowOutput& out);
+    // What a shot may aim at: the others in the fight, then every intact piece of cover.
+    struct FireTarget {
+        std::string label, id;      // id: a combatant's; empty for cover
+        int side = 0, piece = -1;   // cover: its Side (1..4) and its index there
+    };
+    static std::vector<FireTarget> fireTargets(const mw::Battle& b, const mw::Combatant& c);
+    void weaponInputs();                 // the weapon, its bullet, damage, aimed part, and how it is fired
+    void shotInputs(const mw::Combatant& c);  // an emplacement's MG, stealth, an overpenetration's dice
+    mw::Action fireAction(const mw::Combatant& c) const;  // the shot the inputs make, but its target
     void orderTab();
     void setupTab(GameWindowOutput& out);
     void logTab(GameWindowOutput& out);
