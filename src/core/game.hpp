@@ -36,6 +36,15 @@ struct GameCommand {
         run;
 };
 
+// One kind of a game's data files (a preset, a defense deck, a variant, a battle): how to read one.
+struct DataFormat {
+    std::string kind;  // "preset", "deck" ...: one word
+    // Reads one file's text, `source` naming it in messages. A broken file is refused whole with
+    // the io error naming `source`; what reads is put to use (ruled with, played, replayed) as the
+    // game's own code would, so that a value the parser lets through but nothing can use shows.
+    std::function<void(const std::string& text, const std::string& source)> read;
+};
+
 class GameModule {
 public:
     virtual ~GameModule() = default;
@@ -70,6 +79,8 @@ public:
     virtual bool centreLines() const { return false; }
     // Its own commands on the command line.
     virtual std::vector<GameCommand> commands() const { return {}; }
+    // Its data files' formats (the fuzzers read every game's through here).
+    virtual std::vector<DataFormat> dataFormats() const { return {}; }
 };
 
 }  // namespace sightline

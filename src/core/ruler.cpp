@@ -59,7 +59,7 @@ std::optional<RulerReading> measure(const SightScene& scene, PointD a, PointD b,
         r.units = u->name;
     }
     if (!(a.x == b.x && a.y == b.y)) {
-        Tracer tracer(scene);
+        Tracer tracer(scene, scene.indexed() ? Engine::Indexed : Engine::Reference);  // a one-off scene has no index
         // The figures standing where the ruler starts and ends are what it measures between, not
         // what it meets; any other figure on the way is listed.
         LineFilter filter;

@@ -1,5 +1,6 @@
 #include "games/games.hpp"
 
+#include "core/sight.hpp"
 #include "io/rule_data.hpp"
 
 #include <algorithm>
@@ -82,6 +83,43 @@ std::vector<std::string> gameFeatureKeys() {
 const MapKeyChecks& mapKeyChecks() {
     static const MapKeyChecks checks{checkFigureKeys, checkFeatureKeys, gameFeatureKeys()};
     return checks;
+}
+
+void ruleSampleBoard(const RuleSystem& rules) {
+    Board b;
+    b.name = "sample";
+    b.width = 7;
+    b.height = 5;
+    b.walls.push_back({"w1", {3, 0}, {3, 2}, {}});
+    b.walls.push_back({"w2", {3, 2}, {4.5, 3}, {}});  // a joint, and an end off the lattice
+    b.doors.push_back({"d1", {3, 3}, {3, 5}, false, {}});
+    b.terrain.push_back({TerrainKind::Blocking, {{1, 3}}, {}});
+    b.terrain.push_back({TerrainKind::Difficult, {{5, 1}}, {}});
+    b.terrain.push_back({TerrainKind::Impassable, {{2, 4}}, {}});
+    auto figure = [&](const char* id, int x, int y, int w, const char* side) {
+        Figure f;
+        f.id = id;
+        f.cell = {x, y};
+        f.w = f.h = w;
+        f.side = side;
+        b.figures.push_back(f);
+    };
+    figure("a", 0, 0, 1, "red");
+    figure("b", 5, 3, 2, "blue");  // large
+    figure("c", 1, 1, 1, "red");
+    figure("d", 6, 0, 1, "blue");
+    const SightScene scene(b);
+    Tracer tracer(scene);
+    const int n = static_cast<int>(b.figures.size());
+    for (int a = 0; a < n; ++a)
+        for (int d = 0; d < n; ++d) {
+            if (a == d) continue;
+            const Ruling full = rules.rule(tracer, a, d);
+            const PairResult quick = rules.quick(tracer, a, d);
+            if (full.lineOfSight != quick.lineOfSight || full.cover != quick.cover)
+                throw std::logic_error(rules.name() + ": the full ruling and the quick one differ for " + b.figures[a].id +
+                                       " -> " + b.figures[d].id);
+        }
 }
 
 }  // namespace sightline

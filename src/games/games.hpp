@@ -50,4 +50,9 @@ void checkFeatureKeys(const ExtraKeys& keys, const KeyPath& pathOf, std::vector<
 // The keys some game owns on features (importers copy these from other formats' properties).
 std::vector<std::string> gameFeatureKeys();
 
+// Rules every pair of a small board made here (walls, a door, terrain of each kind, a large figure)
+// under `rules`, fully and quickly, and throws std::logic_error where the two disagree: a game's
+// DataFormat puts a rule table it read to use through this.
+void ruleSampleBoard(const RuleSystem& rules);
+
 }  // namespace sightline

@@ -219,3 +219,36 @@ TEST_CASE("every game and preset: the index agrees with the reference on random 
     CHECK(withSight > pairs / 10);
     CHECK(withSight < pairs * 9 / 10);
 }
+
+TEST_CASE("every game's data formats read its shipped files and refuse a broken one by name", "[games]") {
+    // The data files that ship: rule tables, presets, decks and variants, and the example battles.
+    std::vector<std::string> files;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(SIGHTLINE_SOURCE_DIR) + "/assets/rules"))
+        if (e.path().extension() == ".json") files.push_back(e.path().string());
+    for (const auto& e : std::filesystem::directory_iterator(std::string(SIGHTLINE_SOURCE_DIR) + "/battles"))
+        if (e.path().extension() == ".json") files.push_back(e.path().string());
+    std::sort(files.begin(), files.end());
+    int formats = 0;
+    for (const GameModule* game : gameModules())
+        for (const DataFormat& format : game->dataFormats()) {
+            ++formats;
+            INFO(game->name() << " " << format.kind);
+            int read = 0;
+            for (const std::string& path : files) {
+                try {
+                    format.read(test::slurp(path), path);
+                    ++read;
+                } catch (const MapError&) {  // another game's file, or another kind
+                }
+            }
+            CHECK(read >= 1);
+            // Broken text is refused whole, and the message names the file.
+            try {
+                format.read("{\"format\": ", "broken.json");
+                FAIL("broken text was read");
+            } catch (const MapError& e) {
+                CHECK(std::string(e.what()).find("broken.json") != std::string::npos);
+            }
+        }
+    CHECK(formats >= 5);  // decks, d20 presets, wargame tables, MazeWorld variants and battles
+}

@@ -24,8 +24,10 @@ public:
         const Board board = loadMap(map_, mapKeyChecks());
         const IPoint p = parsePoint(board, map_, from_, "--from");
         const IPoint q = parsePoint(board, map_, to_, "--to");
-        const SightScene scene(board, sightPolicyOfEveryGame());
-        Tracer tracer(scene);
+        // One line: the reference engine tests every barrier once, far cheaper than building the
+        // grid index (each long wall registered in every cell it passes) for a single question.
+        const SightScene scene(board, sightPolicyOfEveryGame(), SightScene::Index::None);
+        Tracer tracer(scene, Engine::Reference);
         std::vector<Blocker> sight;
         for (const Blocker& b : tracer.blockers({p, std::nullopt}, {q, std::nullopt}, {}))
             if (b.stopsSight) sight.push_back(b);

@@ -28,7 +28,7 @@ public:
         const IPoint p = parsePoint(board, map_, from_, "--from");
         const IPoint q = parsePoint(board, map_, to_, "--to");
         const GameModule& game = gameModule(chooseGame(board, map_, rules_, ""), false);
-        const SightScene scene(board, sightPolicyOfEveryGame());  // as for los
+        const SightScene scene(board, sightPolicyOfEveryGame(), SightScene::Index::None);  // one line, as for los
         const PointD a{toCells(p.x()), toCells(p.y())}, b{toCells(q.x()), toCells(q.y())};
         const RulerReading r = *measure(scene, a, b, game.diagonals());
         return print(json_ ? tools::rulerJson(board, a, b, game.diagonals(), r) : tools::rulerText(board, r));

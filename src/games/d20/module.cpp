@@ -3,6 +3,7 @@
 #include "core/game.hpp"
 #include "games/d20/attack_command.hpp"
 #include "games/d20/d20.hpp"
+#include "games/games.hpp"
 #include "io/key_checks.hpp"
 
 namespace sightline {
@@ -20,6 +21,12 @@ public:
     }
     // `sightline-cli attack`: an attack against cover resolved (attack_command.hpp).
     std::vector<GameCommand> commands() const override { return {d20::attackCommand()}; }
+    // Presets (assets/rules/d20/*.json): one that reads rules a small board.
+    std::vector<DataFormat> dataFormats() const override {
+        return {{"preset", [](const std::string& text, const std::string& source) {
+                     ruleSampleBoard(D20Rules(parseD20Preset(text, source)));
+                 }}};
+    }
     std::vector<std::string> figureKeys() const override { return keyNames(figureRules()); }
     std::vector<std::string> featureKeys() const override { return keyNames(featureRules()); }
     void checkFigureKeys(const ExtraKeys& keys, const std::function<std::string(const std::string&)>& pathOf,

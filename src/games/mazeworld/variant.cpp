@@ -78,7 +78,11 @@ std::vector<std::string> stringList(Checker& ck, const Json& obj, const char* ke
 }  // namespace
 
 Variant loadVariant(const std::string& path) {
-    const Json doc = json_input::parseDocument(json_input::readFile(path, kMaxRulesBytes, "rules"), path, kMaxRulesBytes, "rules");
+    return parseVariant(json_input::readFile(path, kMaxRulesBytes, "rules"), path);
+}
+
+Variant parseVariant(const std::string& text, const std::string& path) {
+    const Json doc = json_input::parseDocument(text, path, kMaxRulesBytes, "rules");
     Checker ck;
     Variant v;
     v.path = path;

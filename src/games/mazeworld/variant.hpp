@@ -63,6 +63,8 @@ const std::vector<std::string>& townSizes();
 
 // Reads and checks a variant file; throws InputError naming the file and each problem's JSON path.
 Variant loadVariant(const std::string& path);
+// The same from a file's text, `path` naming it in messages.
+Variant parseVariant(const std::string& text, const std::string& path);
 // The variant of that id from assets/rules/mazeworld/; throws std::invalid_argument for an unknown
 // id (naming the known ones) and InputError for a broken file.
 Variant findVariant(const std::string& assetsDir, const std::string& id);

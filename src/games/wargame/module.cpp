@@ -2,6 +2,7 @@
 // figures carry floor, weapon, armor and facing, features cover, burning, floors and windows
 // (docs/map-format.md); a burning feature stops sight.
 #include "core/game.hpp"
+#include "games/games.hpp"
 #include "games/wargame/wargame.hpp"
 #include "io/key_checks.hpp"
 
@@ -15,6 +16,12 @@ public:
     std::unique_ptr<RuleSystem> create(const PresetFile* preset) const override {
         if (!preset) return nullptr;
         return std::make_unique<WargameRules>(loadWargameTable(preset->path));
+    }
+    // Cover tables (assets/rules/wargame/*.json): one that reads rules a small board.
+    std::vector<DataFormat> dataFormats() const override {
+        return {{"table", [](const std::string& text, const std::string& source) {
+                     ruleSampleBoard(WargameRules(parseWargameTable(text, source)));
+                 }}};
     }
     std::vector<std::string> figureKeys() const override { return keyNames(figureRules()); }
     std::vector<std::string> featureKeys() const override { return keyNames(featureRules()); }
