@@ -213,7 +213,16 @@ void Document::endDrag() {
     Drag d = std::move(*drag_);
     drag_.reset();
     const Figure& was = figureAt(d.before, d.figure);
-    if (figureAt(board_, d.figure).cell != was.cell) pushUndo(table::MoveFigure{was.id, was.cell}, "move " + was.id, d.state);
+    if (figureAt(board_, d.figure).cell == was.cell) return;
+    table::Command back = table::MoveFigure{was.id, was.cell};
+    // A figure the map put where a player may not move it (on a pillar) goes back as it was.
+    if (!table::placementProblem(board_, was.id, was.cell, was.w, was.h).empty()) {
+        table::ChangePieces whole;
+        whole.what = "move " + was.id + " back";
+        whole.update.figures.push_back(was);
+        back = std::move(whole);
+    }
+    pushUndo(std::move(back), "move " + was.id, d.state);
 }
 
 void Document::cancelDrag() {
