@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (fuzz/, one a parser) with clang, AddressSanitizer and
-# UndefinedBehaviorSanitizer in build-fuzz, and runs each for SECONDS on its seeds
-# (tests/corpus/<target>/, copied into build-fuzz/corpus/<target>/, where new inputs are kept).
-# Prints one line a target; exits 1 when any target crashed, leaked, hung or broke a contract (the
-# input that did it is in build-fuzz/artifacts/, the log in build-fuzz/logs/). Without clang or
-# libFuzzer it says so and exits 0.
+# UndefinedBehaviorSanitizer in BUILD, and runs each for SECONDS on its seeds
+# (tests/corpus/<target>/, copied into BUILD/corpus/<target>/, where new inputs are kept), as many at
+# once as there are cores. Prints one line a target; exits 1 when any target crashed, leaked, hung or
+# broke a contract (the input that did it is in BUILD/artifacts/, the log in BUILD/logs/). Without
+# clang or libFuzzer it says so and exits 0.
+#
+# BUILD is build-fuzz, or $SIGHTLINE_FUZZ_BUILD: a build configured with -DSIGHTLINE_FUZZ=ON (tools/test.sh
+# passes its build-asan, where the tests and the fuzzers share their objects).
 #
 # Usage: tools/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]   (default 60 seconds, every target)
-#   replay an artifact: build-fuzz/fuzz/TARGET build-fuzz/artifacts/TARGET-crash-...
+#   replay an artifact: BUILD/fuzz/TARGET BUILD/artifacts/TARGET-crash-...
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds="${1:-60}"
 case "$seconds" in ""|*[!0-9]*) echo "usage: tools/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]" >&2; exit 2 ;; esac
 shift || true
-all=(fuzz_map fuzz_import_uvtt fuzz_import_foundry fuzz_import_tiled fuzz_import_any fuzz_deck fuzz_rules fuzz_variant fuzz_battle fuzz_command)
+# Every target that has seeds: tests/corpus/fuzz_*/ (a new target needs its folder there and its line in
+# fuzz/CMakeLists.txt).
+all=()
+for d in tests/corpus/fuzz_*/; do all+=("$(basename "$d")"); done
 targets=("$@")
 [ "${#targets[@]}" -gt 0 ] || targets=("${all[@]}")
 for t in "${targets[@]}"; do
@@ -34,10 +40,14 @@ if ! clang++ -fsanitize=fuzzer,address,undefined "$probe/p.cpp" -o "$probe/p" 2>
   exit 0
 fi
 
-build=build-fuzz
+. tools/build_lib.sh
+build="${SIGHTLINE_FUZZ_BUILD:-build-fuzz}"
 start=$(date +%s)
-CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSIGHTLINE_FUZZ=ON \
-  -DSIGHTLINE_BUILD_APP=OFF -DSIGHTLINE_BUILD_TESTS=OFF >/dev/null
+if [ "$build" = build-fuzz ]; then
+  CC=clang CXX=clang++ configure "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" -DSIGHTLINE_FUZZ=ON \
+    -DSIGHTLINE_BUILD_APP=OFF -DSIGHTLINE_BUILD_TESTS=OFF -DSIGHTLINE_BUILD_BENCH=OFF
+fi
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]}"
 echo "fuzz: built in $(( $(date +%s) - start )) s"
 
@@ -46,28 +56,37 @@ export TMPDIR="$PWD/$build/tmp"  # the scratch folders of the targets that read 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 failed=()
-final_stat() { awk -v key="stat::$1:" '$1 == key { print $2; exit }' "$log"; }  # libFuzzer's final numbers
-for t in "${targets[@]}"; do
-  corpus="$build/corpus/$t"
+final_stat() { awk -v key="stat::$2:" '$1 == key { print $2; exit }' "$1"; }  # libFuzzer's final numbers
+run_one() {  # TARGET: runs it, then writes its line into $build/logs/TARGET.result
+  local t="$1" corpus="$build/corpus/$1" log="$build/logs/$1.log" t0 rc=0
   mkdir -p "$corpus"
   cp tests/corpus/"$t"/* "$corpus"/
-  log="$build/logs/$t.log"
   t0=$(date +%s)
-  rc=0
   "$build/fuzz/$t" "$corpus" -dict=fuzz/json.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$build/artifacts/$t-" -print_final_stats=1 >"$log" 2>&1 || rc=$?
-  took=$(( $(date +%s) - t0 ))
-  runs=$(final_stat number_of_executed_units)
-  rate=$(final_stat average_exec_per_sec)
-  added=$(final_stat new_units_added)
-  if [ "$rc" -eq 0 ]; then
-    result="ok"
-  else
-    failed+=("$t")
+  local took=$(( $(date +%s) - t0 )) result="ok"
+  if [ "$rc" -ne 0 ]; then
+    local artifact
     artifact=$(sed -n 's/.*Test unit written to \(.*\)/\1/p' "$log" | tail -1)
     result="FAILED (exit $rc${artifact:+, input $artifact}; log $log)"
   fi
-  printf '%-20s %9s runs %5s s %6s exec/s %5s new inputs  %s\n' "$t" "${runs:-?}" "$took" "${rate:-?}" "${added:-?}" "$result"
+  printf '%-20s %9s runs %5s s %6s exec/s %5s new inputs  %s\n' "$t" "$(final_stat "$log" number_of_executed_units)" \
+    "$took" "$(final_stat "$log" average_exec_per_sec)" "$(final_stat "$log" new_units_added)" "$result" >"$build/logs/$t.result"
+}
+# As many targets at once as there are cores; each line printed in the targets' order.
+parallel="$(nproc)"
+running=0
+for t in "${targets[@]}"; do
+  rm -f "$build/logs/$t.result"
+  run_one "$t" &
+  running=$(( running + 1 ))
+  if [ "$running" -ge "$parallel" ]; then wait -n || true; running=$(( running - 1 )); fi
+done
+wait
+for t in "${targets[@]}"; do
+  line=$(cat "$build/logs/$t.result" 2>/dev/null || echo "$t: no result")
+  echo "$line"
+  case "$line" in *FAILED*|*"no result"*) failed+=("$t") ;; esac
 done
 
 if [ "${#failed[@]}" -gt 0 ]; then

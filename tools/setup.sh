@@ -3,8 +3,9 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake pkg-config
+  build-essential cmake pkg-config ninja-build ccache   # ninja and ccache: faster builds (tools/build_lib.sh)
   libboost-dev
+  libssl-dev      # SHA-256 (OpenSSL EVP) for the MazeWorld commitments
   nlohmann-json3-dev libcli11-dev catch2
   libsfml-dev libimgui-dev libstb-dev
   libwebp-dev
