@@ -86,7 +86,9 @@ std::vector<IPoint> viewpoints(const Board& board, std::size_t count) {
 // What a point sees (sightline-cli visibility), from 1,000 viewpoints: each region timed on its
 // own, the median and the 90th percentile over every run, and the whole batch.
 int runVisibility(const std::vector<std::pair<std::string, Board>>& boards, int repeat) {
-    for (const auto& [name, board] : boards) {
+    for (const auto& named : boards) {
+        const std::string& name = named.first;
+        const Board& board = named.second;
         const std::vector<IPoint> points = viewpoints(board, 1000);
         const double build = timeMs(repeat, [&] { SightScene s(board); });
         const SightScene scene(board);
@@ -128,7 +130,9 @@ int runHeatmap(const std::vector<std::pair<std::string, Board>>& boards, int rep
     const auto rules = makeRuleSystem("doom");
     const SightPolicy policy = sightPolicyFor("doom");
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    for (const auto& [name, board] : boards) {
+    for (const auto& named : boards) {
+        const std::string& name = named.first;
+        const Board& board = named.second;
         if (board.figures.empty()) continue;
         HeatmapRequest request;
         request.attackers = figuresOfSide(board, board.figures.front().side);
@@ -178,7 +182,9 @@ int runHeatmap(const std::vector<std::pair<std::string, Board>>& boards, int rep
 // median of `repeat` runs each; over the figures, the median, the 90th percentile and the slowest.
 // The centre's region (one, its own union) beside them.
 int runFigureSight(const std::vector<std::pair<std::string, Board>>& boards, int repeat) {
-    for (const auto& [name, board] : boards) {
+    for (const auto& named : boards) {
+        const std::string& name = named.first;
+        const Board& board = named.second;
         const SightScene scene(board);
         std::vector<double> regions, unions, wholes, centres;
         std::size_t vertices = 0, holes = 0;
@@ -261,7 +267,9 @@ int main(int argc, char** argv) {
         if (visibility) return runVisibility(boards, repeat);
         if (figureSightMode) return runFigureSight(boards, repeat);
         if (lint) {
-            for (const auto& [name, board] : boards) {
+            for (const auto& named : boards) {
+                const std::string& name = named.first;
+                const Board& board = named.second;
                 std::size_t found = 0;
                 const double ms = timeMs(std::min(repeat, 5), [&] { found = lintMap(board).size(); });
                 std::printf("scene %s: %dx%d, %zu walls, %zu doors\n", name.c_str(), board.width, board.height, board.walls.size(),
@@ -274,7 +282,9 @@ int main(int argc, char** argv) {
         if (heatmap) return runHeatmap(boards, repeat);
         const auto doomRules = makeRuleSystem("doom");
         const RuleSystem& doom = *doomRules;
-        for (const auto& [name, board] : boards) {
+        for (const auto& named : boards) {
+            const std::string& name = named.first;
+            const Board& board = named.second;
             const int n = static_cast<int>(board.figures.size());
             std::printf("scene %s: %dx%d, %zu walls, %zu doors, %d figures, %d ordered pairs, median of %d runs\n",
                         name.c_str(), board.width, board.height, board.walls.size(), board.doors.size(), n,
