@@ -6,8 +6,8 @@
 # Without clang's libFuzzer the build uses the default compiler and the fuzzers are skipped with a note.
 #
 # Usage: tools/test.sh           the whole check (the README's test command, and CI's)
-#        tools/test.sh --quick   the inner loop: a Release build in build/ and the suite; no
-#                                sanitizers, no fuzzing, no ThreadSanitizer
+#        tools/test.sh --quick   the inner loop: a Release build of everything (the benchmarks too)
+#                                in build/ and the suite; no sanitizers, fuzzing or ThreadSanitizer
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . tools/build_lib.sh
@@ -61,9 +61,10 @@ else
 fi
 rm -rf "$probe"
 
-# -O1 and line tables: what the sanitizers' reports need, at half the compile time of -O2 -g.
+# -O1 and line tables: what the sanitizers' reports need, at half the compile time of -O2 -g. The
+# benchmarks are left to the quick build (tools/test.sh --quick builds everything in Release).
 configure build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
-  -DSIGHTLINE_SANITIZE=ON -DSIGHTLINE_FUZZ="$fuzz" -DSIGHTLINE_PCH=ON
+  -DSIGHTLINE_SANITIZE=ON -DSIGHTLINE_FUZZ="$fuzz" -DSIGHTLINE_PCH=ON -DSIGHTLINE_BUILD_BENCH=OFF
 cmake --build build-asan -j"$jobs"
 done_phase "build (sanitizers$([ "$fuzz" = ON ] && echo ', fuzzers'))"
 
