@@ -43,7 +43,7 @@ void ruleAll(const RuleSystem& rules, const Demo& demo) {
     tools::rulingText(demo.board, r);
 }
 
-void d20(const std::string& text) {
+void d20Preset(const std::string& text) {
     const std::string source = "fuzz-preset.json";
     D20Preset preset;
     try {
@@ -67,7 +67,7 @@ void d20(const std::string& text) {
     }
 }
 
-void wargame(const std::string& text) {
+void wargameTable(const std::string& text) {
     const std::string source = "fuzz-table.json";
     WargameTable table;
     try {
@@ -89,7 +89,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string text = fuzz::text(data, size);
-    d20(text);
-    wargame(text);
+    d20Preset(text);
+    wargameTable(text);
     return 0;
 }
