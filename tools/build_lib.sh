@@ -22,3 +22,10 @@ configure() {
 
 # Seconds since the epoch, and a phase's line for the summary.
 now() { date +%s; }
+
+# The flags of the sanitizer builds: -O1 and line tables only, which is what the sanitizers' reports
+# need (clang says -gline-tables-only, g++ -g1).
+sanitizer_flags() {
+  if "${CXX:-c++}" --version 2>/dev/null | grep -qi clang; then echo "-O1 -gline-tables-only -DNDEBUG"
+  else echo "-O1 -g1 -DNDEBUG"; fi
+}

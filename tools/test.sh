@@ -63,7 +63,7 @@ rm -rf "$probe"
 
 # -O1 and line tables: what the sanitizers' reports need, at half the compile time of -O2 -g. The
 # benchmarks are left to the quick build (tools/test.sh --quick builds everything in Release).
-configure build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
+configure build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(sanitizer_flags)" \
   -DSIGHTLINE_SANITIZE=ON -DSIGHTLINE_FUZZ="$fuzz" -DSIGHTLINE_PCH=ON -DSIGHTLINE_BUILD_BENCH=OFF
 cmake --build build-asan -j"$jobs"
 done_phase "build (sanitizers$([ "$fuzz" = ON ] && echo ', fuzzers'))"

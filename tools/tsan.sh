@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 . tools/build_lib.sh
 build=build-tsan
 start=$(date +%s)
-configure "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
+configure "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(sanitizer_flags)" \
   -DSIGHTLINE_BUILD_APP=OFF -DSIGHTLINE_BUILD_TESTS=ON -DSIGHTLINE_BUILD_BENCH=OFF -DSIGHTLINE_PCH=ON \
   -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread"
 cmake --build "$build" -j"$(nproc)" --target sightline_thread_tests
