@@ -89,8 +89,6 @@ private:
     void onKeyPressed(const sf::Event::KeyEvent& key);
     BoardInputContext inputContext();
     EditInputContext editContext();
-    // The map editor's requests (tools, the selection's pieces, doors, features, size); app_edit.cpp.
-    void carryOutEdits(const PanelRequests& requests);
     void setTool(Tool tool);
     // Runs a map edit (Document::edit, one step of undo named `what`); says `done` or the refusal.
     bool mapEdit(const std::function<Refusal(Board&)>& change, const std::string& done, const std::string& what);
@@ -104,8 +102,48 @@ private:
     void checkRecovery();
     void restoreRecovery();
     void discardRecovery();
+    // What the panels, keys and mouse asked, in order: one function a request (app_requests.cpp).
     void carryOut(const PanelRequests& requests);
-    void applyEdit(const FigureEdit& edit);
+    void handle(const table::Command& command);
+    void handle(const ask::Undo&);
+    void handle(const ask::Redo&);
+    void handle(const ask::Save&);
+    void handle(const ask::ShowSaveAs&);
+    void handle(const ask::SaveAs& a);
+    void handle(const ask::ShowOpen&);
+    void handle(const ask::Open& a);
+    void handle(const ask::OpenBench&);
+    void handle(const ask::Answer& a);
+    void handle(const ask::Quit&);
+    void handle(const ask::ToggleWindow& a);
+    void handle(const ask::Fit&);
+    void handle(const ask::Picture&);
+    void handle(const ask::CentreOn& a);
+    void handle(const ask::PickAttacker& a);
+    void handle(const ask::PickDefender& a);
+    void handle(const ask::SwapPair&);
+    void handle(const ask::AddFigure&);
+    void handle(const ask::RemoveFocus&);
+    void handle(const ask::Delete&);
+    void handle(const ask::UseTool& a);
+    void handle(const ask::Copy& a);
+    void handle(const ask::Paste&);
+    void handle(const ask::ToDoors&);
+    void handle(const ask::ToWalls&);
+    void handle(const ask::JoinWalls&);
+    void handle(const ask::SplitWall&);
+    void handle(const ask::CloseOutline&);
+    void handle(const ask::ShowNewMap&);
+    void handle(const ask::ShowResize&);
+    void handle(const ask::NewMap& a);
+    void handle(const ask::Resize& a);
+    void handle(const ask::CloseGap&);
+    void handle(const ask::SelectPieces& a);
+    void handle(const ask::FindLeak& a);
+    void handle(const ask::RestoreRecovery&);
+    void handle(const ask::DiscardRecovery&);
+    void handle(const ask::UseGame& a);
+    void handle(const ask::UsePreset& a);
     void addFigure();
 
     void applyUiScale();
@@ -172,7 +210,7 @@ private:
 
     BoardInput input_;
     EditInput edit_;
-    PanelRequests::Size pendingNewMap_;
+    ask::NewMap pendingNewMap_;
     std::uint64_t editGeneration_ = 0;
     std::unique_ptr<SightScene> rulerScene_;  // what the ruler traces on
     std::array<std::uint64_t, 3> rulerSceneKey_{};

@@ -86,6 +86,7 @@ void App::openNow(const std::string& path) {
 
 void App::afterBoardReplaced(const std::string& path) {
     selection_ = Selection{};
+    panels_.boardReplaced();
     // The map's own game, unless --rules chose one for the map opened at start.
     if (!startRulesGiven_) followMapRules();
     startRulesGiven_ = false;
@@ -289,6 +290,7 @@ void App::writeState() {
     j["import_notes"] = doc_.importNotes();
     j["import_notes_shown"] = viewOptions_.importNotes;
     j["panel"] = Json::parse(panels_.gamePanel(analysis_.game()).stateJson());
+    j["inspector"] = Json::parse(panels_.inspectorJson());
     // The game windows (title: whether open, and the window's own state).
     Json windows = Json::object();
     for (const WindowSlot& slot : windows_)

@@ -1,13 +1,21 @@
-// What the panels and the keyboard ask for. Panels only read the document, the analysis and the
-// selection; they write what the user asked into a PanelRequests, which the app carries out after
-// the panels are drawn (App::carryOut), so nothing a panel reads changes under it mid-frame.
+// What the panels, the keyboard and the mouse ask for, as values in the order they were asked. A
+// request is either a change to the table (a table::Command: moved, renamed, a door opened, a game's
+// action), carried out through the Document and undone by its inverse, or one of the app's own asks
+// below (files, the view, the selection, the editor's operations on what is selected, which the app
+// turns into table::Commands). Panels only read the document, the analysis and the selection; the app
+// carries the requests out after the panels are drawn (App::carryOut), so nothing a panel reads
+// changes under it mid-frame.
 #pragma once
 
 #include "core/board.hpp"
 #include "table/command.hpp"
 
+#include <cstddef>
 #include <optional>
+#include <type_traits>
 #include <string>
+#include <utility>
+#include <variant>
 #include <vector>
 
 namespace sightline::app {
@@ -20,87 +28,100 @@ enum class Tool { Play, Select, Wall, Door, Brush, Rect, Eraser, Feature, Ruler 
 const char* toolName(Tool tool);  // "Play", "Select" ...
 const char* toolKey(Tool tool);   // its key: "P", "S" ...
 
-// One edit of a figure (by index), carried out through the Document so it can be undone. A refusal
-// goes to the status bar.
-struct FigureEdit {
-    enum class Kind { Rename, Side, Size, Large, Stunned, Key };
-    Kind kind = Kind::Side;
-    int figure = -1;
-    std::string text;                 // Rename: the new id; Side: the side; Key: the key's name
-    std::optional<std::string> json;  // Key: the value as JSON text, nullopt erases the key
-    int w = 1, h = 1;                 // Size, cells
-    std::optional<bool> flag;         // Large (nullopt: by footprint), Stunned
+// The app's own asks, one small value each.
+namespace ask {
 
-    static FigureEdit rename(int figure, std::string id) { return make(Kind::Rename, figure, [&](FigureEdit& e) { e.text = std::move(id); }); }
-    static FigureEdit side(int figure, std::string side) { return make(Kind::Side, figure, [&](FigureEdit& e) { e.text = std::move(side); }); }
-    static FigureEdit size(int figure, int w, int h) { return make(Kind::Size, figure, [&](FigureEdit& e) { e.w = w, e.h = h; }); }
-    static FigureEdit large(int figure, std::optional<bool> large) { return make(Kind::Large, figure, [&](FigureEdit& e) { e.flag = large; }); }
-    static FigureEdit stunned(int figure, bool stunned) { return make(Kind::Stunned, figure, [&](FigureEdit& e) { e.flag = stunned; }); }
-    // A game's key in the figure's extra keys (docs/map-format.md), checked by its game.
-    static FigureEdit key(int figure, std::string key, std::optional<std::string> json) {
-        return make(Kind::Key, figure, [&](FigureEdit& e) {
-            e.text = std::move(key);
-            e.json = std::move(json);
-        });
-    }
-
-private:
-    template <class Fill> static FigureEdit make(Kind kind, int figure, Fill fill) {
-        FigureEdit e;
-        e.kind = kind;
-        e.figure = figure;
-        fill(e);
-        return e;
-    }
+// The app and its files.
+struct Undo {};
+struct Redo {};
+struct Save {};
+struct ShowSaveAs {};                  // the Save As dialog
+struct SaveAs { std::string path; };
+struct ShowOpen {};                    // the Open dialog
+struct Open { std::string path; };
+struct OpenBench {};                   // the dense benchmark map
+struct Answer { UnsavedChoice choice; };  // the answer to "save the changes first?"
+struct Quit {};
+struct ToggleWindow { std::size_t window; };  // a game's window (PanelContext::windows)
+struct Fit {};                         // the whole board in view
+struct Picture {};                     // a picture of the window
+// Move the view so that board point `at` is at window pixels (x, y) (the middle of what a window
+// leaves free).
+struct CentreOn {
+    PointD at;
+    float x = 0, y = 0;
 };
 
+// The selection: a figure id for the attacker or the defender ("" clears it).
+struct PickAttacker { std::string figure; };
+struct PickDefender { std::string figure; };
+struct SwapPair {};
+
+// Figures.
+struct AddFigure {};                   // near the pointer, else the view's middle
+struct RemoveFocus {};                 // the figure the inspector edits
+// Delete: the editor's selection when a tool other than Play has one, else the focused figure.
+struct Delete {};
+
+// The map editor (ui/editor.cpp, input/edit_input.hpp).
+struct UseTool { Tool tool; };
+struct Copy { bool cut = false; };     // the selected pieces to the clipboard (and off the map: cut)
+struct Paste {};
+struct ToDoors {};                     // the selected walls become doors
+struct ToWalls {};                     // the selected doors become walls
+struct JoinWalls {};                   // the two selected walls become one
+struct SplitWall {};                   // the wall under the pointer is split there
+struct CloseOutline {};                // the outline being drawn becomes a feature
+struct ShowNewMap {};
+struct ShowResize {};
+struct NewMap {                        // confirmed: an empty map of this size
+    std::string name;
+    int width = 0, height = 0;
+};
+struct Resize { int width = 0, height = 0; };  // confirmed: the map at this size
+struct CloseGap {};                    // the gap picked in the problems window, closed
+struct SelectPieces { std::vector<std::string> ids; };  // "wall:ID", "door:ID", "figure:ID" ...
+struct FindLeak { Cell from; };        // how sight gets out of the room around this cell
+struct RestoreRecovery {};
+struct DiscardRecovery {};
+
+// The game the board is ruled under and its preset (empty: the game's last or default one).
+struct UseGame { std::string game; };
+struct UsePreset { std::string preset; };
+
+}  // namespace ask
+
+using Request = std::variant<table::Command, ask::Undo, ask::Redo, ask::Save, ask::ShowSaveAs, ask::SaveAs, ask::ShowOpen,
+                             ask::Open, ask::OpenBench, ask::Answer, ask::Quit, ask::ToggleWindow, ask::Fit, ask::Picture,
+                             ask::CentreOn, ask::PickAttacker, ask::PickDefender, ask::SwapPair, ask::AddFigure,
+                             ask::RemoveFocus, ask::Delete, ask::UseTool, ask::Copy, ask::Paste, ask::ToDoors,
+                             ask::ToWalls, ask::JoinWalls, ask::SplitWall, ask::CloseOutline, ask::ShowNewMap,
+                             ask::ShowResize, ask::NewMap, ask::Resize, ask::CloseGap, ask::SelectPieces, ask::FindLeak,
+                             ask::RestoreRecovery, ask::DiscardRecovery, ask::UseGame, ask::UsePreset>;
+
+// The requests of one frame, in the order asked.
 struct PanelRequests {
-    // The app and its files.
-    bool undo = false, redo = false, save = false, quit = false, fit = false, picture = false, openBench = false;
-    bool openDialog = false;                 // show the Open dialog
-    bool saveAsDialog = false;               // show the Save As dialog
-    std::optional<std::string> open;         // a path to open
-    std::optional<std::string> saveAs;       // a path to save to
-    std::optional<UnsavedChoice> unsaved;    // the answer to "save the changes first?"
-    std::optional<std::size_t> toggleWindow; // open or close a game's window (PanelContext::windows)
-    std::optional<PointD> centreOn;          // move the view so that this board point is at `centreAt`
-    float centreAtX = 0, centreAtY = 0;      // window pixels (the middle of what a window leaves free)
+    std::vector<Request> list;
 
-    // The selection: a figure id to make the attacker or the defender ("" clears it).
-    std::optional<std::string> attacker;
-    std::optional<std::string> defender;
-    bool swap = false;                       // swap attacker and defender
+    // A change to the table (any table::Command alternative).
+    void command(table::Command c) { list.emplace_back(std::move(c)); }
+    // One of the app's asks (any ask:: value).
+    template <class Ask> void ask(Ask a) { list.emplace_back(std::move(a)); }
 
-    // Figures.
-    bool addFigure = false;                  // near the pointer, else the view's middle
-    bool removeFocus = false;                // the figure the inspector edits
-    std::vector<FigureEdit> edits;           // in order
-
-    // The map editor (ui/editor.cpp, input/edit_input.hpp).
-    std::optional<Tool> tool;                // switch to this tool
-    bool deletePieces = false, copyPieces = false, cutPieces = false, paste = false;
-    bool toDoor = false, toWall = false;     // the selected walls become doors, the doors walls
-    bool joinWalls = false;                  // the two selected walls become one
-    bool splitWall = false;                  // the wall under the pointer is split there
-    bool closeOutline = false;               // the outline being drawn becomes a feature
-    // Changes to the table asked for as they are (a door's states, a feature's keys), applied in order
-    // through the Document.
-    std::vector<table::Command> commands;
-    bool newMapDialog = false, resizeDialog = false;
-    struct Size {
-        std::string name;
-        int width = 0, height = 0;
-    };
-    std::optional<Size> newMap;              // confirmed: an empty map of this size
-    std::optional<Size> resize;              // confirmed: the map at this size
-    bool closeGap = false;                   // the gap picked in the problems window, closed
-    std::optional<std::vector<std::string>> selectIds;  // select these pieces ("wall:ID", "door:ID", "figure:ID" ...)
-    std::optional<Cell> leakFrom;            // find how sight gets out of the room around this cell
-    bool restoreRecovery = false, discardRecovery = false;
-
-    // The game the board is ruled under and its preset (empty: the game's last or default one).
-    std::optional<std::string> game;
-    std::optional<std::string> preset;       // another preset of the game in play
+    bool empty() const { return list.empty(); }
+    // The first request of kind T (an ask:: type, or a table command type), or null.
+    template <class T> const T* find() const {
+        for (const Request& r : list) {
+            if constexpr (std::is_constructible_v<table::Command, T> && !std::is_same_v<T, table::Command>) {
+                if (const auto* c = std::get_if<table::Command>(&r))
+                    if (const auto* t = std::get_if<T>(c)) return t;
+            } else if (const auto* t = std::get_if<T>(&r)) {
+                return t;
+            }
+        }
+        return nullptr;
+    }
+    template <class T> bool has() const { return find<T>() != nullptr; }
 };
 
 }  // namespace sightline::app

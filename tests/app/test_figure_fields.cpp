@@ -192,10 +192,10 @@ TEST_CASE("figure fields: typed out of range, a key field refuses and says why; 
     Figure& f = vehicle(b, "tank", 1, 1, "north");
     setPropertyJson(f.extra, "floor", "2");
     PanelRequests out;
-    auto floor = [&] { ui::optionalIntKey("Floor", f, 0, "floor", 0, out); };
+    auto floor = [&] { ui::optionalIntKey("Floor", f, "floor", 0, out); };
 
     ui.type(floor, "1500", 1);  // past the checkbox that says the key is set
-    CHECK(out.edits.empty());  // not clamped to 1000 and sent: refused
+    CHECK(out.empty());  // not clamped to 1000 and sent: refused
     CHECK(ui::refusalsShown() == std::vector<std::string>{"Floor: the number 1500 is out of range (0..1000); kept 2"});
     ui.frame(floor);  // the reason stays while the figure is as it was
     CHECK(ui::refusalsShown() == std::vector<std::string>{"Floor: the number 1500 is out of range (0..1000); kept 2"});
@@ -205,17 +205,19 @@ TEST_CASE("figure fields: typed out of range, a key field refuses and says why; 
     CHECK(ui::refusalsShown().empty());
 
     ui.type(floor, "1000", 1);
-    REQUIRE(out.edits.size() == 1);
-    CHECK(out.edits[0].kind == FigureEdit::Kind::Key);
-    CHECK(out.edits[0].text == "floor");
-    CHECK(out.edits[0].json == std::optional<std::string>("1000"));
+    REQUIRE(out.list.size() == 1);
+    const auto* sent = out.find<table::SetFigureKey>();
+    REQUIRE(sent);
+    CHECK(sent->figure == "tank");
+    CHECK(sent->key == "floor");
+    CHECK(sent->json == std::optional<std::string>("1000"));
     CHECK(ui::refusalsShown().empty());  // a value taken clears the reason
 
     // The armour's parts: the first typed below zero.
     out = PanelRequests{};
-    auto armour = [&] { ui::optionalIntsKey("Armour", f, 0, "armor", {"front", "side", "rear", "top"}, out); };
+    auto armour = [&] { ui::optionalIntsKey("Armour", f, "armor", {"front", "side", "rear", "top"}, out); };
     ui.type(armour, "-5", 1);
-    CHECK(out.edits.empty());
+    CHECK(out.empty());
     CHECK(ui::refusalsShown() == std::vector<std::string>{"Armour front: the number -5 is out of range (0..1000); kept front 8, side 4, rear 3, top 2"});
     // While the field holds the refused text, the reason stays; the field left and the value set
     // elsewhere (an undo), the reason is the old value's and goes.
@@ -226,8 +228,9 @@ TEST_CASE("figure fields: typed out of range, a key field refuses and says why; 
     ui.frame(armour);
     CHECK(ui::refusalsShown().empty());
     ui.type(armour, "12", 1);
-    REQUIRE(out.edits.size() == 1);
-    CHECK(out.edits[0].json == std::optional<std::string>(R"({"front":12,"side":4,"rear":3,"top":2})"));
+    REQUIRE(out.list.size() == 1);
+    REQUIRE(out.has<table::SetFigureKey>());
+    CHECK(out.find<table::SetFigureKey>()->json == std::optional<std::string>(R"({"front":12,"side":4,"rear":3,"top":2})"));
 }
 
 TEST_CASE("figure fields: a panel's own number refuses what it cannot be instead of clamping it", "[app-document][figure-fields]") {

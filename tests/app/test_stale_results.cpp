@@ -9,6 +9,7 @@
 #include "io/map_io.hpp"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 using namespace sightline;
 using namespace sightline::app;
@@ -135,4 +136,45 @@ TEST_CASE("stale: a finished defense is not shown once the board or the pair cha
         t.move(3, {7, 0});
         CHECK_FALSE(t.panel.round());
     }
+}
+
+TEST_CASE("stale: a defense's steps are the game's actions, carried out by the panel; none is taken back",
+          "[app-stale]") {
+    Table t;
+    const table::GameAction reveal{"doom", "reveal", R"({"attacker": "A", "defender": "D", "cover": true})", false};
+    REQUIRE(t.doc.apply(reveal).empty());  // checked by the table: the game exists, the payload is JSON
+    REQUIRE(t.panel.perform(reveal, t.doc.board()).empty());
+    CHECK_FALSE(t.doc.modified());  // the map has nothing new to save
+    CHECK(t.doc.undoDepth() == 0);  // and Undo does not put the card back
+    REQUIRE(t.pending());
+    const std::string revealed = t.panel.stateJson();
+
+    // Refused steps change nothing: a reveal while one waits, an unknown action, a payload without
+    // cover, a step taken back.
+    CHECK(t.panel.perform(reveal, t.doc.board()) == "Finish the defense in progress first.");
+    CHECK(t.panel.perform({"doom", "shuffle", "{}", false}, t.doc.board()).find("no action") != std::string::npos);
+    CHECK_FALSE(t.panel.perform({"doom", "reveal", R"({"attacker": "A", "defender": "D"})", false}, t.doc.board()).empty());
+    CHECK_FALSE(t.panel.perform({"doom", "reveal", "{}", true}, t.doc.board()).empty());
+    CHECK(t.panel.stateJson() == revealed);
+    CHECK_FALSE(t.doc.apply(table::GameAction{"doom", "reveal", "{", false}).empty());  // not JSON: the table refuses
+
+    // Discard and reveal another, then nothing left to keep.
+    REQUIRE(t.panel.perform({"doom", "discard", "{}", false}, t.doc.board()).empty());
+    CHECK(t.panel.round()->result()->rerolled);
+    CHECK_FALSE(t.panel.perform({"doom", "keep", "{}", false}, t.doc.board()).empty());
+}
+
+TEST_CASE("stale: another map starts the defense panel afresh: no round, no log of the map before, whole decks",
+          "[app-stale]") {
+    Table t;
+    const std::string fresh = t.panel.stateJson();
+    REQUIRE(t.reveal().empty());
+    REQUIRE(t.panel.keep());
+    REQUIRE(t.panel.log().size() > 1);
+    t.panel.boardReplaced();
+    CHECK_FALSE(t.panel.round());
+    REQUIRE(t.panel.log().size() == 1);
+    CHECK(t.panel.log()[0].text.find("Seed") == 0);
+    const nlohmann::json now = nlohmann::json::parse(t.panel.stateJson());
+    CHECK(now["piles"] == nlohmann::json::parse(fresh)["piles"]);
 }

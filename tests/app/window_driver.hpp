@@ -8,8 +8,10 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <functional>
 #include <string>
+#include <thread>
 
 namespace sightline::apptest {
 
@@ -50,6 +52,50 @@ public:
         return window_ + " " + std::to_string(static_cast<int>(px)) + " " + std::to_string(static_cast<int>(py));
     }
     void move(double x, double y) { xdotool("mousemove --window " + at(x, y)); }
+    // A left click at board point (x, y).
+    void clickAt(double x, double y) { xdotool("mousemove --window " + at(x, y) + " sleep 0.2 click 1"); }
+    // Clicks the middle of the item the app noted under `name` (its state's "items") once it has
+    // been drawn and stays put (the panels are laid out a frame after a change).
+    void clickNoted(const std::string& name) {
+        nlohmann::json r = waitState([&](const nlohmann::json& j) { return j["items"].contains(name); })["items"][name];
+        INFO("item " << name);
+        REQUIRE(r.is_array());
+        for (int i = 0; i < 50; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            const nlohmann::json again = state()["items"][name];
+            if (again == r) break;
+            r = again;
+        }
+        // Out of the window's height, down the side panel: the wheel over its scroll bar (at the
+        // window's right edge, clear of the lists inside that scroll by themselves) brings it into view.
+        const double width = state()["layout"]["window"][0].get<double>();
+        const double height = state()["layout"]["window"][1].get<double>();
+        for (int i = 0; i < 60 && (r[1].get<double>() < 30 || r[1].get<double>() + r[3].get<double>() > height - 40); ++i) {
+            xdotool("mousemove --window " + window_ + " " + std::to_string(static_cast<int>(width - 5)) + " " +
+                    std::to_string(static_cast<int>(height / 2)) + " click " + (r[1].get<double>() < 30 ? "4" : "5") + " sleep 0.2");
+            r = state()["items"][name];
+            REQUIRE(r.is_array());
+        }
+        const int x = static_cast<int>(r[0].get<double>() + r[2].get<double>() / 2);
+        const int y = static_cast<int>(r[1].get<double>() + r[3].get<double>() / 2);
+        xdotool("mousemove --window " + window_ + " " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.2 click 1");
+    }
+    // Keys and text go to the window under the pointer (the virtual display has no window manager).
+    void keys(const std::string& k) { xdotool("key --delay 80 " + k); }
+    void typeText(const std::string& text) { xdotool("type --delay 40 " + quote(text)); }
+    // Opens `path` through File > Open's browser, its path typed whole.
+    void openByBrowser(const std::string& path) {
+        bool shown = false;
+        for (int attempt = 0; attempt < 3 && !shown; ++attempt) {
+            keys("ctrl+o");
+            shown = waitFor([&] { return state()["items"].contains("files-path"); }, 5);
+        }
+        REQUIRE(shown);
+        clickNoted("files-path");
+        keys("ctrl+a");
+        typeText(path);
+        keys("Return");
+    }
 
 protected:
     void xdotool(const std::string& args) {

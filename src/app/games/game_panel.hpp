@@ -4,8 +4,9 @@
 // without a line gets the generic view of its ruling's fields.
 //
 // A panel reads the ruling the analysis made (ctx.analysis); it never makes its own, and it writes
-// no model: what the user asks for goes into PanelRequests. It may keep its own session state
-// (dice, decks, logs, input fields).
+// no model: what the user asks for goes into PanelRequests (a table::Command, its game's own
+// actions as table::GameAction, or an ask). It may keep its own session state (dice, decks, logs,
+// input fields).
 #pragma once
 
 #include "app/requests.hpp"
@@ -41,7 +42,7 @@ public:
     // Draws into the current window (between ImGui::Begin and End).
     virtual void draw(const PanelContext& ctx, PanelRequests& out) = 0;
     // The game's own fields of figure `figure` (its keys in the figure's extra keys) in the
-    // inspector, written through FigureEdit::key. Nothing by default.
+    // inspector, each change a table::SetFigureKey (ui/common.hpp). Nothing by default.
     virtual void drawFigureFields(const PanelContext& ctx, int figure, PanelRequests& out) {
         (void)ctx, (void)figure, (void)out;
     }
@@ -64,6 +65,15 @@ public:
         (void)board;
         return {};
     }
+    // Carries out one of the game's own actions (a table::GameAction the panel asked for: a card
+    // revealed, dice rolled). Refused: why, and nothing changed. None by default.
+    virtual table::Refusal perform(const table::GameAction& action, const Board& board) {
+        (void)board;
+        return title() + " has no action \"" + action.action + "\".";
+    }
+    // Another map was opened or made: what the panel keeps of the last one (a round, its logs, its
+    // piles, its dice) starts afresh. Nothing by default.
+    virtual void boardReplaced() {}
     // The panel's own state for scripts and tests (--state-file's "panel"), as JSON text: what a round
     // in progress shows. "null" by default.
     virtual std::string stateJson() const { return "null"; }

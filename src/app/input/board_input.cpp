@@ -146,7 +146,7 @@ void BoardInput::released(const sf::Event::MouseButtonEvent& e, BoardInputContex
             say_("Door " + d.id + " is locked: it stays closed (Shift+click opens it anyway).", true);
             return;
         }
-        ctx.doc.toggleDoor(press.door);
+        ctx.doc.apply(table::ToggleDoor{d.id});
         say_("Door " + d.id + (d.open ? " opened." : " closed."), false);
     } else {
         ctx.selection.attacker.clear();

@@ -40,40 +40,37 @@ KeyAction shortcut(const sf::Event::KeyEvent& key, float panStep) {
     PanelRequests& r = a.requests;
     if (key.control) {
         switch (key.code) {
-            case K::Z: (key.shift ? r.redo : r.undo) = true; break;
-            case K::Y: r.redo = true; break;
-            case K::S: (key.shift ? r.saveAsDialog : r.save) = true; break;
-            case K::O: r.openDialog = true; break;
-            case K::N: r.newMapDialog = true; break;
-            case K::C: r.copyPieces = true; break;
-            case K::X: r.cutPieces = true; break;
-            case K::V: r.paste = true; break;
-            case K::Q: r.quit = true; break;
+            case K::Z: key.shift ? r.ask(ask::Redo{}) : r.ask(ask::Undo{}); break;
+            case K::Y: r.ask(ask::Redo{}); break;
+            case K::S: key.shift ? r.ask(ask::ShowSaveAs{}) : r.ask(ask::Save{}); break;
+            case K::O: r.ask(ask::ShowOpen{}); break;
+            case K::N: r.ask(ask::ShowNewMap{}); break;
+            case K::C: r.ask(ask::Copy{false}); break;
+            case K::X: r.ask(ask::Copy{true}); break;
+            case K::V: r.ask(ask::Paste{}); break;
+            case K::Q: r.ask(ask::Quit{}); break;
             default: break;
         }
         return a;
     }
     switch (key.code) {
-        case K::Home: r.fit = true; break;
+        case K::Home: r.ask(ask::Fit{}); break;
         case K::F3: a.toggleStats = true; break;
-        case K::Delete:
-            r.removeFocus = true;   // the app deletes the editor's selection instead when there is one
-            r.deletePieces = true;
-            break;
-        case K::P: r.tool = Tool::Play; break;
-        case K::S: r.tool = Tool::Select; break;
-        case K::W: r.tool = Tool::Wall; break;
-        case K::D: r.tool = Tool::Door; break;
-        case K::B: r.tool = Tool::Brush; break;
-        case K::R: r.tool = Tool::Rect; break;
-        case K::E: r.tool = Tool::Eraser; break;
-        case K::F: r.tool = Tool::Feature; break;
-        case K::M: r.tool = Tool::Ruler; break;
-        case K::K: r.splitWall = true; break;
-        case K::J: r.joinWalls = true; break;
+        case K::Delete: r.ask(ask::Delete{}); break;
+        case K::P: r.ask(ask::UseTool{Tool::Play}); break;
+        case K::S: r.ask(ask::UseTool{Tool::Select}); break;
+        case K::W: r.ask(ask::UseTool{Tool::Wall}); break;
+        case K::D: r.ask(ask::UseTool{Tool::Door}); break;
+        case K::B: r.ask(ask::UseTool{Tool::Brush}); break;
+        case K::R: r.ask(ask::UseTool{Tool::Rect}); break;
+        case K::E: r.ask(ask::UseTool{Tool::Eraser}); break;
+        case K::F: r.ask(ask::UseTool{Tool::Feature}); break;
+        case K::M: r.ask(ask::UseTool{Tool::Ruler}); break;
+        case K::K: r.ask(ask::SplitWall{}); break;
+        case K::J: r.ask(ask::JoinWalls{}); break;
         case K::Enter: a.enter = true; break;
-        case K::N: r.addFigure = true; break;
-        case K::X: r.swap = true; break;
+        case K::N: r.ask(ask::AddFigure{}); break;
+        case K::X: r.ask(ask::SwapPair{}); break;
         case K::C: a.toggleEveryCorner = true; break;
         case K::H: a.toggleHover = true; break;
         case K::L: a.toggleProblems = true; break;

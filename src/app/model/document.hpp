@@ -61,6 +61,9 @@ public:
 
     // A change to the table, checked by table::apply: a refusal changes nothing; a change is one step
     // of undo, named by table::describe.
+    // A game's action (table::GameAction: a card revealed, a die rolled) is checked here and carried
+    // out by its game; it leaves the board as it was and is no step of undo, as a card drawn at the
+    // table is not put back.
     Refusal apply(const table::Command& command);
 
     std::size_t undoDepth() const { return undo_.size(); }

@@ -212,7 +212,7 @@ std::string keptText(const Figure& f) {
 
 // Sends `json` as the key's new value, or refuses it under the field `label`, saying what the
 // figure keeps (`kept`, as the field shows it).
-void sendOrRefuse(const char* label, const Figure& f, int index, const char* key, const std::string& json, const std::string& kept,
+void sendOrRefuse(const char* label, const Figure& f, const char* key, const std::string& json, const std::string& kept,
                   PanelRequests& out) {
     const std::string why = keyRefusal(label, key, json);
     if (!why.empty()) {
@@ -220,41 +220,41 @@ void sendOrRefuse(const char* label, const Figure& f, int index, const char* key
         return;
     }
     clearFieldRefusal(label);
-    out.edits.push_back(FigureEdit::key(index, key, json));
+    out.command(table::SetFigureKey{f.id, key, json, {}});
 }
 
 }  // namespace
 
-void optionalIntKey(const char* label, const Figure& f, int index, const char* key, int whenSet, PanelRequests& out) {
+void optionalIntKey(const char* label, const Figure& f, const char* key, int whenSet, PanelRequests& out) {
     const std::optional<long long> value = propertyInteger(f.extra, key);
     bool set = value.has_value();
     if (presenceBox(key, set)) {
         clearFieldRefusal(label);
-        out.edits.push_back(FigureEdit::key(index, key, set ? std::optional<std::string>(std::to_string(whenSet)) : std::nullopt));
+        out.command(table::SetFigureKey{f.id, key, set ? std::optional<std::string>(std::to_string(whenSet)) : std::nullopt, {}});
         return;
     }
     const int was = value ? static_cast<int>(*value) : whenSet;
     int v = was;
     ImGui::BeginDisabled(!set);
     ImGui::SetNextItemWidth(keyFieldWidth());
-    if (ImGui::InputInt(label, &v) && set) sendOrRefuse(label, f, index, key, std::to_string(v), std::to_string(was), out);
+    if (ImGui::InputInt(label, &v) && set) sendOrRefuse(label, f, key, std::to_string(v), std::to_string(was), out);
     ImGui::EndDisabled();
     fieldRefusal(label, f.id, keptText(f));
 }
 
-void choiceKey(const char* label, const Figure& f, int index, const char* key, const std::vector<std::string>& values,
+void choiceKey(const char* label, const Figure& f, const char* key, const std::vector<std::string>& values,
                PanelRequests& out) {
     const std::optional<std::string> value = propertyString(f.extra, key);
     ImGui::SetNextItemWidth(keyFieldWidth() + ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
     if (!ImGui::BeginCombo(label, value ? value->c_str() : "(not set)")) return;
-    if (ImGui::Selectable("(not set)", !value) && value) out.edits.push_back(FigureEdit::key(index, key, std::nullopt));
+    if (ImGui::Selectable("(not set)", !value) && value) out.command(table::SetFigureKey{f.id, key, std::nullopt, {}});
     for (const std::string& v : values)
         if (ImGui::Selectable(v.c_str(), value && *value == v) && (!value || *value != v))
-            out.edits.push_back(FigureEdit::key(index, key, jsonQuote(v)));
+            out.command(table::SetFigureKey{f.id, key, jsonQuote(v), {}});
     ImGui::EndCombo();
 }
 
-void optionalIntsKey(const char* label, const Figure& f, int index, const char* key, const std::vector<std::string>& names,
+void optionalIntsKey(const char* label, const Figure& f, const char* key, const std::vector<std::string>& names,
                      PanelRequests& out) {
     std::vector<int> values(names.size(), 0);
     bool set = false;
@@ -273,13 +273,13 @@ void optionalIntsKey(const char* label, const Figure& f, int index, const char* 
     };
     if (presenceBox(key, set)) {
         clearFieldRefusal(label);
-        out.edits.push_back(FigureEdit::key(index, key, set ? std::optional<std::string>(text()) : std::nullopt));
+        out.command(table::SetFigureKey{f.id, key, set ? std::optional<std::string>(text()) : std::nullopt, {}});
         return;
     }
     ImGui::BeginDisabled(!set);
     ImGui::SetNextItemWidth(keyFieldWidth() * 2.0f);
     if (ImGui::InputScalarN(label, ImGuiDataType_S32, values.data(), static_cast<int>(values.size())) && set)
-        sendOrRefuse(label, f, index, key, text(), was, out);
+        sendOrRefuse(label, f, key, text(), was, out);
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered()) {
         std::string order;

@@ -93,15 +93,15 @@ std::string sizeRefusal(int w, int h);
 // std::to_string(value))) after what it puts beside the field. Returns true when `value` took a new value.
 bool boundedInt(const char* label, int& value, int lo, int hi, const char* name = nullptr, bool refusalBelow = true);
 
-// Fields for one game key of figure `index` (docs/map-format.md), each change a FigureEdit::key.
+// Fields for one game key of figure `f` (docs/map-format.md), each change a table::SetFigureKey.
 // A value the game's check of the key refuses is not sent: the field says why (refuseField).
 // An integer key that may be absent: a checkbox says whether it is set, the field its value.
-void optionalIntKey(const char* label, const Figure& f, int index, const char* key, int whenSet, PanelRequests& out);
+void optionalIntKey(const char* label, const Figure& f, const char* key, int whenSet, PanelRequests& out);
 // A string key with a fixed set of values, or absent ("(not set)").
-void choiceKey(const char* label, const Figure& f, int index, const char* key, const std::vector<std::string>& values,
+void choiceKey(const char* label, const Figure& f, const char* key, const std::vector<std::string>& values,
                PanelRequests& out);
 // An object of named integers (an armour's front, side, rear, top), all set or the key absent.
-void optionalIntsKey(const char* label, const Figure& f, int index, const char* key, const std::vector<std::string>& names,
+void optionalIntsKey(const char* label, const Figure& f, const char* key, const std::vector<std::string>& names,
                      PanelRequests& out);
 
 }  // namespace sightline::app::ui

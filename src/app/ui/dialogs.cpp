@@ -104,7 +104,7 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
         ImGui::Text("%s has unsaved changes. Save them before %s?", unsavedSubject_.c_str(), unsavedWhat_.c_str());
         ImGui::Spacing();
         auto choose = [&](UnsavedChoice c) {
-            out.unsaved = c;
+            out.ask(ask::Answer{c});
             ImGui::CloseCurrentPopup();
         };
         if (ImGui::Button("Save", ImVec2(em * 6, 0))) choose(UnsavedChoice::Save);
@@ -118,7 +118,7 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
 
     // Open and Save As: the file browser (ui/file_browser.hpp), as large as the window allows.
     const ImVec2 screen = ImGui::GetMainViewport()->Size;
-    auto browse = [&](const char* title, std::optional<std::string>& request) {
+    auto browse = [&](const char* title, bool saving) {
         ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
         ImGui::SetNextWindowSize(ImVec2(std::min(em * 60, screen.x * 0.94f), std::min(em * 34, screen.y * 0.9f)), ImGuiCond_Appearing);
         if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
@@ -128,12 +128,15 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
         places.shipped = &ctx.mapFiles;
         std::filesystem::path chosen;
         const FileBrowser::Outcome outcome = browser_.draw(places, chosen);
-        if (outcome == FileBrowser::Outcome::Chosen) request = chosen.string();
+        if (outcome == FileBrowser::Outcome::Chosen) {
+            if (saving) out.ask(ask::SaveAs{chosen.string()});
+            else out.ask(ask::Open{chosen.string()});
+        }
         if (outcome != FileBrowser::Outcome::Browsing) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     };
-    browse(kOpenPopup, out.open);
-    browse(kSaveAsPopup, out.saveAs);
+    browse(kOpenPopup, false);
+    browse(kSaveAsPopup, true);
 
     ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     if (ImGui::BeginPopupModal(kHelpPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {

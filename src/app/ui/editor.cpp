@@ -71,7 +71,7 @@ void Panels::toolsBar(const PanelContext& ctx, ViewOptions& options, PanelReques
             const bool on = options.editor.tool == t;
             if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
             const std::string label = std::string(name) + "###tool" + std::to_string(static_cast<int>(t));
-            if (ImGui::Button(label.c_str())) out.tool = t;
+            if (ImGui::Button(label.c_str())) out.ask(ask::UseTool{t});
             if (on) ImGui::PopStyleColor();
             const std::string note = std::string("tool-") + toolKey(t);
             ui::noteItem(note.c_str());
@@ -114,7 +114,7 @@ void Panels::editorSection(const PanelContext& ctx, ViewOptions& options, PanelR
             }
         }
         ImGui::TextWrapped("Click the outline's points; click the first again (or right click, Enter) to close it.");
-        if (ImGui::Button("Close the outline")) out.closeOutline = true;
+        if (ImGui::Button("Close the outline")) out.ask(ask::CloseOutline{});
     }
     if (ed.tool == Tool::Wall) ImGui::TextWrapped("Click, click ...: a chain of walls. Right click or Esc ends it. Ctrl: half cells, Shift: free. Ends snap to walls.");
     if (ed.tool == Tool::Door) ImGui::TextWrapped("Click both ends of a door. Drawn along a wall, that piece of the wall becomes the door.");
@@ -129,21 +129,21 @@ void Panels::editorSection(const PanelContext& ctx, ViewOptions& options, PanelR
     }
     ImGui::Text("Selected: %zu wall(s), %zu door(s), %zu feature(s), %zu figure(s)", sel.walls.size(), sel.doors.size(),
                 sel.features.size(), sel.figures.size());
-    if (ImGui::Button("Delete")) out.deletePieces = true;
+    if (ImGui::Button("Delete")) out.ask(ask::Delete{});
     ImGui::SameLine();
-    if (ImGui::Button("Copy")) out.copyPieces = true;
+    if (ImGui::Button("Copy")) out.ask(ask::Copy{false});
     ImGui::SameLine();
-    if (ImGui::Button("Cut")) out.cutPieces = true;
+    if (ImGui::Button("Cut")) out.ask(ask::Copy{true});
     if (!sel.walls.empty()) {
-        if (ImGui::Button(sel.walls.size() == 1 ? "Make it a door" : "Make them doors")) out.toDoor = true;
+        if (ImGui::Button(sel.walls.size() == 1 ? "Make it a door" : "Make them doors")) out.ask(ask::ToDoors{});
         ui::noteItem("to-door");
         if (sel.walls.size() == 2) {
             ImGui::SameLine();
-            if (ImGui::Button("Join (J)")) out.joinWalls = true;
+            if (ImGui::Button("Join (J)")) out.ask(ask::JoinWalls{});
         }
     }
     if (!sel.doors.empty()) {
-        if (ImGui::Button(sel.doors.size() == 1 ? "Make it a wall" : "Make them walls")) out.toWall = true;
+        if (ImGui::Button(sel.doors.size() == 1 ? "Make it a wall" : "Make them walls")) out.ask(ask::ToWalls{});
         // One door: its states. A secret door is not offered to players as a door; a locked one stays shut to a click.
         if (sel.doors.size() == 1 && static_cast<std::size_t>(sel.doors[0]) < board.doors.size()) {
             const int i = sel.doors[0];
@@ -152,7 +152,7 @@ void Panels::editorSection(const PanelContext& ctx, ViewOptions& options, PanelR
             for (const char* key : {"open", "locked", "secret"}) {
                 bool value = std::string(key) == "open" ? d.open : doorFlag(d, key);
                 ImGui::SameLine();
-                if (ImGui::Checkbox(key, &value)) out.commands.push_back(table::SetDoorState{d.id, key, value, {}});
+                if (ImGui::Checkbox(key, &value)) out.command(table::SetDoorState{d.id, key, value, {}});
             }
         }
     }
@@ -167,16 +167,16 @@ void Panels::editorSection(const PanelContext& ctx, ViewOptions& options, PanelR
         ImGui::SetNextItemWidth(ui::fieldWidth("Kind##f", ImGui::GetFontSize() * 12));
         ImGui::InputText("Kind##f", &featureKindInput_);
         if (ImGui::IsItemDeactivatedAfterEdit() && featureKindInput_ != f.kind)
-            out.commands.push_back(table::SetFeatureKind{f.id, featureKindInput_});
+            out.command(table::SetFeatureKind{f.id, featureKindInput_});
         bool blocks = f.blocksSight;
-        if (ImGui::Checkbox("Blocks sight##f", &blocks)) out.commands.push_back(table::SetFeatureBlocks{f.id, blocks});
+        if (ImGui::Checkbox("Blocks sight##f", &blocks)) out.command(table::SetFeatureBlocks{f.id, blocks});
         for (const std::string& key : gameFeatureKeys()) {
             std::string value = keyValue(f.extra, key);
             ImGui::SetNextItemWidth(ui::fieldWidth(key.c_str(), ImGui::GetFontSize() * 10));
             const std::string label = key + "##f";
             if (ImGui::InputText(label.c_str(), &value, ImGuiInputTextFlags_EnterReturnsTrue) || ImGui::IsItemDeactivatedAfterEdit()) {
                 if (value != keyValue(f.extra, key))
-                    out.commands.push_back(table::SetFeatureKey{f.id, key, value.empty() ? std::nullopt : std::optional<std::string>(value), {}});
+                    out.command(table::SetFeatureKey{f.id, key, value.empty() ? std::nullopt : std::optional<std::string>(value), {}});
             }
         }
     }
@@ -193,7 +193,7 @@ void Panels::leakControls(const PanelContext& ctx, PanelRequests& out) {
     ImGui::SetNextItemWidth(w);
     ImGui::InputInt("y##leak", &leakY_);
     ImGui::SameLine();
-    if (ImGui::Button("Find a leak")) out.leakFrom = Cell{leakX_, leakY_};
+    if (ImGui::Button("Find a leak")) out.ask(ask::FindLeak{Cell{leakX_, leakY_}});
     ui::noteItem("find-leak");
     (void)ctx;
     if (!leakText_.empty()) {
@@ -259,7 +259,7 @@ void Panels::editorModals(const PanelContext& ctx, PanelRequests& out) {
         if (!ok) ImGui::TextColored(kBad, "A board is 1 to %d cells each way.", most);
         ImGui::BeginDisabled(!ok);
         if (ImGui::Button("Create", ImVec2(em * 6, 0))) {
-            out.newMap = PanelRequests::Size{newName_, newW_, newH_};
+            out.ask(ask::NewMap{newName_, newW_, newH_});
             ImGui::CloseCurrentPopup();
         }
         ui::noteItem("new-map-create");
@@ -286,7 +286,7 @@ void Panels::editorModals(const PanelContext& ctx, PanelRequests& out) {
         }
         ImGui::BeginDisabled(!ok);
         if (ImGui::Button(lost.empty() ? "Resize" : "Resize and remove them")) {
-            out.resize = PanelRequests::Size{"", resizeW_, resizeH_};
+            out.ask(ask::Resize{resizeW_, resizeH_});
             ImGui::CloseCurrentPopup();
         }
         ImGui::EndDisabled();
@@ -301,13 +301,13 @@ void Panels::editorModals(const PanelContext& ctx, PanelRequests& out) {
         ImGui::TextUnformatted(recoveryText_.c_str());
         ImGui::PopTextWrapPos();
         if (ImGui::Button("Restore", ImVec2(em * 6, 0))) {
-            out.restoreRecovery = true;
+            out.ask(ask::RestoreRecovery{});
             ImGui::CloseCurrentPopup();
         }
         ui::noteItem("recovery-restore");
         ImGui::SameLine();
         if (ImGui::Button("Discard", ImVec2(em * 6, 0))) {
-            out.discardRecovery = true;
+            out.ask(ask::DiscardRecovery{});
             ImGui::CloseCurrentPopup();
         }
         ui::noteItem("recovery-discard");

@@ -4,6 +4,7 @@
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <set>
@@ -17,24 +18,31 @@ using ui::kWarn;
 
 void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
     const Board& board = ctx.doc.board();
-    if (ImGui::Button("Add figure")) out.addFigure = true;
+    if (ImGui::Button("Add figure")) out.ask(ask::AddFigure{});
     if (ctx.focus < 0) {
         ui::sameLineText(kDim, "Click or drag a figure to edit it.");
         inputsFor_.clear();
+        sideShown_.reset();
         return;
     }
     const int index = ctx.focus;
     const Figure& f = board.figures[static_cast<std::size_t>(index)];
     ui::sameLineIfFits(ui::buttonWidth("Remove"));
-    if (ImGui::Button("Remove")) out.removeFocus = true;
+    if (ImGui::Button("Remove")) out.ask(ask::RemoveFocus{});
     ui::sameLineIfFits(ui::buttonWidth("Attacker"));
-    if (ImGui::Button("Attacker")) out.attacker = f.id;
+    if (ImGui::Button("Attacker")) out.ask(ask::PickAttacker{f.id});
     ui::sameLineIfFits(ui::buttonWidth("Defender"));
-    if (ImGui::Button("Defender")) out.defender = f.id;
-    if (inputsFor_ != f.id) {  // another figure, or this one renamed elsewhere (undo)
+    if (ImGui::Button("Defender")) out.ask(ask::PickDefender{f.id});
+    // The fields copy the figure's id and side whenever they change other than by typing here: another
+    // figure, a rename or a side picked from the list, an undo.
+    if (inputsFor_ != f.id) {
         idInput_ = f.id;
-        sideInput_ = f.side;
         inputsFor_ = f.id;
+        sideShown_.reset();
+    }
+    if (sideShown_ != f.side) {
+        sideInput_ = f.side;
+        sideShown_ = f.side;
     }
 
     const float fieldWidth = ImGui::GetContentRegionAvail().x * 0.6f;
@@ -43,14 +51,14 @@ void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
     if (ImGui::IsItemDeactivatedAfterEdit()) {
         const std::string newId = idInput_;
         idInput_ = f.id;  // shows the new id once the rename is done, the old one if refused
-        out.edits.push_back(FigureEdit::rename(index, newId));
+        out.command(table::RenameFigure{f.id, newId});
     }
 
     ImGui::SetNextItemWidth(fieldWidth);
     ImGui::InputText("Side", &sideInput_);
     if (ImGui::IsItemDeactivatedAfterEdit()) {
         const std::string side = sideInput_;
-        out.edits.push_back(FigureEdit::side(index, side));
+        out.command(table::SetFigureSide{f.id, side});
     }
     std::set<std::string> sides;
     for (const Figure& g : board.figures)
@@ -58,10 +66,13 @@ void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
     if (!sides.empty()) {
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFrameHeight() * 1.2f);
-        if (ImGui::BeginCombo("##sides", "", ImGuiComboFlags_NoPreview)) {
-            for (const std::string& s : sides)
-                if (ImGui::Selectable(s.c_str(), s == f.side))
-                    out.edits.push_back(FigureEdit::side(index, s));
+        const bool listed = ImGui::BeginCombo("##sides", "", ImGuiComboFlags_NoPreview);
+        ui::noteItem("side-list");
+        if (listed) {
+            for (const std::string& s : sides) {
+                if (ImGui::Selectable(s.c_str(), s == f.side)) out.command(table::SetFigureSide{f.id, s});
+                ui::noteItem(("side:" + s).c_str());
+            }
             ImGui::EndCombo();
         }
     }
@@ -75,7 +86,7 @@ void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
         const std::string why = ui::sizeRefusal(size[0], size[1]);
         if (why.empty()) {
             ui::clearFieldRefusal("Size (cells)");
-            out.edits.push_back(FigureEdit::size(index, size[0], size[1]));
+            out.command(table::SetFigureSize{f.id, size[0], size[1]});
         } else {
             ui::refuseField("Size (cells)", f.id, sizeKept, why + "; kept " + sizeKept);
         }
@@ -85,6 +96,14 @@ void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
     ImGui::TextColored(kDim, "cell (%d, %d)", f.cell.x, f.cell.y);
     // The game's own fields of the figure (Doom: large, stunned; d20: Defense ...; wargame: floor ...).
     gamePanel(ctx.analysis.game()).drawFigureFields(ctx, index, out);
+}
+
+std::string Panels::inspectorJson() const {
+    nlohmann::json j;
+    j["figure"] = inputsFor_.empty() ? nlohmann::json() : nlohmann::json(inputsFor_);
+    j["id"] = idInput_;
+    j["side"] = sideInput_;
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace sightline::app

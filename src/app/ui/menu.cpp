@@ -14,52 +14,52 @@ using ui::kWarn;
 void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequests& out) {
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
-        if (ImGui::MenuItem("New map...", "Ctrl+N")) out.newMapDialog = true;
-        if (ImGui::MenuItem("Open...", "Ctrl+O")) out.openDialog = true;
+        if (ImGui::MenuItem("New map...", "Ctrl+N")) out.ask(ask::ShowNewMap{});
+        if (ImGui::MenuItem("Open...", "Ctrl+O")) out.ask(ask::ShowOpen{});
         if (ImGui::BeginMenu("Open recent", !ctx.recent.empty())) {
             for (const std::string& p : ctx.recent)
-                if (ImGui::MenuItem(p.c_str())) out.open = p;
+                if (ImGui::MenuItem(p.c_str())) out.ask(ask::Open{p});
             ImGui::EndMenu();
         }
-        if (ImGui::MenuItem("Open benchmark board (100x100, dense)")) out.openBench = true;
+        if (ImGui::MenuItem("Open benchmark board (100x100, dense)")) out.ask(ask::OpenBench{});
         ImGui::Separator();
-        if (ImGui::MenuItem("Save", "Ctrl+S")) out.save = true;
-        if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S")) out.saveAsDialog = true;
+        if (ImGui::MenuItem("Save", "Ctrl+S")) out.ask(ask::Save{});
+        if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S")) out.ask(ask::ShowSaveAs{});
         ImGui::Separator();
-        if (ImGui::MenuItem("Save window picture", "F12")) out.picture = true;
+        if (ImGui::MenuItem("Save window picture", "F12")) out.ask(ask::Picture{});
         ImGui::Separator();
-        if (ImGui::MenuItem("Quit", "Ctrl+Q")) out.quit = true;
+        if (ImGui::MenuItem("Quit", "Ctrl+Q")) out.ask(ask::Quit{});
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Edit")) {
         // Named by the step they take back or make again ("Undo move marine-red"); the id after ### stays put.
         const std::string undo = ctx.doc.undoName().empty() ? "Undo" : "Undo " + ctx.doc.undoName();
         const std::string redo = ctx.doc.redoName().empty() ? "Redo" : "Redo " + ctx.doc.redoName();
-        if (ImGui::MenuItem((undo + "###undo").c_str(), "Ctrl+Z", false, ctx.doc.undoDepth() > 0)) out.undo = true;
-        if (ImGui::MenuItem((redo + "###redo").c_str(), "Ctrl+Y", false, ctx.doc.redoDepth() > 0)) out.redo = true;
+        if (ImGui::MenuItem((undo + "###undo").c_str(), "Ctrl+Z", false, ctx.doc.undoDepth() > 0)) out.ask(ask::Undo{});
+        if (ImGui::MenuItem((redo + "###redo").c_str(), "Ctrl+Y", false, ctx.doc.redoDepth() > 0)) out.ask(ask::Redo{});
         ImGui::Separator();
         const bool editing = options.editor.tool != Tool::Play;
         const bool picked = editing && !ctx.selection.pieces.empty();
-        if (ImGui::MenuItem("Cut", "Ctrl+X", false, picked)) out.cutPieces = true;
-        if (ImGui::MenuItem("Copy", "Ctrl+C", false, picked)) out.copyPieces = true;
-        if (ImGui::MenuItem("Paste", "Ctrl+V")) out.paste = true;
-        if (ImGui::MenuItem("Delete selected pieces", "Delete", false, picked)) out.deletePieces = true;
+        if (ImGui::MenuItem("Cut", "Ctrl+X", false, picked)) out.ask(ask::Copy{true});
+        if (ImGui::MenuItem("Copy", "Ctrl+C", false, picked)) out.ask(ask::Copy{false});
+        if (ImGui::MenuItem("Paste", "Ctrl+V")) out.ask(ask::Paste{});
+        if (ImGui::MenuItem("Delete selected pieces", "Delete", false, picked)) out.ask(ask::Delete{});
         ImGui::Separator();
-        if (ImGui::MenuItem("Resize map...")) out.resizeDialog = true;
+        if (ImGui::MenuItem("Resize map...")) out.ask(ask::ShowResize{});
         ImGui::Separator();
-        if (ImGui::MenuItem("Add figure", "N")) out.addFigure = true;
-        if (ImGui::MenuItem("Remove figure", "Delete", false, ctx.focus >= 0)) out.removeFocus = true;
+        if (ImGui::MenuItem("Add figure", "N")) out.ask(ask::AddFigure{});
+        if (ImGui::MenuItem("Remove figure", "Delete", false, ctx.focus >= 0)) out.ask(ask::RemoveFocus{});
         if (ImGui::MenuItem("Swap attacker and defender", "X", false, ctx.attacker >= 0 && ctx.defender >= 0))
-            out.swap = true;
+            out.ask(ask::SwapPair{});
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Tools")) {
         for (Tool t : {Tool::Play, Tool::Select, Tool::Wall, Tool::Door, Tool::Brush, Tool::Rect, Tool::Eraser, Tool::Feature, Tool::Ruler})
-            if (ImGui::MenuItem(toolName(t), toolKey(t), options.editor.tool == t)) out.tool = t;
+            if (ImGui::MenuItem(toolName(t), toolKey(t), options.editor.tool == t)) out.ask(ask::UseTool{t});
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("View")) {
-        if (ImGui::MenuItem("Fit board to window", "Home")) out.fit = true;
+        if (ImGui::MenuItem("Fit board to window", "Home")) out.ask(ask::Fit{});
         if (gamePanel(ctx.analysis.game()).cornerLines()) ImGui::MenuItem("Lines from every corner", "C", &options.everyCorner);
         ImGui::MenuItem("Hover picks defender", "H", &options.hoverPicksDefender);
         ImGui::MenuItem("Cover heat map", nullptr, &options.heatmap);
@@ -75,7 +75,7 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
         }
         if (!ctx.windows.empty()) ImGui::Separator();
         for (std::size_t i = 0; i < ctx.windows.size(); ++i)
-            if (ImGui::MenuItem(ctx.windows[i].first.c_str(), nullptr, ctx.windows[i].second)) out.toggleWindow = i;
+            if (ImGui::MenuItem(ctx.windows[i].first.c_str(), nullptr, ctx.windows[i].second)) out.ask(ask::ToggleWindow{i});
         ImGui::Separator();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
         float percent = options.uiScale * 100.0f;

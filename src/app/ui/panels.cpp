@@ -23,6 +23,11 @@ float Panels::sidePanelWidth(float windowWidth) const {
     return std::round(std::max(std::min(em * kSideMinEm, windowWidth * 0.5f), std::min(em * sideWidthEm_, windowWidth * 0.7f)));
 }
 
+void Panels::boardReplaced() {
+    for (auto& [game, panel] : gamePanels_)
+        if (panel) panel->boardReplaced();
+}
+
 void Panels::draw(const PanelContext& ctx, ViewOptions& options, PanelRequests& out) {
     menuBar(ctx, options, out);
     sidePanel(ctx, options, out);

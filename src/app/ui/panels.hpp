@@ -33,6 +33,8 @@ public:
     // The panel of a game (games/panels.cpp), made the first time it is asked for and kept, so its
     // dice, decks and logs survive switching games back and forth.
     GamePanel& gamePanel(const std::string& game);
+    // Another map was opened or made: every game's panel starts afresh (GamePanel::boardReplaced).
+    void boardReplaced();
 
     // Heights the panels take from the window, for the board's viewport (valid inside a frame).
     static float menuBarHeight();
@@ -41,6 +43,8 @@ public:
     // the UI scale), at most 70% of the window and at least 14 text sizes.
     // The lines of the board's tooltip in the last frame (empty: none shown).
     const std::vector<std::string>& boardTooltipLines() const { return tooltipLines_; }
+    // The figure inspector's text fields as shown: {"figure": id or null, "id": text, "side": text}.
+    std::string inspectorJson() const;
     // The map's problems (core/lint.hpp) as of the last frame the problems window was open, and the
     // one the user clicked (-1: none).
     const std::vector<LintProblem>& mapProblems() const { return lint_; }
@@ -128,7 +132,8 @@ private:
 
     // The inspector's text fields edit a copy, applied when the field is left.
     std::string idInput_, sideInput_;
-    std::string inputsFor_;  // the figure id the copies were taken from
+    std::string inputsFor_;                 // the figure id the copies were taken from
+    std::optional<std::string> sideShown_;  // the figure's side when the side field last copied it
 };
 
 }  // namespace sightline::app

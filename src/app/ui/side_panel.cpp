@@ -101,7 +101,12 @@ void Panels::sidePanel(const PanelContext& ctx, ViewOptions& options, PanelReque
     ImGui::PushID("game");
     if (ImGui::CollapsingHeader(game.title().c_str(), ImGuiTreeNodeFlags_DefaultOpen)) game.draw(ctx, out);
     ImGui::PopID();
-    if (ImGui::CollapsingHeader("Figure", ImGuiTreeNodeFlags_DefaultOpen)) inspectorSection(ctx, out);
+    if (ImGui::CollapsingHeader("Figure", ImGuiTreeNodeFlags_DefaultOpen)) {
+        // Its Attacker and Defender buttons are not the ruling's Attacker and Defender lists.
+        ImGui::PushID("figure");
+        inspectorSection(ctx, out);
+        ImGui::PopID();
+    }
     if (options.legend && ImGui::CollapsingHeader("Legend", ImGuiTreeNodeFlags_DefaultOpen)) legendSection(ctx);
     ImGui::End();
 }
@@ -115,7 +120,7 @@ void Panels::rulingSection(const PanelContext& ctx, ViewOptions& options, PanelR
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
         if (ImGui::BeginCombo("Game", current ? current->title().c_str() : ctx.analysis.game().c_str())) {
             for (const GameModule* g : games)
-                if (g->rulesBoard() && ImGui::Selectable(g->title().c_str(), g == current) && g != current) out.game = g->name();
+                if (g->rulesBoard() && ImGui::Selectable(g->title().c_str(), g == current) && g != current) out.ask(ask::UseGame{g->name()});
             ImGui::EndCombo();
         }
     }
@@ -123,11 +128,11 @@ void Panels::rulingSection(const PanelContext& ctx, ViewOptions& options, PanelR
     int picked = -1;
     ImGui::SetNextItemWidth(comboWidth);
     if (figureCombo("Attacker", board, ctx.attacker, picked))
-        out.attacker = picked >= 0 ? board.figures[static_cast<std::size_t>(picked)].id : "";
+        out.ask(ask::PickAttacker{picked >= 0 ? board.figures[static_cast<std::size_t>(picked)].id : ""});
     ImGui::SetNextItemWidth(comboWidth);
     if (figureCombo("Defender", board, ctx.defender, picked))
-        out.defender = picked >= 0 ? board.figures[static_cast<std::size_t>(picked)].id : "";
-    if (ImGui::Button("Swap")) out.swap = true;
+        out.ask(ask::PickDefender{picked >= 0 ? board.figures[static_cast<std::size_t>(picked)].id : ""});
+    if (ImGui::Button("Swap")) out.ask(ask::SwapPair{});
     if (gamePanel(ctx.analysis.game()).cornerLines()) {
         ui::sameLineIfFits(ui::checkboxWidth("Lines from every corner"));
         ImGui::Checkbox("Lines from every corner", &options.everyCorner);
@@ -289,7 +294,7 @@ void Panels::seenSection(const PanelContext& ctx, PanelRequests& out) {
             const PairResult& p = seen[static_cast<std::size_t>(k)];
             const std::string& id = board.figures[static_cast<std::size_t>(p.defender)].id;
             ImGui::PushID(k);
-            if (ImGui::Selectable("##pick", p.defender == ctx.defender)) out.defender = id;
+            if (ImGui::Selectable("##pick", p.defender == ctx.defender)) out.ask(ask::PickDefender{id});
             ImGui::SameLine();
             ImGui::TextUnformatted(id.c_str());
             ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f);

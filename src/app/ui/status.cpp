@@ -195,7 +195,7 @@ void Panels::problemsWindow(const PanelContext& ctx, ViewOptions& options, Panel
         // The one-step fix of the gap picked: its ends snapped together (one step of undo).
         if (lintSelected_ >= 0 && static_cast<std::size_t>(lintSelected_) < lint_.size() &&
             lint_[static_cast<std::size_t>(lintSelected_)].kind == LintKind::Gap) {
-            if (ImGui::Button("Close this gap")) out.closeGap = true;
+            if (ImGui::Button("Close this gap")) out.ask(ask::CloseGap{});
             ui::noteItem("close-gap");
             ImGui::SameLine();
             ImGui::TextColored(kDim, "the ends are made to meet exactly");
@@ -216,20 +216,19 @@ void Panels::problemsWindow(const PanelContext& ctx, ViewOptions& options, Panel
                     if (ImGui::Selectable(lintKindName(p.kind), lintSelected_ == i, ImGuiSelectableFlags_SpanAllColumns)) {
                         lintSelected_ = i;
                         leakSelected_ = false;
-                        out.centreOn = p.at;
-                        out.selectIds = p.ids;
+                        out.ask(ask::SelectPieces{p.ids});
                         // The middle of the largest band of the board's view this window leaves free.
                         const float l = v.left, t = v.top, r = v.left + v.width, b = v.top + v.height;
                         const float wl = std::clamp(winPos.x, l, r), wt = std::clamp(winPos.y, t, b);
                         const float wr = std::clamp(winPos.x + winSize.x, l, r), wb = std::clamp(winPos.y + winSize.y, t, b);
                         const float above = wt - t, below = b - wb, left = wl - l, right = r - wr;
                         const float most = std::max({above, below, left, right});
-                        out.centreAtX = (l + r) / 2;
-                        out.centreAtY = (t + b) / 2;
-                        if (most == above) out.centreAtY = (t + wt) / 2;
-                        else if (most == below) out.centreAtY = (wb + b) / 2;
-                        else if (most == left) out.centreAtX = (l + wl) / 2;
-                        else out.centreAtX = (wr + r) / 2;
+                        float x = (l + r) / 2, y = (t + b) / 2;
+                        if (most == above) y = (t + wt) / 2;
+                        else if (most == below) y = (wb + b) / 2;
+                        else if (most == left) x = (l + wl) / 2;
+                        else x = (wr + r) / 2;
+                        out.ask(ask::CentreOn{p.at, x, y});
                     }
                     if (i < 3) ui::noteItem(i == 0 ? "problem-0" : i == 1 ? "problem-1" : "problem-2");
                     ImGui::PopID();

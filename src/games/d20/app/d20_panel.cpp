@@ -11,6 +11,7 @@
 #include "core/text.hpp"
 
 #include <imgui.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -78,6 +79,21 @@ void D20Panel::setSeed(std::uint64_t seed) {
     rng_ = Rng(seed);
     rolls_ = 0;
     append("Seed " + std::to_string(seed) + ": the dice start afresh.");
+}
+
+void D20Panel::boardReplaced() {
+    log_.clear();
+    last_.reset();
+    defaults_.reset();
+    setSeed(randomSeed());
+}
+
+std::string D20Panel::stateJson() const {
+    nlohmann::ordered_json j;
+    j["log"] = log_.size();
+    j["attack"] = nullptr;
+    if (last_) j["attack"] = {{"attacker", last_->attacker}, {"defender", last_->defender}, {"outcome", last_->result.outcome}};
+    return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 void D20Panel::append(std::string entry) {
@@ -153,7 +169,7 @@ void D20Panel::presetSwitch(const Analysis& analysis, PanelRequests& out) {
     if (ImGui::BeginCombo("Preset", presets[selected].name.c_str())) {
         for (std::size_t i = 0; i < presets.size(); ++i) {
             ImGui::PushID(static_cast<int>(i));
-            if (ImGui::Selectable(presets[i].name.c_str(), i == selected) && i != selected) out.preset = presets[i].id;
+            if (ImGui::Selectable(presets[i].name.c_str(), i == selected) && i != selected) out.ask(ask::UsePreset{presets[i].id});
             if (i == selected) ImGui::SetItemDefaultFocus();
             ImGui::PopID();
         }
@@ -193,9 +209,9 @@ void D20Panel::drawFigureFields(const PanelContext& ctx, int figure, PanelReques
     const Figure* f = figureAt(ctx.doc.board(), figure);
     if (!f) return;
     ImGui::PushID("d20_keys");
-    ui::choiceKey("Personal cover", *f, figure, "personal_cover", quarterLevelNames(), out);
-    ui::optionalIntKey("Defense", *f, figure, "defense", 10, out);
-    ui::optionalIntKey("Constitution", *f, figure, "constitution", 0, out);
+    ui::choiceKey("Personal cover", *f, "personal_cover", quarterLevelNames(), out);
+    ui::optionalIntKey("Defense", *f, "defense", 10, out);
+    ui::optionalIntKey("Constitution", *f, "constitution", 0, out);
     ImGui::PopID();
 }
 
@@ -355,6 +371,7 @@ void D20Panel::attackSection(const Board& board, const D20Preset& preset, const 
     ui::boundedInt("Attack bonus", attackBonus_, -99, 999);
     ui::sameLineIfFits(ui::buttonWidth("Roll"));
     if (ImGui::Button("Roll")) resolve(board, preset, r, d, true);
+    ui::noteItem("d20-roll");
     ImGui::SetNextItemWidth(ui::fieldWidth("Attack total", width));
     ui::boundedInt("Attack total", attackTotal_, -99, 9999);
     ui::sameLineIfFits(ui::buttonWidth("Enter"));

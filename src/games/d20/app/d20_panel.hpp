@@ -33,6 +33,10 @@ public:
     FeatureNote featureNote(const Feature& f, const RuleSystem& rules) const override;
     std::vector<RulingMark> rulingMarks(const Ruling& ruling, const Board& board) const override;
     std::string figureNote(const Figure& f) const override;
+    // Another map: the attack shown, its inputs and the log go; the dice start from a new seed.
+    void boardReplaced() override;
+    // {"log": entries, "attack": null | {"attacker", "defender", "outcome"}}
+    std::string stateJson() const override;
 
     // The dice: the attack d20 and the seeds of resolveAttack (saves, d6) come from this seed in turn.
     void setSeed(std::uint64_t seed);

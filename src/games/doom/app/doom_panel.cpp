@@ -5,6 +5,7 @@
 // [SECTION] Drawing: assignments, the round, piles, log
 #include "games/doom/app/doom_panel.hpp"
 
+#include "app/model/selection.hpp"
 #include "app/ui/common.hpp"
 #include "io/map_io.hpp"
 #include "io/rule_data.hpp"
@@ -121,7 +122,7 @@ void DoomPanel::takeRoundLog() {
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Drawing: assignments, the round, piles, log
 
-void DoomPanel::draw(const PanelContext& ctx, PanelRequests&) {
+void DoomPanel::draw(const PanelContext& ctx, PanelRequests& out) {
     const Board& board = ctx.doc.board();
     const int attacker = ctx.attacker, defender = ctx.defender;
     // Cover only counts for a pair with a ruling; without line of sight Reveal is disabled.
@@ -141,7 +142,7 @@ void DoomPanel::draw(const PanelContext& ctx, PanelRequests&) {
     follow(ctx.analysis.situation(), ctx.analysis.mapGeneration(), board, attacker, defender, cover, !waiting);
     ImGui::PushID("defense");
     assignmentSection(board);
-    roundSection(board, attacker, defender, cover, waiting);
+    roundSection(board, attacker, defender, cover, waiting, out);
     pilesSection();
     logSection();
     ImGui::PopID();
@@ -170,6 +171,33 @@ std::string DoomPanel::reveal(const Board& board, int attacker, int defender, st
     if (!round_->canReroll()) round_->accept(*pile);  // no choice to make: the card is used at once
     takeRoundLog();
     return {};
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] The round's steps as the game's actions (table::GameAction)
+
+table::Refusal DoomPanel::perform(const table::GameAction& action, const Board& board) {
+    // A card seen is not put back on its pile, as at the table.
+    if (action.undo) return "A defense card revealed is not taken back.";
+    if (action.action == "reveal") {
+        const nlohmann::json p = nlohmann::json::parse(action.payload, nullptr, false);
+        auto text = [&](const char* key) {
+            return p.is_object() && p.contains(key) && p[key].is_string() ? p[key].get<std::string>() : std::string();
+        };
+        if (!p.is_object() || !p.contains("cover") || !p["cover"].is_boolean())
+            return "A reveal names the attacker, the defender and whether the defender has cover.";
+        const int attacker = figureIndex(board, text("attacker")), defender = figureIndex(board, text("defender"));
+        return reveal(board, attacker, defender, p["cover"].get<bool>(), situation_, map_);
+    }
+    if (action.action == "discard")
+        return discardAndRevealAnother() ? std::string() : "No revealed card with cover to discard.";
+    if (action.action == "keep") return keep() ? std::string() : "No revealed card to keep.";
+    return "Doom has no action \"" + action.action + "\".";
+}
+
+void DoomPanel::boardReplaced() {
+    log_.clear();
+    setSeed(randomSeed());
 }
 
 bool DoomPanel::discardAndRevealAnother() {
@@ -226,6 +254,10 @@ std::string DoomPanel::stateJson() const {
                       {"card", round_->revealedCard() ? nlohmann::ordered_json(*round_->revealedCard()) : nlohmann::ordered_json()}};
     }
     j["notice"] = notice_;
+    j["log"] = log_.size();
+    nlohmann::ordered_json piles = nlohmann::ordered_json::object();
+    for (const auto& [id, pile] : states_) piles[id] = {pile.drawCount(), pile.discardCount()};
+    j["piles"] = piles;  // by deck: [draw, discard]
     return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
@@ -237,12 +269,12 @@ void DoomPanel::drawFigureFields(const PanelContext& ctx, int index, PanelReques
     int large = !f->large ? 0 : *f->large ? 1 : 2;
     ImGui::SetNextItemWidth(fieldWidth);
     if (ImGui::Combo("Large", &large, largeNames, 3))
-        out.edits.push_back(FigureEdit::large(index, large == 0 ? std::nullopt : std::optional<bool>(large == 1)));
+        out.command(table::SetFigureLarge{f->id, large == 0 ? std::nullopt : std::optional<bool>(large == 1)});
     if (!f->large) {
         ui::sameLineText(kDim, f->isLarge() ? "(large)" : "(not large)");
     }
     bool stunned = f->stunned;
-    if (ImGui::Checkbox("Stunned", &stunned)) out.edits.push_back(FigureEdit::stunned(index, stunned));
+    if (ImGui::Checkbox("Stunned", &stunned)) out.command(table::SetFigureStunned{f->id, stunned});
 }
 
 void DoomPanel::assignmentSection(const Board& board) {
@@ -281,7 +313,8 @@ void DoomPanel::assignmentSection(const Board& board) {
     ImGui::TreePop();
 }
 
-void DoomPanel::roundSection(const Board& board, int attacker, int defender, std::optional<bool> cover, bool waiting) {
+void DoomPanel::roundSection(const Board& board, int attacker, int defender, std::optional<bool> cover, bool waiting,
+                             PanelRequests& out) {
     // Seed.
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
     ImGui::InputScalar("Seed", ImGuiDataType_U64, &seedInput_);
@@ -323,7 +356,10 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
         }
     }
     ImGui::BeginDisabled(!why.empty());
-    if (ImGui::Button("Reveal") && pile) reveal(board, attacker, defender, cover, situation_, map_);
+    if (ImGui::Button("Reveal") && pile && cover) {
+        const nlohmann::ordered_json payload{{"attacker", att->id}, {"defender", def->id}, {"cover", *cover}};
+        out.command(table::GameAction{"doom", "reveal", payload.dump(), false});
+    }
     ui::noteItem("reveal");
     ImGui::EndDisabled();
     if (!why.empty()) ImGui::TextWrapped("%s", why.c_str());
@@ -344,10 +380,10 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
         // change of the board the choice waits for the new ruling (follow() then decides).
         const bool choiceWaits = waiting && roundSituation_ != situation_;
         ImGui::BeginDisabled(choiceWaits);
-        if (ImGui::Button("Discard and reveal another")) discardAndRevealAnother();
+        if (ImGui::Button("Discard and reveal another")) out.command(table::GameAction{"doom", "discard", "{}", false});
         ui::noteItem("discard");
         ui::sameLineIfFits(ui::buttonWidth("Keep"));
-        if (ImGui::Button("Keep")) keep();
+        if (ImGui::Button("Keep")) out.command(table::GameAction{"doom", "keep", "{}", false});
         ImGui::EndDisabled();
         if (choiceWaits) ImGui::TextWrapped("ruling...: the choice waits for the ruling of the board shown.");
     }

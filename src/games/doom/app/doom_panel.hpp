@@ -34,7 +34,8 @@ public:
         if (f.stunned) out += (out.empty() ? "" : ", ") + std::string("stunned: never has cover");
         return out;
     }
-    // {"round": null | {"attacker","defender","phase": "ready|revealed|done","card"}, "notice"}
+    // {"round": null | {"attacker","defender","phase": "ready|revealed|done","card"}, "notice", "log": entries,
+    //  "piles": {deck: [draw, discard]}}
     std::string stateJson() const override;
     // The pair's cover is the analysis' ruling's: without line of sight Reveal is disabled.
     void draw(const PanelContext& ctx, PanelRequests& out) override;
@@ -64,9 +65,16 @@ public:
 
     static constexpr std::size_t kMaxLogEntries = 1000;  // the oldest go first
 
+    // The panel's buttons ask for the round's steps as the game's actions, "reveal" ({"attacker",
+    // "defender", "cover"}), "discard" and "keep", carried out here. None is taken back.
+    table::Refusal perform(const table::GameAction& action, const Board& board) override;
+    // Another map: the log is cleared and the decks start afresh from a new seed.
+    void boardReplaced() override;
+
 private:
     void assignmentSection(const Board& board);
-    void roundSection(const Board& board, int attacker, int defender, std::optional<bool> cover, bool waiting);
+    void roundSection(const Board& board, int attacker, int defender, std::optional<bool> cover, bool waiting,
+                      PanelRequests& out);
     void pilesSection();
     void logSection();
 
@@ -92,6 +100,7 @@ private:
 
     std::vector<DefenseLogEntry> log_;
     bool scrollLog_ = false;
+
 };
 
 }  // namespace sightline::app

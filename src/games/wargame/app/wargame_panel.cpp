@@ -62,10 +62,10 @@ void WargamePanel::drawFigureFields(const PanelContext& ctx, int figure, PanelRe
     const Figure* f = figureAt(ctx.doc.board(), figure);
     if (!f) return;
     ImGui::PushID("wargame_keys");
-    ui::optionalIntKey("Floor", *f, figure, "floor", 0, out);
-    ui::choiceKey("Weapon", *f, figure, "weapon", {"support", "handheld"}, out);
-    ui::optionalIntsKey("Armour", *f, figure, "armor", {"front", "side", "rear", "top"}, out);
-    ui::choiceKey("Facing", *f, figure, "facing", {"north", "east", "south", "west"}, out);
+    ui::optionalIntKey("Floor", *f, "floor", 0, out);
+    ui::choiceKey("Weapon", *f, "weapon", {"support", "handheld"}, out);
+    ui::optionalIntsKey("Armour", *f, "armor", {"front", "side", "rear", "top"}, out);
+    ui::choiceKey("Facing", *f, "facing", {"north", "east", "south", "west"}, out);
     ImGui::PopID();
 }
 

@@ -1,0 +1,288 @@
+// What the panels, the keys and the mouse asked for, carried out one request at a time in the order
+// asked (app/requests.hpp): a change to the table goes to the Document as it is; each of the app's
+// own asks has its function here. The editor's operations on the selection are turned into one
+// table::Command each (through Document::edit), one step of undo.
+#include "app/app.hpp"
+
+#include "app/platform/imgui_sfml.hpp"
+#include "core/lint.hpp"
+#include "games/games.hpp"
+
+#include <SFML/Window/Clipboard.hpp>
+
+#include <cmath>
+
+namespace sightline::app {
+
+namespace {
+
+std::string plural(std::size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+
+// Whether the request ends the editor's drawing first (a chain of walls is one step of undo of its
+// own, finished before another change or a file is touched).
+bool endsDrawing(const Request& r) {
+    return std::holds_alternative<table::Command>(r) || std::holds_alternative<ask::Undo>(r) ||
+           std::holds_alternative<ask::Redo>(r) || std::holds_alternative<ask::AddFigure>(r) ||
+           std::holds_alternative<ask::RemoveFocus>(r) || std::holds_alternative<ask::UseGame>(r) ||
+           std::holds_alternative<ask::UsePreset>(r) || std::holds_alternative<ask::Open>(r) ||
+           std::holds_alternative<ask::Save>(r) || std::holds_alternative<ask::SaveAs>(r);
+}
+
+}  // namespace
+
+void App::carryOut(const PanelRequests& requests) {
+    for (const Request& r : requests.list) {
+        if (endsDrawing(r)) edit_.finish(doc_);
+        std::visit([this](const auto& value) { handle(value); }, r);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A change to the table
+
+void App::handle(const table::Command& c) {
+    // A game's own action: checked by the table, then carried out (or refused) by its game.
+    if (const auto* action = std::get_if<table::GameAction>(&c)) {
+        Refusal why = doc_.dragging() ? "Finish the drag first." : doc_.apply(c);
+        if (why.empty()) why = panels_.gamePanel(action->game).perform(*action, doc_.board());
+        if (!why.empty()) say(why, true);
+        return;
+    }
+    // A rename carries the selection along; a door's state is said in the status bar, as it is not in
+    // view where the box was ticked.
+    const auto* rename = std::get_if<table::RenameFigure>(&c);
+    const auto* door = std::get_if<table::SetDoorState>(&c);
+    const std::string done = door ? "Door " + door->door + ": " + door->state + (door->on ? " on." : " off.") : std::string();
+    if (command(c, done) && rename) renamed(selection_, rename->figure, rename->to);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app and its files
+
+void App::handle(const ask::Undo&) {
+    if (doc_.dragging()) return;  // a drag owns the board until the button is released
+    const std::string what = doc_.undoName();
+    say(doc_.undo() ? "Undone: " + what + "." : "Nothing to undo.");
+    followMapRules();
+}
+void App::handle(const ask::Redo&) {
+    if (doc_.dragging()) return;
+    const std::string what = doc_.redoName();
+    say(doc_.redo() ? "Redone: " + what + "." : "Nothing to redo.");
+    followMapRules();
+}
+
+void App::handle(const ask::Save&) { saveNow(); }
+void App::handle(const ask::ShowSaveAs&) { panels_.saveAsDialog(doc_.path()); }
+void App::handle(const ask::SaveAs& a) { saveAsNow(a.path); }
+void App::handle(const ask::ShowOpen&) { panels_.openDialog(); }
+void App::handle(const ask::Open& a) { requestOpen(a.path); }
+void App::handle(const ask::OpenBench&) { requestOpen(resolveData("maps/bench-dense.json")); }
+void App::handle(const ask::Answer& a) { afterPrompt(a.choice); }
+void App::handle(const ask::Quit&) { requestQuit(); }
+void App::handle(const ask::ToggleWindow& a) {
+    if (a.window < windows_.size()) windows_[a.window].open = !windows_[a.window].open;
+}
+void App::handle(const ask::Fit&) { fitPending_ = true; }
+void App::handle(const ask::Picture&) { pictureRequested_ = true; }
+void App::handle(const ask::CentreOn& a) {
+    camera_.origin = sf::Vector2f(a.x - static_cast<float>(a.at.x) * camera_.cell, a.y - static_cast<float>(a.at.y) * camera_.cell);
+    fitted_ = false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The selection and figures
+
+void App::handle(const ask::PickAttacker& a) { selection_.attacker = a.figure; }
+void App::handle(const ask::PickDefender& a) { selection_.defender = a.figure; }
+void App::handle(const ask::SwapPair&) {
+    if (!selection_.attacker.empty() && !selection_.defender.empty()) std::swap(selection_.attacker, selection_.defender);
+}
+void App::handle(const ask::AddFigure&) {
+    if (!doc_.dragging()) addFigure();
+}
+void App::handle(const ask::RemoveFocus&) {
+    const int focus = figureIndex(selection_.focus);
+    if (focus < 0 || doc_.dragging()) return;
+    const std::string id = selection_.focus;
+    if (command(table::RemoveFigure{id}, "Removed " + id + ".")) selection_.focus.clear();
+}
+void App::handle(const ask::Delete&) {
+    if (viewOptions_.editor.tool != Tool::Play && !selection_.pieces.empty()) {
+        const Pieces gone = selection_.pieces;
+        if (mapEdit([&](Board& b) { return deletePieces(b, gone); }, "Deleted " + plural(gone.size(), "piece", "pieces") + ".",
+                    "delete " + plural(gone.size(), "piece", "pieces")))
+            selection_.pieces = Pieces{};
+        return;
+    }
+    handle(ask::RemoveFocus{});
+}
+
+// ---------------------------------------------------------------------------------------------
+// The map editor
+
+void App::handle(const ask::UseTool& a) { setTool(a.tool); }
+void App::handle(const ask::CloseOutline&) {
+    EditInputContext ctx = editContext();
+    edit_.closeOutline(ctx);
+}
+void App::handle(const ask::ShowNewMap&) { panels_.newMapDialog(doc_.board()); }
+void App::handle(const ask::ShowResize&) { panels_.resizeDialog(doc_.board()); }
+void App::handle(const ask::NewMap& a) {
+    pendingNewMap_ = a;
+    if (doc_.modified()) {
+        pending_ = Pending::NewMap;
+        panels_.askUnsaved("making a new map");
+    } else {
+        newMapNow();
+    }
+}
+void App::handle(const ask::Resize& a) {
+    const int w = a.width, h = a.height;
+    const std::size_t lost = resizeLosses(doc_.board(), w, h).size();
+    if (mapEdit([&](Board& b) { return resizeBoard(b, w, h); },
+                "The board is now " + std::to_string(w) + "x" + std::to_string(h) +
+                    (lost ? "; " + plural(lost, "piece", "pieces") + " left it." : "."),
+                "resize the map"))
+        fitPending_ = true;
+}
+void App::handle(const ask::Copy& a) {
+    Pieces& sel = selection_.pieces;
+    if (viewOptions_.editor.tool == Tool::Play || sel.empty()) return;
+    internalClipboard_ = copyPieces(doc_.board(), sel);
+    sf::Clipboard::setString(sf::String::fromUtf8(internalClipboard_.begin(), internalClipboard_.end()));
+    if (!a.cut) {
+        say("Copied " + plural(sel.size(), "piece", "pieces") + ".");
+        return;
+    }
+    const Pieces gone = sel;
+    if (mapEdit([&](Board& b) { return deletePieces(b, gone); }, "Cut " + plural(gone.size(), "piece", "pieces") + ".",
+                "cut " + plural(gone.size(), "piece", "pieces")))
+        sel = Pieces{};
+}
+void App::handle(const ask::Paste&) {
+    // The desktop's clipboard first (pieces copied in another Sightline), else our own.
+    const sf::String desktop = sf::Clipboard::getString();
+    std::string text;
+    for (sf::Uint8 c : desktop.toUtf8()) text.push_back(static_cast<char>(c));
+    if (text.find("sightline-map") == std::string::npos) text = internalClipboard_;
+    if (text.empty()) {
+        say("Nothing to paste: copy pieces first (Select tool, Ctrl+C).", true);
+        return;
+    }
+    const Board& board = doc_.board();
+    const std::optional<Cell> at = input_.hoveredCell(board, camera_, viewport_);
+    const sf::Vector2f mid = camera_.toBoard({viewport_.left + viewport_.width / 2, viewport_.top + viewport_.height / 2});
+    const PointD where = at ? PointD{double(at->x), double(at->y)} : PointD{std::floor(mid.x), std::floor(mid.y)};
+    Pieces pasted;
+    if (mapEdit([&](Board& b) { return pastePieces(b, text, where, &pasted); }, "", "paste")) {
+        say("Pasted " + plural(pasted.size(), "piece", "pieces") + ".");
+        if (viewOptions_.editor.tool == Tool::Play) setTool(Tool::Select);
+        selection_.pieces = pasted;
+    }
+}
+void App::handle(const ask::ToDoors&) {
+    const Pieces was = selection_.pieces;
+    if (viewOptions_.editor.tool == Tool::Play || was.walls.empty()) return;
+    if (mapEdit([&](Board& b) {
+            // From the last, so the indexes of the others stay put.
+            for (auto it = was.walls.rbegin(); it != was.walls.rend(); ++it)
+                if (Refusal why = wallToDoor(b, *it); !why.empty()) return why;
+            return Refusal();
+        },
+                plural(was.walls.size(), "wall is now a door", "walls are now doors") + ".", "turn walls into doors"))
+        selection_.pieces = Pieces{};
+}
+void App::handle(const ask::ToWalls&) {
+    const Pieces was = selection_.pieces;
+    if (viewOptions_.editor.tool == Tool::Play || was.doors.empty()) return;
+    if (mapEdit([&](Board& b) {
+            for (auto it = was.doors.rbegin(); it != was.doors.rend(); ++it)
+                if (Refusal why = doorToWall(b, *it); !why.empty()) return why;
+            return Refusal();
+        },
+                plural(was.doors.size(), "door is now a wall", "doors are now walls") + ".", "turn doors into walls"))
+        selection_.pieces = Pieces{};
+}
+void App::handle(const ask::JoinWalls&) {
+    if (viewOptions_.editor.tool == Tool::Play) return;
+    Pieces& sel = selection_.pieces;
+    if (sel.walls.size() != 2) {
+        say("Join: select two walls on one line (Shift+click the second).", true);
+        return;
+    }
+    const int a = sel.walls[0], b = sel.walls[1];
+    if (mapEdit([&](Board& x) { return joinWalls(x, a, b); }, "Joined the two walls.", "join two walls")) {
+        sel = Pieces{};
+        sel.walls = {a};
+    }
+}
+void App::handle(const ask::SplitWall&) {
+    if (viewOptions_.editor.tool == Tool::Play) return;
+    const sf::Vector2f m = input_.mouse();
+    const sf::Vector2f at = camera_.toBoard(m);
+    const double reach = 8.0 / camera_.cell;
+    const Board& board = doc_.board();
+    const int wall = wallNear(board, {at.x, at.y}, reach);
+    if (wall < 0 || !viewport_.contains(m)) {
+        say("Split: point at a wall, then press K.", true);
+        return;
+    }
+    const PointD cut = snapPoint(board, {at.x, at.y}, Snap::Corner, 0.0);
+    const std::string id = board.walls[static_cast<std::size_t>(wall)].id;
+    // A lattice point on the wall splits it exactly there; elsewhere the nearest point of it.
+    mapEdit([&](Board& b) { return splitWall(b, wall, cut); }, "Split wall " + id + ".", "split " + id);
+    selection_.pieces = Pieces{};
+}
+void App::handle(const ask::CloseGap&) {
+    const int picked = panels_.selectedProblem();
+    if (!viewOptions_.problems || picked < 0 || static_cast<std::size_t>(picked) >= panels_.mapProblems().size()) return;
+    const LintProblem problem = panels_.mapProblems()[static_cast<std::size_t>(picked)];
+    mapEdit([&](Board& b) { return closeGap(b, problem) ? Refusal() : Refusal("That gap cannot be closed in one step."); },
+            "Closed the gap: the ends meet exactly.", "close a gap");
+}
+void App::handle(const ask::SelectPieces& a) {
+    // A problem picked in the problems window: its pieces become the editor's selection.
+    const Board& board = doc_.board();
+    Pieces picked;
+    auto find = [](const auto& list, const std::string& id) {
+        for (std::size_t i = 0; i < list.size(); ++i)
+            if (list[i].id == id) return static_cast<int>(i);
+        return -1;
+    };
+    for (const std::string& name : a.ids) {
+        const auto colon = name.find(':');
+        if (colon == std::string::npos) continue;
+        const std::string kind = name.substr(0, colon), id = name.substr(colon + 1);
+        int i = -1;
+        if (kind == "wall" && (i = find(board.walls, id)) >= 0) picked.walls.push_back(i);
+        if (kind == "door" && (i = find(board.doors, id)) >= 0) picked.doors.push_back(i);
+        if (kind == "feature" && (i = find(board.features, id)) >= 0) picked.features.push_back(i);
+        if (kind == "figure" && (i = find(board.figures, id)) >= 0) picked.figures.push_back(i);
+    }
+    Pieces sorted;
+    sorted.add(picked);
+    selection_.pieces = sorted;
+}
+void App::handle(const ask::FindLeak& a) {
+    panels_.showLeak(findLeak(doc_.board(), a.from, sightPolicyFor(analysis_.game())), a.from);
+}
+void App::handle(const ask::RestoreRecovery&) { restoreRecovery(); }
+void App::handle(const ask::DiscardRecovery&) { discardRecovery(); }
+
+// ---------------------------------------------------------------------------------------------
+// The game
+
+// The game and preset chosen are kept in the map, one step of undo.
+void App::handle(const ask::UseGame& a) {
+    const std::string why = useGame(a.game, "");
+    if (!why.empty()) say(why, true);
+    else if (!doc_.dragging()) doc_.setMapRules({analysis_.game(), analysis_.presetId()});
+}
+void App::handle(const ask::UsePreset& a) {
+    const std::string why = useGame(analysis_.game(), a.preset);
+    if (!why.empty()) say(why, true);
+    else if (!doc_.dragging()) doc_.setMapRules({analysis_.game(), analysis_.presetId()});
+}
+
+}  // namespace sightline::app
