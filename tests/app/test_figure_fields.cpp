@@ -13,6 +13,7 @@
 #include "io/map_io.hpp"
 
 #include "../support.hpp"
+#include "headless_ui.hpp"
 
 #include <catch2/catch.hpp>
 #include <imgui.h>
@@ -46,49 +47,6 @@ bool loads(const std::string& key, const std::string& json, int w = 1, int h = 1
         return false;
     }
 }
-
-// Dear ImGui without a window: frames are built and thrown away, keys typed through its input queue.
-class HeadlessUi {
-public:
-    HeadlessUi() : context_(ImGui::CreateContext()) {
-        ImGuiIO& io = ImGui::GetIO();
-        io.IniFilename = nullptr;
-        io.DisplaySize = ImVec2(900, 700);
-        io.DeltaTime = 1.0f / 60.0f;
-        unsigned char* pixels = nullptr;
-        int w = 0, h = 0;
-        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    }
-    ~HeadlessUi() { ImGui::DestroyContext(context_); }
-    HeadlessUi(const HeadlessUi&) = delete;
-    HeadlessUi& operator=(const HeadlessUi&) = delete;
-
-    void frame(const std::function<void()>& draw) {
-        ui::clearNotedItems();
-        ImGui::NewFrame();
-        ImGui::SetNextWindowPos(ImVec2(0, 0));
-        ImGui::SetNextWindowSize(ImVec2(900, 700));
-        ImGui::Begin("fields");
-        draw();
-        ImGui::End();
-        ImGui::Render();
-    }
-    // Puts the keyboard in the text field `draw` draws `skip` + 1st (its first part, for several),
-    // selects its text, types `text` over it and draws one more frame.
-    void type(const std::function<void()>& draw, const std::string& text, int skip = 0) {
-        frame([] {});  // a field not drawn for a frame lets the keyboard go
-        frame([&] {
-            ImGui::SetKeyboardFocusHere(skip);
-            draw();
-        });
-        frame(draw);
-        ImGui::GetIO().AddInputCharactersUTF8(text.c_str());
-        frame(draw);
-    }
-
-private:
-    ImGuiContext* context_;
-};
 
 }  // namespace
 
