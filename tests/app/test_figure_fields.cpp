@@ -114,6 +114,8 @@ TEST_CASE("figure fields: a value is refused exactly when a map holding it would
     const std::vector<Case> cases = {
         {"defense", {"-1001", "-1000", "0", "16", "1000", "1001", "2147483647"}},
         {"constitution", {"-1001", "-1000", "3", "1000", "1001"}},
+        {"personal_cover_save_bonus", {"-1001", "-1000", "10", "1000", "1001", "2.5", R"("10")"}},
+        {"personal_cover_absorb", {"-1", "0", "3", "1000", "1001"}},
         {"personal_cover", {R"("one_half")", R"("total")", R"("half")", R"("")"}},
         {"floor", {"-1", "0", "1", "1000", "1001"}},
         {"weapon", {R"("support")", R"("handheld")", R"("rifle")"}},
