@@ -334,8 +334,20 @@ BoardInputContext App::inputContext() {
     return {doc_, selection_, camera_, viewport_, fitted_, viewOptions_.hoverPicksDefender, gui::pointerOverUi};
 }
 
+bool App::boardHasKeys() const {
+    const sf::Vector2f m = input_.mouse();
+    return boardFocus_ || (pointerInside_ && viewport_.contains(m) && !gui::pointerOverUi(m));
+}
+
 void App::handleEvent(const sf::Event& event) {
     gui::processEvent(event);
+    if (event.type == sf::Event::MouseButtonPressed) {
+        const sf::Vector2f p(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y));
+        boardFocus_ = viewport_.contains(p) && !gui::pointerOverUi(p);
+    }
+    if (event.type == sf::Event::MouseLeft) pointerInside_ = false;
+    if (event.type == sf::Event::MouseEntered || event.type == sf::Event::MouseMoved) pointerInside_ = true;
+    if (event.type == sf::Event::LostFocus) boardFocus_ = false;
     switch (event.type) {
         case sf::Event::Closed: requestQuit(); break;
         case sf::Event::Resized:
@@ -362,9 +374,23 @@ void App::onKeyPressed(const sf::Event::KeyEvent& key) {
         pictureRequested_ = true;
         return;
     }
+    // Ctrl+Q quits whatever has the keyboard (a game's window, a field being typed in).
+    if (key.control && key.code == sf::Keyboard::Q) {
+        requestQuit();
+        return;
+    }
     if (gui::wantsKeyboard()) return;
+    // A menu open: Esc closes it, and no key reaches the board (a dialog has its own keys).
+    if (gui::popupOpen()) {
+        if (key.code == sf::Keyboard::Escape) gui::closeMenus();
+        return;
+    }
     for (const WindowSlot& slot : windows_)
         if (slot.open && slot.window->hasFocus()) return;  // its own keys (Ctrl+Z undoes there)
+    // The board's keys without Ctrl (tools, zoom, a new figure, Delete, Esc) act only while the board
+    // has the pointer or was the last thing clicked: typed elsewhere, they are not the board's.
+    const bool global = key.control || key.code == sf::Keyboard::F3;
+    if (!global && !boardHasKeys()) return;
     const KeyAction a = shortcut(key, std::max(camera_.cell, 48.0f));
     if (a.toggleStats) viewOptions_.stats = !viewOptions_.stats;
     if (a.toggleEveryCorner) viewOptions_.everyCorner = !viewOptions_.everyCorner;

@@ -87,6 +87,8 @@ private:
     void analyse();
     void handleEvent(const sf::Event& event);
     void onKeyPressed(const sf::Event::KeyEvent& key);
+    // Whether the board takes keys: the pointer is on it (not on a panel), or it was clicked last.
+    bool boardHasKeys() const;
     BoardInputContext inputContext();
     EditInputContext editContext();
     void setTool(Tool tool);
@@ -202,6 +204,8 @@ private:
     sf::Clock clock_;         // since start, for message timing
     bool quit_ = false;
     bool pictureRequested_ = false;
+    bool boardFocus_ = false;      // the last mouse press was on the board
+    bool pointerInside_ = false;   // the pointer is in the window
     Pending pending_ = Pending::None;
     std::string pendingPath_;
     std::vector<std::string> mapFiles_;

@@ -228,6 +228,7 @@ void App::writeState() {
                        {"drawing", edit_.busy()}};
     }
     j["dragging"] = doc_.dragging();
+    j["fit_pending"] = fitPending_;  // the board is fitted to the window at the next frame: the layout is the old one
     j["popup_open"] = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
     j["widget_held"] = ImGui::IsAnyItemActive();  // a slider, a text field or a handle being used
     Json figures = Json::array();

@@ -7,6 +7,7 @@
 
 #include "core/ruler.hpp"
 #include "core/board.hpp"
+#include "core/key_rule.hpp"
 #include "core/ruling.hpp"
 
 #include <functional>
@@ -58,6 +59,10 @@ public:
     // The keys it reads on figures and on features, each checked by checkFigureKeys/FeatureKeys.
     virtual std::vector<std::string> figureKeys() const { return {}; }
     virtual std::vector<std::string> featureKeys() const { return {}; }
+    // What each of those keys may hold, for the editors to offer it as the control its values want
+    // (a list, a number, a checkbox). Empty: none stated.
+    virtual KeyRules figureKeyRules() const { return {}; }
+    virtual KeyRules featureKeyRules() const { return {}; }
     // Checks the keys it owns; `pathOf(key)` is where the key is (a JSON path); each problem is
     // added as "path: message". Keys it does not own are left alone.
     virtual void checkFigureKeys(const ExtraKeys&, const std::function<std::string(const std::string&)>& pathOf,

@@ -80,6 +80,14 @@ std::vector<std::string> gameFeatureKeys() {
     return out;
 }
 
+KeyRules gameFeatureKeyRules() {
+    KeyRules out;
+    for (const GameModule* g : gameModules())
+        for (auto& rule : g->featureKeyRules())
+            if (std::none_of(out.begin(), out.end(), [&](const auto& r) { return r.first == rule.first; })) out.push_back(std::move(rule));
+    return out;
+}
+
 const MapKeyChecks& mapKeyChecks() {
     static const MapKeyChecks checks{checkFigureKeys, checkFeatureKeys, gameFeatureKeys()};
     return checks;

@@ -49,6 +49,9 @@ void checkFigureKeys(const ExtraKeys& keys, const KeyPath& pathOf, std::vector<s
 void checkFeatureKeys(const ExtraKeys& keys, const KeyPath& pathOf, std::vector<std::string>& problems);
 // The keys some game owns on features (importers copy these from other formats' properties).
 std::vector<std::string> gameFeatureKeys();
+// Every game's keys on features with what each may hold, in the games' order (a key two games
+// state: the first one's rule).
+KeyRules gameFeatureKeyRules();
 
 // Rules every pair of a small board made here (walls, a door, terrain of each kind, a large figure)
 // under `rules`, fully and quickly, and throws std::logic_error where the two disagree: a game's

@@ -24,36 +24,6 @@ std::vector<std::string> keyProblems(const Board& board, const MapKeyChecks& che
     return problems;
 }
 
-KeyRule oneOfKey(std::vector<std::string> allowed, const char* what) {
-    KeyRule r;
-    r.kind = KeyRule::Kind::OneOf;
-    r.names = std::move(allowed);
-    r.what = what;
-    return r;
-}
-
-KeyRule integerKey(long long lo, long long hi) {
-    KeyRule r;
-    r.kind = KeyRule::Kind::Integer;
-    r.lo = lo, r.hi = hi;
-    return r;
-}
-
-KeyRule booleanKey() { return KeyRule(); }
-
-KeyRule integerFieldsKey(std::vector<std::string> fields, long long lo, long long hi) {
-    KeyRule r = integerKey(lo, hi);
-    r.kind = KeyRule::Kind::IntegerFields;
-    r.names = std::move(fields);
-    return r;
-}
-
-std::vector<std::string> keyNames(const KeyRules& rules) {
-    std::vector<std::string> out;
-    for (const auto& rule : rules) out.push_back(rule.first);
-    return out;
-}
-
 namespace {
 
 void check(const KeyRule& rule, const Json& v, const std::string& path, Checker& ck) {

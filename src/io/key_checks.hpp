@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/board.hpp"
+#include "core/key_rule.hpp"
 
 #include <functional>
 #include <string>
@@ -30,27 +31,6 @@ struct MapKeyChecks {
 // Every figure's and feature's keys checked, as "JSON path: message" lines (/figures/2/defense: ...).
 std::vector<std::string> keyProblems(const Board& board, const MapKeyChecks& checks);
 
-// What a game's key may hold.
-struct KeyRule {
-    enum class Kind {
-        OneOf,          // one of `names` ("unknown <what> \"x\" (a, b, c)")
-        Integer,        // a whole number in lo..hi
-        Boolean,        // true or false
-        IntegerFields,  // an object whose fields `names` are each a whole number in lo..hi
-    };
-    Kind kind = Kind::Boolean;
-    std::vector<std::string> names;
-    const char* what = "value";  // OneOf: what the names are, in messages
-    long long lo = 0, hi = 0;
-};
-KeyRule oneOfKey(std::vector<std::string> allowed, const char* what = "value");
-KeyRule integerKey(long long lo, long long hi);
-KeyRule booleanKey();
-KeyRule integerFieldsKey(std::vector<std::string> fields, long long lo, long long hi);
-
-// A game's keys on figures or on features, each with its rule, in the order the game lists them.
-using KeyRules = std::vector<std::pair<std::string, KeyRule>>;
-std::vector<std::string> keyNames(const KeyRules& rules);
 // Checks every key of `keys` that `rules` names (the rest are other games' or nobody's), in the
 // order of `keys`, and adds each problem as "path: message".
 void checkKeys(const ExtraKeys& keys, const KeyRules& rules, const KeyPath& pathOf, std::vector<std::string>& problems);

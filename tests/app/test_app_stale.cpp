@@ -72,7 +72,10 @@ TEST_CASE("app: a Doom reveal is not undone; another map starts the panels afres
     // The d20 office: agent-kim attacks the villain, the attack rolled; the map opened again: no
     // attack shown, the log holds only the new seed's line.
     ui.openByBrowser(office);
-    s = ui.waitState([&](const Json& j) { return j["map"] == office && j["panel"].contains("attack"); });
+    // (the board fitted to the window: its layout is the office's before a cell is clicked)
+    s = ui.waitState([&](const Json& j) {
+        return j["map"] == office && j["panel"].contains("attack") && j["layout"]["board"] == Json::array({18, 12});
+    });
     CHECK(s["panel"]["log"] == 1);
     ui.clickAt(2.5, 3.5);
     s = ui.waitState([](const Json& j) { return j["attacker"] == "agent-kim"; });
@@ -80,7 +83,7 @@ TEST_CASE("app: a Doom reveal is not undone; another map starts the panels afres
     s = ui.waitState([](const Json& j) { return j["defender"] == "villain" && j["ruling"].is_object(); });
     // The figure's Attacker and Defender buttons are shown with the ruling's lists of those names.
     CHECK(s["id_clashes"] == Json::array());
-    ui.clickNoted("d20-roll");
+    ui.clickNoted("d20: Roll");
     s = ui.waitState([](const Json& j) { return j["panel"]["attack"].is_object(); });
     CHECK(s["panel"]["attack"]["defender"] == "villain");
     CHECK(s["panel"]["log"] == 2);

@@ -13,11 +13,13 @@
 #include "io/map_io.hpp"
 
 #include "../support.hpp"
+#include "headless_ui.hpp"
 
 #include <catch2/catch.hpp>
 #include <imgui.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -46,49 +48,6 @@ bool loads(const std::string& key, const std::string& json, int w = 1, int h = 1
         return false;
     }
 }
-
-// Dear ImGui without a window: frames are built and thrown away, keys typed through its input queue.
-class HeadlessUi {
-public:
-    HeadlessUi() : context_(ImGui::CreateContext()) {
-        ImGuiIO& io = ImGui::GetIO();
-        io.IniFilename = nullptr;
-        io.DisplaySize = ImVec2(900, 700);
-        io.DeltaTime = 1.0f / 60.0f;
-        unsigned char* pixels = nullptr;
-        int w = 0, h = 0;
-        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    }
-    ~HeadlessUi() { ImGui::DestroyContext(context_); }
-    HeadlessUi(const HeadlessUi&) = delete;
-    HeadlessUi& operator=(const HeadlessUi&) = delete;
-
-    void frame(const std::function<void()>& draw) {
-        ui::clearNotedItems();
-        ImGui::NewFrame();
-        ImGui::SetNextWindowPos(ImVec2(0, 0));
-        ImGui::SetNextWindowSize(ImVec2(900, 700));
-        ImGui::Begin("fields");
-        draw();
-        ImGui::End();
-        ImGui::Render();
-    }
-    // Puts the keyboard in the text field `draw` draws `skip` + 1st (its first part, for several),
-    // selects its text, types `text` over it and draws one more frame.
-    void type(const std::function<void()>& draw, const std::string& text, int skip = 0) {
-        frame([] {});  // a field not drawn for a frame lets the keyboard go
-        frame([&] {
-            ImGui::SetKeyboardFocusHere(skip);
-            draw();
-        });
-        frame(draw);
-        ImGui::GetIO().AddInputCharactersUTF8(text.c_str());
-        frame(draw);
-    }
-
-private:
-    ImGuiContext* context_;
-};
 
 }  // namespace
 
@@ -156,6 +115,8 @@ TEST_CASE("figure fields: a value is refused exactly when a map holding it would
     const std::vector<Case> cases = {
         {"defense", {"-1001", "-1000", "0", "16", "1000", "1001", "2147483647"}},
         {"constitution", {"-1001", "-1000", "3", "1000", "1001"}},
+        {"personal_cover_save_bonus", {"-1001", "-1000", "10", "1000", "1001", "2.5", R"("10")"}},
+        {"personal_cover_absorb", {"-1", "0", "3", "1000", "1001"}},
         {"personal_cover", {R"("one_half")", R"("total")", R"("half")", R"("")"}},
         {"floor", {"-1", "0", "1", "1000", "1001"}},
         {"weapon", {R"("support")", R"("handheld")", R"("rifle")"}},
@@ -249,4 +210,70 @@ TEST_CASE("figure fields: a panel's own number refuses what it cannot be instead
     ui.type(hidden, "1000");
     CHECK(base == 4);
     CHECK(ui::refusalsShown() == std::vector<std::string>{"Base: 1000 is out of range (-99..999); kept 4"});
+}
+
+TEST_CASE("feature fields: each game key is the control its values want; a rating is picked from a list, a number "
+          "out of range is refused with the reason",
+          "[app-document][figure-fields]") {
+    HeadlessUi ui;
+    Feature desk;
+    desk.id = "desk";
+    desk.kind = "desk";
+    desk.polygon = {{1, 1}, {3, 1}, {3, 2}, {1, 2}};
+    PanelRequests out;
+    const KeyRules rules = gameFeatureKeyRules();
+    auto draw = [&] {
+        const ui::KeyOwner owner = ui::KeyOwner::of(desk, out);
+        for (const auto& [key, rule] : rules) ui::ruledKey(owner, key, rule);
+    };
+    // d20's rating: a list of the levels, not JSON typed in.
+    REQUIRE(std::any_of(rules.begin(), rules.end(), [](const auto& r) { return r.first == "rating"; }));
+    ui.click(draw, "key:rating");
+    ui.click(draw, "key:rating=one_half");
+    const auto* rated = out.find<table::SetFeatureKey>();
+    REQUIRE(rated);
+    CHECK(rated->feature == "desk");
+    CHECK(rated->key == "rating");
+    CHECK(rated->json == std::optional<std::string>("\"one_half\""));
+    // What it sends loads: the map's check of feature keys takes it.
+    std::vector<std::string> problems;
+    checkFeatureKeys({{"rating", *rated->json}}, [](const std::string& k) { return k; }, problems);
+    CHECK(problems.empty());
+
+    // A number: set, then typed out of range (refused, with the reason and what is kept), then in range.
+    setPropertyJson(desk.extra, "save_bonus", "3");
+    out = PanelRequests{};
+    auto bonus = [&] { ui::optionalIntKey("Save bonus", ui::KeyOwner::of(desk, out), "save_bonus", 0); };
+    ui.type(bonus, "5000", 1);
+    CHECK(out.empty());
+    REQUIRE(ui::refusalsShown().size() == 1);
+    CHECK(ui::refusalsShown()[0].find("5000 is out of range (-1000..1000); kept 3") != std::string::npos);
+    ui.type(bonus, "7", 1);
+    const auto* sent = out.find<table::SetFeatureKey>();
+    REQUIRE(sent);
+    CHECK(sent->key == "save_bonus");
+    CHECK(sent->json == std::optional<std::string>("7"));
+}
+
+TEST_CASE("figure fields: the kept value typed again after a refusal takes the reason away", "[app-document][figure-fields]") {
+    HeadlessUi ui;
+    Board b = test::board(8, 8);
+    Figure& f = vehicle(b, "tank", 1, 1, "north");
+    setPropertyJson(f.extra, "floor", "2");
+    PanelRequests out;
+    auto floor = [&] { ui::optionalIntKey("Floor", f, "floor", 0, out); };
+    ui.type(floor, "1500", 1);
+    REQUIRE(ui::refusalsShown().size() == 1);
+    ui.type(floor, "2", 1);  // what the figure has: nothing to send, and nothing refused any more
+    CHECK(out.empty());
+    CHECK(ui::refusalsShown().empty());
+
+    // A panel's own number, the same.
+    int damage = 6;
+    auto field = [&] { ui::boundedInt("Damage", damage, 0, 99); };
+    ui.type(field, "500");
+    REQUIRE(ui::refusalsShown().size() == 1);
+    ui.type(field, "6");
+    CHECK(damage == 6);
+    CHECK(ui::refusalsShown().empty());
 }

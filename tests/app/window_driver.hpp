@@ -17,7 +17,8 @@ namespace sightline::apptest {
 
 class WindowDriver {
 public:
-    // `settle`: waitState also waits until no ruling is being made ("ruling_pending" false).
+    // `settle`: waitState also waits until no ruling is being made and the board is fitted
+    // ("ruling_pending" and "fit_pending" false).
     // `stateName`: the state file's name in `dir`.
     explicit WindowDriver(std::string dir, bool settle = true, std::string stateName = "state.json")
         : dir_(std::move(dir)), stateName_(std::move(stateName)), settle_(settle) {}
@@ -40,7 +41,8 @@ public:
         nlohmann::json last;
         waitFor([&] {
             last = state();
-            return last.is_object() && !(settle_ && last.value("ruling_pending", false)) && test(last);
+            return last.is_object() && !(settle_ && (last.value("ruling_pending", false) || last.value("fit_pending", false))) &&
+                   test(last);
         }, seconds);
         return last;
     }
@@ -52,6 +54,10 @@ public:
         return window_ + " " + std::to_string(static_cast<int>(px)) + " " + std::to_string(static_cast<int>(py));
     }
     void move(double x, double y) { xdotool("mousemove --window " + at(x, y)); }
+    // The pointer onto window pixel (x, y).
+    void pointAt(double x, double y) {
+        xdotool("mousemove --window " + window_ + " " + std::to_string(static_cast<int>(x)) + " " + std::to_string(static_cast<int>(y)));
+    }
     // A left click at board point (x, y).
     void clickAt(double x, double y) { xdotool("mousemove --window " + at(x, y) + " sleep 0.2 click 1"); }
     // Clicks the middle of the item the app noted under `name` (its state's "items") once it has

@@ -235,6 +235,53 @@ TEST_CASE("cli: d20 attack resolution", "[cli][d20]") {
     refused(cli("attack --rules doom --defense 15 --cover one_half --attack-total 16"), "d20");
 }
 
+TEST_CASE("cli: d20 attack: the cover struck saves with its own bonus, each in turn when both are", "[cli][d20]") {
+    // The office board's shot: agent-kim at the villain (Defense 15, Constitution 14), who holds a
+    // hostage (Constitution 10) behind desk-2 (+5, absorbs 2). The map's ruling names both covers' saves.
+    const Run ruling = cli("cover maps/d20-office.json --attacker agent-kim --defender villain --rules d20 --json");
+    REQUIRE(ruling.status == 0);
+    const auto c = nlohmann::json::parse(ruling.out);
+    CHECK(c.at("scenery_save") == nlohmann::json::parse(R"({"by": "feature:desk-2", "save_bonus": 5, "absorb": 2})"));
+    CHECK(c.at("personal_save") == nlohmann::json::parse(R"({"save_bonus": 10, "absorb": null})"));
+
+    const std::string shot = "attack --rules d20 --defense 15 --personal one_half --scenery one_quarter --attack-total 17 --damage 8 "
+                             "--cover-save-bonus 14 --personal-save-bonus 10 --scenery-save-bonus 5 --scenery-absorb 2 --json ";
+    // The d6 says the desk: it saves with +5 (8 + 5 < DC 14), absorbs 2, and 6 go on.
+    const Run desk = cli(shot + "--d6 3 --save-roll 8");
+    REQUIRE(desk.status == 0);
+    const auto d = nlohmann::json::parse(desk.out);
+    REQUIRE(d.at("saves").size() == 1);
+    CHECK(d.at("saves")[0].at("cover") == "scenery");
+    CHECK(d.at("saves")[0].at("save_bonus") == 5);
+    CHECK(d.at("saves")[0].at("absorb") == 2);
+    CHECK(d.at("saves")[0].at("total") == 13);
+    CHECK(d.at("penetrated") == true);
+    CHECK(d.at("damage_to_defender") == 6);
+    CHECK(d.at("explanation").get<std::string>().find("The scenery cover saves with +5") != std::string::npos);
+    // The d6 says the hostage: +10.
+    const auto h = nlohmann::json::parse(cli(shot + "--d6 2 --save-roll 8").out);
+    CHECK(h.at("saves")[0].at("cover") == "personal");
+    CHECK(h.at("saves")[0].at("save_bonus") == 10);
+    CHECK(h.at("saves")[0].at("total") == 18);
+    // Both: the desk, then the hostage, each with its own.
+    const auto both = nlohmann::json::parse(cli(shot + "--d6 5 --save-roll 8 --save-roll 3").out);
+    REQUIRE(both.at("saves").size() == 2);
+    CHECK(both.at("saves")[0].at("save_bonus") == 5);
+    CHECK(both.at("saves")[1].at("save_bonus") == 10);
+    CHECK(both.at("saves")[1].at("damage") == 6);
+    CHECK(both.at("damage_to_defender") == 0);  // 3 + 10 = 13 >= DC 13
+
+    // A cover without its own takes --cover-save-bonus, as before.
+    const auto fallback = nlohmann::json::parse(
+        cli("attack --rules d20 --defense 15 --personal one_half --scenery one_quarter --attack-total 17 --damage 8 "
+            "--cover-save-bonus 14 --personal-save-bonus 10 --d6 3 --save-roll 8 --json").out);
+    CHECK(fallback.at("saves")[0].at("save_bonus") == 14);
+    CHECK(fallback.at("saves")[0].at("absorb") == 0);
+    // One cover as one level has no personal or scenery cover of its own to name.
+    refused(cli("attack --rules d20 --defense 15 --cover one_half --attack-total 17 --scenery-save-bonus 5"), "--scenery-save-bonus");
+    refused(cli("attack --rules d20 --defense 15 --personal one_half --attack-total 17 --personal-absorb -1"), "--personal-absorb");
+}
+
 TEST_CASE("cli: wargame cover gives the level, modifiers, components and armour", "[cli][wargame]") {
     const Run r = cli("cover maps/wargame-village.json --attacker at-gun --defender tank --rules wargame --json");
     REQUIRE(r.status == 0);

@@ -517,6 +517,20 @@ bool wantsKeyboard() { return hasContext() && ImGui::GetIO().WantCaptureKeyboard
 
 bool popupOpen() { return ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel); }
 
+bool closeMenus() {
+    ImGuiContext* g = ImGui::GetCurrentContext();
+    if (!g) return false;
+    int keep = 0;
+    while (keep < g->OpenPopupStack.Size && !(g->OpenPopupStack[keep].Window &&
+                                               (g->OpenPopupStack[keep].Window->Flags & ImGuiWindowFlags_Modal)))
+        ++keep;
+    // Popups above a modal dialog (its own combo lists) close with it; the menus before it close here.
+    if (keep < g->OpenPopupStack.Size) return false;
+    if (g->OpenPopupStack.Size == 0) return false;
+    ImGui::ClosePopupToLevel(0, true);
+    return true;
+}
+
 bool pointerOverUi(sf::Vector2f p) {
     ImGuiContext* g = ImGui::GetCurrentContext();
     if (!g) return false;

@@ -56,5 +56,8 @@ bool wantsKeyboard();
 bool pointerOverUi(sf::Vector2f p);
 // Whether a modal or other popup is open.
 bool popupOpen();
+// Closes the open menus (and other popups) down to the first modal dialog, which keeps its own
+// keys; returns whether one was closed.
+bool closeMenus();
 
 }  // namespace sightline::app::imgui_sfml

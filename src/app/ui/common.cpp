@@ -149,9 +149,11 @@ void fieldRefusal(const char* field, const std::string& owner, const std::string
 
 const std::vector<std::string>& refusalsShown() { return g_refusalsShown; }
 
-std::string keyRefusal(const char* label, const std::string& key, const std::string& json) {
+std::string keyRefusal(const char* label, const std::string& key, const std::string& json, bool feature) {
     std::vector<std::string> problems;
-    checkFigureKeys({{key, json}}, [label](const std::string&) { return std::string(label); }, problems);
+    const KeyPath path = [label](const std::string&) { return std::string(label); };
+    if (feature) checkFeatureKeys({{key, json}}, path, problems);
+    else checkFigureKeys({{key, json}}, path, problems);
     if (problems.empty()) return {};
     // A part of the key by name, as users read it: "Armour front", not "Armour/front".
     std::string why = problems.front();
@@ -167,6 +169,32 @@ std::string sizeRefusal(int w, int h) {
     return {};
 }
 
+namespace {
+
+// The text of the number field `label` while it is being typed in (drawn just before), else nullopt.
+std::optional<std::string> typedText(const char* label) {
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    const ImGuiID id = ImGui::GetID(label);  // InputInt's text field takes the label's id
+    if (g.ActiveId != id || g.InputTextState.ID != id) return std::nullopt;
+    std::string text;
+    for (int i = 0; i < g.InputTextState.CurLenW && i < g.InputTextState.TextW.Size; ++i) {
+        const ImWchar c = g.InputTextState.TextW[i];
+        text.push_back(c < 128 ? static_cast<char>(c) : '?');
+    }
+    return text;
+}
+
+// A whole number written plainly ("-12"), else nullopt.
+std::optional<long long> wholeNumber(const std::string& text) {
+    std::size_t i = text.size() > 0 && (text[0] == '-' || text[0] == '+') ? 1 : 0;
+    if (i == text.size() || text.size() > 12) return std::nullopt;
+    for (std::size_t k = i; k < text.size(); ++k)
+        if (text[k] < '0' || text[k] > '9') return std::nullopt;
+    return std::stoll(text);
+}
+
+}  // namespace
+
 bool boundedInt(const char* label, int& value, int lo, int hi, const char* name, bool refusalBelow) {
     int typed = value;
     const bool changed = ImGui::InputInt(label, &typed);
@@ -181,6 +209,9 @@ bool boundedInt(const char* label, int& value, int lo, int hi, const char* name,
             clearFieldRefusal(label);
         }
     }
+    // The kept value typed again is taken too: the reason goes (the field's value did not change).
+    if (const auto text = typedText(label))
+        if (const auto n = wholeNumber(*text); n && *n >= lo && *n <= hi) clearFieldRefusal(label);
     if (refusalBelow) fieldRefusal(label, "", std::to_string(value));
     return changed && value == typed;
 }
@@ -202,63 +233,101 @@ bool presenceBox(const char* key, bool& set) {
     return changed;
 }
 
-// What a refusal in a key field stands against: the figure's game keys as they are, so that the
+// What a refusal in a key field stands against: the owner's game keys as they are, so that the
 // reason goes once any of them changes (this one taken, another one edited, an undo).
-std::string keptText(const Figure& f) {
+std::string keptText(const KeyOwner& o) {
     std::string text;
-    for (const auto& [key, json] : f.extra) text += key + '=' + json + '\n';
+    for (const auto& [key, json] : *o.keys) text += key + '=' + json + '\n';
     return text;
 }
 
 // Sends `json` as the key's new value, or refuses it under the field `label`, saying what the
-// figure keeps (`kept`, as the field shows it).
-void sendOrRefuse(const char* label, const Figure& f, const char* key, const std::string& json, const std::string& kept,
-                  PanelRequests& out) {
-    const std::string why = keyRefusal(label, key, json);
+// owner keeps (`kept`, as the field shows it).
+void sendOrRefuse(const char* label, const KeyOwner& o, const char* key, const std::string& json, const std::string& kept) {
+    const std::string why = keyRefusal(label, key, json, o.feature);
     if (!why.empty()) {
-        refuseField(label, f.id, keptText(f), why + "; kept " + kept);
+        refuseField(label, o.id, keptText(o), why + "; kept " + kept);
         return;
     }
     clearFieldRefusal(label);
-    out.command(table::SetFigureKey{f.id, key, json, {}});
+    o.send(key, json);
+}
+
+// The key's name as people read it: "save_bonus" -> "Save bonus".
+std::string keyLabel(const std::string& key) {
+    std::string out = key;
+    for (char& c : out)
+        if (c == '_') c = ' ';
+    if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
+    return out;
 }
 
 }  // namespace
 
-void optionalIntKey(const char* label, const Figure& f, const char* key, int whenSet, PanelRequests& out) {
-    const std::optional<long long> value = propertyInteger(f.extra, key);
+KeyOwner KeyOwner::of(const Figure& f, PanelRequests& out) {
+    const std::string id = f.id;
+    return {false, id, &f.extra, [id, &out](const std::string& key, std::optional<std::string> json) {
+                out.command(table::SetFigureKey{id, key, std::move(json), {}});
+            }};
+}
+
+KeyOwner KeyOwner::of(const Feature& f, PanelRequests& out) {
+    const std::string id = f.id;
+    return {true, id, &f.extra, [id, &out](const std::string& key, std::optional<std::string> json) {
+                out.command(table::SetFeatureKey{id, key, std::move(json), {}});
+            }};
+}
+
+void optionalIntKey(const char* label, const KeyOwner& o, const char* key, int whenSet) {
+    const std::optional<long long> value = propertyInteger(*o.keys, key);
     bool set = value.has_value();
     if (presenceBox(key, set)) {
         clearFieldRefusal(label);
-        out.command(table::SetFigureKey{f.id, key, set ? std::optional<std::string>(std::to_string(whenSet)) : std::nullopt, {}});
+        o.send(key, set ? std::optional<std::string>(std::to_string(whenSet)) : std::nullopt);
         return;
     }
     const int was = value ? static_cast<int>(*value) : whenSet;
     int v = was;
     ImGui::BeginDisabled(!set);
     ImGui::SetNextItemWidth(keyFieldWidth());
-    if (ImGui::InputInt(label, &v) && set) sendOrRefuse(label, f, key, std::to_string(v), std::to_string(was), out);
+    if (ImGui::InputInt(label, &v) && set) sendOrRefuse(label, o, key, std::to_string(v), std::to_string(was));
+    // The kept value typed again is what the owner has: the reason goes.
+    if (const auto text = typedText(label))
+        if (const auto n = wholeNumber(*text); n && *n == was) clearFieldRefusal(label);
     ImGui::EndDisabled();
-    fieldRefusal(label, f.id, keptText(f));
+    fieldRefusal(label, o.id, keptText(o));
 }
 
-void choiceKey(const char* label, const Figure& f, const char* key, const std::vector<std::string>& values,
-               PanelRequests& out) {
-    const std::optional<std::string> value = propertyString(f.extra, key);
+void choiceKey(const char* label, const KeyOwner& o, const char* key, const std::vector<std::string>& values) {
+    const std::optional<std::string> value = propertyString(*o.keys, key);
     ImGui::SetNextItemWidth(keyFieldWidth() + ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
-    if (!ImGui::BeginCombo(label, value ? value->c_str() : "(not set)")) return;
-    if (ImGui::Selectable("(not set)", !value) && value) out.command(table::SetFigureKey{f.id, key, std::nullopt, {}});
-    for (const std::string& v : values)
-        if (ImGui::Selectable(v.c_str(), value && *value == v) && (!value || *value != v))
-            out.command(table::SetFigureKey{f.id, key, jsonQuote(v), {}});
+    const bool open = ImGui::BeginCombo(label, value ? value->c_str() : "(not set)");
+    const std::string note = std::string("key:") + key;  // where tests click (the state file's items)
+    noteItem(note.c_str());
+    if (!open) return;
+    if (ImGui::Selectable("(not set)", !value) && value) o.send(key, std::nullopt);
+    for (const std::string& v : values) {
+        if (ImGui::Selectable(v.c_str(), value && *value == v) && (!value || *value != v)) o.send(key, jsonQuote(v));
+        noteItem((note + "=" + v).c_str());
+    }
     ImGui::EndCombo();
 }
 
-void optionalIntsKey(const char* label, const Figure& f, const char* key, const std::vector<std::string>& names,
-                     PanelRequests& out) {
+void booleanKey(const char* label, const KeyOwner& o, const char* key) {
+    const std::string* json = propertyJson(*o.keys, key);
+    const char* shown = !json ? "(not set)" : *json == "true" ? "yes" : "no";
+    ImGui::SetNextItemWidth(keyFieldWidth() + ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
+    if (!ImGui::BeginCombo(label, shown)) return;
+    if (ImGui::Selectable("(not set)", !json) && json) o.send(key, std::nullopt);
+    if (ImGui::Selectable("yes", json && *json == "true") && (!json || *json != "true")) o.send(key, std::string("true"));
+    if (ImGui::Selectable("no", json && *json == "false") && (!json || *json != "false")) o.send(key, std::string("false"));
+    ImGui::EndCombo();
+}
+
+void optionalIntsKey(const char* label, const KeyOwner& o, const char* key, const std::vector<std::string>& names) {
     std::vector<int> values(names.size(), 0);
     bool set = false;
-    if (const std::string* json = propertyJson(f.extra, key)) {
+    if (const std::string* json = propertyJson(*o.keys, key)) {
         const nlohmann::json j = nlohmann::json::parse(*json, nullptr, false);
         set = j.is_object();
         for (std::size_t i = 0; set && i < names.size(); ++i)
@@ -273,20 +342,34 @@ void optionalIntsKey(const char* label, const Figure& f, const char* key, const 
     };
     if (presenceBox(key, set)) {
         clearFieldRefusal(label);
-        out.command(table::SetFigureKey{f.id, key, set ? std::optional<std::string>(text()) : std::nullopt, {}});
+        o.send(key, set ? std::optional<std::string>(text()) : std::nullopt);
         return;
     }
     ImGui::BeginDisabled(!set);
     ImGui::SetNextItemWidth(keyFieldWidth() * 2.0f);
     if (ImGui::InputScalarN(label, ImGuiDataType_S32, values.data(), static_cast<int>(values.size())) && set)
-        sendOrRefuse(label, f, key, text(), was, out);
+        sendOrRefuse(label, o, key, text(), was);
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered()) {
         std::string order;
         for (const std::string& n : names) order += (order.empty() ? "" : ", ") + n;
         ImGui::SetTooltip("%s", order.c_str());
     }
-    fieldRefusal(label, f.id, keptText(f));
+    fieldRefusal(label, o.id, keptText(o));
+}
+
+void ruledKey(const KeyOwner& o, const std::string& key, const KeyRule& rule) {
+    const std::string label = keyLabel(key);
+    ImGui::PushID(key.c_str());
+    switch (rule.kind) {
+        case KeyRule::Kind::OneOf: choiceKey(label.c_str(), o, key.c_str(), rule.names); break;
+        case KeyRule::Kind::Integer:
+            optionalIntKey(label.c_str(), o, key.c_str(), static_cast<int>(std::clamp(0LL, rule.lo, rule.hi)));
+            break;
+        case KeyRule::Kind::Boolean: booleanKey(label.c_str(), o, key.c_str()); break;
+        case KeyRule::Kind::IntegerFields: optionalIntsKey(label.c_str(), o, key.c_str(), rule.names); break;
+    }
+    ImGui::PopID();
 }
 
 }  // namespace sightline::app::ui

@@ -6,12 +6,15 @@
 
 #include "app/requests.hpp"
 #include "core/board.hpp"
+#include "core/key_rule.hpp"
 
 #include <imgui.h>
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -81,7 +84,7 @@ const std::vector<std::string>& refusalsShown();
 // Why a figure cannot take `json` as its game key `key`: the first problem the games' checks of
 // figure keys find (checkFigureKeys, as a map load and Document::setFigureKey make them), the key
 // named by `label`: "Floor: 1500 is out of range (0..1000)". Empty when it can.
-std::string keyRefusal(const char* label, const std::string& key, const std::string& json);
+std::string keyRefusal(const char* label, const std::string& key, const std::string& json, bool feature = false);
 // Why a footprint of w x h cells is refused before the board is asked: the map format's
 // 1..Board::kMaxGrid cells each way ("Size: 0 is out of range (1..1024 cells each way)"). Where the
 // figure stands (off the board, on another figure) is the Document's to say. Empty when it is in range.
@@ -93,15 +96,42 @@ std::string sizeRefusal(int w, int h);
 // std::to_string(value))) after what it puts beside the field. Returns true when `value` took a new value.
 bool boundedInt(const char* label, int& value, int lo, int hi, const char* name = nullptr, bool refusalBelow = true);
 
-// Fields for one game key of figure `f` (docs/map-format.md), each change a table::SetFigureKey.
-// A value the game's check of the key refuses is not sent: the field says why (refuseField).
+// Whose game keys a field edits (docs/map-format.md), and where a new value goes: a figure's (a
+// table::SetFigureKey), a feature's (a table::SetFeatureKey) or a feature being drawn (kept by the
+// editor). `send` gets the key and its value as JSON text, nullopt to erase it.
+struct KeyOwner {
+    bool feature = false;  // checked as a feature's keys, else a figure's
+    std::string id;        // what a field's refusal stands against
+    const ExtraKeys* keys = nullptr;
+    std::function<void(const std::string& key, std::optional<std::string> json)> send;
+    static KeyOwner of(const Figure& f, PanelRequests& out);
+    static KeyOwner of(const Feature& f, PanelRequests& out);
+};
+
+// Fields for one game key, each change sent through the owner. A value the game's check of the key
+// refuses is not sent: the field says why (refuseField).
 // An integer key that may be absent: a checkbox says whether it is set, the field its value.
-void optionalIntKey(const char* label, const Figure& f, const char* key, int whenSet, PanelRequests& out);
+void optionalIntKey(const char* label, const KeyOwner& owner, const char* key, int whenSet);
 // A string key with a fixed set of values, or absent ("(not set)").
-void choiceKey(const char* label, const Figure& f, const char* key, const std::vector<std::string>& values,
-               PanelRequests& out);
+void choiceKey(const char* label, const KeyOwner& owner, const char* key, const std::vector<std::string>& values);
+// A true-or-false key, or absent.
+void booleanKey(const char* label, const KeyOwner& owner, const char* key);
 // An object of named integers (an armour's front, side, rear, top), all set or the key absent.
-void optionalIntsKey(const char* label, const Figure& f, const char* key, const std::vector<std::string>& names,
-                     PanelRequests& out);
+void optionalIntsKey(const char* label, const KeyOwner& owner, const char* key, const std::vector<std::string>& names);
+// The control `rule` wants (a list, a number, a checkbox, named numbers), labelled with the key.
+void ruledKey(const KeyOwner& owner, const std::string& key, const KeyRule& rule);
+
+// The same for a figure's key, sent as a table::SetFigureKey.
+inline void optionalIntKey(const char* label, const Figure& f, const char* key, int whenSet, PanelRequests& out) {
+    optionalIntKey(label, KeyOwner::of(f, out), key, whenSet);
+}
+inline void choiceKey(const char* label, const Figure& f, const char* key, const std::vector<std::string>& values,
+                      PanelRequests& out) {
+    choiceKey(label, KeyOwner::of(f, out), key, values);
+}
+inline void optionalIntsKey(const char* label, const Figure& f, const char* key, const std::vector<std::string>& names,
+                            PanelRequests& out) {
+    optionalIntsKey(label, KeyOwner::of(f, out), key, names);
+}
 
 }  // namespace sightline::app::ui

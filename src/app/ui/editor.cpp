@@ -30,12 +30,6 @@ const char* kNewMapPopup = "New map";
 const char* kResizePopup = "Resize map";
 const char* kRecoveryPopup = "Recover unsaved work";
 
-std::string keyValue(const ExtraKeys& keys, const std::string& key) {
-    for (const auto& [k, v] : keys)
-        if (k == key) return v;
-    return {};
-}
-
 }  // namespace
 
 void Panels::toolsBar(const PanelContext& ctx, ViewOptions& options, PanelRequests& out) {
@@ -99,20 +93,15 @@ void Panels::editorSection(const PanelContext& ctx, ViewOptions& options, PanelR
         ImGui::SetNextItemWidth(ui::fieldWidth("Kind", ImGui::GetFontSize() * 12));
         ImGui::InputText("Kind", &ed.feature.kind);
         ImGui::Checkbox("Blocks sight", &ed.feature.blocksSight);
-        ImGui::TextColored(kDim, "Game keys (JSON), checked by their game:");
-        for (const std::string& key : gameFeatureKeys()) {
-            std::string value = keyValue(ed.feature.extra, key);
-            ImGui::SetNextItemWidth(ui::fieldWidth(key.c_str(), ImGui::GetFontSize() * 10));
-            if (ImGui::InputText(key.c_str(), &value, ImGuiInputTextFlags_EnterReturnsTrue) || ImGui::IsItemDeactivatedAfterEdit()) {
-                ExtraKeys keys = ed.feature.extra;
-                if (value.empty()) eraseProperty(keys, key);
-                else setPropertyJson(keys, key, value);
-                std::vector<std::string> problems;
-                checkFeatureKeys(keys, [](const std::string& k) { return k; }, problems);
-                if (problems.empty()) ed.feature.extra = std::move(keys);
-                else showError("Refused", problems.front());
-            }
-        }
+        // The games' keys, each as the control its values want; the new feature takes them as set.
+        ImGui::TextColored(kDim, "Game keys:");
+        ui::KeyOwner owner{true, "new feature", &ed.feature.extra, [&ed](const std::string& key, std::optional<std::string> json) {
+                               if (json) setPropertyJson(ed.feature.extra, key, *json);
+                               else eraseProperty(ed.feature.extra, key);
+                           }};
+        ImGui::PushID("new-feature");
+        for (const auto& [key, rule] : gameFeatureKeyRules()) ui::ruledKey(owner, key, rule);
+        ImGui::PopID();
         ImGui::TextWrapped("Click the outline's points; click the first again (or right click, Enter) to close it.");
         if (ImGui::Button("Close the outline")) out.ask(ask::CloseOutline{});
     }
@@ -170,15 +159,10 @@ void Panels::editorSection(const PanelContext& ctx, ViewOptions& options, PanelR
             out.command(table::SetFeatureKind{f.id, featureKindInput_});
         bool blocks = f.blocksSight;
         if (ImGui::Checkbox("Blocks sight##f", &blocks)) out.command(table::SetFeatureBlocks{f.id, blocks});
-        for (const std::string& key : gameFeatureKeys()) {
-            std::string value = keyValue(f.extra, key);
-            ImGui::SetNextItemWidth(ui::fieldWidth(key.c_str(), ImGui::GetFontSize() * 10));
-            const std::string label = key + "##f";
-            if (ImGui::InputText(label.c_str(), &value, ImGuiInputTextFlags_EnterReturnsTrue) || ImGui::IsItemDeactivatedAfterEdit()) {
-                if (value != keyValue(f.extra, key))
-                    out.command(table::SetFeatureKey{f.id, key, value.empty() ? std::nullopt : std::optional<std::string>(value), {}});
-            }
-        }
+        const ui::KeyOwner owner = ui::KeyOwner::of(f, out);
+        ImGui::PushID("feature-keys");
+        for (const auto& [key, rule] : gameFeatureKeyRules()) ui::ruledKey(owner, key, rule);
+        ImGui::PopID();
     }
 }
 

@@ -48,6 +48,7 @@ void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
     const float fieldWidth = ImGui::GetContentRegionAvail().x * 0.6f;
     ImGui::SetNextItemWidth(fieldWidth);
     ImGui::InputText("Id", &idInput_);
+    ui::noteItem("figure-id");
     if (ImGui::IsItemDeactivatedAfterEdit()) {
         const std::string newId = idInput_;
         idInput_ = f.id;  // shows the new id once the rename is done, the old one if refused

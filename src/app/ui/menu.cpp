@@ -13,7 +13,9 @@ using ui::kWarn;
 
 void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequests& out) {
     if (!ImGui::BeginMainMenuBar()) return;
-    if (ImGui::BeginMenu("File")) {
+    const bool fileMenu = ImGui::BeginMenu("File");
+    if (!fileMenu) ui::noteItem("menu-file");  // where to click it (the state file's items)
+    if (fileMenu) {
         if (ImGui::MenuItem("New map...", "Ctrl+N")) out.ask(ask::ShowNewMap{});
         if (ImGui::MenuItem("Open...", "Ctrl+O")) out.ask(ask::ShowOpen{});
         if (ImGui::BeginMenu("Open recent", !ctx.recent.empty())) {

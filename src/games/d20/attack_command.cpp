@@ -45,9 +45,13 @@ std::string attackJson(const D20Preset& preset, const AttackInput& in, const Att
         j["penetrated"] = r.saves.back().penetrated;
         j["damage_to_defender"] = r.damageToDefender;
         Json saves = Json::array();
-        for (const CoverSave& s : r.saves)
-            saves.push_back(Json{{"cover", s.cover}, {"damage", s.damageIn}, {"dc", s.dc}, {"roll", s.roll},
-                                 {"total", s.total}, {"penetrated", s.penetrated}, {"damage_on", s.damageOut}});
+        for (const CoverSave& s : r.saves) {
+            Json save{{"cover", s.cover}, {"damage", s.damageIn}, {"dc", s.dc}, {"roll", s.roll},
+                      {"total", s.total}, {"penetrated", s.penetrated}, {"damage_on", s.damageOut},
+                      {"save_bonus", s.saveBonus}, {"absorb", s.absorb}};
+            if (!s.name.empty()) save["by"] = s.name;
+            saves.push_back(save);
+        }
         j["saves"] = saves;
         if (r.d6) j["d6"] = *r.d6;
     }
@@ -89,6 +93,13 @@ struct AttackLine {
     std::string rules, preset, assets, coverLevel, personalLevel, sceneryLevel;
     std::optional<int> d6;
     bool json = false;
+    // Each cover's own Damage save bonus and absorb, when given (else --cover-save-bonus, --cover-absorb).
+    struct Own {
+        int value = 0;
+        CLI::Option* option = nullptr;
+        std::optional<int> given() const { return option && option->count() ? std::optional<int>(value) : std::nullopt; }
+    };
+    Own personalSave, personalAbsorb, scenerySave, sceneryAbsorb;
 
     // The options, as `sightline-cli attack --help` lists them. --assets is taken by the command line
     // before the words come here; it is listed for the help.
@@ -104,9 +115,22 @@ struct AttackLine {
         cover->excludes(personal)->excludes(scenery);
         app.add_option("--attack-total", in.attackTotal, "the attack roll's total")->required()->check(number);
         app.add_option("--damage", in.damage, "the attack's damage (default 0)")->check(amount);
-        app.add_option("--cover-save-bonus", in.coverSaveBonus, "the cover's Damage save bonus (a character: its Constitution)")
+        app.add_option("--cover-save-bonus", in.coverSaveBonus,
+                       "the cover's Damage save bonus (a character: its Constitution); with --personal and --scenery, "
+                       "that of each cover not given its own (default 0)")
             ->check(number);
-        app.add_option("--cover-absorb", in.coverAbsorb, "damage the cover absorbs when penetrated (default 0)")->check(amount);
+        app.add_option("--cover-absorb", in.coverAbsorb,
+                       "damage the cover absorbs when penetrated; with --personal and --scenery, that of each cover not "
+                       "given its own (default 0)")
+            ->check(amount);
+        auto own = [&](const char* name, Own& o, const char* help, const CLI::Range& range) {
+            o.option = app.add_option(name, o.value, help)->check(range);
+            cover->excludes(o.option);
+        };
+        own("--personal-save-bonus", personalSave, "the personal cover's Damage save bonus (a hostage: its Constitution)", number);
+        own("--personal-absorb", personalAbsorb, "damage the personal cover absorbs when penetrated", amount);
+        own("--scenery-save-bonus", scenerySave, "the scenery cover's Damage save bonus (a desk's, a wall's)", number);
+        own("--scenery-absorb", sceneryAbsorb, "damage the scenery cover absorbs when penetrated", amount);
         app.add_option("--save-roll", in.saveRolls, "the d20 for the cover's Damage save (twice when both covers are hit)")->expected(1, 2);
         app.add_option("--d6", d6, "the d6 for which of stacked covers is hit");
         app.add_option("--seed", in.seed, "seed for the rolls not given (default 1)");
@@ -138,6 +162,10 @@ std::string resolve(AttackLine& line, const std::string& assetsDir) {
         in.splitCover = true;
         in.personal = line.personalLevel.empty() ? Quarter::None : level(line.personalLevel, "--personal");
         in.scenery = line.sceneryLevel.empty() ? Quarter::None : level(line.sceneryLevel, "--scenery");
+        in.personalStats.saveBonus = line.personalSave.given();
+        in.personalStats.absorb = line.personalAbsorb.given();
+        in.sceneryStats.saveBonus = line.scenerySave.given();
+        in.sceneryStats.absorb = line.sceneryAbsorb.given();
     }
     in.d6 = line.d6;
     AttackResult result;

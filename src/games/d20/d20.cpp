@@ -16,6 +16,7 @@
 #include "core/random.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <sstream>
 #include <stdexcept>
 #include <tuple>
@@ -121,25 +122,33 @@ const std::vector<std::string>& quarterLevelNames() {
     return names;
 }
 
+namespace {
+
+// A whole-number key; the map's checks keep it far inside an int.
+std::optional<int> intKey(const ExtraKeys& keys, const char* key) {
+    const auto v = propertyInteger(keys, key);
+    return v ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
+}
+
+}  // namespace
+
 Quarter personalCover(const Figure& f) {
     const auto s = propertyString(f.extra, "personal_cover");
     return s ? quarterFromName(*s).value_or(Quarter::None) : Quarter::None;
 }
 
-std::optional<int> figureDefense(const Figure& f) {
-    const auto v = propertyInteger(f.extra, "defense");
-    return v ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
-}
-
-std::optional<int> figureConstitution(const Figure& f) {
-    const auto v = propertyInteger(f.extra, "constitution");
-    return v ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
-}
+std::optional<int> personalCoverSaveBonus(const Figure& f) { return intKey(f.extra, "personal_cover_save_bonus"); }
+std::optional<int> personalCoverAbsorb(const Figure& f) { return intKey(f.extra, "personal_cover_absorb"); }
+std::optional<int> figureDefense(const Figure& f) { return intKey(f.extra, "defense"); }
+std::optional<int> figureConstitution(const Figure& f) { return intKey(f.extra, "constitution"); }
 
 Quarter featureRating(const Feature& f) {
     const auto s = propertyString(f.extra, "rating");
     return s ? quarterFromName(*s).value_or(Quarter::None) : Quarter::None;
 }
+
+std::optional<int> featureSaveBonus(const Feature& f) { return intKey(f.extra, "save_bonus"); }
+std::optional<int> featureAbsorb(const Feature& f) { return intKey(f.extra, "absorb"); }
 
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Board rulings: the best corner and square
@@ -155,6 +164,17 @@ void D20Detail::write(FieldWriter& out) const {
     if (reflexBonus) out.number("reflex_bonus", *reflexBonus);
     else out.null("reflex_bonus");
     out.list("features", features);
+    auto save = [&](const char* name, const CoverSaveStats& stats, const std::string* by) {
+        FieldRecord r;
+        if (by) r.emplace_back("by", *by);
+        r.emplace_back("save_bonus", stats.saveBonus ? FieldValue(static_cast<long long>(*stats.saveBonus)) : FieldValue(nullptr));
+        r.emplace_back("absorb", stats.absorb ? FieldValue(static_cast<long long>(*stats.absorb)) : FieldValue(nullptr));
+        out.record(name, r);
+    };
+    if (sceneryBy.empty()) out.null("scenery_save");
+    else save("scenery_save", scenerySave, &sceneryBy);
+    if (personal == Quarter::None || cover == Quarter::Total) out.null("personal_save");
+    else save("personal_save", personalSave, nullptr);
 }
 
 namespace {
@@ -163,6 +183,56 @@ namespace {
 // sight and other figures; difficult terrain does not count.
 bool counts(const LineVerdict& v) { return v.sightStopped || v.figureStopped; }
 bool countsBlocker(const Blocker& b) { return b.stopsSight || b.kind == Blocker::Kind::Figure; }
+
+// What the scenery cover is, for an attack that hits it (docs/rules.md, "Which cover saves"): the
+// first rated feature crossed whose rating is the scenery level; else, of what stops the counted
+// lines, the one that stops the most of them, the first met on a tie (line by line, nearest the
+// attacker first). Its Damage save: a feature's save_bonus and absorb, a figure's Constitution.
+void findSceneryCover(const Board& board, const std::vector<const Feature*>& crossed, const std::vector<CoverLine>& lines,
+                      D20Detail& d) {
+    if (d.scenery == Quarter::None) return;
+    for (const Feature* f : crossed)
+        if (featureRating(*f) == d.scenery) {
+            d.sceneryBy = "feature:" + f->id;
+            d.scenerySave = {f->id, featureSaveBonus(*f), featureAbsorb(*f)};
+            return;
+        }
+    std::vector<std::pair<Blocker, int>> stops;  // in the order first met, with the lines each stops
+    for (const CoverLine& line : lines)
+        for (std::size_t i = 0; i < line.blockers.size(); ++i) {
+            const Blocker& b = line.blockers[i];
+            if (std::find(line.blockers.begin(), line.blockers.begin() + static_cast<std::ptrdiff_t>(i), b) !=
+                line.blockers.begin() + static_cast<std::ptrdiff_t>(i))
+                continue;  // met twice on one line: one line stopped
+            auto it = std::find_if(stops.begin(), stops.end(), [&](const auto& s) { return s.first == b; });
+            if (it == stops.end()) stops.emplace_back(b, 1);
+            else ++it->second;
+        }
+    if (stops.empty()) return;
+    const auto most = [](const auto& x, const auto& y) { return x.second < y.second; };
+    const Blocker& b = std::max_element(stops.begin(), stops.end(), most)->first;  // the first of the most
+    d.sceneryBy = blockerName(board, b);
+    const std::size_t at = static_cast<std::size_t>(b.index);  // walls, doors, figures and features only
+    switch (b.kind) {
+        case Blocker::Kind::Feature: {
+            const Feature& f = board.features.at(at);
+            d.scenerySave = {f.id, featureSaveBonus(f), featureAbsorb(f)};
+            break;
+        }
+        case Blocker::Kind::Figure: {  // a character used as cover saves with its Constitution
+            const Figure& f = board.figures.at(at);
+            d.scenerySave = {f.id, figureConstitution(f), std::nullopt};
+            break;
+        }
+        case Blocker::Kind::Wall: d.scenerySave.name = board.walls.at(at).id; break;
+        case Blocker::Kind::Door: d.scenerySave.name = board.doors.at(at).id; break;
+        case Blocker::Kind::Edge: d.scenerySave.name = "the board's edge"; break;
+        case Blocker::Kind::Terrain:
+            d.scenerySave.name = std::string(terrainKindName(b.terrain)) + " terrain at " + std::to_string(b.cell.x) + "," +
+                                 std::to_string(b.cell.y);
+            break;
+    }
+}
 
 }  // namespace
 
@@ -207,6 +277,7 @@ Ruling D20Rules::rule(Tracer& tracer, int attacker, int defender) const {
         std::size_t corner;
         Cell square;
         std::vector<std::string> features;
+        std::vector<const Feature*> crossed;  // the same features
     };
     std::optional<Choice> best;
     // Without any line of sight there is no choice to weigh; a corner that sees no corner of the
@@ -229,13 +300,14 @@ Ruling D20Rules::rule(Tracer& tracer, int attacker, int defender) const {
                     stopped += (s & 4) ? 1 : 0;
                 }
                 if (!reaches) continue;
-                Choice c{preset_.byStoppedLines[static_cast<std::size_t>(stopped)], stopped, ia, {sx, sy}, {}};
+                Choice c{preset_.byStoppedLines[static_cast<std::size_t>(stopped)], stopped, ia, {sx, sy}, {}, {}};
                 const IPoint pa = latticePoint(ac[ia].x, ac[ia].y);
                 for (const Rated& f : rated) {
                     bool crossed = false;
                     for (std::size_t id : ids) crossed = crossed || segmentMeetsPolygon(pa, latticePoint(dc[id].x, dc[id].y), f.outline);
                     if (!crossed) continue;
                     c.features.push_back(f.feature->id);
+                    c.crossed.push_back(f.feature);
                     c.scenery = std::max(c.scenery, f.rating);
                 }
                 if (!best || std::tie(c.scenery, c.stopped) < std::tie(best->scenery, best->stopped)) best = c;
@@ -273,6 +345,10 @@ Ruling D20Rules::rule(Tracer& tracer, int attacker, int defender) const {
         line.blocked = !line.blockers.empty();
         r.lines.push_back(std::move(line));
     }
+    if (detail->cover != Quarter::Total) {  // else no attack reaches the cover
+        findSceneryCover(board, best->crossed, r.lines, *detail);
+        if (detail->personal != Quarter::None) detail->personalSave = {std::string(), personalCoverSaveBonus(fd), personalCoverAbsorb(fd)};
+    }
 
     why << fa.id << " has line of sight to " << fd.id << " from corner " << cornerText(*r.corner);
     if (fd.w * fd.h > 1) why << " (to its square " << cornerText({s.x, s.y}) << ")";
@@ -303,7 +379,8 @@ AttackResult resolveAttack(const D20Preset& preset, const AttackInput& in) {
     for (int roll : in.saveRolls)
         if (roll < 1 || roll > 20) throw std::invalid_argument("a d20 roll is 1 to 20, not " + std::to_string(roll));
     if (in.damage < 0) throw std::invalid_argument("damage cannot be negative");
-    if (in.coverAbsorb < 0) throw std::invalid_argument("a cover's absorb value cannot be negative");
+    if (in.coverAbsorb < 0 || in.personalStats.absorb.value_or(0) < 0 || in.sceneryStats.absorb.value_or(0) < 0)
+        throw std::invalid_argument("a cover's absorb value cannot be negative");
     // Every number within bounds that keep the sums exact in an int (docs/rules.md, "d20 quarter cover").
     auto bound = [](const char* what, long long v, long long lo, long long hi) {
         if (v < lo || v > hi)
@@ -315,6 +392,11 @@ AttackResult resolveAttack(const D20Preset& preset, const AttackInput& in) {
     bound("the damage", in.damage, 0, kAttackNumberLimit);
     bound("the cover's Damage save bonus", in.coverSaveBonus, -kAttackNumberLimit, kAttackNumberLimit);
     bound("the cover's absorb value", in.coverAbsorb, 0, kAttackNumberLimit);
+    for (const auto& [which, stats] : {std::pair{"personal", &in.personalStats}, std::pair{"scenery", &in.sceneryStats}}) {
+        const std::string whose = std::string("the ") + which + " cover's ";
+        if (stats->saveBonus) bound((whose + "Damage save bonus").c_str(), *stats->saveBonus, -kAttackNumberLimit, kAttackNumberLimit);
+        if (stats->absorb) bound((whose + "absorb value").c_str(), *stats->absorb, 0, kAttackNumberLimit);
+    }
 
     Rng rng(in.seed);
     AttackResult r;
@@ -371,18 +453,27 @@ AttackResult resolveAttack(const D20Preset& preset, const AttackInput& in) {
     int damage = in.damage;
     std::size_t given = 0;
     for (const std::string& cover : order) {
+        // The cover struck saves with its own numbers; a split cover without them, with the default.
+        const CoverSaveStats* own = cover == "personal" ? &in.personalStats : cover == "scenery" ? &in.sceneryStats : nullptr;
         CoverSave s;
         s.cover = cover;
+        s.name = own ? own->name : std::string();
+        s.saveBonus = own && own->saveBonus ? *own->saveBonus : in.coverSaveBonus;
+        s.absorb = own && own->absorb ? *own->absorb : in.coverAbsorb;
         s.damageIn = damage;
         s.dc = 10 + damage / 2;
         s.rolled = given >= in.saveRolls.size();
         s.roll = s.rolled ? rng.roll(20) : in.saveRolls[given++];
-        s.total = s.roll + in.coverSaveBonus;
+        s.total = s.roll + s.saveBonus;
         s.penetrated = s.total < s.dc;
-        s.damageOut = s.penetrated ? std::max(0, damage - in.coverAbsorb) : 0;
-        why << " Damage save of the " << (cover == "cover" ? std::string("cover") : cover + " cover") << ": " << s.roll << (s.rolled ? " (rolled)" : "") << " + "
-            << in.coverSaveBonus << " = " << s.total << " against DC " << s.dc << ": "
-            << (s.penetrated ? "penetrated, " + std::to_string(s.damageOut) + " damage goes on." : "it holds.");
+        s.damageOut = s.penetrated ? std::max(0, damage - s.absorb) : 0;
+        // "The scenery cover, desk-2, saves with +5: 12 + 5 = 17 against DC 13: it holds."
+        why << " The " << (cover == "cover" ? std::string("cover") : cover + " cover") << (s.name.empty() ? "" : ", " + s.name + ",")
+            << " saves with " << (s.saveBonus < 0 ? "" : "+") << s.saveBonus << ": " << s.roll << (s.rolled ? " (rolled)" : "")
+            << (s.saveBonus < 0 ? " - " : " + ") << std::abs(s.saveBonus) << " = " << s.total << " against DC " << s.dc << ": ";
+        if (!s.penetrated) why << "it holds.";
+        else if (damage > s.damageOut) why << "penetrated, " << damage - s.damageOut << " absorbed, " << s.damageOut << " damage goes on.";
+        else why << "penetrated, " << s.damageOut << " damage goes on.";
         damage = s.damageOut;
         r.saves.push_back(s);
         if (!s.penetrated) break;

@@ -51,17 +51,30 @@ D20Preset parseD20Preset(const std::string& text, const std::string& source);  /
 D20Preset loadD20Preset(const std::string& path);
 
 // ---------------------------------------------------------------------------------------------
-// Map keys: personal_cover, defense, constitution on figures; rating on features. A loaded map had
-// them checked (games/d20/module.cpp), so a key that is absent or unreadable reads as not set.
+// Map keys: personal_cover, personal_cover_save_bonus, personal_cover_absorb, defense, constitution
+// on figures; rating, save_bonus, absorb on features. A loaded map had them checked
+// (games/d20/module.cpp), so a key that is absent or unreadable reads as not set.
 
 Quarter personalCover(const Figure& f);
+std::optional<int> personalCoverSaveBonus(const Figure& f);  // the personal cover's (a hostage: its Constitution)
+std::optional<int> personalCoverAbsorb(const Figure& f);
 std::optional<int> figureDefense(const Figure& f);
-std::optional<int> figureConstitution(const Figure& f);
+std::optional<int> figureConstitution(const Figure& f);      // its Damage save bonus when it is used as cover
 Quarter featureRating(const Feature& f);
+std::optional<int> featureSaveBonus(const Feature& f);
+std::optional<int> featureAbsorb(const Feature& f);
 const std::vector<std::string>& quarterLevelNames();  // none, one_quarter, one_half, three_quarters, total
 
 // ---------------------------------------------------------------------------------------------
 // Board rulings
+
+// A cover's own Damage save, as the map gives it: what the cover is, its save bonus and what it
+// absorbs when it is penetrated. Not set: the attack's default (AttackInput::coverSaveBonus, absorb 0).
+struct CoverSaveStats {
+    std::string name;              // what the cover is, for people ("desk-2"); empty: unnamed
+    std::optional<int> saveBonus;  // a feature's save_bonus, a figure's constitution, personal_cover_save_bonus
+    std::optional<int> absorb;     // a feature's absorb, personal_cover_absorb
+};
 
 struct D20Detail final : RulingDetail {
     std::string preset;
@@ -73,6 +86,13 @@ struct D20Detail final : RulingDetail {
     std::vector<std::string> features; // rated features the lines cross
     std::optional<int> defenseBonus;   // nullopt for total cover
     std::optional<int> reflexBonus;
+    // What an attack that hits the cover hits, and its Damage save (docs/rules.md, "Which cover
+    // saves"): the scenery cover is the first rated feature crossed at the scenery level, else what
+    // stops the most of the stopped lines (the first met on a tie); the personal cover is the
+    // defender's. Both empty when that cover is none, or under total cover.
+    std::string sceneryBy;             // feature:ID, figure:ID, wall:ID, door:ID, terrain:KIND@x,y, edge
+    CoverSaveStats scenerySave;        // its name is the id (or "the board's edge", "blocking terrain at x,y")
+    CoverSaveStats personalSave;       // personal_cover_save_bonus and personal_cover_absorb; no name
     void write(FieldWriter& out) const override;
 };
 
@@ -107,8 +127,12 @@ struct AttackInput {
     bool splitCover = false;             // personal and scenery given apart (a stacked hit rolls 1d6)
     int attackTotal = 0;
     int damage = 0;
-    int coverSaveBonus = 0;              // the cover's Damage save bonus (a character: its Constitution)
-    int coverAbsorb = 0;                 // damage the cover takes without passing it on
+    // The cover's Damage save bonus (a character: its Constitution) and the damage it takes without
+    // passing it on: those of the cover as one level, and of a split cover without its own below.
+    int coverSaveBonus = 0;
+    int coverAbsorb = 0;
+    CoverSaveStats personalStats;        // split cover: the personal cover's own (a hostage's Constitution)
+    CoverSaveStats sceneryStats;         // split cover: the scenery cover's own (a desk's save_bonus)
     std::vector<int> saveRolls;          // d20 rolls given for the saves, in order
     std::optional<int> d6;               // the roll for which cover a stacked hit strikes
     std::uint64_t seed = 1;              // rolls not given are rolled with it
@@ -116,6 +140,9 @@ struct AttackInput {
 
 struct CoverSave {
     std::string cover;         // "personal", "scenery" or "cover"
+    std::string name;          // what it is, when the input named it
+    int saveBonus = 0;         // the bonus it saved with
+    int absorb = 0;
     int damageIn = 0;
     int dc = 0;                // 10 + half the damage, rounded down
     int roll = 0;

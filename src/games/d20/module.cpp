@@ -1,5 +1,6 @@
 // d20 quarter cover as a game of Sightline: presets are assets/rules/d20/*.json; figures carry
-// personal_cover, defense and constitution, features a rating (docs/map-format.md).
+// personal_cover (with its Damage save bonus and absorb), defense and constitution, features a rating
+// and their Damage save bonus and absorb (docs/map-format.md).
 #include "core/game.hpp"
 #include "games/d20/attack_command.hpp"
 #include "games/d20/d20.hpp"
@@ -29,6 +30,8 @@ public:
     }
     std::vector<std::string> figureKeys() const override { return keyNames(figureRules()); }
     std::vector<std::string> featureKeys() const override { return keyNames(featureRules()); }
+    KeyRules figureKeyRules() const override { return figureRules(); }
+    KeyRules featureKeyRules() const override { return featureRules(); }
     void checkFigureKeys(const ExtraKeys& keys, const std::function<std::string(const std::string&)>& pathOf,
                          std::vector<std::string>& problems) const override {
         checkKeys(keys, figureRules(), pathOf, problems);
@@ -42,13 +45,19 @@ private:
     static const KeyRules& figureRules() {
         static const KeyRules rules = {
             {"personal_cover", oneOfKey(quarterLevelNames(), "level")},
+            {"personal_cover_save_bonus", integerKey(-1000, 1000)},
+            {"personal_cover_absorb", integerKey(0, 1000)},
             {"defense", integerKey(-1000, 1000)},
             {"constitution", integerKey(-1000, 1000)},
         };
         return rules;
     }
     static const KeyRules& featureRules() {
-        static const KeyRules rules = {{"rating", oneOfKey(quarterLevelNames(), "level")}};
+        static const KeyRules rules = {
+            {"rating", oneOfKey(quarterLevelNames(), "level")},
+            {"save_bonus", integerKey(-1000, 1000)},
+            {"absorb", integerKey(0, 1000)},
+        };
         return rules;
     }
 };

@@ -25,6 +25,8 @@ public:
     }
     std::vector<std::string> figureKeys() const override { return keyNames(figureRules()); }
     std::vector<std::string> featureKeys() const override { return keyNames(featureRules()); }
+    KeyRules figureKeyRules() const override { return figureRules(); }
+    KeyRules featureKeyRules() const override { return featureRules(); }
     void checkFigureKeys(const ExtraKeys& keys, const std::function<std::string(const std::string&)>& pathOf,
                          std::vector<std::string>& problems) const override {
         checkKeys(keys, figureRules(), pathOf, problems);

@@ -356,3 +356,210 @@ TEST_CASE("d20: an attack's numbers are bounded: a huge Defense is refused, neve
     in.damage = 2147483647;
     CHECK_THROWS_WITH(resolveAttack(q, in), Catch::Contains("the damage must be"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Which cover saves, and with what (docs/rules.md, "Which cover saves")
+
+TEST_CASE("the ruling names the scenery cover an attack would hit and each cover's Damage save", "[d20]") {
+    // The seed's hostage behind a short wall: the wall's own numbers, the hostage's, never the
+    // villain's Constitution.
+    Board b = lane(0);
+    Figure& villain = b.figures[1];
+    setPropertyString(villain.extra, "personal_cover", "one_half");
+    setPropertyJson(villain.extra, "personal_cover_save_bonus", "10");
+    setPropertyJson(villain.extra, "constitution", "14");
+    Feature shortWall;
+    shortWall.id = "short-wall";
+    shortWall.kind = "short_wall";
+    setPropertyString(shortWall.extra, "rating", "one_quarter");
+    setPropertyJson(shortWall.extra, "save_bonus", "4");
+    setPropertyJson(shortWall.extra, "absorb", "1");
+    shortWall.polygon = {{4, 0}, {4.25, 0}, {4.25, 3}, {4, 3}};
+    b.features.push_back(shortWall);
+    {
+        const auto d = d20(b, "quarters");
+        CHECK(d->sceneryBy == "feature:short-wall");
+        CHECK(d->scenerySave.name == "short-wall");
+        CHECK(d->scenerySave.saveBonus == 4);
+        CHECK(d->scenerySave.absorb == 1);
+        CHECK(d->personalSave.saveBonus == 10);
+        CHECK_FALSE(d->personalSave.absorb);  // not set: 0
+    }
+    // Without numbers of their own, neither cover has any (an attack takes its default, not 14).
+    eraseProperty(villain.extra, "personal_cover_save_bonus");
+    eraseProperty(b.features[0].extra, "save_bonus");
+    eraseProperty(b.features[0].extra, "absorb");
+    {
+        const auto d = d20(b, "quarters");
+        CHECK(d->sceneryBy == "feature:short-wall");
+        CHECK_FALSE(d->scenerySave.saveBonus);
+        CHECK_FALSE(d->personalSave.saveBonus);
+    }
+
+    // A figure standing in the lines is a character used as cover: it saves with its Constitution.
+    // Three of them across the lane stop every line; the middle one stops the most.
+    Board crowd = lane(0);
+    for (int y = 0; y < 3; ++y)
+        setPropertyJson(test::figure(crowd, "F" + std::to_string(y), 3, y).extra, "constitution", std::to_string(11 + y));
+    {
+        const auto d = d20(crowd, "quarters");
+        CHECK(d->scenery == Quarter::ThreeQuarters);
+        CHECK(d->sceneryBy == "figure:F1");
+        CHECK(d->scenerySave.name == "F1");
+        CHECK(d->scenerySave.saveBonus == 12);
+        CHECK_FALSE(d->scenerySave.absorb);
+        CHECK(d->personalSave.name.empty());  // no personal cover
+        CHECK_FALSE(d->personalSave.saveBonus);
+    }
+    // A rated feature below the stopped lines' level does not give the scenery cover: the figures do.
+    crowd.features.push_back(shortWall);
+    CHECK(d20(crowd, "quarters")->sceneryBy == "figure:F1");
+
+    // A wall carries no numbers: it is named, and the attack's defaults apply.
+    {
+        const auto d = d20(lane(1.5625), "quarters");
+        CHECK(d->sceneryBy == "wall:w");
+        CHECK(d->scenerySave.name == "w");
+        CHECK_FALSE(d->scenerySave.saveBonus);
+    }
+    // No cover, or total cover: nothing to hit.
+    CHECK(d20(lane(0), "quarters")->sceneryBy.empty());
+    const auto total = d20(lane(3), "quarters");
+    CHECK(total->sceneryBy.empty());
+    CHECK(total->scenerySave.name.empty());
+}
+
+TEST_CASE("the office board: agent-kim's shot at the villain strikes desk-2 or the hostage, each with its own save",
+          "[d20][maps]") {
+    const Board b = loadMap(SIGHTLINE_SOURCE_DIR "/maps/d20-office.json", mapKeyChecks());
+    const Ruling r = test::rule(b, "d20", "agent-kim", "villain", Engine::Indexed, "quarters");
+    const auto d = std::dynamic_pointer_cast<const D20Detail>(r.detail);
+    REQUIRE(d);
+    CHECK(d->sceneryBy == "feature:desk-2");
+    CHECK(d->scenerySave.saveBonus == 5);
+    CHECK(d->scenerySave.absorb == 2);
+    CHECK(d->personalSave.saveBonus == 10);  // the hostage's Constitution, not the villain's 14
+    CHECK(figureConstitution(b.figures[*b.findFigure("villain")]) == 14);
+}
+
+TEST_CASE("attacks against cover: the cover struck saves with its own bonus and absorb", "[d20]") {
+    const D20Preset q = preset("quarters");
+    AttackInput in;
+    in.defense = 15;
+    in.splitCover = true;
+    in.personal = Quarter::OneHalf;    // the hostage: Constitution 10
+    in.scenery = Quarter::OneQuarter;  // the desk: +5, absorbs 2
+    in.attackTotal = 17;               // 15 + 7 = 22 needed: the cover is hit
+    in.damage = 8;                     // DC 14
+    in.coverSaveBonus = 14;            // what the panel once gave every cover: the villain's Constitution
+    in.personalStats = {"", 10, std::nullopt};
+    in.sceneryStats = {"desk-2", 5, 2};
+    in.saveRolls = {8, 3};
+
+    in.d6 = 3;  // the desk
+    AttackResult r = resolveAttack(q, in);
+    REQUIRE(r.saves.size() == 1);
+    CHECK(r.saves[0].cover == "scenery");
+    CHECK(r.saves[0].name == "desk-2");
+    CHECK(r.saves[0].saveBonus == 5);
+    CHECK(r.saves[0].total == 13);  // 8 + 5 < 14: penetrated (with +14 it would have held)
+    CHECK(r.saves[0].penetrated);
+    CHECK(r.saves[0].damageOut == 6);  // 2 absorbed
+    CHECK(r.damageToDefender == 6);
+    CHECK(r.explanation.find("The scenery cover, desk-2, saves with +5: 8 + 5 = 13 against DC 14: penetrated, 2 absorbed, 6 damage goes on.") !=
+          std::string::npos);
+
+    in.d6 = 1;  // the hostage
+    r = resolveAttack(q, in);
+    REQUIRE(r.saves.size() == 1);
+    CHECK(r.saves[0].cover == "personal");
+    CHECK(r.saves[0].saveBonus == 10);
+    CHECK(r.saves[0].absorb == 0);  // not set: the default
+    CHECK(r.saves[0].total == 18);
+    CHECK_FALSE(r.saves[0].penetrated);
+    CHECK(r.explanation.find("The personal cover saves with +10: 8 + 10 = 18 against DC 14: it holds.") != std::string::npos);
+
+    in.d6 = 6;  // both: through the desk, then the hostage, each with its own numbers
+    r = resolveAttack(q, in);
+    REQUIRE(r.saves.size() == 2);
+    CHECK(r.saves[0].cover == "scenery");
+    CHECK(r.saves[0].saveBonus == 5);
+    CHECK(r.saves[1].cover == "personal");
+    CHECK(r.saves[1].saveBonus == 10);
+    CHECK(r.saves[1].damageIn == 6);
+    CHECK(r.saves[1].dc == 13);
+    CHECK(r.saves[1].total == 13);  // 3 + 10 = 13 >= 13: the hostage holds
+    CHECK(r.damageToDefender == 0);
+
+    // A cover without numbers of its own takes the default; one cover given as one level, too.
+    in.sceneryStats = {"wall:w", std::nullopt, std::nullopt};
+    in.d6 = 4;
+    r = resolveAttack(q, in);
+    CHECK(r.saves[0].saveBonus == 14);
+    CHECK(r.saves[0].absorb == 0);
+    CHECK(r.explanation.find("The scenery cover, wall:w, saves with +14") != std::string::npos);
+    AttackInput one = in;
+    one.splitCover = false;
+    one.cover = Quarter::OneHalf;
+    one.attackTotal = 16;
+    r = resolveAttack(q, one);
+    CHECK(r.saves[0].cover == "cover");
+    CHECK(r.saves[0].saveBonus == 14);
+    CHECK(r.explanation.find("The cover saves with +14: 8 + 14") != std::string::npos);
+    // A negative bonus reads as one.
+    in.sceneryStats.saveBonus = -2;
+    CHECK(resolveAttack(q, in).explanation.find("saves with -2: 8 - 2 = 6") != std::string::npos);
+
+    // Their numbers are bounded like the others, the cover named.
+    in.sceneryStats.saveBonus = -2147483647;
+    CHECK_THROWS_WITH(resolveAttack(q, in), Catch::Contains("the scenery cover's Damage save bonus must be"));
+    in.sceneryStats.saveBonus.reset();
+    in.personalStats.absorb = -1;
+    CHECK_THROWS_WITH(resolveAttack(q, in), Catch::Contains("absorb value cannot be negative"));
+    in.personalStats.absorb = kAttackNumberLimit + 1;
+    CHECK_THROWS_WITH(resolveAttack(q, in), Catch::Contains("the personal cover's absorb value must be"));
+}
+
+TEST_CASE("features and figures carry their covers' Damage saves through a save, bounded", "[d20][map_io]") {
+    const std::string head = R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4}, )";
+    const Board b = parseMap(head + R"("features": [{"id": "desk", "kind": "desk", "polygon": [[1, 1], [3, 1], [3, 1.5]],
+        "rating": "one_quarter", "save_bonus": 5, "absorb": 2}],
+        "figures": [{"id": "villain", "cell": [0, 3], "personal_cover": "one_half", "personal_cover_save_bonus": -3,
+        "personal_cover_absorb": 1}]})", "s.json", mapKeyChecks());
+    CHECK(featureSaveBonus(b.features[0]) == 5);
+    CHECK(featureAbsorb(b.features[0]) == 2);
+    CHECK(personalCoverSaveBonus(b.figures[0]) == -3);
+    CHECK(personalCoverAbsorb(b.figures[0]) == 1);
+    CHECK(serializeMap(parseMap(serializeMap(b), "again.json", mapKeyChecks())) == serializeMap(b));
+
+    auto refusal = [&](const std::string& body) {
+        try {
+            parseMap(head + body + "}", "s.json", mapKeyChecks());
+        } catch (const MapError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    const std::string feature = R"("features": [{"id": "d", "kind": "desk", "polygon": [[1, 1], [3, 1], [3, 1.5]], )";
+    const std::string figure = R"("figures": [{"id": "v", "cell": [0, 3], )";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {feature + R"("save_bonus": 1000}])", ""},
+        {feature + R"("save_bonus": -1000}])", ""},
+        {feature + R"("save_bonus": 1001}])", "/features/0/save_bonus"},
+        {feature + R"("save_bonus": "5"}])", "/features/0/save_bonus"},
+        {feature + R"("save_bonus": 2.5}])", "/features/0/save_bonus"},
+        {feature + R"("absorb": 0}])", ""},
+        {feature + R"("absorb": -1}])", "/features/0/absorb"},
+        {feature + R"("absorb": 1001}])", "/features/0/absorb"},
+        {figure + R"("personal_cover_save_bonus": -1001}])", "/figures/0/personal_cover_save_bonus"},
+        {figure + R"("personal_cover_save_bonus": true}])", "/figures/0/personal_cover_save_bonus"},
+        {figure + R"("personal_cover_absorb": 1000}])", ""},
+        {figure + R"("personal_cover_absorb": -1}])", "/figures/0/personal_cover_absorb"},
+    };
+    for (const auto& [body, where] : cases) {
+        INFO(body);
+        const std::string why = refusal(body);
+        if (where.empty()) CHECK(why.empty());
+        else CHECK(why.find(where) != std::string::npos);
+    }
+}

@@ -210,6 +210,8 @@ void D20Panel::drawFigureFields(const PanelContext& ctx, int figure, PanelReques
     if (!f) return;
     ImGui::PushID("d20_keys");
     ui::choiceKey("Personal cover", *f, "personal_cover", quarterLevelNames(), out);
+    ui::optionalIntKey("Personal cover's save bonus", *f, "personal_cover_save_bonus", 0, out);
+    ui::optionalIntKey("Personal cover absorbs", *f, "personal_cover_absorb", 0, out);
     ui::optionalIntKey("Defense", *f, "defense", 10, out);
     ui::optionalIntKey("Constitution", *f, "constitution", 0, out);
     ImGui::PopID();
@@ -342,13 +344,17 @@ void D20Panel::attackSection(const Board& board, const D20Preset& preset, const 
     ImGui::PushID("attack");
 
     const Figure& def = board.figures[static_cast<std::size_t>(r.defender)];
-    // Defaults follow the defender (and its settings) until the user edits the inputs.
+    // Defaults follow the defender and the covers the ruling names until the user edits the inputs:
+    // each cover saves with its own bonus (a desk's save_bonus, a figure's Constitution, the personal
+    // cover's personal_cover_save_bonus), never the defender's Constitution.
     const std::optional<int> defDefense = figureDefense(def);
-    const Defaults now{def.id, defDefense.value_or(10), d.personal != Quarter::None ? figureConstitution(def).value_or(0) : 0};
+    auto coverDefaults = [](const CoverSaveStats& c) { return CoverInput{c.saveBonus.value_or(0), c.absorb.value_or(0)}; };
+    const Defaults now{def.id, defDefense.value_or(10), d.sceneryBy, coverDefaults(d.personalSave), coverDefaults(d.scenerySave)};
     if (!defaults_ || *defaults_ != now) {
         defaults_ = now;
         defense_ = now.defense;
-        saveBonus_ = now.saveBonus;
+        personal_ = now.personal;
+        scenery_ = now.scenery;
     }
 
     const float width = ImGui::GetFontSize() * 7.0f;
@@ -358,11 +364,24 @@ void D20Panel::attackSection(const Board& board, const D20Preset& preset, const 
     ui::fieldRefusal("Defense", "", std::to_string(defense_));
     ImGui::SetNextItemWidth(ui::fieldWidth("Damage", width));
     ui::boundedInt("Damage", damage_, 0, 9999);
-    ImGui::SetNextItemWidth(ui::fieldWidth("Cover's Damage save bonus", width));
-    ui::boundedInt("Cover's Damage save bonus", saveBonus_, -99, 999);
-    ImGui::SetNextItemWidth(ui::fieldWidth("Cover absorbs", width));
-    ui::boundedInt("Cover absorbs", absorb_, 0, 9999);
-    if (ImGui::SmallButton("Defaults")) defaults_.reset();  // taken again from the defender next frame
+    // Each cover's Damage save bonus and absorb, with where the default came from beside it.
+    auto coverFields = [&](const char* save, const char* absorbs, CoverInput& input, bool present, const std::string& from,
+                           const CoverSaveStats& map) {
+        ImGui::BeginDisabled(!present);
+        ImGui::SetNextItemWidth(ui::fieldWidth(save, width));
+        ui::boundedInt(save, input.saveBonus, -1000, 1000, nullptr, false);
+        ui::sameLineText(kDim, !present ? "(none)"
+                                        : "(" + from + ": " + (map.saveBonus ? bonusText(map.saveBonus) : std::string("not set")) + ")");
+        ui::fieldRefusal(save, "", std::to_string(input.saveBonus));
+        ImGui::SetNextItemWidth(ui::fieldWidth(absorbs, width));
+        ui::boundedInt(absorbs, input.absorb, 0, 9999);
+        ImGui::EndDisabled();
+    };
+    coverFields("Personal cover's save bonus", "Personal cover absorbs", personal_, d.personal != Quarter::None, def.id + "'s",
+                d.personalSave);
+    coverFields("Scenery cover's save bonus", "Scenery cover absorbs", scenery_, !d.sceneryBy.empty(), d.scenerySave.name,
+                d.scenerySave);
+    if (ImGui::SmallButton("Defaults")) defaults_.reset();  // taken again from the defender and the covers next frame
     ui::sameLineText(kDim, "Cover: personal " + levelText(d.personal) + " + scenery " + levelText(d.scenery));
 
     // The attack: a d20 rolled from the seed plus the bonus, or a total the player rolled at the table.
@@ -371,11 +390,12 @@ void D20Panel::attackSection(const Board& board, const D20Preset& preset, const 
     ui::boundedInt("Attack bonus", attackBonus_, -99, 999);
     ui::sameLineIfFits(ui::buttonWidth("Roll"));
     if (ImGui::Button("Roll")) resolve(board, preset, r, d, true);
-    ui::noteItem("d20-roll");
+    ui::noteItem("d20: Roll");
     ImGui::SetNextItemWidth(ui::fieldWidth("Attack total", width));
     ui::boundedInt("Attack total", attackTotal_, -99, 9999);
     ui::sameLineIfFits(ui::buttonWidth("Enter"));
     if (ImGui::Button("Enter")) resolve(board, preset, r, d, false);
+    ui::noteItem("d20: Enter");
     ImGui::SetNextItemWidth(ui::fieldWidth("Seed", width));
     ImGui::InputScalar("Seed", ImGuiDataType_U64, &seedInput_);
     if (ImGui::IsItemDeactivatedAfterEdit() && seedInput_ != seed_) setSeed(seedInput_);
@@ -402,8 +422,9 @@ void D20Panel::resolve(const Board& board, const D20Preset& preset, const Ruling
     in.scenery = d.scenery;
     in.attackTotal = roll ? res.d20 + attackBonus_ : attackTotal_;
     in.damage = damage_;
-    in.coverSaveBonus = saveBonus_;
-    in.coverAbsorb = absorb_;
+    // Each cover struck saves with its own numbers (a stacked hit on both: each in turn).
+    in.personalStats = {std::string(), personal_.saveBonus, personal_.absorb};
+    in.sceneryStats = {d.scenerySave.name, scenery_.saveBonus, scenery_.absorb};
     in.seed = rng_.next();  // the saves and the d6
     ++rolls_;
 
@@ -458,19 +479,21 @@ void D20Panel::resultSection() {
         ImGui::Text("%d of %d", a.damageToDefender, res.input.damage);
         ImGui::EndTable();
     }
-    if (!a.saves.empty() && ui::beginWideTable("saves", 7, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
-        for (const char* h : {"Damage save", "damage", "DC", "roll", "total", "result", "goes on"}) ImGui::TableSetupColumn(h);
+    if (!a.saves.empty() && ui::beginWideTable("saves", 8, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+        for (const char* h : {"Damage save", "damage", "DC", "roll", "bonus", "total", "result", "goes on"}) ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
         for (const CoverSave& s : a.saves) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(s.cover.c_str());
+            ImGui::TextUnformatted((s.name.empty() ? s.cover : s.cover + " (" + s.name + ")").c_str());
             ImGui::TableNextColumn();
             ImGui::Text("%d", s.damageIn);
             ImGui::TableNextColumn();
             ImGui::Text("%d", s.dc);
             ImGui::TableNextColumn();
             ImGui::Text("%d%s", s.roll, s.rolled ? " (rolled)" : "");
+            ImGui::TableNextColumn();
+            ImGui::Text("%+d", s.saveBonus);
             ImGui::TableNextColumn();
             ImGui::Text("%d", s.total);
             ImGui::TableNextColumn();

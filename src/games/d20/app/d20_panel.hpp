@@ -1,7 +1,8 @@
 // The d20 quarter cover panel (docs/rules.md, "d20 quarter cover"): the ruling for the selected pair
 // under the preset in play, the presets side by side, and attacks against cover resolved step by
-// step (hit, cover hit, miss; the cover's Damage save; the d6 for stacked cover), with a log. In the
-// inspector: a figure's personal cover, Defense and Constitution (docs/map-format.md).
+// step (hit, cover hit, miss; the Damage save of the cover struck; the d6 for stacked cover), with a
+// log. In the inspector: a figure's personal cover (with its Damage save bonus and absorb), Defense
+// and Constitution (docs/map-format.md).
 //
 // A thin view over games/d20/d20.hpp: the rulings (the preset's and every preset's) come from the
 // analysis, the attacks from resolveAttack; the panel keeps only the user's inputs, the seeded dice
@@ -71,21 +72,30 @@ private:
     void resolve(const Board& board, const D20Preset& preset, const Ruling& ruling, const D20Detail& detail, bool roll);
     void append(std::string entry);
 
-    // Attack inputs. Defense and the save bonus follow the defender until the user edits them.
+    // Attack inputs. Defense follows the defender, each cover's Damage save bonus and absorb the
+    // cover the ruling names (the scenery cover's feature or figure, the defender's personal cover),
+    // until the user edits them.
+    struct CoverInput {
+        int saveBonus = 0;
+        int absorb = 0;
+        friend bool operator==(const CoverInput& a, const CoverInput& b) { return a.saveBonus == b.saveBonus && a.absorb == b.absorb; }
+    };
     struct Defaults {
         std::string figure;
         int defense = 10;
-        int saveBonus = 0;
+        std::string sceneryBy;  // what the scenery cover is (D20Detail::sceneryBy)
+        CoverInput personal, scenery;
         friend bool operator==(const Defaults& a, const Defaults& b) {
-            return a.figure == b.figure && a.defense == b.defense && a.saveBonus == b.saveBonus;
+            return a.figure == b.figure && a.defense == b.defense && a.sceneryBy == b.sceneryBy && a.personal == b.personal &&
+                   a.scenery == b.scenery;
         }
         friend bool operator!=(const Defaults& a, const Defaults& b) { return !(a == b); }
     };
     std::optional<Defaults> defaults_;
     int defense_ = 10;
     int damage_ = 6;
-    int saveBonus_ = 0;
-    int absorb_ = 0;
+    CoverInput personal_;
+    CoverInput scenery_;
     int attackBonus_ = 0;
     int attackTotal_ = 15;
 

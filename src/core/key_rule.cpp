@@ -1,0 +1,35 @@
+#include "core/key_rule.hpp"
+
+namespace sightline {
+
+KeyRule oneOfKey(std::vector<std::string> allowed, const char* what) {
+    KeyRule r;
+    r.kind = KeyRule::Kind::OneOf;
+    r.names = std::move(allowed);
+    r.what = what;
+    return r;
+}
+
+KeyRule integerKey(long long lo, long long hi) {
+    KeyRule r;
+    r.kind = KeyRule::Kind::Integer;
+    r.lo = lo, r.hi = hi;
+    return r;
+}
+
+KeyRule booleanKey() { return KeyRule(); }
+
+KeyRule integerFieldsKey(std::vector<std::string> fields, long long lo, long long hi) {
+    KeyRule r = integerKey(lo, hi);
+    r.kind = KeyRule::Kind::IntegerFields;
+    r.names = std::move(fields);
+    return r;
+}
+
+std::vector<std::string> keyNames(const KeyRules& rules) {
+    std::vector<std::string> out;
+    for (const auto& rule : rules) out.push_back(rule.first);
+    return out;
+}
+
+}  // namespace sightline
