@@ -135,3 +135,28 @@ TEST_CASE("app: every button of the MazeWorld window does something or says why,
     SECTION("UA: the ambush at the north gate") { pressEveryButton("ua-ambush.json"); }
     SECTION("the Mazes: the warehouse") { pressEveryButton("mazes-warehouse.json"); }
 }
+
+TEST_CASE("app: every tab of the MazeWorld window fits its text at the sizes people use", "[app-battle]") {
+    for (const char* size : {"1280x800", "1920x1080"}) {
+        INFO("window " << size);
+        const std::string dir = scratchDir(std::string("mazeworld-tabs-") + size);
+        const std::string battle = dir + "/ua-ambush.json";
+        std::ofstream(battle) << slurp(kRoot + "/battles/ua-ambush.json");
+        Background app({"--size", size, "--state-file", dir + "/state.json", "--battle", battle, "maps/demo.json"}, dir);
+        WindowDriver ui(dir);
+        REQUIRE(ui.findWindow());
+        Json s = ui.waitState([](const Json& j) { return j["items"].contains("mazeworld: tab Start"); });
+        for (const char* tab : {"Act", "Turn order", "Start", "Log"}) {
+            INFO("tab " << tab);
+            ui.clickNoted(std::string("mazeworld: tab ") + tab);
+            std::this_thread::sleep_for(std::chrono::milliseconds(400));
+            s = ui.waitState([](const Json& j) { return j.contains("layout"); });
+            Json cut = Json::array();
+            for (const Json& o : s["layout"]["overflow"])
+                if (o["where"].get<std::string>().rfind("MazeWorld", 0) == 0 && !o["scrolls"].get<bool>()) cut.push_back(o);
+            CHECK(cut == Json::array());
+        }
+        ui.keys("ctrl+q");
+        CHECK(app.waitExit(20) == 0);
+    }
+}

@@ -244,19 +244,24 @@ void MazeWorldWindow::draw(const GameWindowContext& ctx, bool* open, GameWindowO
         ImGui::BeginChild("tabs", ImVec2(0, 0), false);
         ui::noteWindow("mazeworld: tabs");
         if (ImGui::BeginTabBar("mw-tabs")) {
-            if (!session_.playerView && ImGui::BeginTabItem("Act")) {
+            auto tab = [](const char* name) {  // noted as "mazeworld: tab NAME" (the state file's items)
+                const bool open = ImGui::BeginTabItem(name);
+                ui::noteItem((std::string("mazeworld: tab ") + name).c_str());
+                return open;
+            };
+            if (!session_.playerView && tab("Act")) {
                 actTab(out);
                 ImGui::EndTabItem();
             }
-            if (ImGui::BeginTabItem("Turn order")) {
+            if (tab("Turn order")) {
                 orderTab();
                 ImGui::EndTabItem();
             }
-            if (!session_.playerView && ImGui::BeginTabItem("Start")) {
+            if (!session_.playerView && tab("Start")) {
                 setupTab(out);
                 ImGui::EndTabItem();
             }
-            if (ImGui::BeginTabItem("Log")) {
+            if (tab("Log")) {
                 logTab(out);
                 ImGui::EndTabItem();
             }
@@ -904,8 +909,11 @@ void MazeWorldWindow::setupTab(GameWindowOutput& out) {
     ImGui::InputText("Name", &nameInput_);
     if (ImGui::IsItemDeactivatedAfterEdit()) afterChange(session_.setName(nameInput_), "Renamed the battle.", out);
     ImGui::TextColored(kDim, "Variant: %s", b.variant().name.c_str());
-    if (started)
-        ImGui::TextColored(kDim, "The fight has begun: changes of cover and combatants are events now (undoable).");
+    if (started) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+        ImGui::TextWrapped("The fight has begun: changes of cover and combatants are events now (undoable).");
+        ImGui::PopStyleColor();
+    }
 
     // Cover per Side.
     if (ImGui::CollapsingHeader("Cover", ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -929,14 +937,15 @@ void MazeWorldWindow::setupTab(GameWindowOutput& out) {
             int& choice = coverChoice_[s - 1];
             ImGui::SetNextItemWidth(em * 11);
             comboStrings("##cover", &choice, names);
-            ImGui::SameLine();
+            // The buttons go to the next line where the window is too narrow for them.
+            ui::sameLineIfFits(ui::buttonWidth("Set"));
             if (ImGui::Button("Set")) {
                 std::optional<std::vector<std::string>> set;
                 if (started || choice > 0) set = std::vector<std::string>{};
                 if (static_cast<std::size_t>(choice) >= firstRow) set->push_back(nameAt(choice));
                 afterChange(session_.setCover(s, set), std::string("Set the cover of ") + kSideNames[s - 1] + ".", out);
             }
-            ImGui::SameLine();
+            ui::sameLineIfFits(ui::buttonWidth("Add a piece"));
             ImGui::BeginDisabled(static_cast<std::size_t>(choice) < firstRow);
             if (ImGui::Button("Add a piece")) {
                 std::vector<std::string> list;
@@ -947,7 +956,7 @@ void MazeWorldWindow::setupTab(GameWindowOutput& out) {
             ImGui::EndDisabled();
             tooltip("Several pieces on one Side (an exception the rules allow).", true);
             if (started) {
-                ImGui::SameLine();
+                ui::sameLineIfFits(ui::buttonWidth("Show players"));
                 mw::Action reveal;
                 reveal.kind = mw::Action::Kind::Reveal;
                 reveal.side = s;
@@ -1012,7 +1021,7 @@ void MazeWorldWindow::setupTab(GameWindowOutput& out) {
         ImGui::SetNextItemWidth(em * 5);
         ImGui::InputInt("Initiative", &joining_.initiative, 0);
         joining_.initiative = std::clamp(joining_.initiative, -99, 99);
-        ImGui::SameLine();
+        ui::sameLineIfFits(ui::checkboxWidth("Ambush (starts in stealth)"));
         ImGui::Checkbox("Ambush (starts in stealth)", &joining_.stealth);
         if (ImGui::Button(started ? "Join" : "Add")) {
             const auto why = session_.addCombatant(joining_);
