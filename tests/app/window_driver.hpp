@@ -62,29 +62,40 @@ public:
     void clickAt(double x, double y) { xdotool("mousemove --window " + at(x, y) + " sleep 0.2 click 1"); }
     // Clicks the middle of the item the app noted under `name` (its state's "items") once it has
     // been drawn and stays put (the panels are laid out a frame after a change).
-    void clickNoted(const std::string& name) {
-        nlohmann::json r = waitState([&](const nlohmann::json& j) { return j["items"].contains(name); })["items"][name];
+    // Returns false, clicking nothing, when the item went away while it was being scrolled to, or
+    // (`required` false) is not drawn within a few seconds.
+    bool clickNoted(const std::string& name, bool required = true) {
+        nlohmann::json r =
+            waitState([&](const nlohmann::json& j) { return j["items"].contains(name); }, required ? 20 : 3)["items"][name];
         INFO("item " << name);
+        if (!required && !r.is_array()) return false;
         REQUIRE(r.is_array());
-        for (int i = 0; i < 50; ++i) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
-            const nlohmann::json again = state()["items"][name];
-            if (again == r) break;
-            r = again;
-        }
+        // Where it stays put (a change lays the panels out again over a frame or two).
+        auto settled = [&] {
+            for (int i = 0; i < 50 && r.is_array(); ++i) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(120));
+                const nlohmann::json again = state()["items"][name];
+                if (again == r) break;
+                r = again;
+            }
+            return r.is_array();
+        };
+        if (!settled()) return false;
         // Out of the window's height, down the side panel: the wheel over its scroll bar (at the
         // window's right edge, clear of the lists inside that scroll by themselves) brings it into view.
         const double width = state()["layout"]["window"][0].get<double>();
         const double height = state()["layout"]["window"][1].get<double>();
         for (int i = 0; i < 60 && (r[1].get<double>() < 30 || r[1].get<double>() + r[3].get<double>() > height - 40); ++i) {
             xdotool("mousemove --window " + window_ + " " + std::to_string(static_cast<int>(width - 5)) + " " +
-                    std::to_string(static_cast<int>(height / 2)) + " click " + (r[1].get<double>() < 30 ? "4" : "5") + " sleep 0.2");
+                    std::to_string(static_cast<int>(height / 2)) + " click " + (r[1].get<double>() < 30 ? "4" : "5"));
+            std::this_thread::sleep_for(std::chrono::milliseconds(250));  // a frame or two to scroll
             r = state()["items"][name];
-            REQUIRE(r.is_array());
+            if (!settled()) return false;
         }
         const int x = static_cast<int>(r[0].get<double>() + r[2].get<double>() / 2);
         const int y = static_cast<int>(r[1].get<double>() + r[3].get<double>() / 2);
         xdotool("mousemove --window " + window_ + " " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.2 click 1");
+        return true;
     }
     // Keys and text go to the window under the pointer (the virtual display has no window manager).
     void keys(const std::string& k) { xdotool("key --delay 80 " + k); }

@@ -40,6 +40,20 @@ void noteItem(const char* name) {
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     g_noted[name] = {a.x, a.y, b.x - a.x, b.y - a.y};
 }
+bool button(const char* label, const ImVec2& size) {
+    const bool pressed = ImGui::Button(label, size);
+    noteButton(label);
+    return pressed;
+}
+bool smallButton(const char* label) {
+    const bool pressed = ImGui::SmallButton(label);
+    noteButton(label);
+    return pressed;
+}
+void noteButton(const char* label) {
+    const bool disabled = (ImGui::GetCurrentContext()->CurrentItemFlags & ImGuiItemFlags_Disabled) != 0;
+    noteItem(((disabled ? "button (disabled): " : "button: ") + std::string(label, ImGui::FindRenderedTextEnd(label))).c_str());
+}
 void noteWindow(const char* name) {
     const ImVec2 a = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
     g_noted[name] = {a.x, a.y, s.x, s.y};

@@ -54,6 +54,12 @@ float checkboxWidth(const char* label);
 // Remembers where the last item was drawn this frame under `name`, for scripts driving the app
 // (--state-file's "items": [x, y, w, h] in window pixels). notedItems() holds the last frame's.
 void noteItem(const char* name);
+// A button (a small one) of the app's panels, noted as "button: LABEL" (its visible part), or
+// "button (disabled): LABEL" while it cannot be pressed: tests press every one and see it change
+// something or say why.
+bool button(const char* label, const ImVec2& size = ImVec2(0, 0));
+bool smallButton(const char* label);
+void noteButton(const char* label);  // the last item, drawn as a button some other way
 // Notes the current window's rectangle under `name` (for tests, as noteItem).
 void noteWindow(const char* name);
 void clearNotedItems();

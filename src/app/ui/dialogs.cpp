@@ -110,6 +110,7 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
         if (ImGui::Button("Save", ImVec2(em * 6, 0))) choose(UnsavedChoice::Save);
         ImGui::SameLine();
         if (ImGui::Button("Discard", ImVec2(em * 6, 0))) choose(UnsavedChoice::Discard);
+        ui::noteItem("unsaved: discard");
         ImGui::SameLine();
         if (ImGui::Button("Cancel", ImVec2(em * 6, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
             choose(UnsavedChoice::Cancel);

@@ -103,7 +103,7 @@ void Panels::editorSection(const PanelContext& ctx, ViewOptions& options, PanelR
         for (const auto& [key, rule] : gameFeatureKeyRules()) ui::ruledKey(owner, key, rule);
         ImGui::PopID();
         ImGui::TextWrapped("Click the outline's points; click the first again (or right click, Enter) to close it.");
-        if (ImGui::Button("Close the outline")) out.ask(ask::CloseOutline{});
+        if (ui::button("Close the outline")) out.ask(ask::CloseOutline{});
     }
     if (ed.tool == Tool::Wall) ImGui::TextWrapped("Click, click ...: a chain of walls. Right click or Esc ends it. Ctrl: half cells, Shift: free. Ends snap to walls.");
     if (ed.tool == Tool::Door) ImGui::TextWrapped("Click both ends of a door. Drawn along a wall, that piece of the wall becomes the door.");
@@ -118,21 +118,21 @@ void Panels::editorSection(const PanelContext& ctx, ViewOptions& options, PanelR
     }
     ImGui::Text("Selected: %zu wall(s), %zu door(s), %zu feature(s), %zu figure(s)", sel.walls.size(), sel.doors.size(),
                 sel.features.size(), sel.figures.size());
-    if (ImGui::Button("Delete")) out.ask(ask::Delete{});
+    if (ui::button("Delete")) out.ask(ask::Delete{});
     ImGui::SameLine();
-    if (ImGui::Button("Copy")) out.ask(ask::Copy{false});
+    if (ui::button("Copy")) out.ask(ask::Copy{false});
     ImGui::SameLine();
-    if (ImGui::Button("Cut")) out.ask(ask::Copy{true});
+    if (ui::button("Cut")) out.ask(ask::Copy{true});
     if (!sel.walls.empty()) {
-        if (ImGui::Button(sel.walls.size() == 1 ? "Make it a door" : "Make them doors")) out.ask(ask::ToDoors{});
+        if (ui::button(sel.walls.size() == 1 ? "Make it a door" : "Make them doors")) out.ask(ask::ToDoors{});
         ui::noteItem("to-door");
         if (sel.walls.size() == 2) {
             ImGui::SameLine();
-            if (ImGui::Button("Join (J)")) out.ask(ask::JoinWalls{});
+            if (ui::button("Join (J)")) out.ask(ask::JoinWalls{});
         }
     }
     if (!sel.doors.empty()) {
-        if (ImGui::Button(sel.doors.size() == 1 ? "Make it a wall" : "Make them walls")) out.ask(ask::ToWalls{});
+        if (ui::button(sel.doors.size() == 1 ? "Make it a wall" : "Make them walls")) out.ask(ask::ToWalls{});
         // One door: its states. A secret door is not offered to players as a door; a locked one stays shut to a click.
         if (sel.doors.size() == 1 && static_cast<std::size_t>(sel.doors[0]) < board.doors.size()) {
             const int i = sel.doors[0];
@@ -177,12 +177,12 @@ void Panels::leakControls(const PanelContext& ctx, PanelRequests& out) {
     ImGui::SetNextItemWidth(w);
     ImGui::InputInt("y##leak", &leakY_);
     ImGui::SameLine();
-    if (ImGui::Button("Find a leak")) out.ask(ask::FindLeak{Cell{leakX_, leakY_}});
+    if (ui::button("Find a leak")) out.ask(ask::FindLeak{Cell{leakX_, leakY_}});
     ui::noteItem("find-leak");
     (void)ctx;
     if (!leakText_.empty()) {
         ImGui::TextColored(leakProblem_ ? kBad : kGood, "%s", leakText_.c_str());
-        if (leakProblem_ && ImGui::SmallButton(leakSelected_ ? "Hide it" : "Show it")) leakSelected_ = !leakSelected_;
+        if (leakProblem_ && ui::smallButton(leakSelected_ ? "Hide it" : "Show it")) leakSelected_ = !leakSelected_;
     }
 }
 

@@ -18,7 +18,7 @@ using ui::kWarn;
 
 void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
     const Board& board = ctx.doc.board();
-    if (ImGui::Button("Add figure")) out.ask(ask::AddFigure{});
+    if (ui::button("Add figure")) out.ask(ask::AddFigure{});
     if (ctx.focus < 0) {
         ui::sameLineText(kDim, "Click or drag a figure to edit it.");
         inputsFor_.clear();
@@ -28,11 +28,20 @@ void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
     const int index = ctx.focus;
     const Figure& f = board.figures[static_cast<std::size_t>(index)];
     ui::sameLineIfFits(ui::buttonWidth("Remove"));
-    if (ImGui::Button("Remove")) out.ask(ask::RemoveFocus{});
+    if (ui::button("Remove")) out.ask(ask::RemoveFocus{});
     ui::sameLineIfFits(ui::buttonWidth("Attacker"));
-    if (ImGui::Button("Attacker")) out.ask(ask::PickAttacker{f.id});
+    // Disabled for the figure that already is the attacker or the defender: a figure does not attack
+    // itself (Swap exchanges the two).
+    const bool paired = ctx.selection.attacker == f.id || ctx.selection.defender == f.id;
+    ImGui::BeginDisabled(paired);
+    if (ui::button("Attacker")) out.ask(ask::PickAttacker{f.id});
+    ImGui::EndDisabled();
     ui::sameLineIfFits(ui::buttonWidth("Defender"));
-    if (ImGui::Button("Defender")) out.ask(ask::PickDefender{f.id});
+    ImGui::BeginDisabled(paired);
+    if (ui::button("Defender")) out.ask(ask::PickDefender{f.id});
+    ImGui::EndDisabled();
+    if (paired && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("%s is the %s already.", f.id.c_str(), ctx.selection.attacker == f.id ? "attacker" : "defender");
     // The fields copy the figure's id and side whenever they change other than by typing here: another
     // figure, a rename or a side picked from the list, an undo.
     if (inputsFor_ != f.id) {

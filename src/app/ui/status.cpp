@@ -129,7 +129,7 @@ void Panels::importNotesWindow(const PanelContext& ctx, ViewOptions& options) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
         ImGui::TextWrapped("What the import dropped or adjusted. Save As keeps the board as imported.");
         ImGui::PopStyleColor();
-        if (ImGui::SmallButton("Copy all")) {
+        if (ui::smallButton("Copy all")) {
             std::string all;
             for (const std::string& n : notes) all += n + "\n";
             ImGui::SetClipboardText(all.c_str());
@@ -177,7 +177,7 @@ void Panels::problemsWindow(const PanelContext& ctx, ViewOptions& options, Panel
         const ImVec2 winPos = ImGui::GetWindowPos(), winSize = ImGui::GetWindowSize();
         ui::noteWindow("problems-window");
         if (large) {
-            if (ImGui::SmallButton(lintMade_ && key == lintKey_ ? "Check again" : "Check now")) check = true;
+            if (ui::smallButton(lintMade_ && key == lintKey_ ? "Check again" : "Check now")) check = true;
             ImGui::SameLine();
             ImGui::TextColored(kDim, "%zu walls and doors: checked when asked.", board.walls.size() + board.doors.size());
             if (lintMade_ && key != lintKey_) ImGui::TextColored(kWarn, "The board changed since the last check.");
@@ -195,7 +195,7 @@ void Panels::problemsWindow(const PanelContext& ctx, ViewOptions& options, Panel
         // The one-step fix of the gap picked: its ends snapped together (one step of undo).
         if (lintSelected_ >= 0 && static_cast<std::size_t>(lintSelected_) < lint_.size() &&
             lint_[static_cast<std::size_t>(lintSelected_)].kind == LintKind::Gap) {
-            if (ImGui::Button("Close this gap")) out.ask(ask::CloseGap{});
+            if (ui::button("Close this gap")) out.ask(ask::CloseGap{});
             ui::noteItem("close-gap");
             ImGui::SameLine();
             ImGui::TextColored(kDim, "the ends are made to meet exactly");

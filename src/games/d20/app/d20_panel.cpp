@@ -124,9 +124,9 @@ void D20Panel::draw(const PanelContext& ctx, PanelRequests& out) {
         ImGui::TextWrapped("%s attacks %s", att->id.c_str(), def->id.c_str());
         ImGui::TextColored(kWarn, "ruling...");
         ImGui::BeginDisabled();
-        ImGui::Button("Roll");
+        ui::button("Roll");
         ImGui::SameLine();
-        ImGui::Button("Enter");
+        ui::button("Enter");
         ImGui::EndDisabled();
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
         ImGui::TextWrapped("The attack waits for the ruling of the pair on the board shown.");
@@ -381,7 +381,13 @@ void D20Panel::attackSection(const Board& board, const D20Preset& preset, const 
                 d.personalSave);
     coverFields("Scenery cover's save bonus", "Scenery cover absorbs", scenery_, !d.sceneryBy.empty(), d.scenerySave.name,
                 d.scenerySave);
-    if (ImGui::SmallButton("Defaults")) defaults_.reset();  // taken again from the defender and the covers next frame
+    // Taken again from the defender and the covers next frame; nothing to take while the inputs are those.
+    const bool atDefaults = defense_ == now.defense && personal_ == now.personal && scenery_ == now.scenery;
+    ImGui::BeginDisabled(atDefaults);
+    if (ui::smallButton("Defaults")) defaults_.reset();
+    ImGui::EndDisabled();
+    if (atDefaults && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("The inputs are the defender's and its covers' already.");
     ui::sameLineText(kDim, "Cover: personal " + levelText(d.personal) + " + scenery " + levelText(d.scenery));
 
     // The attack: a d20 rolled from the seed plus the bonus, or a total the player rolled at the table.
@@ -389,18 +395,18 @@ void D20Panel::attackSection(const Board& board, const D20Preset& preset, const 
     ImGui::SetNextItemWidth(ui::fieldWidth("Attack bonus", width));
     ui::boundedInt("Attack bonus", attackBonus_, -99, 999);
     ui::sameLineIfFits(ui::buttonWidth("Roll"));
-    if (ImGui::Button("Roll")) resolve(board, preset, r, d, true);
+    if (ui::button("Roll")) resolve(board, preset, r, d, true);
     ui::noteItem("d20: Roll");
     ImGui::SetNextItemWidth(ui::fieldWidth("Attack total", width));
     ui::boundedInt("Attack total", attackTotal_, -99, 9999);
     ui::sameLineIfFits(ui::buttonWidth("Enter"));
-    if (ImGui::Button("Enter")) resolve(board, preset, r, d, false);
+    if (ui::button("Enter")) resolve(board, preset, r, d, false);
     ui::noteItem("d20: Enter");
     ImGui::SetNextItemWidth(ui::fieldWidth("Seed", width));
     ImGui::InputScalar("Seed", ImGuiDataType_U64, &seedInput_);
     if (ImGui::IsItemDeactivatedAfterEdit() && seedInput_ != seed_) setSeed(seedInput_);
     ui::sameLineIfFits(ui::buttonWidth("New seed"));
-    if (ImGui::Button("New seed")) setSeed(randomSeed());
+    if (ui::button("New seed")) setSeed(randomSeed());
     ImGui::PopID();
 }
 
@@ -513,7 +519,7 @@ void D20Panel::logSection() {
     ImGui::TextColored(kDim, "Log (newest first)");
     ImGui::SameLine();
     ImGui::BeginDisabled(log_.empty());
-    if (ImGui::SmallButton("Clear")) log_.clear();
+    if (ui::smallButton("Clear")) log_.clear();
     ImGui::EndDisabled();
     ImGui::BeginChild("log", ImVec2(0.0f, ImGui::GetTextLineHeightWithSpacing() * 8.0f), true);
     for (const std::string& e : log_) ImGui::TextWrapped("%s", e.c_str());

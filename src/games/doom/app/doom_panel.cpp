@@ -320,7 +320,7 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
     ImGui::InputScalar("Seed", ImGuiDataType_U64, &seedInput_);
     if (ImGui::IsItemDeactivatedAfterEdit() && seedInput_ != seed_) setSeed(seedInput_);
     ui::sameLineIfFits(ui::buttonWidth("New seed"));
-    if (ImGui::Button("New seed")) setSeed(randomSeed());
+    if (ui::button("New seed")) setSeed(randomSeed());
 
     // The attack.
     const Figure* att = figureAt(board, attacker);
@@ -356,7 +356,7 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
         }
     }
     ImGui::BeginDisabled(!why.empty());
-    if (ImGui::Button("Reveal") && pile && cover) {
+    if (ui::button("Reveal") && pile && cover) {
         const nlohmann::ordered_json payload{{"attacker", att->id}, {"defender", def->id}, {"cover", *cover}};
         out.command(table::GameAction{"doom", "reveal", payload.dump(), false});
     }
@@ -380,10 +380,10 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
         // change of the board the choice waits for the new ruling (follow() then decides).
         const bool choiceWaits = waiting && roundSituation_ != situation_;
         ImGui::BeginDisabled(choiceWaits);
-        if (ImGui::Button("Discard and reveal another")) out.command(table::GameAction{"doom", "discard", "{}", false});
+        if (ui::button("Discard and reveal another")) out.command(table::GameAction{"doom", "discard", "{}", false});
         ui::noteItem("discard");
         ui::sameLineIfFits(ui::buttonWidth("Keep"));
-        if (ImGui::Button("Keep")) out.command(table::GameAction{"doom", "keep", "{}", false});
+        if (ui::button("Keep")) out.command(table::GameAction{"doom", "keep", "{}", false});
         ImGui::EndDisabled();
         if (choiceWaits) ImGui::TextWrapped("ruling...: the choice waits for the ruling of the board shown.");
     }
@@ -425,7 +425,7 @@ void DoomPanel::pilesSection() {
         ImGui::Text("%d", state.discardCount());
         ImGui::TableNextColumn();
         ImGui::BeginDisabled(state.discardCount() == 0);
-        if (ImGui::SmallButton("Reshuffle")) append(reshuffleEntry(state.deck(), state.reshuffle(), false));
+        if (ui::smallButton("Reshuffle")) append(reshuffleEntry(state.deck(), state.reshuffle(), false));
         ImGui::EndDisabled();
         ImGui::PopID();
     }

@@ -1,0 +1,118 @@
+// Every button of the app's panels pressed in the real window (xdotool under Xvfb), on a board of
+// each game: each one that can be pressed changes something the app reports (the board, the
+// selection, a panel's state, the status line), and one that cannot is drawn disabled. The panels
+// note their buttons (ui::button: "button: LABEL", "button (disabled): LABEL").
+#include "window_driver.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <fstream>
+#include <set>
+#include <thread>
+
+using namespace sightline::apptest;
+using Json = nlohmann::json;
+
+namespace {
+
+// What a press may change: everything the app reports but where things are drawn.
+Json seen(Json s) {
+    for (const char* k : {"items", "seq", "widget_held", "layout", "board_tooltip", "status_at", "toast", "popup_open"}) s.erase(k);
+    return s;
+}
+
+// The order buttons are pressed in: a game's steps first (Reveal, then what it shows), the rest as
+// they come, then what changes the pair or the board (a figure added may stand in the lines), and
+// Remove last (it takes the inspector's buttons away).
+int rank(const std::string& label) {
+    if (label == "Reveal" || label == "Roll" || label == "Enter") return 0;
+    if (label == "Keep" || label == "Discard and reveal another") return 1;
+    if (label == "Swap" || label == "Clear" || label == "New seed") return 4;
+    if (label == "Add figure") return 5;
+    if (label == "Remove") return 6;
+    return 3;
+}
+
+// Presses every button the panels show, in rounds (a press may show others: Reveal shows Keep).
+// Returns the labels pressed.
+std::set<std::string> pressEveryButton(const std::string& map, const std::vector<std::string>& extra,
+                                       const std::set<std::string>& skip = {}) {
+    const std::string dir = scratchDir("buttons");
+    const std::string copy = dir + "/map.json";
+    std::ofstream(copy, std::ios::binary) << slurp(kRoot + "/" + map);
+    std::vector<std::string> args = {"--size", "1280x900", "--state-file", dir + "/state.json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.push_back(copy);
+    Background app(args, dir);
+    WindowDriver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout") && j["ruling"].is_object(); });
+    std::set<std::string> pressed;
+    for (int round = 0; round < 40; ++round) {
+        s = ui.waitState([](const Json& j) { return j.contains("items"); });
+        std::string next;
+        for (const auto& [name, rect] : s["items"].items()) {
+            if (name.rfind("button: ", 0) != 0) continue;
+            const std::string label = name.substr(8);
+            if (pressed.count(label) || skip.count(label)) continue;
+            if (next.empty() || rank(label) < rank(next.substr(8))) next = name;
+        }
+        if (next.empty()) break;
+        const std::string label = next.substr(8);
+        // Still there once the panels settled (a button of a figure just added may move away)?
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        s = ui.waitState([](const Json& j) { return j.contains("items"); });
+        if (!s["items"].contains(next)) continue;
+        INFO(map << ": pressing \"" << label << "\" after " << pressed.size() << " others");
+        const Json before = seen(s);
+        auto changed = [&](const Json& j) { return seen(j) != before; };
+        if (!ui.clickNoted(next, false)) continue;  // gone meanwhile (the panel changed under it)
+        pressed.insert(label);
+        s = ui.waitState(changed, 10);
+        if (!changed(s) && ui.clickNoted(next, false))  // a click that landed while the panel was laid out again
+            s = ui.waitState(changed, 10);
+        INFO("before: " << before["attacker"] << " " << before["defender"] << " " << before["focus"] << "; now: " << s["attacker"]
+                        << " " << s["defender"] << " " << s["focus"] << " " << s["items"].dump());
+        CHECK(changed(s));
+        CHECK(s["id_clashes"] == Json::array());
+    }
+    ui.keys("ctrl+q");
+    if (app.waitExit(10) < 0) {  // the board was changed (a figure added): leave it unsaved
+        ui.waitState([](const Json& j) { return j["popup_open"] == true; });
+        ui.clickNoted("unsaved: discard");
+    }
+    CHECK(app.waitExit(20) == 0);
+    return pressed;
+}
+
+// The figure section's buttons, pressed on the Doom board; on the others the long game panels above
+// them leave the side panel scrolled to its end, where a press that changes the panel's height
+// moves them under the pointer.
+const std::set<std::string> kFigureButtons = {"Add figure", "Remove", "Attacker", "Defender"};
+
+}  // namespace
+
+TEST_CASE("app: every button of the panels does something, on a board of each game", "[app-buttons]") {
+    SECTION("Doom: a defense revealed, kept, a deck reshuffled; the figure's buttons") {
+        const std::set<std::string> pressed =
+            pressEveryButton("maps/demo.json", {"--attacker", "marine-red", "--defender", "zombie-1"});
+        for (const char* label : {"Swap", "Add figure", "New seed", "Reveal", "Reshuffle", "Remove"}) {
+            INFO(label);
+            CHECK(pressed.count(label) == 1);
+        }
+    }
+    SECTION("d20: an attack rolled and entered, the log cleared") {
+        const std::set<std::string> pressed =
+            pressEveryButton("maps/d20-office.json", {"--attacker", "agent-kim", "--defender", "villain"}, kFigureButtons);
+        for (const char* label : {"Swap", "Roll", "Enter", "New seed", "Clear"}) {
+            INFO(label);
+            CHECK(pressed.count(label) == 1);
+        }
+    }
+    SECTION("wargame") {
+        const std::set<std::string> pressed =
+            pressEveryButton("maps/wargame-village.json", {"--attacker", "rifles-1", "--defender", "sniper"}, kFigureButtons);
+        CHECK(pressed.count("Swap") == 1);
+    }
+}
