@@ -477,13 +477,23 @@ void App::updateLayout() {
     const float top = Panels::menuBarHeight();
     const float side = panels_.sidePanelWidth(size.x);
     const sf::FloatRect viewport(0, top, std::max(1.0f, size.x - side), std::max(1.0f, size.y - top - Panels::statusBarHeight()));
-    // A board that was fitted stays fitted when the window or the panels change size.
-    if (viewport != viewport_ && fitted_) fitPending_ = true;
+    // The Tools bar lies over the bottom of the board's view: a fitted board ends above it, so that
+    // its last row shows. Its height is the last frame's (it wraps onto more rows in a narrow view),
+    // at least one row's (before it is first drawn).
+    const float em = ImGui::GetFontSize();
+    float bar = ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().WindowPadding.y;
+    if (const auto noted = ui::notedItems().find("tools-bar"); noted != ui::notedItems().end()) bar = std::max(bar, noted->second[3]);
+    const float reserve = std::round(bar + em * 0.5f);
+    // A board that was fitted stays fitted when the window, the panels or the Tools bar change size.
+    if ((viewport != viewport_ || reserve != fitReserve_) && fitted_) fitPending_ = true;
     viewport_ = viewport;
     if (fitPending_) {
-        camera_.fit(viewport_, doc_.board().width, doc_.board().height, ImGui::GetFontSize() * 1.9f);
+        sf::FloatRect area = viewport_;
+        area.height = std::max(1.0f, area.height - reserve);
+        camera_.fit(area, doc_.board().width, doc_.board().height, em * 1.9f);
         fitPending_ = false;
         fitted_ = true;
+        fitReserve_ = reserve;
     }
 }
 

@@ -197,6 +197,7 @@ private:
     sf::FloatRect viewport_;  // the board's part of the window, between menu, side panel and status bar
     bool fitPending_ = true;  // fit the board at the next frame (start, open, Home, resize while fitted)
     bool fitted_ = true;      // the user has not panned or zoomed since the last fit
+    float fitReserve_ = 0;    // pixels at the bottom of the view the last fit left to the Tools bar
     float baseFontPx_ = 15.0f;
     float appliedUiScale_ = 0.0f;
     Status status_;

@@ -186,6 +186,12 @@ std::string App::layoutJson() const {
     Json bands = Json::array();
     for (const sf::FloatRect& b : view_.rulerBands()) bands.push_back(Json::array({b.left, b.top, b.width, b.height}));
     j["ruler_bands"] = bands;
+    // What the board drew (pieces, lines, marks, labels' pills) is cut to "board_clip" (the board
+    // widened by two pixels, within the viewport); "board_drawn" is the box around it (null: nothing).
+    const sf::FloatRect& clip = view_.drawnClip();
+    j["board_clip"] = Json::array({clip.left, clip.top, clip.width, clip.height});
+    if (const auto& e = view_.drawnExtent()) j["board_drawn"] = Json::array({e->left, e->top, e->width, e->height});
+    else j["board_drawn"] = nullptr;
     j["side_panel_width"] = panels_.sidePanelWidth(static_cast<float>(window_.getSize().x));
     // The Tools bar over the board (x, y, width, height): it keeps inside the board's view.
     if (const auto bar = ui::notedItems().find("tools-bar"); bar != ui::notedItems().end())

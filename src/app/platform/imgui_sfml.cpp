@@ -536,7 +536,11 @@ bool pointerOverUi(sf::Vector2f p) {
     if (!g) return false;
     if (popupOpen()) return true;
     for (ImGuiWindow* w : g->Windows) {
-        if (!w->Active || w->Hidden || w->IsFallbackWindow || (w->Flags & ImGuiWindowFlags_NoInputs)) continue;
+        // The windows of the frame last drawn: between frames those Active; inside a frame (NewFrame
+        // clears Active until a window is drawn again) those WasActive. Active alone, asked early in
+        // a frame, let the board's tooltip show through every window over the board.
+        const bool shown = g->WithinFrameScope ? w->WasActive : w->Active;
+        if (!shown || w->Hidden || w->IsFallbackWindow || (w->Flags & ImGuiWindowFlags_NoInputs)) continue;
         if (w->Rect().Contains(ImVec2(p.x, p.y))) return true;
     }
     return false;

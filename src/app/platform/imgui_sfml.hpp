@@ -51,7 +51,8 @@ bool wantsMouse();
 bool wantsKeyboard();
 
 // Whether pixel `p` belongs to an ImGui window (or a popup is open) rather than what lies under
-// them. Asked per event, from the windows of the frame just drawn: WantCaptureMouse lags a frame
+// them. Asked per event, or early in a frame before the panels are drawn, from the windows of the
+// frame last drawn: WantCaptureMouse lags a frame
 // behind, which is wrong when the pointer jumps (tablets, xdotool) straight onto the board and clicks.
 bool pointerOverUi(sf::Vector2f p);
 // Whether a modal or other popup is open.

@@ -32,12 +32,12 @@ void Panels::draw(const PanelContext& ctx, ViewOptions& options, PanelRequests& 
     menuBar(ctx, options, out);
     sidePanel(ctx, options, out);
     statusBar(ctx);
+    toolsBar(ctx, options, out);  // before the toast, which keeps clear of it
     if (options.stats) statsOverlay(ctx);
     toast(ctx);
     boardTooltip(ctx);
     importNotesWindow(ctx, options);
     problemsWindow(ctx, options, out);
-    toolsBar(ctx, options, out);
     modals(ctx, out);
     editorModals(ctx, out);
 }

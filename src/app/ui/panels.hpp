@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -50,6 +51,8 @@ public:
     const std::vector<LintProblem>& mapProblems() const { return lint_; }
     int selectedProblem() const { return lintSelected_; }
     float sidePanelWidth(float windowWidth) const;
+    // Which kinds of problem the problems window lists, by LintKind (the author's filter).
+    using LintShown = std::array<bool, 7>;
 
     void draw(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
 
@@ -90,6 +93,8 @@ private:
     void editorSection(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
     void editorModals(const PanelContext& ctx, PanelRequests& out);
     void leakControls(const PanelContext& ctx, PanelRequests& out);
+    void kindFilter();
+    void problemRows(const std::function<void(int)>& pick);
 
     std::string assetsDir_;
     std::map<std::string, std::unique_ptr<GamePanel>> gamePanels_;  // by game name
@@ -116,6 +121,7 @@ private:
     std::array<std::uint64_t, 3> lintKey_{};  // geometry, figures, generation of lint_
     bool lintMade_ = false;
     int lintSelected_ = -1;
+    LintShown lintShown_{true, true, true, true, true, true, true};
 
     // The map editor's dialogs: what they show and edit until confirmed.
     bool newMapToShow_ = false, resizeToShow_ = false, recoveryToShow_ = false;

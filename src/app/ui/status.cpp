@@ -10,6 +10,9 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <functional>
+#include <iterator>
+#include <tuple>
 
 namespace sightline::app {
 
@@ -83,6 +86,19 @@ void Panels::statsOverlay(const PanelContext& ctx) {
     ImGui::End();
 }
 
+namespace {
+
+// The top of the Tools bar (ui/editor.cpp), which stands on the bottom of the board's view: its
+// height as drawn in the last frame, at least one row of buttons (a window's first frame has no
+// size yet).
+float toolsBarTop(const sf::FloatRect& v) {
+    float bar = ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().WindowPadding.y;
+    if (const auto noted = ui::notedItems().find("tools-bar"); noted != ui::notedItems().end()) bar = std::max(bar, noted->second[3]);
+    return v.top + v.height - ImGui::GetFontSize() * 0.5f - bar;
+}
+
+}  // namespace
+
 void Panels::toast(const PanelContext& ctx) {
     constexpr float kShowSeconds = Status::kToastSeconds;
     const float age = ctx.now - ctx.status.shownAt;
@@ -90,29 +106,58 @@ void Panels::toast(const PanelContext& ctx) {
     const float alpha = std::min(1.0f, (kShowSeconds - age) * 2.0f);  // fades over the last half second
     const sf::FloatRect& v = ctx.viewport;
     const float em = ImGui::GetFontSize();
-    // Beside the pointer when the action was on the board (below it, or above near the bottom edge),
-    // kept inside the board; else at the bottom of the board. Long messages wrap.
+    // Beside the pointer when the action was on the board (below it, or above it when there is no
+    // room below), else at the bottom of the board; always inside the board's view and above the
+    // Tools bar, whose buttons it would hide. Long messages wrap.
     const float maxWidth = std::max(em * 12, std::min(em * 30, v.width - em * 2));
-    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(maxWidth, v.height));
+    const ImVec2 pad = ImGui::GetStyle().WindowPadding;
+    const float wrapAt = maxWidth - pad.x * 2;  // from the window's left; the text starts pad.x in
+    const ImVec2 text = ImGui::CalcTextSize(ctx.status.text.c_str(), nullptr, false, wrapAt - pad.x);
+    const ImVec2 size(std::min(maxWidth, text.x + pad.x * 2), text.y + pad.y * 2);
+    const float bottom = toolsBarTop(v) - em * 0.5f;  // the lowest the toast may reach
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(maxWidth, std::max(size.y, bottom - v.top)));
+    float x = v.left + v.width / 2, y = bottom - size.y;  // the top left's x centred, the top
     if (ctx.status.anchored) {
-        const bool below = ctx.status.atY + em * 5 < v.top + v.height;
-        const float x = std::clamp(ctx.status.atX, v.left + maxWidth / 2 + em * 0.5f, std::max(v.left + maxWidth / 2 + em * 0.5f, v.left + v.width - maxWidth / 2 - em * 0.5f));
-        ImGui::SetNextWindowPos(ImVec2(x, below ? ctx.status.atY + em * 1.5f : ctx.status.atY - em * 1.5f), ImGuiCond_Always,
-                                ImVec2(0.5f, below ? 0.0f : 1.0f));
-    } else {
-        ImGui::SetNextWindowPos(ImVec2(v.left + v.width / 2, v.top + v.height - em), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+        x = ctx.status.atX;
+        const float below = ctx.status.atY + em * 1.5f, above = ctx.status.atY - em * 1.5f - size.y;
+        y = below + size.y <= bottom ? below : above;
     }
+    x = std::clamp(x - size.x / 2, v.left + em * 0.5f, std::max(v.left + em * 0.5f, v.left + v.width - size.x - em * 0.5f));
+    y = std::clamp(y, v.top + em * 0.5f, std::max(v.top + em * 0.5f, bottom - size.y));
+    ImGui::SetNextWindowPos(ImVec2(std::round(x), std::round(y)), ImGuiCond_Always);
     ImGui::SetNextWindowBgAlpha(0.85f * alpha);
     ImGui::PushStyleVar(ImGuiStyleVar_Alpha, alpha);
     ImGui::Begin("##toast", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs);
-    ImGui::PushTextWrapPos(maxWidth - ImGui::GetStyle().WindowPadding.x * 2);
+    ui::noteWindow("toast");
+    ImGui::PushTextWrapPos(wrapAt);
     ImGui::TextColored(ctx.status.error ? kBad : ImGui::GetStyle().Colors[ImGuiCol_Text], "%s", ctx.status.text.c_str());
     ImGui::PopTextWrapPos();
     ImGui::End();
     ImGui::PopStyleVar();
 }
+
+namespace {
+
+// Where the import notes (upper) and the map problems (lower) windows open: one column at the right
+// of the board's view, below the column numbers of a fitted board and above the Tools bar, the notes
+// over the problems, so that neither covers the other, the numbers or the tools; as wide as the view
+// allows up to 30 text sizes. Their text wraps to the width they are given.
+void placeSideWindow(const PanelContext& ctx, bool upper) {
+    const float em = ImGui::GetFontSize();
+    const sf::FloatRect& v = ctx.viewport;
+    const float width = std::min(std::clamp(v.width * 0.45f, em * 20, em * 30), std::max(em * 8, v.width - em));
+    const float bottom = toolsBarTop(v) - em * 0.5f;
+    const float top = v.top + em * 2.5f;
+    // Where the two meet follows the view alone: the Tools bar's height is not known in its first frame.
+    const float split = top + std::max(em * 6, (v.top + v.height - top) * 0.35f);
+    const float y0 = upper ? top : split + em * 0.25f, y1 = upper ? split - em * 0.25f : bottom;
+    ImGui::SetNextWindowPos(ImVec2(std::round(v.left + v.width - width - em * 0.5f), std::round(y0)), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(std::round(width), std::round(std::max(em * 4, y1 - y0))), ImGuiCond_Appearing);
+}
+
+}  // namespace
 
 // Every note of the last import (what was dropped or adjusted, and where), numbered, in a window
 // the user closes and opens again from View > Import notes.
@@ -120,12 +165,10 @@ void Panels::importNotesWindow(const PanelContext& ctx, ViewOptions& options) {
     const std::vector<std::string>& notes = ctx.doc.importNotes();
     if (notes.empty()) options.importNotes = false;
     if (!options.importNotes) return;
-    const float em = ImGui::GetFontSize();
-    const sf::FloatRect& v = ctx.viewport;
-    ImGui::SetNextWindowPos(ImVec2(v.left + em, v.top + em), ImGuiCond_Appearing);
-    ImGui::SetNextWindowSize(ImVec2(std::min(em * 32, v.width - 2 * em), std::min(em * 18, v.height - 2 * em)), ImGuiCond_Appearing);
+    placeSideWindow(ctx, true);
     const std::string title = "Import notes: " + ctx.doc.importedFormat() + " (" + std::to_string(notes.size()) + ")###importnotes";
     if (ImGui::Begin(title.c_str(), &options.importNotes, ImGuiWindowFlags_NoSavedSettings)) {
+        ui::noteWindow("import-notes-window");
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
         ImGui::TextWrapped("What the import dropped or adjusted. Save As keeps the board as imported.");
         ImGui::PopStyleColor();
@@ -153,6 +196,102 @@ void Panels::importNotesWindow(const PanelContext& ctx, ViewOptions& options) {
     ImGui::End();
 }
 
+namespace {
+
+constexpr LintKind kLintKinds[] = {LintKind::Gap,     LintKind::Overlap,       LintKind::ZeroLength, LintKind::Outside,
+                                   LintKind::Crossing, LintKind::FigureBlocked, LintKind::Leak};
+// More problems of one kind than this are one line with their count, opened to list them.
+constexpr std::size_t kGroupAbove = 3;
+static_assert(std::size(kLintKinds) == std::tuple_size_v<decltype(Panels::LintShown{})>, "a checkbox for each kind");
+
+// What a kind's group line says beside its name and count.
+const char* lintKindBlurb(LintKind kind) {
+    switch (kind) {
+        case LintKind::Gap: return "ends that almost meet";
+        case LintKind::Overlap: return "pieces along one another";
+        case LintKind::ZeroLength: return "pieces of no length";
+        case LintKind::Outside: return "pieces beyond the board (not drawn)";
+        case LintKind::Crossing: return "pieces crossing without a joint";
+        case LintKind::FigureBlocked: return "figures on blocking terrain";
+        case LintKind::Leak: return "sight getting out";
+    }
+    return "";
+}
+
+}  // namespace
+
+// A checkbox for each kind the board has ("outside (388)"): the author hides the kinds they do not
+// mean to fix now.
+void Panels::kindFilter() {
+    std::array<std::size_t, std::size(kLintKinds)> count{};
+    for (const LintProblem& p : lint_) ++count[static_cast<std::size_t>(p.kind)];
+    int present = 0;
+    for (std::size_t n : count) present += n > 0 ? 1 : 0;
+    if (present < 2) return;  // one kind: nothing to choose between
+    ImGui::TextColored(kDim, "Show:");
+    for (LintKind k : kLintKinds) {
+        const std::size_t i = static_cast<std::size_t>(k);
+        if (count[i] == 0) continue;
+        const std::string label = std::string(lintKindName(k)) + " (" + std::to_string(count[i]) + ")";
+        ui::sameLineIfFits(ui::checkboxWidth(label.c_str()));
+        bool shown = lintShown_[i];
+        if (ImGui::Checkbox(label.c_str(), &shown)) lintShown_[i] = shown;
+        const std::string note = std::string("problems-show-") + lintKindName(k);
+        ui::noteItem(note.c_str());
+    }
+}
+
+// The problems of the kinds shown, by kind: a kind with a few listed one a row, one with more as a
+// line with its count that opens to list them. `pick(i)` is called for the row of lint_[i] clicked.
+void Panels::problemRows(const std::function<void(int)>& pick) {
+    if (lint_.empty()) return;
+    auto rows = [&](const std::vector<int>& which, bool numbered) {
+        if (!ImGui::BeginTable("lint", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
+        ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
+        ImGuiListClipper clipper;
+        clipper.Begin(static_cast<int>(which.size()));
+        while (clipper.Step())
+            for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+                const int i = which[static_cast<std::size_t>(row)];
+                const LintProblem& p = lint_[static_cast<std::size_t>(i)];
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::PushID(i);
+                const std::string label = numbered ? std::to_string(row + 1) : std::string(lintKindName(p.kind));
+                if (ImGui::Selectable(label.c_str(), lintSelected_ == i, ImGuiSelectableFlags_SpanAllColumns)) pick(i);
+                const std::string note = "problem-" + std::to_string(i);
+                ui::noteItem(note.c_str());
+                ImGui::PopID();
+                ImGui::TableNextColumn();
+                ImGui::TextWrapped("%s", p.message.c_str());
+            }
+        ImGui::EndTable();
+    };
+    for (LintKind k : kLintKinds) {
+        if (!lintShown_[static_cast<std::size_t>(k)]) continue;
+        std::vector<int> which;
+        for (std::size_t i = 0; i < lint_.size(); ++i)
+            if (lint_[i].kind == k) which.push_back(static_cast<int>(i));
+        if (which.empty()) continue;
+        ImGui::PushID(static_cast<int>(k));
+        if (which.size() <= kGroupAbove) {
+            rows(which, false);
+        } else {
+            const std::string head = std::string(lintKindName(k)) + " (" + std::to_string(which.size()) + ")###group";
+            const bool open = ImGui::TreeNodeEx(head.c_str(), ImGuiTreeNodeFlags_SpanAvailWidth);
+            const std::string note = std::string("problems-group-") + lintKindName(k);
+            ui::noteItem(note.c_str());
+            ui::sameLineText(kDim, lintKindBlurb(k));
+            if (open) {
+                rows(which, true);
+                ImGui::TreePop();
+            }
+        }
+        ImGui::PopID();
+    }
+}
+
 // The map's problems (sightline-cli lint: gaps, overlaps, crossings, pieces outside, figures on
 // blocking terrain) and the import's notes, all of them, following the board as it changes. Clicking
 // a problem moves the view onto it and marks it on the board.
@@ -167,15 +306,14 @@ void Panels::problemsWindow(const PanelContext& ctx, ViewOptions& options, Panel
     constexpr std::size_t kCheckAtOnce = 50000;
     const bool large = board.walls.size() + board.doors.size() > kCheckAtOnce;
     bool check = !large && (!lintMade_ || key != lintKey_);
-    const float em = ImGui::GetFontSize();
     const sf::FloatRect& v = ctx.viewport;
-    ImGui::SetNextWindowPos(ImVec2(v.left + em, v.top + v.height * 0.45f), ImGuiCond_Appearing);
-    ImGui::SetNextWindowSize(ImVec2(std::min(em * 34, v.width - 2 * em), std::min(em * 16, v.height * 0.5f)), ImGuiCond_Appearing);
+    placeSideWindow(ctx, false);
     const std::size_t notes = ctx.doc.importNotes().size();
     const std::string title = "Map problems (" + (lintMade_ ? std::to_string(lint_.size()) : std::string("?")) + ")###problems";
     if (ImGui::Begin(title.c_str(), &options.problems, ImGuiWindowFlags_NoSavedSettings)) {
         const ImVec2 winPos = ImGui::GetWindowPos(), winSize = ImGui::GetWindowSize();
         ui::noteWindow("problems-window");
+        ImGui::PushTextWrapPos(0.0f);  // every line wraps to the window, the leak controls' included
         if (large) {
             if (ui::smallButton(lintMade_ && key == lintKey_ ? "Check again" : "Check now")) check = true;
             ImGui::SameLine();
@@ -201,48 +339,35 @@ void Panels::problemsWindow(const PanelContext& ctx, ViewOptions& options, Panel
             ImGui::TextColored(kDim, "the ends are made to meet exactly");
         }
         leakControls(ctx, out);
+        kindFilter();
         ImGui::BeginChild("problems", ImVec2(0, 0), false);
-        if (!lint_.empty() && ImGui::BeginTable("lint", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-            ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthFixed);
-            ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
-            ImGuiListClipper clipper;
-            clipper.Begin(static_cast<int>(lint_.size()));
-            while (clipper.Step())
-                for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-                    const LintProblem& p = lint_[static_cast<std::size_t>(i)];
-                    ImGui::TableNextRow();
-                    ImGui::TableNextColumn();
-                    ImGui::PushID(i);
-                    if (ImGui::Selectable(lintKindName(p.kind), lintSelected_ == i, ImGuiSelectableFlags_SpanAllColumns)) {
-                        lintSelected_ = i;
-                        leakSelected_ = false;
-                        out.ask(ask::SelectPieces{p.ids});
-                        // The middle of the largest band of the board's view this window leaves free.
-                        const float l = v.left, t = v.top, r = v.left + v.width, b = v.top + v.height;
-                        const float wl = std::clamp(winPos.x, l, r), wt = std::clamp(winPos.y, t, b);
-                        const float wr = std::clamp(winPos.x + winSize.x, l, r), wb = std::clamp(winPos.y + winSize.y, t, b);
-                        const float above = wt - t, below = b - wb, left = wl - l, right = r - wr;
-                        const float most = std::max({above, below, left, right});
-                        float x = (l + r) / 2, y = (t + b) / 2;
-                        if (most == above) y = (t + wt) / 2;
-                        else if (most == below) y = (wb + b) / 2;
-                        else if (most == left) x = (l + wl) / 2;
-                        else x = (wr + r) / 2;
-                        out.ask(ask::CentreOn{p.at, x, y});
-                    }
-                    if (i < 3) ui::noteItem(i == 0 ? "problem-0" : i == 1 ? "problem-1" : "problem-2");
-                    ImGui::PopID();
-                    ImGui::TableNextColumn();
-                    ImGui::TextWrapped("%s", p.message.c_str());
-                }
-            ImGui::EndTable();
-        }
+        // Picking a problem: its pieces selected, its place brought into the middle of the largest
+        // band of the board's view this window leaves free.
+        auto pick = [&](int i) {
+            const LintProblem& p = lint_[static_cast<std::size_t>(i)];
+            lintSelected_ = i;
+            leakSelected_ = false;
+            out.ask(ask::SelectPieces{p.ids});
+            const float l = v.left, t = v.top, r = v.left + v.width, b = v.top + v.height;
+            const float wl = std::clamp(winPos.x, l, r), wt = std::clamp(winPos.y, t, b);
+            const float wr = std::clamp(winPos.x + winSize.x, l, r), wb = std::clamp(winPos.y + winSize.y, t, b);
+            const float above = wt - t, below = b - wb, left = wl - l, right = r - wr;
+            const float most = std::max({above, below, left, right});
+            float x = (l + r) / 2, y = (t + b) / 2;
+            if (most == above) y = (t + wt) / 2;
+            else if (most == below) y = (wb + b) / 2;
+            else if (most == left) x = (l + wl) / 2;
+            else x = (wr + r) / 2;
+            out.ask(ask::CentreOn{p.at, x, y});
+        };
+        problemRows(pick);
         if (notes > 0) {
             ImGui::Spacing();
             ImGui::TextColored(kWarn, "Import notes (%s, %zu)", ctx.doc.importedFormat().c_str(), notes);
             for (std::size_t i = 0; i < notes; ++i) ImGui::TextWrapped("%zu. %s", i + 1, ctx.doc.importNotes()[i].c_str());
         }
         ImGui::EndChild();
+        ImGui::PopTextWrapPos();
     }
     ImGui::End();
     if (!options.problems) lintSelected_ = -1;

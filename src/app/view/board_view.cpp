@@ -53,10 +53,40 @@ class Painter {
 public:
     const std::vector<sf::Vertex>& vertices() const { return v_; }
 
+    // While a clip is set, every shape is cut to it, triangle by triangle (colours interpolated
+    // along the cut), so that what lies off the board never reaches the row and column numbers.
+    void clipTo(std::optional<sf::FloatRect> clip) { clip_ = clip; }
+    // The box around everything added while a clip was set (nullopt: nothing was).
+    const std::optional<sf::FloatRect>& clippedExtent() const { return extent_; }
+
     void triangle(sf::Vector2f a, sf::Color ca, sf::Vector2f b, sf::Color cb, sf::Vector2f c, sf::Color cc) {
-        v_.emplace_back(a, ca);
-        v_.emplace_back(b, cb);
-        v_.emplace_back(c, cc);
+        if (!clip_) {
+            v_.emplace_back(a, ca);
+            v_.emplace_back(b, cb);
+            v_.emplace_back(c, cc);
+            return;
+        }
+        const sf::FloatRect& r = *clip_;
+        const float r1 = r.left + r.width, b1 = r.top + r.height;
+        const float minX = std::min({a.x, b.x, c.x}), maxX = std::max({a.x, b.x, c.x});
+        const float minY = std::min({a.y, b.y, c.y}), maxY = std::max({a.y, b.y, c.y});
+        if (maxX <= r.left || minX >= r1 || maxY <= r.top || minY >= b1) return;
+        if (minX >= r.left && maxX <= r1 && minY >= r.top && maxY <= b1) {
+            keep({a, ca});
+            keep({b, cb});
+            keep({c, cc});
+            return;
+        }
+        std::vector<sf::Vertex> poly{{a, ca}, {b, cb}, {c, cc}};
+        poly = cut(poly, [&](sf::Vector2f q) { return q.x - r.left; });
+        poly = cut(poly, [&](sf::Vector2f q) { return r1 - q.x; });
+        poly = cut(poly, [&](sf::Vector2f q) { return q.y - r.top; });
+        poly = cut(poly, [&](sf::Vector2f q) { return b1 - q.y; });
+        for (std::size_t i = 1; i + 1 < poly.size(); ++i) {
+            keep(poly[0]);
+            keep(poly[i]);
+            keep(poly[i + 1]);
+        }
     }
     // a-b-c-d in order around the quad.
     void quad(sf::Vector2f a, sf::Color ca, sf::Vector2f b, sf::Color cb, sf::Vector2f c, sf::Color cc,
@@ -139,12 +169,43 @@ public:
     }
 
 private:
+    void keep(const sf::Vertex& v) {
+        v_.push_back(v);
+        if (!extent_) {
+            extent_ = sf::FloatRect(v.position, {0, 0});
+            return;
+        }
+        const float l = std::min(extent_->left, v.position.x), t = std::min(extent_->top, v.position.y);
+        const float r = std::max(extent_->left + extent_->width, v.position.x), b = std::max(extent_->top + extent_->height, v.position.y);
+        *extent_ = {l, t, r - l, b - t};
+    }
+    // One step of Sutherland-Hodgman: the part of a convex polygon where inside(q) >= 0.
+    template <class Inside>
+    static std::vector<sf::Vertex> cut(const std::vector<sf::Vertex>& poly, Inside inside) {
+        std::vector<sf::Vertex> out;
+        for (std::size_t i = 0; i < poly.size(); ++i) {
+            const sf::Vertex& p = poly[i];
+            const sf::Vertex& q = poly[(i + 1) % poly.size()];
+            const float dp = inside(p.position), dq = inside(q.position);
+            if (dp >= 0) out.push_back(p);
+            if ((dp < 0) != (dq < 0)) {
+                const float t = dp / (dp - dq);
+                auto mix = [t](sf::Uint8 x, sf::Uint8 y) { return static_cast<sf::Uint8>(std::lround(x + (y - x) * t)); };
+                out.emplace_back(p.position + (q.position - p.position) * t,
+                                 sf::Color(mix(p.color.r, q.color.r), mix(p.color.g, q.color.g), mix(p.color.b, q.color.b), mix(p.color.a, q.color.a)));
+            }
+        }
+        return out;
+    }
+
     static int segments(float radius) { return std::clamp(static_cast<int>(radius * 0.8f), radius < 6 ? 8 : 12, 72); }
     static sf::Vector2f direction(int i, int n) {
         const float a = 2 * kPi * static_cast<float>(i) / static_cast<float>(n);
         return {std::cos(a), std::sin(a)};
     }
     std::vector<sf::Vertex> v_;
+    std::optional<sf::FloatRect> clip_;
+    std::optional<sf::FloatRect> extent_;
 };
 
 // A piece of text to draw after the shapes, so nothing covers it.
@@ -320,9 +381,16 @@ struct BoardView::Frame {
     sf::Vector2f topLeft;      // pixel of the board's corner (0, 0)
     sf::Vector2f bottomRight;  // pixel of its corner (width, height)
     int x0, y0, x1, y1;        // the visible cells, [x0, x1) x [y0, y1)
+    // What the board draws is cut to its rectangle widened by `edge` pixels (pieces along the edge
+    // keep most of their width) and to the viewport; the row and column numbers lie beyond that.
+    static constexpr float edge = 2;
+    sf::FloatRect clip;
 
     Frame(const Board& b, const Camera& c, const sf::FloatRect& v)
         : board(b), cam(c), viewport(v), cell(c.cell), topLeft(c.toScreen(0, 0)), bottomRight(c.toScreen(b.width, b.height)) {
+        const float l = std::max(std::floor(topLeft.x) - edge, v.left), t = std::max(std::floor(topLeft.y) - edge, v.top);
+        const float r = std::min(std::ceil(bottomRight.x) + edge, v.left + v.width), bt = std::min(std::ceil(bottomRight.y) + edge, v.top + v.height);
+        clip = {l, t, std::max(0.0f, r - l), std::max(0.0f, bt - t)};
         // Visible cells only: a 1024x1024 board zoomed in draws a screenful.
         const sf::Vector2f v0 = c.toBoard({v.left, v.top});
         const sf::Vector2f v1 = c.toBoard({v.left + v.width, v.top + v.height});
@@ -656,7 +724,9 @@ void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
                   palette::kGridMajor);
 
     // Features (outlined areas: hills, buildings, sandbags...): see-through, a solid rim when they
-    // block sight; their kind written inside when there is room.
+    // block sight; their kind written inside when there is room. They, the walls and the doors are
+    // cut to the board: an imported map's pieces beyond its crop are not drawn.
+    p.clipTo(f.clip);
     for (std::size_t fi = 0; fi < board.features.size(); ++fi) {
         const Feature& feature = board.features[fi];
         const std::vector<sf::Vector2f> pts = outline(feature, f.cam);
@@ -682,6 +752,8 @@ void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
         const sf::Vector2f a = f.cam.toScreen(d.from.x, d.from.y), b = f.cam.toScreen(d.to.x, d.to.y);
         if (f.visible(a, b, ww)) drawDoor(p, d, a, b, doorWidth(cell));
     }
+    boardExtent_ = p.clippedExtent();
+    p.clipTo(std::nullopt);
 
     // Row and column numbers outside the board, held at the viewport's edge when the board is
     // scrolled past it; only every 2nd, 5th, 10th... when cells are narrower than the numbers.
@@ -695,7 +767,7 @@ void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
             if (cell * static_cast<float>(s) >= widest + 6) break;
         }
         const float bandH = labelPx * 1.6f;
-        const float gap = 3;  // between the numbers and the board's edge
+        const float gap = f.edge + 1;  // between the numbers and the board's edge, clear of what the board draws
         const float colY = std::max(f.topLeft.y - bandH - gap, f.viewport.top);
         const float rowW = widest + 8;
         const float rowX = std::max(f.topLeft.x - rowW - gap, f.viewport.left);
@@ -1065,12 +1137,20 @@ void featureLabels(std::vector<Label>& labels, const BoardView::Frame& f, const 
         const bool isMarked = mark != marked.end();
         if ((f.cell < 20 && !isMarked) || feature.polygon.empty()) continue;
         const std::vector<sf::Vector2f> pts = outline(feature, f.cam);
-        float left = pts[0].x, right = pts[0].x, top = pts[0].y;
+        float left = pts[0].x, right = pts[0].x, top = pts[0].y, bottom = pts[0].y;
         for (const sf::Vector2f& q : pts) {
             left = std::min(left, q.x);
             right = std::max(right, q.x);
             top = std::min(top, q.y);
+            bottom = std::max(bottom, q.y);
         }
+        // The part on the board: one beyond it has no label, one reaching past the edge has it on the board.
+        const sf::FloatRect& c = f.clip;
+        left = std::max(left, c.left);
+        right = std::min(right, c.left + c.width);
+        top = std::max(top, c.top);
+        bottom = std::min(bottom, c.top + c.height);
+        if (left >= right || top >= bottom) continue;
         std::string text = feature.id.empty() ? feature.kind : feature.id;
         const FeatureNote note = fi < notes.size() ? notes[fi] : FeatureNote{};
         if (isMarked) text += ": " + mark->second;
@@ -1184,6 +1264,7 @@ void pendingLabel(std::vector<Label>& labels, const BoardView::Frame& f, const O
 
 void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overlay& overlay) const {
     Painter p;
+    p.clipTo(f.clip);  // the pieces, the lines, the marks and the labels' pills stay on the board
     std::vector<Label> labels;
     const unsigned idPx = static_cast<unsigned>(std::round(std::clamp(f.cell * 0.3f, 10.0f, 15.0f) * textScale_));
     const std::vector<CoverLine>& lines = shownLines(overlay);
@@ -1203,7 +1284,26 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
     if (overlay.problem) drawProblem(p, f, *overlay.problem);
     if (overlay.edit) drawEdit(p, labels, f.board, f.cam, textScale_, *overlay.edit);
     if (overlay.pending && fonts_) pendingLabel(labels, f, overlay, idPx);
-    drawnLabels_ = drawLabels(target, p, labels, regular_, bold_, rulerBands_);
+    // Labels keep clear of the row and column numbers and of everything beyond the board.
+    std::vector<sf::FloatRect> keepClear = rulerBands_;
+    const sf::FloatRect& c = f.clip;
+    constexpr float kFar = 1e6f;
+    keepClear.push_back({-kFar, -kFar, 3 * kFar, c.top + kFar});                       // above
+    keepClear.push_back({-kFar, c.top + c.height, 3 * kFar, kFar});                   // below
+    keepClear.push_back({-kFar, -kFar, c.left + kFar, 3 * kFar});                     // left
+    keepClear.push_back({c.left + c.width, -kFar, kFar, 3 * kFar});                   // right
+    drawnLabels_ = drawLabels(target, p, labels, regular_, bold_, keepClear);
+    drawnExtent_ = p.clippedExtent();
+    if (boardExtent_) {
+        if (!drawnExtent_) drawnExtent_ = boardExtent_;
+        else {
+            const float l = std::min(drawnExtent_->left, boardExtent_->left), t = std::min(drawnExtent_->top, boardExtent_->top);
+            const float r = std::max(drawnExtent_->left + drawnExtent_->width, boardExtent_->left + boardExtent_->width);
+            const float b = std::max(drawnExtent_->top + drawnExtent_->height, boardExtent_->top + boardExtent_->height);
+            drawnExtent_ = sf::FloatRect(l, t, r - l, b - t);
+        }
+    }
+    drawnClip_ = f.clip;
 }
 
 void BoardView::drawHeat(sf::RenderTarget& target, const Frame& f, const std::vector<HeatCell>& heat) {

@@ -157,6 +157,10 @@ public:
     // The labels of the last frame as drawn, and the row and column numbers' bands they keep clear of.
     const std::vector<std::pair<std::string, sf::FloatRect>>& drawnLabels() const { return drawnLabels_; }
     const std::vector<sf::FloatRect>& rulerBands() const { return rulerBands_; }
+    // The rectangle the last frame's board was cut to (the board, widened by half a door, within
+    // the viewport), and the box around what was drawn inside it (nullopt: nothing).
+    const sf::FloatRect& drawnClip() const { return drawnClip_; }
+    const std::optional<sf::FloatRect>& drawnExtent() const { return drawnExtent_; }
 
     // The figure under pixel `px` (its footprint), or -1.
     static int figureAt(const Board& board, const Camera& camera, sf::Vector2f px);
@@ -200,6 +204,11 @@ private:
     mutable std::vector<sf::FloatRect> rulerBands_;
     // The labels of the last frame's pieces layer as drawn (after moving, shrinking, leaving out).
     mutable std::vector<std::pair<std::string, sf::FloatRect>> drawnLabels_;
+    // What the board layer drew of features, walls and doors (when it was last made), and all the
+    // board drew in the last frame, both after cutting to drawnClip_.
+    mutable std::optional<sf::FloatRect> boardExtent_;
+    mutable std::optional<sf::FloatRect> drawnExtent_;
+    mutable sf::FloatRect drawnClip_;
 
     sf::Font regular_;
     sf::Font bold_;
