@@ -120,6 +120,7 @@ private:
     void handle(const ask::ToggleWindow& a);
     void handle(const ask::Fit&);
     void handle(const ask::Picture&);
+    void handle(const ask::Say& a);
     void handle(const ask::CentreOn& a);
     void handle(const ask::PickAttacker& a);
     void handle(const ask::PickDefender& a);

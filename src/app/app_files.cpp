@@ -298,6 +298,7 @@ void App::writeState() {
     j["import_notes_shown"] = viewOptions_.importNotes;
     j["panel"] = Json::parse(panels_.gamePanel(analysis_.game()).stateJson());
     j["inspector"] = Json::parse(panels_.inspectorJson());
+    j["leak"] = {{"text", panels_.leakText()}, {"shown", panels_.leakShown() != nullptr}};
     // The game windows (title: whether open, and the window's own state).
     Json windows = Json::object();
     for (const WindowSlot& slot : windows_)

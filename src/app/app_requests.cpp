@@ -85,6 +85,7 @@ void App::handle(const ask::ToggleWindow& a) {
 }
 void App::handle(const ask::Fit&) { fitPending_ = true; }
 void App::handle(const ask::Picture&) { pictureRequested_ = true; }
+void App::handle(const ask::Say& a) { say(a.text, a.error); }
 void App::handle(const ask::CentreOn& a) {
     camera_.origin = sf::Vector2f(a.x - static_cast<float>(a.at.x) * camera_.cell, a.y - static_cast<float>(a.at.y) * camera_.cell);
     fitted_ = false;

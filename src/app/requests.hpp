@@ -45,6 +45,10 @@ struct Quit {};
 struct ToggleWindow { std::size_t window; };  // a game's window (PanelContext::windows)
 struct Fit {};                         // the whole board in view
 struct Picture {};                     // a picture of the window
+struct Say {                           // a message for the status bar (a panel's own step done)
+    std::string text;
+    bool error = false;
+};
 // Move the view so that board point `at` is at window pixels (x, y) (the middle of what a window
 // leaves free).
 struct CentreOn {
@@ -91,13 +95,14 @@ struct UsePreset { std::string preset; };
 
 }  // namespace ask
 
-using Request = std::variant<table::Command, ask::Undo, ask::Redo, ask::Save, ask::ShowSaveAs, ask::SaveAs, ask::ShowOpen,
-                             ask::Open, ask::OpenBench, ask::Answer, ask::Quit, ask::ToggleWindow, ask::Fit, ask::Picture,
-                             ask::CentreOn, ask::PickAttacker, ask::PickDefender, ask::SwapPair, ask::AddFigure,
-                             ask::RemoveFocus, ask::Delete, ask::UseTool, ask::Copy, ask::Paste, ask::ToDoors,
-                             ask::ToWalls, ask::JoinWalls, ask::SplitWall, ask::CloseOutline, ask::ShowNewMap,
-                             ask::ShowResize, ask::NewMap, ask::Resize, ask::CloseGap, ask::SelectPieces, ask::FindLeak,
-                             ask::RestoreRecovery, ask::DiscardRecovery, ask::UseGame, ask::UsePreset>;
+using Request = std::variant<table::Command, ask::Undo, ask::Redo, ask::Save, ask::ShowSaveAs, ask::SaveAs,
+                             ask::ShowOpen, ask::Open, ask::OpenBench, ask::Answer, ask::Quit, ask::ToggleWindow,
+                             ask::Fit, ask::Picture, ask::Say, ask::CentreOn, ask::PickAttacker, ask::PickDefender,
+                             ask::SwapPair, ask::AddFigure, ask::RemoveFocus, ask::Delete, ask::UseTool, ask::Copy,
+                             ask::Paste, ask::ToDoors, ask::ToWalls, ask::JoinWalls, ask::SplitWall,
+                             ask::CloseOutline, ask::ShowNewMap, ask::ShowResize, ask::NewMap, ask::Resize,
+                             ask::CloseGap, ask::SelectPieces, ask::FindLeak, ask::RestoreRecovery,
+                             ask::DiscardRecovery, ask::UseGame, ask::UsePreset>;
 
 // The requests of one frame, in the order asked.
 struct PanelRequests {

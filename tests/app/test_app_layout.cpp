@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 
@@ -246,6 +247,7 @@ TEST_CASE("app: the import notes and map problems windows open inside the board'
     std::ofstream(map) << slurp(kCropped);
     for (const std::string size : {"1280x800", "1920x1080", "900x640"}) {
         INFO(size);
+        std::filesystem::remove(dir + "/state.json");  // not the state of the size before
         Background app({"--size", size, "--state-file", dir + "/state.json", map}, dir);
         Driver ui(dir);
         REQUIRE(ui.findWindow());
@@ -276,10 +278,14 @@ TEST_CASE("app: toasts keep clear of the Tools bar", "[app-layout]") {
     const std::string dir = scratchDir("layout-toast");
     for (const std::string size : {"1280x800", "900x640"}) {
         INFO(size);
+        std::filesystem::remove(dir + "/state.json");  // not the state of the size before
         Background app({"--size", size, "--state-file", dir + "/state.json", kRoot + "/tests/app/data/doors.json"}, dir);
         Driver ui(dir);
         REQUIRE(ui.findWindow());
-        Json s = ui.waitState([](const Json& j) { return j.contains("layout") && j["layout"].contains("tools_bar"); });
+        // The Tools bar laid out (its first frame has ImGui's default size).
+        Json s = ui.waitState([](const Json& j) {
+            return j.contains("layout") && j["layout"].contains("tools_bar") && j["layout"]["tools_bar"][2].get<double>() > 100;
+        });
         const Rect tools = Rect::of(s["layout"]["tools_bar"]), view = Rect::of(s["layout"]["viewport"]);
         // Said with the pointer off the board (over the side panel): at the bottom of the board's view.
         ui.pointAt(view.x + view.w + 40, view.y + view.h / 2);
@@ -309,10 +315,13 @@ TEST_CASE("app: Home fits the whole board above the Tools bar", "[app-layout]") 
     std::ofstream(map) << R"({"format": "sightline-map", "version": 1, "grid": {"width": 16, "height": 30}})";
     for (const std::string size : {"1280x800", "1920x1080", "900x640"}) {
         INFO(size);
+        std::filesystem::remove(dir + "/state.json");  // not the state of the size before
         Background app({"--size", size, "--state-file", dir + "/state.json", map}, dir);
         Driver ui(dir);
         REQUIRE(ui.findWindow());
-        Json s = ui.waitState([](const Json& j) { return j.contains("layout") && j["layout"].contains("tools_bar"); });
+        Json s = ui.waitState([](const Json& j) {
+            return j.contains("layout") && j["layout"].contains("tools_bar") && j["layout"]["tools_bar"][2].get<double>() > 100;
+        });
         // Zoomed in and fitted again with Home.
         const Rect view = Rect::of(s["layout"]["viewport"]);
         ui.pointAt(view.x + view.w / 2, view.y + view.h / 2);

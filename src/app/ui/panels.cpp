@@ -36,7 +36,7 @@ void Panels::draw(const PanelContext& ctx, ViewOptions& options, PanelRequests& 
     if (options.stats) statsOverlay(ctx);
     toast(ctx);
     boardTooltip(ctx);
-    importNotesWindow(ctx, options);
+    importNotesWindow(ctx, options, out);
     problemsWindow(ctx, options, out);
     modals(ctx, out);
     editorModals(ctx, out);

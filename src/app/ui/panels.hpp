@@ -72,6 +72,8 @@ public:
     void showLeak(std::optional<Leak> leak, Cell from);
     // The leak found, when it is the problem picked (drawn like one).
     const LintProblem* leakShown() const { return leakProblem_ && leakSelected_ ? &*leakProblem_ : nullptr; }
+    // What the leak finder said last ("" before it was asked), for the state file.
+    const std::string& leakText() const { return leakText_; }
     void saveAsDialog(const std::string& current);
 
 private:
@@ -86,7 +88,7 @@ private:
     void statsOverlay(const PanelContext& ctx);
     void toast(const PanelContext& ctx);
     void boardTooltip(const PanelContext& ctx);
-    void importNotesWindow(const PanelContext& ctx, ViewOptions& options);
+    void importNotesWindow(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
     void problemsWindow(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
     void modals(const PanelContext& ctx, PanelRequests& out);
     void toolsBar(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);

@@ -132,7 +132,9 @@ void Panels::rulingSection(const PanelContext& ctx, ViewOptions& options, PanelR
     ImGui::SetNextItemWidth(comboWidth);
     if (figureCombo("Defender", board, ctx.defender, picked))
         out.ask(ask::PickDefender{picked >= 0 ? board.figures[static_cast<std::size_t>(picked)].id : ""});
+    ImGui::BeginDisabled(ctx.attacker < 0 || ctx.defender < 0);  // nothing to swap without both
     if (ui::button("Swap")) out.ask(ask::SwapPair{});
+    ImGui::EndDisabled();
     if (gamePanel(ctx.analysis.game()).cornerLines()) {
         ui::sameLineIfFits(ui::checkboxWidth("Lines from every corner"));
         ImGui::Checkbox("Lines from every corner", &options.everyCorner);

@@ -161,7 +161,7 @@ void placeSideWindow(const PanelContext& ctx, bool upper) {
 
 // Every note of the last import (what was dropped or adjusted, and where), numbered, in a window
 // the user closes and opens again from View > Import notes.
-void Panels::importNotesWindow(const PanelContext& ctx, ViewOptions& options) {
+void Panels::importNotesWindow(const PanelContext& ctx, ViewOptions& options, PanelRequests& out) {
     const std::vector<std::string>& notes = ctx.doc.importNotes();
     if (notes.empty()) options.importNotes = false;
     if (!options.importNotes) return;
@@ -176,6 +176,8 @@ void Panels::importNotesWindow(const PanelContext& ctx, ViewOptions& options) {
             std::string all;
             for (const std::string& n : notes) all += n + "\n";
             ImGui::SetClipboardText(all.c_str());
+            out.ask(ask::Say{"Copied " + std::to_string(notes.size()) + (notes.size() == 1 ? " import note" : " import notes") +
+                             " to the clipboard."});
         }
         ImGui::Separator();
         ImGui::BeginChild("notes", ImVec2(0, 0), false);
