@@ -156,3 +156,28 @@ TEST_CASE("app: every button of the map editor's selection does something", "[ap
     CHECK(app.waitExit(20) == 0);
 }
 
+
+TEST_CASE("app: the map problems window's leak finder answers, and shows the leak it found", "[app-buttons]") {
+    const std::string dir = scratchDir("leak-buttons");
+    const std::string map = dir + "/demo.json";
+    std::ofstream(map, std::ios::binary) << slurp(kRoot + "/maps/demo.json");
+    Background app({"--size", "1280x900", "--state-file", dir + "/state.json", map}, dir);
+    WindowDriver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout"); });
+    ui.move(5.0, 5.0);
+    ui.keys("l");
+    s = ui.waitState([](const Json& j) { return j["items"].contains("button: Find a leak"); });
+    CHECK(s["leak"]["text"] == "");
+    REQUIRE(ui.clickNoted("button: Find a leak"));
+    s = ui.waitState([](const Json& j) { return j["leak"]["text"] != ""; });
+    CHECK(s["leak"]["text"] != "");
+    if (s["items"].contains("button: Show it")) {  // a leak found: shown on the board when asked
+        const bool shown = s["leak"]["shown"].get<bool>();
+        REQUIRE((ui.clickNoted("button: Show it", false) || ui.clickNoted("button: Hide it", false)));
+        s = ui.waitState([&](const Json& j) { return j["leak"]["shown"] != shown; });
+        CHECK(s["leak"]["shown"] != shown);
+    }
+    ui.keys("ctrl+q");
+    CHECK(app.waitExit(20) == 0);
+}
