@@ -133,6 +133,7 @@ private:
     void handle(const ask::Paste&);
     void handle(const ask::ToDoors&);
     void handle(const ask::ToWalls&);
+    void turnSelected(bool toDoors);  // the selected walls into doors, or the doors into walls
     void handle(const ask::JoinWalls&);
     void handle(const ask::SplitWall&);
     void handle(const ask::CloseOutline&);

@@ -182,27 +182,22 @@ void App::handle(const ask::Paste&) {
         selection_.pieces = pasted;
     }
 }
-void App::handle(const ask::ToDoors&) {
+void App::handle(const ask::ToDoors&) { turnSelected(true); }
+void App::handle(const ask::ToWalls&) { turnSelected(false); }
+
+void App::turnSelected(bool toDoors) {
     const Pieces was = selection_.pieces;
-    if (viewOptions_.editor.tool == Tool::Play || was.walls.empty()) return;
+    const std::vector<int>& which = toDoors ? was.walls : was.doors;
+    if (viewOptions_.editor.tool == Tool::Play || which.empty()) return;
+    const std::string done = toDoors ? plural(which.size(), "wall is now a door", "walls are now doors")
+                                     : plural(which.size(), "door is now a wall", "doors are now walls");
     if (mapEdit([&](Board& b) {
             // From the last, so the indexes of the others stay put.
-            for (auto it = was.walls.rbegin(); it != was.walls.rend(); ++it)
-                if (Refusal why = wallToDoor(b, *it); !why.empty()) return why;
+            for (auto it = which.rbegin(); it != which.rend(); ++it)
+                if (Refusal why = toDoors ? wallToDoor(b, *it) : doorToWall(b, *it); !why.empty()) return why;
             return Refusal();
         },
-                plural(was.walls.size(), "wall is now a door", "walls are now doors") + ".", "turn walls into doors"))
-        selection_.pieces = Pieces{};
-}
-void App::handle(const ask::ToWalls&) {
-    const Pieces was = selection_.pieces;
-    if (viewOptions_.editor.tool == Tool::Play || was.doors.empty()) return;
-    if (mapEdit([&](Board& b) {
-            for (auto it = was.doors.rbegin(); it != was.doors.rend(); ++it)
-                if (Refusal why = doorToWall(b, *it); !why.empty()) return why;
-            return Refusal();
-        },
-                plural(was.doors.size(), "door is now a wall", "doors are now walls") + ".", "turn doors into walls"))
+                done + ".", toDoors ? "turn walls into doors" : "turn doors into walls"))
         selection_.pieces = Pieces{};
 }
 void App::handle(const ask::JoinWalls&) {

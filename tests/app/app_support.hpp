@@ -38,6 +38,15 @@ inline std::string scratchDir(const std::string& name) {
     return dir;
 }
 
+// A copy of `from` (a path in the source tree) in `dir` under `name` (default: its own name), so that
+// nothing a test does changes the tree; returns the copy's path.
+inline std::string copyMap(const std::string& dir, const std::string& from, std::string name = "") {
+    if (name.empty()) name = from.substr(from.rfind('/') + 1);
+    const std::string path = dir + "/" + name;
+    std::ofstream(path, std::ios::binary) << slurp(kRoot + "/" + from);
+    return path;
+}
+
 inline std::string quote(const std::string& s) { return "'" + s + "'"; }
 
 struct Run {

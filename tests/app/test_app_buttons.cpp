@@ -40,8 +40,7 @@ int rank(const std::string& label) {
 std::set<std::string> pressEveryButton(const std::string& map, const std::vector<std::string>& extra,
                                        const std::set<std::string>& skip = {}) {
     const std::string dir = scratchDir("buttons");
-    const std::string copy = dir + "/" + map.substr(map.rfind('/') + 1);
-    std::ofstream(copy, std::ios::binary) << slurp(kRoot + "/" + map);
+    const std::string copy = copyMap(dir, map);
     std::vector<std::string> args = {"--size", "1280x900", "--state-file", dir + "/state.json"};
     args.insert(args.end(), extra.begin(), extra.end());
     args.push_back(copy);
@@ -127,8 +126,7 @@ TEST_CASE("app: every button of the panels does something, on a board of each ga
 
 TEST_CASE("app: every button of the map editor's selection does something", "[app-buttons]") {
     const std::string dir = scratchDir("editor-buttons");
-    const std::string map = dir + "/demo.json";
-    std::ofstream(map, std::ios::binary) << slurp(kRoot + "/maps/demo.json");
+    const std::string map = copyMap(dir, "maps/demo.json");
     Background app({"--size", "1280x900", "--state-file", dir + "/state.json", map}, dir);
     WindowDriver ui(dir);
     REQUIRE(ui.findWindow());
@@ -159,8 +157,7 @@ TEST_CASE("app: every button of the map editor's selection does something", "[ap
 
 TEST_CASE("app: the map problems window's leak finder answers, and shows the leak it found", "[app-buttons]") {
     const std::string dir = scratchDir("leak-buttons");
-    const std::string map = dir + "/demo.json";
-    std::ofstream(map, std::ios::binary) << slurp(kRoot + "/maps/demo.json");
+    const std::string map = copyMap(dir, "maps/demo.json");
     Background app({"--size", "1280x900", "--state-file", dir + "/state.json", map}, dir);
     WindowDriver ui(dir);
     REQUIRE(ui.findWindow());

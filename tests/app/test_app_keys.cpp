@@ -13,8 +13,7 @@ using Json = nlohmann::json;
 
 TEST_CASE("app: board keys act only while the board has the pointer or was clicked last; Esc closes a menu", "[app-keys]") {
     const std::string dir = scratchDir("keys");
-    const std::string map = dir + "/demo.json";
-    std::ofstream(map, std::ios::binary) << slurp(kRoot + "/maps/demo.json");
+    const std::string map = copyMap(dir, "maps/demo.json");
     Background running({"--size", "1280x800", "--state-file", dir + "/state.json", map}, dir);
     WindowDriver ui(dir);
     REQUIRE(ui.findWindow());

@@ -14,12 +14,6 @@ using Json = nlohmann::json;
 
 namespace {
 
-std::string copyMap(const std::string& dir, const std::string& from, const std::string& name) {
-    const std::string path = dir + "/" + name;
-    std::ofstream(path, std::ios::binary) << slurp(kRoot + "/" + from);
-    return path;
-}
-
 Json figure(const Json& state, const std::string& id) {
     for (const Json& f : state.at("figures"))
         if (f.at("id") == id) return f;
