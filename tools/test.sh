@@ -61,10 +61,12 @@ else
 fi
 rm -rf "$probe"
 
-# -O1 and line tables: what the sanitizers' reports need, at half the compile time of -O2 -g. The
+# -O1 and line tables: what the sanitizers' reports need, at half the compile time of -O2 -g; the
+# tests and the command line at -O0, half again (the engine and the app they drive stay at -O1). The
 # benchmarks are left to the quick build (tools/test.sh --quick builds everything in Release).
 configure build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(sanitizer_flags)" \
-  -DSIGHTLINE_SANITIZE=ON -DSIGHTLINE_FUZZ="$fuzz" -DSIGHTLINE_PCH=ON -DSIGHTLINE_BUILD_BENCH=OFF
+  -DSIGHTLINE_SANITIZE=ON -DSIGHTLINE_FUZZ="$fuzz" -DSIGHTLINE_PCH=ON -DSIGHTLINE_BUILD_BENCH=OFF \
+  -DSIGHTLINE_TEST_CODE_FLAGS=-O0
 cmake --build build-asan -j"$jobs"
 done_phase "build (sanitizers$([ "$fuzz" = ON ] && echo ', fuzzers'))"
 
