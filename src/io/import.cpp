@@ -9,6 +9,7 @@
 #include "io/import.hpp"
 
 #include "core/geometry.hpp"
+#include "core/text.hpp"
 #include "io/import_detail.hpp"
 
 #include <boost/archive/iterators/binary_from_base64.hpp>
@@ -127,7 +128,8 @@ std::string uniqueId(UniqueIds& ids, const std::string& wanted) {
 std::string stem(const std::string& path) {
     std::string s = fs::path(path).filename().string();
     if (auto dot = s.find('.'); dot != std::string::npos && dot > 0) s = s.substr(0, dot);
-    return s;
+    // A name from a file system need not be UTF-8 ("caf\xe9" from a Windows archive); a map's name is.
+    return utf8Repaired(s);
 }
 
 namespace {

@@ -39,6 +39,10 @@ struct ImportOptions {
     // The imported map, written as a map file, must fit in this many bytes or the import is refused
     // with its size. Never more than kMaxMapBytes, the loader's limit (a larger value counts as that).
     std::size_t maxMapBytes = kMaxMapBytes;
+    // Where a Tiled map's external tilesets may be read from: this folder and the folders inside it.
+    // Empty: the map's own folder. A tileset named outside it (an absolute path, "../", a link out)
+    // is not read: a note names it and its tiles give no terrain.
+    std::string tilesetFolder;
 };
 
 struct ImportResult {

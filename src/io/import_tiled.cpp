@@ -91,7 +91,8 @@ enum : std::uint8_t { kBlocking = 1, kDifficult = 2, kImpassable = 4 };
 
 class TiledReader {
 public:
-    TiledReader(const std::string& source, const MapKeyChecks& keys, ImportResult& r) : source_(source), keys_(keys), r_(r) {}
+    TiledReader(const std::string& source, const MapKeyChecks& keys, const ImportOptions& options, ImportResult& r)
+        : source_(source), keys_(keys), options_(options), r_(r) {}
 
     void read(const Json& doc) {
         Board& b = r_.board;
@@ -148,6 +149,29 @@ private:
     // [SECTION] Tilesets
     // --- Tilesets: which tiles make terrain.
 
+    // The folder a tileset must be in: the one asked for, else the map's (the current folder when
+    // the map's path has none).
+    std::string allowedFolder() const {
+        if (!options_.tilesetFolder.empty()) return options_.tilesetFolder;
+        const fs::path dir = fs::path(source_).parent_path();
+        return dir.empty() ? std::string(".") : dir.string();
+    }
+    // `file` resolved (links followed) lies in `folder` or below it.
+    static bool inside(const fs::path& file, const std::string& folder) {
+        std::error_code ec;
+        const fs::path f = fs::weakly_canonical(file, ec);
+        if (ec) return false;
+        const fs::path d = fs::weakly_canonical(folder, ec);
+        if (ec) return false;
+        auto fi = f.begin();
+        for (const fs::path& part : d) {
+            if (part.empty()) continue;  // a trailing separator
+            if (fi == f.end() || *fi != part) return false;
+            ++fi;
+        }
+        return fi != f.end();
+    }
+
     void tileset(const Json& ts, const std::string& path) {
         if (!ck_.object(ts, path)) return;
         const Json* fg = ck_.required(ts, "firstgid", path);
@@ -164,6 +188,13 @@ private:
             const std::string ext = lower(fs::path(file).extension().string());
             if (ext != ".tsj" && ext != ".json") {
                 r_.notes.push_back("tileset \"" + file + "\" is not JSON: its tiles give no terrain (in Tiled, export it as .tsj or embed it in the map)");
+                return;
+            }
+            // Only inside the folder the tilesets may come from: nothing else is opened, or named.
+            const std::string folder = allowedFolder();
+            if (!inside(full, folder)) {
+                r_.notes.push_back("tileset \"" + file + "\" is outside " + folder +
+                                   " (where this map's tilesets may be read from): it was not read, and its tiles give no terrain");
                 return;
             }
             std::error_code ec;
@@ -529,6 +560,7 @@ private:
     }
 
     const std::string& source_;
+    const ImportOptions& options_;
     const MapKeyChecks& keys_;
     ImportResult& r_;
     Checker ck_;
@@ -548,7 +580,7 @@ private:
 ImportResult tiledFromJson(const Json& doc, const std::string& source, const MapKeyChecks& keys, const ImportOptions& options) {
     ImportResult r;
     r.format = "Tiled map";
-    TiledReader(source, keys, r).read(doc);
+    TiledReader(source, keys, options, r).read(doc);
     checkBoard(r, source, keys, options);
     noImage(r, options, "a Tiled map embeds no picture");
     return r;

@@ -238,6 +238,20 @@ TEST_CASE("import: import, save and load lose nothing", "[import]") {
     fs::remove_all(dir);
 }
 
+// A file named in another encoding than UTF-8 ("caf\xe9", as archives made on Windows name them):
+// its map takes a valid UTF-8 name from it, so the map saves (nlohmann/json refuses invalid UTF-8).
+TEST_CASE("import: a file whose name is not UTF-8 gives a map that saves", "[import]") {
+    const std::string dir = tempDir();
+    const std::string name = dir + "/caf\xe9 \xff.dd2vtt";
+    fs::copy_file(kCorpus + "/uvtt-small.dd2vtt", name);
+    const ImportResult r = importMap(name, mapKeyChecks());
+    CHECK(r.board.name == "caf\xef\xbf\xbd \xef\xbf\xbd");  // each byte that is not UTF-8 shown as U+FFFD
+    const std::string path = dir + "/out.json";
+    REQUIRE_NOTHROW(saveMap(r.board, path));
+    CHECK(loadMap(path, mapKeyChecks()).name == r.board.name);
+    fs::remove_all(dir);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Universal VTT: the rules, the picture, the refusals.
 
@@ -570,6 +584,42 @@ TEST_CASE("import: Tiled external tilesets, encodings and refusals", "[import]")
     fs::remove(dir + "/terrain.tsj");
     CHECK(hasNote(importMap(dir + "/m.tmj", mapKeyChecks()), "was not found"));
     fs::remove_all(dir);
+
+    // A tileset outside the map's folder is never opened: not by an absolute path, "../", or a link
+    // out; its bytes are in no note or message. A folder given allows it, and only it.
+    const std::string root = tempDir();
+    fs::create_directories(root + "/maps/sub");
+    fs::create_directories(root + "/secret");
+    const std::string secret = R"({"tiles": [{"id": 0, "properties": [{"name": "blocking", "type": "bool", "value": true}]}], "x": "TOPSECRET"})";
+    std::ofstream(root + "/secret/s.json") << secret;
+    std::ofstream(root + "/maps/sub/ok.tsj") << secret;
+    fs::create_symlink(root + "/secret/s.json", root + "/maps/link.json");
+    const auto withTileset = [&](const std::string& source) {
+        nlohmann::json m = nlohmann::json::parse(map);
+        m["tilesets"] = nlohmann::json::array({{{"firstgid", 1}, {"source", source}}});
+        std::ofstream(root + "/maps/m.tmj", std::ios::trunc) << m.dump();
+        return root + "/maps/m.tmj";
+    };
+    for (const std::string source : {root + "/secret/s.json", std::string("../secret/s.json"), std::string("sub/../../secret/s.json"),
+                                     std::string("link.json")}) {
+        INFO(source);
+        const ImportResult out = importMap(withTileset(source), mapKeyChecks());
+        CHECK(out.board.terrain.empty());
+        CHECK(hasNote(out, "is outside " + root + "/maps"));
+        for (const std::string& n : out.notes) CHECK(n.find("TOPSECRET") == std::string::npos);
+    }
+    // Broken, it would be refused with its text quoted: outside the folder it is not even read.
+    std::ofstream(root + "/secret/s.json", std::ios::trunc) << "{\"TOPSECRET\" [}";
+    const ImportResult broken = importMap(withTileset("../secret/s.json"), mapKeyChecks());
+    CHECK(hasNote(broken, "was not read"));
+    // Inside the folder, below it: read.
+    CHECK(importMap(withTileset("sub/ok.tsj"), mapKeyChecks()).board.terrain.size() == 1);
+    // The folder the user names: its tilesets are read, and the map's own folder is then no longer enough.
+    ImportOptions fromSecret;
+    fromSecret.tilesetFolder = root + "/maps/sub";
+    CHECK(importMap(withTileset("sub/ok.tsj"), mapKeyChecks(), fromSecret).board.terrain.size() == 1);
+    CHECK(hasNote(importMap(withTileset("link.json"), mapKeyChecks(), fromSecret), "is outside " + root + "/maps/sub"));
+    fs::remove_all(root);
 
     const std::string head = R"({"type": "map", "orientation": "orthogonal", "width": 2, "height": 2, "tilewidth": 32, "tileheight": 32, )";
     const std::pair<std::string, std::string> cases[] = {

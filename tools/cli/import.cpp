@@ -29,6 +29,7 @@ public:
         sub.add_option("FILE", file_, "the map to import (" + importExtensionList() + ")")->required();
         sub.add_option("-o,--output", output_, "the sightline map to write")->required();
         sub.add_option("--image-out", imageOut_, "write the embedded picture here and make it the map's background");
+        sub.add_option("--tilesets", tilesets_, "a Tiled map's external tilesets may be read from this folder (default: the map's)");
         sub.add_flag("--json", json_, "print the summary as JSON");
     }
 
@@ -37,6 +38,7 @@ public:
         ImportOptions options;
         options.imageOut = imageOut_;
         options.mapPath = output_;
+        options.tilesetFolder = tilesets_;
         const ImportResult r = importMap(file_, mapKeyChecks(), options);
         saveMap(r.board, output_);
         return print(json_ ? summaryJson(r) : summaryText(r));
@@ -89,7 +91,7 @@ private:
         return out;
     }
 
-    std::string file_, output_, imageOut_;
+    std::string file_, output_, imageOut_, tilesets_;
     bool json_ = false;
 };
 
