@@ -122,14 +122,15 @@ App::App(const LaunchOptions& options)
     mapFiles_ = mapFiles();
     assetsDir_ = findAssetsDir("", options_.sourceDir.empty() ? "assets" : options_.sourceDir + "/assets");
     panels_.setAssetsDir(assetsDir_);
+    startRecovery();
     for (const GameWindowEntry& entry : gameWindows()) {
         GameWindowSetup setup;
         setup.game = entry.game;
         setup.assetsDir = assetsDir_;
-        // Unsaved work is kept beside the recent files against a crash (not by pictures or tests).
-        const std::string recent = RecentFiles::defaultFile();
-        if (options_.mode == LaunchOptions::Mode::Interactive && !recent.empty())
-            setup.recoveryFile = (fs::path(recent).parent_path() / (std::string(entry.game) + "-recovery.json")).string();
+        // Unsaved work is kept against a crash in this run's own file (not by pictures or tests), and
+        // what a run that ended left is offered back.
+        setup.recoveryFile = recoveryFileOf(std::string(entry.game) + "-recovery");
+        setup.offeredRecoveryFile = endedRecoveryFile(std::string(entry.game) + "-recovery");
         windows_.push_back({entry.create(setup), false});
         windows_.back().window->showToPlayers(options_.playerView);
     }

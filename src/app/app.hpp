@@ -16,6 +16,7 @@
 #include "app/model/frame_stats.hpp"
 #include "app/model/selection.hpp"
 #include "app/platform/recent_files.hpp"
+#include "app/platform/recovery_session.hpp"
 #include "app/requests.hpp"
 #include "app/ui/context.hpp"
 #include "app/ui/panels.hpp"
@@ -101,6 +102,9 @@ private:
     // Autosave and recovery (app_recovery.cpp): unsaved work is written to the recovery file every
     // options_.autosaveSeconds; a start that finds one offers it back.
     void autosave(bool force = false);
+    void startRecovery();  // this run's recovery session, and those of runs that ended
+    std::string recoveryFileOf(const std::string& stem) const;
+    std::string endedRecoveryFile(const std::string& stem) const;  // the newest ended run's, or ""
     void checkRecovery();
     void restoreRecovery();
     void discardRecovery();
@@ -225,6 +229,9 @@ private:
     std::string internalClipboard_;  // the last pieces copied, when the desktop's clipboard is not there
     // Autosave: the state of the board last written to the recovery file, and when.
     std::string recoveryDir_;
+    std::unique_ptr<RecoverySession> recovery_;             // this run's files; null: none kept
+    std::vector<std::unique_ptr<RecoverySession>> ended_;  // runs that ended with files left
+    RecoverySession* offered_ = nullptr;                    // the one whose map is offered back
     std::uint64_t autosavedState_ = 0;
     float lastAutosave_ = 0.0f;
     std::map<std::string, std::string> lastPreset_;  // by game: the preset it was last ruled under

@@ -1,18 +1,15 @@
 // Unsaved work survives a crash or a kill: while the board has changes not saved, it is written
-// every options_.autosaveSeconds to a recovery file of this process (recovery-PID.json in the
-// recovery folder, with recovery-PID.path holding the map's own path, raw bytes). A clean exit or
-// a save removes it. A start that finds the file of a process no longer running offers it back:
-// Restore opens it as unsaved changes to its map (so it is saved or discarded, not lost), Discard
-// deletes it, Later leaves it for the next start.
+// every options_.autosaveSeconds to this run's recovery files (recovery-ID.json in the recovery
+// folder, with recovery-ID.path holding the map's own path, raw bytes; ID is this run's session,
+// platform/recovery_session.hpp). A clean exit or a save removes them. A start that finds the files
+// of a run that ended offers them back: Restore opens them as unsaved changes to their map (so they
+// are saved or discarded, not lost), Discard deletes them, Later leaves them for the next start.
+// A game window's unsaved work (MazeWorld's battle) is kept and offered the same way, by session.
 #include "app/app.hpp"
 
 #include "games/games.hpp"
 #include "io/map_io.hpp"
 
-#include <signal.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -30,12 +27,6 @@ std::string defaultRecoveryDir() {
     return (fs::temp_directory_path() / "sightline").string();
 }
 
-std::string recoveryFile(const std::string& dir, long pid, const char* ext) {
-    return (fs::path(dir) / ("recovery-" + std::to_string(pid) + ext)).string();
-}
-
-bool running(long pid) { return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM); }
-
 std::string readAll(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream s;
@@ -43,37 +34,33 @@ std::string readAll(const std::string& path) {
     return s.str();
 }
 
-// The recovery file of a process that is gone, if there is one (the oldest first).
-std::optional<long> orphan(const std::string& dir) {
-    std::error_code ec;
-    std::optional<long> found;
-    fs::file_time_type oldest;
-    for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
-        const std::string name = e.path().filename().string();
-        if (name.rfind("recovery-", 0) != 0 || e.path().extension() != ".json") continue;
-        char* end = nullptr;
-        const long pid = std::strtol(name.c_str() + 9, &end, 10);
-        if (end == name.c_str() + 9 || std::string(end) != ".json" || running(pid)) continue;
-        const auto when = fs::last_write_time(e.path(), ec);
-        if (!found || when < oldest) found = pid, oldest = when;
-    }
-    return found;
-}
-
-long orphanPid = 0;  // the recovery file offered at start
-
 }  // namespace
 
+void App::startRecovery() {
+    if (options_.mode != LaunchOptions::Mode::Interactive) return;
+    recoveryDir_ = options_.recoveryDir.empty() ? defaultRecoveryDir() : options_.recoveryDir;
+    recovery_ = RecoverySession::start(recoveryDir_);
+    if (!recovery_) say("Cannot keep unsaved work against a crash: " + recoveryDir_ + " cannot be written.", true);
+    ended_ = RecoverySession::ended(recoveryDir_);
+}
+
+std::string App::recoveryFileOf(const std::string& stem) const { return recovery_ ? recovery_->file(stem, ".json") : std::string(); }
+
+std::string App::endedRecoveryFile(const std::string& stem) const {
+    std::error_code ec;
+    for (const auto& session : ended_)
+        if (const std::string f = session->file(stem, ".json"); fs::is_regular_file(f, ec)) return f;
+    return {};
+}
+
 void App::autosave(bool force) {
-    if (options_.mode != LaunchOptions::Mode::Interactive || recoveryDir_.empty()) return;
-    const long pid = static_cast<long>(::getpid());
-    const std::string file = recoveryFile(recoveryDir_, pid, ".json");
+    if (options_.mode != LaunchOptions::Mode::Interactive || !recovery_) return;
+    const std::string file = recovery_->file("recovery", ".json");
     if (!doc_.modified()) {
         // Saved, or undone back to the file: nothing to recover.
         if (autosavedState_ != 0) {
-            std::error_code ec;
-            fs::remove(file, ec);
-            fs::remove(recoveryFile(recoveryDir_, pid, ".path"), ec);
+            recovery_->remove(file);
+            recovery_->remove(recovery_->file("recovery", ".path"));
             autosavedState_ = 0;
         }
         return;
@@ -86,7 +73,7 @@ void App::autosave(bool force) {
         fs::create_directories(recoveryDir_, ec);
         ec.clear();
         // The map's own path in full, so that a start from another folder finds it.
-        writeFileAtomically(recoveryFile(recoveryDir_, pid, ".path"),
+        writeFileAtomically(recovery_->file("recovery", ".path"),
                             doc_.path().empty() ? std::string() : fs::absolute(doc_.path(), ec).string());
         writeFileAtomically(file, serializeMap(doc_.board()));
         autosavedState_ = doc_.state();
@@ -96,15 +83,18 @@ void App::autosave(bool force) {
 }
 
 void App::checkRecovery() {
-    if (options_.mode != LaunchOptions::Mode::Interactive) return;
-    recoveryDir_ = options_.recoveryDir.empty() ? defaultRecoveryDir() : options_.recoveryDir;
-    const std::optional<long> pid = orphan(recoveryDir_);
-    if (!pid) return;
-    orphanPid = *pid;
-    const std::string original = readAll(recoveryFile(recoveryDir_, *pid, ".path"));
+    offered_ = nullptr;
+    std::error_code ec;
+    for (const auto& session : ended_)
+        if (fs::is_regular_file(session->file("recovery", ".json"), ec)) {
+            offered_ = session.get();
+            break;
+        }
+    if (!offered_) return;
+    const std::string original = readAll(offered_->file("recovery", ".path"));
     std::string name = "a map never saved";
     try {
-        name = "\"" + loadMap(recoveryFile(recoveryDir_, *pid, ".json"), mapKeyChecks()).name + "\"" +
+        name = "\"" + loadMap(offered_->file("recovery", ".json"), mapKeyChecks()).name + "\"" +
                (original.empty() ? " (never saved)" : " (" + original + ")");
     } catch (const MapError&) {
         name = "a map that can no longer be read";
@@ -114,9 +104,9 @@ void App::checkRecovery() {
 }
 
 void App::restoreRecovery() {
-    if (!orphanPid) return;
-    const std::string file = recoveryFile(recoveryDir_, orphanPid, ".json");
-    const std::string original = readAll(recoveryFile(recoveryDir_, orphanPid, ".path"));
+    if (!offered_) return;
+    const std::string file = offered_->file("recovery", ".json");
+    const std::string original = readAll(offered_->file("recovery", ".path"));
     try {
         Board board = loadMap(file, mapKeyChecks());
         doc_.recover(std::move(board), original);
@@ -136,11 +126,10 @@ void App::restoreRecovery() {
 }
 
 void App::discardRecovery() {
-    if (!orphanPid) return;
-    std::error_code ec;
-    fs::remove(recoveryFile(recoveryDir_, orphanPid, ".json"), ec);
-    fs::remove(recoveryFile(recoveryDir_, orphanPid, ".path"), ec);
-    orphanPid = 0;
+    if (!offered_) return;
+    offered_->remove(offered_->file("recovery", ".json"));
+    offered_->remove(offered_->file("recovery", ".path"));
+    offered_ = nullptr;
 }
 
 }  // namespace sightline::app

@@ -266,30 +266,64 @@ TEST_CASE("the player view hides unseen enemies and cover players were not shown
 
 TEST_CASE("unsaved work is kept against a crash and offered to the next run", "[mazeworld-session]") {
     const fs::path dir = tempDir("recovery");
-    const std::string recovery = (dir / "state" / "mazeworld-recovery.json").string();
+    // Each run writes its own file; a run that ended leaves its file to be offered to the next.
+    const std::string first = (dir / "state" / "mazeworld-recovery-a.json").string();
+    const std::string second = (dir / "state" / "mazeworld-recovery-b.json").string();
+    const std::string third = (dir / "state" / "mazeworld-recovery-c.json").string();
     std::string before;
     {
-        MazeWorldSession s(assets(), recovery);
+        MazeWorldSession s(assets(), first);
         CHECK_FALSE(s.recoveryOffered());
         startMazes(s);
         s.addCombatant(who("dune", "contestants", 1));
         s.addCombatant(who("husk", "maze", 2));
         REQUIRE(s.act(takeCover("husk", false)).ok);
-        CHECK(fs::exists(recovery));
+        CHECK(fs::exists(first));
         CHECK_FALSE(s.recoveryOffered());  // its own file is not offered back
         before = mw::battleJson(s.battle());
     }  // the run ends without saving
-    MazeWorldSession next(assets(), recovery);
+    {
+        // A run that opens another battle, or starts one, leaves the file it was offered alone.
+        MazeWorldSession other(assets(), third, first);
+        REQUIRE(other.recoveryOffered());
+        startMazes(other);
+        other.saveAs((dir / "other.json").string());
+        other.open((dir / "other.json").string());
+        CHECK(fs::exists(first));
+        CHECK(other.recoveryOffered());
+        CHECK_FALSE(fs::exists(third));  // saved: its own file is gone
+    }
+    MazeWorldSession next(assets(), second, first);
     REQUIRE(next.recoveryOffered());
     next.recover();
     CHECK(mw::battleJson(next.battle()) == before);
     CHECK(next.modified());
     CHECK(next.path().empty());
+    // Recovered: in this run's own file now, and not offered again.
+    CHECK_FALSE(fs::exists(first));
+    CHECK(fs::exists(second));
+    CHECK_FALSE(next.recoveryOffered());
     // Saved: nothing left to recover.
     next.saveAs((dir / "kept.json").string());
-    CHECK_FALSE(fs::exists(recovery));
-    MazeWorldSession third(assets(), recovery);
-    CHECK_FALSE(third.recoveryOffered());
+    CHECK_FALSE(fs::exists(second));
+    MazeWorldSession fourth(assets(), third, first);
+    CHECK_FALSE(fourth.recoveryOffered());
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a battle offered back can be discarded", "[mazeworld-session]") {
+    const fs::path dir = tempDir("recovery-discard");
+    const std::string left = (dir / "mazeworld-recovery-a.json").string();
+    {
+        MazeWorldSession s(assets(), left);
+        startMazes(s);
+    }
+    REQUIRE(fs::exists(left));
+    MazeWorldSession next(assets(), (dir / "mazeworld-recovery-b.json").string(), left);
+    REQUIRE(next.recoveryOffered());
+    next.discardRecovery();
+    CHECK_FALSE(next.recoveryOffered());
+    CHECK_FALSE(fs::exists(left));
     fs::remove_all(dir);
 }
 

@@ -18,6 +18,7 @@ struct GameWindowSetup {
     std::string game;          // the game's name (GameModule::name)
     std::string assetsDir;     // the folder holding rules/<game>/
     std::string recoveryFile;  // where unsaved work is kept against a crash; empty: nowhere (tests, pictures)
+    std::string offeredRecoveryFile;  // unsaved work a run that ended left, to offer back; empty: none
 };
 
 // What a window is given for one frame.

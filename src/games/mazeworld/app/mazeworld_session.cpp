@@ -55,8 +55,8 @@ std::string exportLog(const mw::Battle& battle, bool players, const std::string&
 
 // [SECTION] Variants and files
 
-MazeWorldSession::MazeWorldSession(std::string assetsDir, std::string recoveryFile)
-    : assetsDir_(std::move(assetsDir)), recoveryFile_(std::move(recoveryFile)) {
+MazeWorldSession::MazeWorldSession(std::string assetsDir, std::string recoveryFile, std::string offeredFile)
+    : assetsDir_(std::move(assetsDir)), recoveryFile_(std::move(recoveryFile)), offeredFile_(std::move(offeredFile)) {
     try {
         variantIds_ = mw::variantIds(assetsDir_);
     } catch (const std::exception&) {
@@ -304,9 +304,9 @@ void MazeWorldSession::changed() {
             std::filesystem::create_directories(std::filesystem::path(recoveryFile_).parent_path(), ec);
             mw::saveBattle(recoveryFile_, file_, &*battle_);
             wroteRecovery_ = true;
-        } else if (wroteRecovery_ || std::filesystem::exists(recoveryFile_, ec)) {
+        } else if (wroteRecovery_) {
             std::filesystem::remove(recoveryFile_, ec);  // saved: nothing to recover
-            wroteRecovery_ = true;
+            wroteRecovery_ = false;
         }
     } catch (const std::exception&) {
         // Recovery is a safety net: a full disk must not stop the GM. The next change tries again.
@@ -315,14 +315,20 @@ void MazeWorldSession::changed() {
 
 bool MazeWorldSession::recoveryOffered() const {
     std::error_code ec;
-    return !recoveryFile_.empty() && !wroteRecovery_ && std::filesystem::is_regular_file(recoveryFile_, ec);
+    return !offeredFile_.empty() && std::filesystem::is_regular_file(offeredFile_, ec);
 }
 
 void MazeWorldSession::recover() {
-    const std::string from = recoveryFile_;
-    mw::BattleFile file = mw::loadBattle(from);
+    mw::BattleFile file = mw::loadBattle(offeredFile_);
     mw::Battle battle = mw::replay(variant(file.setup.variant), file);
-    replaceBattle(std::move(file), std::move(battle), {}, false);
+    replaceBattle(std::move(file), std::move(battle), {}, false);  // now in this run's own file
+    discardRecovery();
+}
+
+void MazeWorldSession::discardRecovery() {
+    std::error_code ec;
+    if (!offeredFile_.empty()) std::filesystem::remove(offeredFile_, ec);
+    offeredFile_.clear();
 }
 
 }  // namespace sightline::app

@@ -41,8 +41,9 @@ std::string exportLog(const mw::Battle& battle, bool players, const std::string&
 
 class MazeWorldSession {
 public:
-    // `recoveryFile`: where unsaved work is written after every change (empty: nowhere).
-    explicit MazeWorldSession(std::string assetsDir, std::string recoveryFile = {});
+    // `recoveryFile`: this run's own file, where unsaved work is written after every change (empty:
+    // nowhere). `offeredFile`: the unsaved work a run that ended left, offered back (empty: none).
+    explicit MazeWorldSession(std::string assetsDir, std::string recoveryFile = {}, std::string offeredFile = {});
 
     const std::string& assetsDir() const { return assetsDir_; }
     // The variants' ids (assets/rules/mazeworld/), empty when none can be read.
@@ -103,10 +104,12 @@ public:
     std::vector<std::string> teams() const;
 
     // --- Crash recovery ---
-    // A recovery file another run left (unsaved work it did not save), which this run has not
-    // written over; recover() opens it as an unsaved battle without a file.
+    // The recovery file a run that ended left (unsaved work it did not save); recover() opens it as
+    // an unsaved battle without a file, kept in this run's own recovery file from then on, and
+    // removes the other; discardRecovery() removes it. Opening or starting another battle leaves it.
     bool recoveryOffered() const;
     void recover();
+    void discardRecovery();
 
 private:
     struct Step {
@@ -121,7 +124,7 @@ private:
     void replaceBattle(mw::BattleFile file, mw::Battle battle, std::string path, bool saved);
 
     std::string assetsDir_;
-    std::string recoveryFile_;
+    std::string recoveryFile_, offeredFile_;
     std::vector<std::string> variantIds_;
     std::map<std::string, mw::Variant> variants_;  // read once each; references stay valid
 
@@ -130,7 +133,7 @@ private:
     std::string path_;
     std::vector<Step> undo_, redo_;
     std::optional<mw::Outcome> lastOutcome_;
-    bool wroteRecovery_ = false;
+    bool wroteRecovery_ = false;  // this run's recovery file holds a battle
 
     // Each distinct battle gets a number, so undoing back to the saved battle clears modified().
     std::uint64_t state_ = 0;

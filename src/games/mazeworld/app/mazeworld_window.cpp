@@ -114,7 +114,7 @@ bool comboStrings(const char* label, int* index, const std::vector<std::string>&
 
 }  // namespace
 
-MazeWorldWindow::MazeWorldWindow(const GameWindowSetup& setup) : session_(setup.assetsDir, setup.recoveryFile) {
+MazeWorldWindow::MazeWorldWindow(const GameWindowSetup& setup) : session_(setup.assetsDir, setup.recoveryFile, setup.offeredRecoveryFile) {
     newSeed_ = ui::randomSeed();
     joining_.team = "players";
     joining_.side = 1;
@@ -315,6 +315,10 @@ void MazeWorldWindow::menuBar(GameWindowOutput& out) {
                     report(std::string("Cannot recover the battle: ") + e.what(), true, out);
                 }
             }
+            if (ImGui::MenuItem("Discard the unsaved battle of the last run")) {
+                session_.discardRecovery();
+                report("Discarded the unsaved battle of the last run.", false, out);
+            }
         }
         ImGui::EndMenu();
     }
@@ -357,6 +361,12 @@ void MazeWorldWindow::noBattle() {
                 message_ = std::string("Cannot recover the battle: ") + e.what();
                 messageError_ = true;
             }
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Discard it", ImVec2(em * 9, 0))) {
+            session_.discardRecovery();
+            message_ = "Discarded the unsaved battle of the last run.";
+            messageError_ = false;
         }
     }
     if (session_.variantIds().empty())
