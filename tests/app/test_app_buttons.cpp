@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <thread>
 
@@ -89,11 +90,6 @@ std::set<std::string> pressEveryButton(const std::string& map, const std::vector
     return pressed;
 }
 
-// The figure section's buttons, pressed on the Doom board; on the others the long game panels above
-// them leave the side panel scrolled to its end, where a press that changes the panel's height
-// moves them under the pointer.
-const std::set<std::string> kFigureButtons = {"Add figure", "Remove", "Attacker", "Defender"};
-
 }  // namespace
 
 TEST_CASE("app: every button of the panels does something, on a board of each game", "[app-buttons]") {
@@ -107,7 +103,7 @@ TEST_CASE("app: every button of the panels does something, on a board of each ga
     }
     SECTION("d20: an attack rolled and entered, the log cleared") {
         const std::set<std::string> pressed =
-            pressEveryButton("maps/d20-office.json", {"--attacker", "agent-kim", "--defender", "villain"}, kFigureButtons);
+            pressEveryButton("maps/d20-office.json", {"--attacker", "agent-kim", "--defender", "villain"});
         for (const char* label : {"Swap", "Roll", "Enter", "New seed", "Clear"}) {
             INFO(label);
             CHECK(pressed.count(label) == 1);
@@ -115,13 +111,50 @@ TEST_CASE("app: every button of the panels does something, on a board of each ga
     }
     SECTION("wargame") {
         const std::set<std::string> pressed =
-            pressEveryButton("maps/wargame-village.json", {"--attacker", "rifles-1", "--defender", "sniper"}, kFigureButtons);
+            pressEveryButton("maps/wargame-village.json", {"--attacker", "rifles-1", "--defender", "sniper"});
         CHECK(pressed.count("Swap") == 1);
     }
     SECTION("an imported map: its notes copied") {
-        const std::set<std::string> pressed = pressEveryButton("tests/corpus/uvtt-cropped-red-tower.dd2vtt", {}, kFigureButtons);
+        const std::set<std::string> pressed = pressEveryButton("tests/corpus/uvtt-cropped-red-tower.dd2vtt", {});
         CHECK(pressed.count("Copy all") == 1);
     }
+}
+
+// A press that changes the panel above the pointer (a figure added: another line in "Who sees whom";
+// a figure made the defender: a ruling where there was a hint) leaves the control under the pointer
+// where it was, so a second click lands on it again (ui/scroll_anchor.hpp).
+TEST_CASE("app: the control under the pointer stays put while the side panel changes above it", "[app-buttons]") {
+    const std::string dir = scratchDir("anchor");
+    const std::string map = copyMap(dir, "maps/d20-office.json");
+    Background app({"--size", "1280x900", "--state-file", dir + "/state.json", "--attacker", "agent-kim", map}, dir);
+    WindowDriver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout"); });
+    const auto stays = [&](const std::string& button, const std::function<bool(const Json&)>& done) {
+        INFO("pressing " << button);
+        const Json before = ui.pointNoted("button: " + button);
+        REQUIRE(before.is_array());
+        ui.click();
+        s = ui.waitState(done);
+        REQUIRE(done(s));
+        std::this_thread::sleep_for(std::chrono::milliseconds(600));  // the panel laid out again
+        s = ui.state();
+        const Json after = s["items"].contains("button: " + button) ? s["items"]["button: " + button]
+                                                                     : s["items"]["button (disabled): " + button];
+        INFO("before " << before << ", after " << after);
+        REQUIRE(after.is_array());
+        CHECK(std::abs(after[1].get<double>() - before[1].get<double>()) <= 1.0);
+        CHECK(std::abs(after[0].get<double>() - before[0].get<double>()) <= 1.0);
+    };
+    stays("Add figure", [](const Json& j) { return j["figures"].size() == 7 && j["items"].contains("button: Defender"); });
+    CHECK(s["ruling"].is_null());
+    stays("Defender", [](const Json& j) { return j["defender"] == j["focus"] && j["ruling"].is_object(); });
+    ui.keys("ctrl+q");
+    if (app.waitExit(10) < 0) {  // the figure added: left unsaved
+        ui.waitState([](const Json& j) { return j["popup_open"] == true; });
+        ui.clickNoted("unsaved: discard");
+    }
+    CHECK(app.waitExit(20) == 0);
 }
 
 TEST_CASE("app: every button of the map editor's selection does something", "[app-buttons]") {

@@ -60,15 +60,22 @@ public:
     }
     // A left click at board point (x, y).
     void clickAt(double x, double y) { xdotool("mousemove --window " + at(x, y) + " sleep 0.2 click 1"); }
-    // Clicks the middle of the item the app noted under `name` (its state's "items") once it has
-    // been drawn and stays put (the panels are laid out a frame after a change).
+    // Clicks the middle of the item the app noted under `name` (pointNoted), once it is there.
     // Returns false, clicking nothing, when the item went away while it was being scrolled to, or
     // (`required` false) is not drawn within a few seconds.
     bool clickNoted(const std::string& name, bool required = true) {
+        if (pointNoted(name, required).is_null()) return false;
+        click();
+        return true;
+    }
+    // The pointer onto the middle of the item the app noted under `name` (its state's "items"), once
+    // it has been drawn and stays put (the panels are laid out a frame after a change); returns its
+    // rectangle [x, y, w, h] then, or null as clickNoted says.
+    nlohmann::json pointNoted(const std::string& name, bool required = true) {
         nlohmann::json r =
             waitState([&](const nlohmann::json& j) { return j["items"].contains(name); }, required ? 20 : 3)["items"][name];
         INFO("item " << name);
-        if (!required && !r.is_array()) return false;
+        if (!required && !r.is_array()) return nullptr;
         REQUIRE(r.is_array());
         // Where it stays put (a change lays the panels out again over a frame or two).
         auto settled = [&] {
@@ -80,7 +87,7 @@ public:
             }
             return r.is_array();
         };
-        if (!settled()) return false;
+        if (!settled()) return nullptr;
         // Out of the window's height, down the side panel: the wheel over its scroll bar (at the
         // window's right edge, clear of the lists inside that scroll by themselves) brings it into view.
         const double width = state()["layout"]["window"][0].get<double>();
@@ -90,13 +97,19 @@ public:
                     std::to_string(static_cast<int>(height / 2)) + " click " + (r[1].get<double>() < 30 ? "4" : "5"));
             std::this_thread::sleep_for(std::chrono::milliseconds(250));  // a frame or two to scroll
             r = state()["items"][name];
-            if (!settled()) return false;
+            if (!settled()) return nullptr;
         }
         const int x = static_cast<int>(r[0].get<double>() + r[2].get<double>() / 2);
         const int y = static_cast<int>(r[1].get<double>() + r[3].get<double>() / 2);
-        xdotool("mousemove --window " + window_ + " " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.2 click 1");
-        return true;
+        xdotool("mousemove --window " + window_ + " " + std::to_string(x) + " " + std::to_string(y));
+        // Where it is with the pointer on it (what the pointer's arrival changes has settled).
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        r = state()["items"][name];
+        if (!settled()) return nullptr;
+        return r;
     }
+    // A left click where the pointer is.
+    void click() { xdotool("sleep 0.2 click 1"); }
     // Keys and text go to the window under the pointer (the virtual display has no window manager).
     void keys(const std::string& k) { xdotool("key --delay 80 " + k); }
     void typeText(const std::string& text) { xdotool("type --delay 40 " + quote(text)); }

@@ -12,6 +12,7 @@
 #include "app/requests.hpp"
 #include "app/ui/context.hpp"
 #include "app/ui/file_browser.hpp"
+#include "app/ui/scroll_anchor.hpp"
 #include "core/lint.hpp"
 
 #include <array>
@@ -116,6 +117,7 @@ private:
     // The side panel's width in font sizes, as the user dragged it, within these limits.
     static constexpr float kSideMinEm = 20.0f, kSideMaxEm = 80.0f;
     float sideWidthEm_ = 25.0f;
+    ui::ScrollAnchor sideAnchor_;  // the control under the pointer stays put as the panel changes
     float hoverStill_ = 0.0f;  // when the pointer last moved (seconds), for the board's tooltip
     std::vector<std::string> tooltipLines_;  // what the board's tooltip shows now
     // The lint of the board shown, made again when its walls, doors, terrain or figures change.

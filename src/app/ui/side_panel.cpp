@@ -58,6 +58,13 @@ bool figureCombo(const char* label, const Board& board, int current, int& picked
     return changed;
 }
 
+// A section's header, noted (so the pointer's anchor can be a header: ui/scroll_anchor.hpp).
+bool section(const char* title, ImGuiTreeNodeFlags flags) {
+    const bool open = ImGui::CollapsingHeader(title, flags);
+    ui::noteItem((std::string("section: ") + title).c_str());
+    return open;
+}
+
 }  // namespace
 
 void Panels::sidePanel(const PanelContext& ctx, ViewOptions& options, PanelRequests& out) {
@@ -70,6 +77,7 @@ void Panels::sidePanel(const PanelContext& ctx, ViewOptions& options, PanelReque
                                    ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoSavedSettings |
                                    ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("##side", nullptr, flags);
+    sideAnchor_.begin();
     // Its left edge is a handle: drag it to make the panel wider or narrower.
     {
         const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
@@ -91,23 +99,24 @@ void Panels::sidePanel(const PanelContext& ctx, ViewOptions& options, PanelReque
     ImGui::TextWrapped("%s", ctx.doc.board().name.c_str());
     ImGui::Separator();
     // The map editor's tool settings and selection, on top while a tool other than Play is in use.
-    if (options.editor.tool != Tool::Play && ImGui::CollapsingHeader("Map editor", ImGuiTreeNodeFlags_DefaultOpen))
+    if (options.editor.tool != Tool::Play && section("Map editor", ImGuiTreeNodeFlags_DefaultOpen))
         editorSection(ctx, options, out);
-    if (ImGui::CollapsingHeader("Ruling", ImGuiTreeNodeFlags_DefaultOpen)) rulingSection(ctx, options, out);
-    if (ImGui::CollapsingHeader("Who sees whom", ImGuiTreeNodeFlags_DefaultOpen)) seenSection(ctx, out);
-    if (ImGui::CollapsingHeader("Cover heat map", options.heatmap ? ImGuiTreeNodeFlags_DefaultOpen : 0)) heatSection(ctx, options);
+    if (section("Ruling", ImGuiTreeNodeFlags_DefaultOpen)) rulingSection(ctx, options, out);
+    if (section("Who sees whom", ImGuiTreeNodeFlags_DefaultOpen)) seenSection(ctx, out);
+    if (section("Cover heat map", options.heatmap ? ImGuiTreeNodeFlags_DefaultOpen : 0)) heatSection(ctx, options);
     // The game's own panel (games/panels.cpp), below the ruling every game shares.
     GamePanel& game = gamePanel(ctx.analysis.game());
     ImGui::PushID("game");
-    if (ImGui::CollapsingHeader(game.title().c_str(), ImGuiTreeNodeFlags_DefaultOpen)) game.draw(ctx, out);
+    if (section(game.title().c_str(), ImGuiTreeNodeFlags_DefaultOpen)) game.draw(ctx, out);
     ImGui::PopID();
-    if (ImGui::CollapsingHeader("Figure", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (section("Figure", ImGuiTreeNodeFlags_DefaultOpen)) {
         // Its Attacker and Defender buttons are not the ruling's Attacker and Defender lists.
         ImGui::PushID("figure");
         inspectorSection(ctx, out);
         ImGui::PopID();
     }
-    if (options.legend && ImGui::CollapsingHeader("Legend", ImGuiTreeNodeFlags_DefaultOpen)) legendSection(ctx);
+    if (options.legend && section("Legend", ImGuiTreeNodeFlags_DefaultOpen)) legendSection(ctx);
+    sideAnchor_.end();
     ImGui::End();
 }
 
