@@ -202,6 +202,35 @@ TEST_CASE("app: the map problems window puts many problems of one kind on one li
     CHECK(quit(ui, app) == 0);
 }
 
+// A board of more walls and doors than the window checks at once (50,000): checked when asked, by
+// "Check now", which then says "Check again".
+TEST_CASE("app: the map problems window checks a very large board when asked", "[app-layout]") {
+    const std::string dir = scratchDir("layout-check-now");
+    const std::string map = dir + "/maze.json";
+    Json walls = Json::array();
+    for (int i = 0; i < 50001; ++i) {
+        const int x = (i % 250) * 4, y = (i / 250) * 4 + 1;
+        walls.push_back({{"id", "w" + std::to_string(i)}, {"from", {x, y}}, {"to", {x + 1, y}}});
+    }
+    walls.push_back({{"id", "dot"}, {"from", {1001, 1001}}, {"to", {1001, 1001}}});  // the one problem: no length
+    std::ofstream(map) << Json{{"format", "sightline-map"}, {"version", 1}, {"name", "maze"},
+                               {"grid", {{"width", 1010}, {"height", 1010}}}, {"walls", walls}}.dump();
+    Background app({"--size", "1280x800", "--state-file", dir + "/state.json", map}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout"); }, 60);
+    s = openProblems(ui, s["layout"]);
+    // Not checked yet: nothing listed, and the button to check.
+    s = ui.waitState([](const Json& j) { return j["items"].contains("button: Check now"); });
+    REQUIRE(s["items"].contains("button: Check now"));
+    CHECK(s["problems"]["kinds"].empty());
+    ui.clickItem("button: Check now");
+    s = ui.waitState([](const Json& j) { return j["items"].contains("button: Check again"); }, 60);
+    REQUIRE(s["items"].contains("button: Check again"));
+    CHECK(s["problems"]["kinds"] == Json::array({"zero_length"}));
+    CHECK(quit(ui, app) == 0);
+}
+
 TEST_CASE("app: the board's tooltip does not show through the windows over the board", "[app-layout]") {
     const std::string dir = scratchDir("layout-tooltip");
     const std::string map = dir + "/rock.json";
