@@ -7,7 +7,9 @@
 #include "games/mazeworld/battle_file.hpp"
 #include "games/mazeworld/variant.hpp"
 
+#include <set>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace sightline::fuzz {
@@ -38,6 +40,15 @@ inline bool replayAndPrint(const mw::Variant& variant, const mw::BattleFile& fil
         mw::battleReport(battle);
         mw::chatLog(battle, true);
         mw::chatLog(battle, false);
+        // What players see, for every team of the battle.
+        std::set<std::string> teams;
+        for (const mw::Combatant& c : battle.combatants()) teams.insert(c.setup.team);
+        for (const std::string& team : teams) {
+            mw::playersLog(battle, team);
+            mw::playersReport(battle, team);
+        }
+        if (!file.setup.secret.empty() && mw::battleCommitment(file.setup) != battle.commitment())
+            fail("a battle's commitment is not its start's");
         // What is saved opens again.
         const std::string saved = mw::battleText(file, &battle);
         try {

@@ -332,8 +332,17 @@ TEST_CASE("a committed seed cannot change", "[mazeworld-session]") {
     startMazes(s, 123);
     CHECK_FALSE(s.setSeed(124));
     CHECK(s.file().setup.seed == 124);
-    s.commit();
-    CHECK(s.file().commitment == mw::seedCommitment(124));
+    CHECK(s.file().setup.secret.size() == 64);  // a new battle has its secret from the start
+    CHECK_FALSE(s.commit());
+    CHECK(s.file().commitment == mw::battleCommitment(s.file().setup));
+    REQUIRE(s.file().committed);
+    CHECK(*s.file().committed == mw::setupDigest(s.file().setup));
     CHECK(s.setSeed(125));
     CHECK(s.file().setup.seed == 124);
+    // The start the players were shown no longer changes: a combatant now joins by an event.
+    CHECK(s.setCover(3, std::vector<std::string>{"Brick wall"}) == std::nullopt);
+    CHECK_FALSE(s.addCombatant(who("late", "maze", 2)));
+    CHECK(s.started());
+    CHECK(mw::battleCommitment(s.file().setup) == s.file().commitment);
+    CHECK(s.battle().commitment() == s.file().commitment);
 }

@@ -11,6 +11,7 @@
 #include "games/mazeworld/battle.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <limits>
 #include <set>
 #include <sstream>
@@ -21,6 +22,19 @@ namespace sightline::mazeworld {
 // [SECTION] Dice and names
 
 std::uint64_t Dice::next() {
+    if (!key_.empty()) {
+        if (used_ == 4) {
+            const std::optional<std::string> block =
+                fromHex(hmacSha256Hex(key_, "sightline-battle-dice:" + std::to_string(state_) + ":" + std::to_string(block_++)));
+            for (int i = 0; i < 4; ++i) {
+                std::uint64_t x = 0;
+                for (int k = 0; k < 8; ++k) x = (x << 8) | static_cast<unsigned char>((*block)[static_cast<std::size_t>(i * 8 + k)]);
+                buffer_[static_cast<std::size_t>(i)] = x;
+            }
+            used_ = 0;
+        }
+        return buffer_[static_cast<std::size_t>(used_++)];
+    }
     std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
@@ -85,6 +99,10 @@ std::string rollText(const Roll& roll) {
         s << "2d6 [" << roll.dice[0] << "+" << roll.dice[1] << "]";
         if (roll.modifier) s << (roll.modifier > 0 ? " + " : " - ") << std::abs(roll.modifier);
         s << " = " << roll.total;
+    } else if (roll.dice.empty()) {
+        s << roll.result;  // a value chosen at the table: a victim, a body part, a damage roll
+        if (roll.typed) s << ", typed in";
+        return s.str();
     } else {
         s << "d" << roll.sides << " = " << roll.total;
     }
@@ -110,6 +128,28 @@ std::string joinIds(const std::vector<std::string>& ids) {
 }
 
 bool validDie(int d) { return d >= 1 && d <= 6; }
+
+// Whether `text` holds `id` as a word (not inside a longer id).
+bool namesWord(const std::string& text, const std::string& id) {
+    auto idChar = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-' || ch == '.'; };
+    for (std::size_t at = text.find(id); at != std::string::npos; at = text.find(id, at + 1)) {
+        const bool before = at == 0 || !idChar(text[at - 1]);
+        const std::size_t end = at + id.size();
+        const bool after = end >= text.size() || !idChar(text[end]) || (text[end] == '.' && (end + 1 >= text.size() || text[end + 1] == ' '));
+        if (before && after) return true;
+    }
+    return false;
+}
+
+// A value chosen at the table and typed in (no die drawn): shown as such in the log.
+Roll typedValue(const std::string& what, const std::string& value) {
+    Roll r;
+    r.what = what;
+    r.sides = 0;
+    r.typed = true;
+    r.result = value;
+    return r;
+}
 
 }  // namespace
 
@@ -140,10 +180,19 @@ void checkCombatant(const CombatantSetup& c, const std::set<std::string>& ids, c
 }
 }  // namespace
 
-Battle::Battle(const Variant& variant, const BattleSetup& setup) : variant_(variant), setup_(setup), dice_(setup.seed) {
+namespace {
+Dice diceFor(const BattleSetup& setup) {
+    if (setup.secret.empty()) return Dice(setup.seed);
+    if (auto why = secretProblem(setup.secret)) throw std::invalid_argument("the secret: " + *why);
+    return Dice(*fromHex(setup.secret), setup.seed);
+}
+}  // namespace
+
+Battle::Battle(const Variant& variant, const BattleSetup& setup) : variant_(variant), setup_(setup), dice_(diceFor(setup)) {
     if (!setup.variant.empty() && setup.variant != variant.id)
         throw std::invalid_argument("the battle is for the variant \"" + setup.variant + "\", not \"" + variant.id + "\"");
     setup_.variant = variant.id;
+    if (!setup_.secret.empty()) commitment_ = battleCommitment(setup_);
     std::set<std::string> ids;
     for (const CombatantSetup& c : setup.combatants) {
         checkCombatant(c, ids, "combatants");
@@ -157,6 +206,14 @@ Battle::Battle(const Variant& variant, const BattleSetup& setup) : variant_(vari
     }
     long long total = variant_.noCoverWeight;
     for (const CoverType& c : variant_.cover) total += c.weight;
+    if (total > std::numeric_limits<int>::max())
+        throw std::invalid_argument("the " + variant_.id + " cover weights sum to " + std::to_string(total) + ", more than " +
+                                    std::to_string(std::numeric_limits<int>::max()));
+    long long parts = 0;
+    for (const BodyPart& p : variant_.bodyParts) parts += p.weight;
+    if (parts > std::numeric_limits<int>::max())
+        throw std::invalid_argument("the " + variant_.id + " body part weights sum to " + std::to_string(parts) + ", more than " +
+                                    std::to_string(std::numeric_limits<int>::max()));
     for (int s = 0; s < kSides; ++s) {
         if (setup.sides[s]) {
             for (const std::string& name : *setup.sides[s]) sides_[s].push_back(makePiece(name));
@@ -291,6 +348,15 @@ std::optional<std::string> Battle::refusal(const Action& a) const {
                 bool known = false;
                 for (const BodyPart& p : variant_.bodyParts) known |= p.part == a.aim;
                 if (!known) return "\"" + a.aim + "\" is not a body part of the " + variant_.name;
+            }
+            if (a.part) {
+                bool known = false;
+                std::string parts;
+                for (const BodyPart& p : variant_.bodyParts) {
+                    known |= p.part == *a.part;
+                    parts += (parts.empty() ? "" : ", ") + p.part;
+                }
+                if (!known) return "part: \"" + *a.part + "\" (typed in) is not a body part of the " + variant_.name + " (" + parts + ")";
             }
             if (a.damage < 0) return "damage is 0 or more";
             if (a.atCoverSide) {
@@ -492,7 +558,7 @@ Outcome Battle::apply(const Action& a) {
         out.ok = false;
         out.fire = a.kind == Action::Kind::Fire;
         out.text = (a.who.empty() ? std::string(actionName(a.kind)) : a.who + " " + actionName(a.kind)) + " refused: " + *why;
-        log_.push_back({a, out, turn_});
+        record(a, out, turn_);
         return out;
     }
     out.ok = true;
@@ -589,8 +655,32 @@ Outcome Battle::apply(const Action& a) {
             break;
         }
     }
-    log_.push_back({a, out, turn_ - (a.kind == K::NextTurn ? 1 : 0)});
+    record(a, out, turn_ - (a.kind == K::NextTurn ? 1 : 0));
     return out;
+}
+
+void Battle::record(const Action& a, Outcome& out, int turn) {
+    std::vector<std::string> named = {a.kind == Action::Kind::Join ? a.joining.id : a.who, a.at};
+    named.insert(named.end(), out.victims.begin(), out.victims.end());
+    named.insert(named.end(), out.shielded.begin(), out.shielded.end());
+    if (out.victim) named.push_back(*out.victim);
+    for (const std::string& id : named) {
+        if (id.empty() || contains(out.unseen, id)) continue;
+        const Combatant* k = find(id);
+        if (k && k->stealth) out.unseen.push_back(id);
+    }
+    // A refusal may name another (a Side with an enemy on it): any in stealth it names, as a word.
+    if (!out.ok)
+        for (const Combatant& k : combatants_)
+            if (k.stealth && !contains(out.unseen, k.setup.id) && namesWord(out.text, k.setup.id)) out.unseen.push_back(k.setup.id);
+    LogEntry e{a, out, turn, {}};
+    if (!setup_.secret.empty()) {
+        std::vector<int> drawn;
+        for (const Roll& r : out.rolls)
+            if (!r.typed) drawn.insert(drawn.end(), r.dice.begin(), r.dice.end());
+        e.chain = chainLink(setup_, chain(), a, drawn);
+    }
+    log_.push_back(std::move(e));
 }
 
 // [SECTION] Fire
@@ -667,7 +757,8 @@ void Battle::fire(const Action& a, Outcome& out) {
                 } else if (out.coverDamage < type.ptt) {
                     text += "; no pass-through (" + std::to_string(out.coverDamage) + " < PTT " + std::to_string(type.ptt) + ")";
                 } else if (behindIt.empty()) {
-                    text += "; passes through, but nobody is behind it";
+                    text += "; passes through (" + std::to_string(out.coverDamage) + " >= PTT " + std::to_string(type.ptt) +
+                            "), but nobody is behind it";
                     out.passThrough = true;
                 } else {
                     out.passThrough = true;
@@ -675,11 +766,13 @@ void Battle::fire(const Action& a, Outcome& out) {
                     out.victimLdvModifier = type.ldv;
                     if (a.victim) {
                         out.victim = *a.victim;
+                        out.rolls.push_back(typedValue("victim", *a.victim));
                     } else {
                         out.victim = behindIt[pick("victim", static_cast<int>(behindIt.size()), out, behindIt)];
                     }
                     if (a.part) {
                         out.victimPart = *a.part;
+                        out.rolls.push_back(typedValue("body part", *a.part));
                     } else {
                         long long sum = 0;
                         for (const BodyPart& bp : variant_.bodyParts) sum += bp.weight;
@@ -700,7 +793,10 @@ void Battle::fire(const Action& a, Outcome& out) {
                         r.result = out.victimPart;
                         out.rolls.push_back(r);
                     }
-                    if (a.secondDamage) out.victimDamage = std::max(0, *a.secondDamage + type.ldv);
+                    if (a.secondDamage) {
+                        out.victimDamage = std::max(0, *a.secondDamage + type.ldv);
+                        out.rolls.push_back(typedValue("second damage roll", std::to_string(*a.secondDamage)));
+                    }
                     std::ostringstream pain;
                     pain << type.pain;
                     text += "; passes through (" + std::to_string(out.coverDamage) + " >= PTT " + std::to_string(type.ptt) +

@@ -4,8 +4,9 @@
 // reason and changes nothing, so the same start and the same actions always give the same battle
 // (the app's undo and the command line's `mazeworld run` are replays).
 //
-// Every die comes from Dice, seeded from the battle's seed, unless the action gives it (dice rolled
-// at the table); each roll is kept in the log with its breakdown and whether it was typed in.
+// Every die comes from Dice, keyed by the GM's secret and the battle's seed, unless the action gives
+// it (dice rolled at the table); each roll is kept in the log with its breakdown and whether it was
+// typed in, and each event is a link of a chain the players are shown as it happens.
 // Nothing here draws or knows about the app.
 #pragma once
 
@@ -20,23 +21,45 @@
 namespace sightline::mazeworld {
 
 // ---------------------------------------------------------------------------------------------
-// Dice: SplitMix64 from the seed; a number below n is drawn by rejection (no modulo bias), so the
-// same seed gives the same dice on every machine. A d6 is below(6) + 1.
+// Dice. A battle with a secret (the GM's 128 random bits or more, BattleSetup::secret) draws from
+// HMAC-SHA256 keyed by the secret over "sightline-battle-dice:<seed>:<block>", four 64-bit numbers a
+// block: without the secret the dice cannot be told from random, whatever the seed. A battle without
+// one (files from before secret commitments) draws from SplitMix64 seeded with the seed. A number
+// below n is drawn by rejection (no modulo bias), so the same start gives the same dice on every
+// machine. A d6 is below(6) + 1.
 class Dice {
 public:
     explicit Dice(std::uint64_t seed = 0) : state_(seed) {}
+    // `secret`: the secret's bytes (not its hex).
+    Dice(std::string secret, std::uint64_t seed) : state_(seed), key_(std::move(secret)) {}
     std::uint64_t next();
     int below(int n);
     int d6() { return below(6) + 1; }
 
 private:
     std::uint64_t state_;
+    std::string key_;  // empty: SplitMix64
+    std::uint64_t block_ = 0;
+    std::array<std::uint64_t, 4> buffer_{};
+    int used_ = 4;
 };
 
-// SHA-256 of "sightline-battle-seed:<seed in decimal>", in lower-case hex: what a GM shows before a
-// fight so that the seed revealed after it can be checked.
-std::string seedCommitment(std::uint64_t seed);
+// SHA-256 and HMAC-SHA256 in lower-case hex (OpenSSL), and hex in and out.
 std::string sha256Hex(const std::string& message);
+std::string hmacSha256Hex(const std::string& key, const std::string& message);
+std::string toHex(const std::string& bytes);
+// The bytes of an even number of hex digits (either case), or nullopt.
+std::optional<std::string> fromHex(const std::string& hex);
+// A new secret for a battle: 32 bytes (256 bits) from OpenSSL's CSPRNG (RAND_bytes), as 64
+// lower-case hex digits. Throws std::runtime_error when the generator fails.
+std::string newSecret();
+// Why a secret cannot be used (not hex, fewer than 32 digits: less than 128 bits), or nothing.
+std::optional<std::string> secretProblem(const std::string& hex);
+constexpr std::size_t kMinSecretHexDigits = 32;
+
+// The old commitment, SHA-256 of "sightline-battle-seed:<seed>": it commits to the seed alone, which
+// a search of the seeds inverts; kept only to say what old files hold.
+std::string seedCommitment(std::uint64_t seed);
 
 // ---------------------------------------------------------------------------------------------
 // State.
@@ -168,6 +191,9 @@ struct Outcome {
     std::vector<std::string> victims;   // everyone a blast hits
     std::vector<std::string> shielded;  // those a blast-resistant cover shielded
     std::vector<std::string> stealthBroken;
+    // Those the event names (who acts, the target, the victims, the shielded) who are in stealth
+    // after it: what the players' log leaves out (an enemy in stealth cannot be seen).
+    std::vector<std::string> unseen;
 };
 
 // The start of a battle.
@@ -178,13 +204,27 @@ struct BattleSetup {
     // the names of the pieces (from the variant's cover table or its emplacements).
     std::array<std::optional<std::vector<std::string>>, kSides> sides;
     std::vector<CombatantSetup> combatants;
-    std::string name;  // the battle's name, for people
+    std::string name;  // the battle's name, for people (not part of the commitment)
+    // The GM's secret, lower-case hex (newSecret()); empty in files from before secret commitments.
+    // It keys the dice and the event chain and is revealed only with the file after the fight.
+    std::string secret;
 };
+
+// What a GM shows the players before the fight (battle_file.cpp has the details): SHA-256 over the
+// secret, the seed and the start (variant, Sides, combatants with every field), so that neither the
+// dice nor the start can change after it. Throws std::invalid_argument without a usable secret.
+std::string battleCommitment(const BattleSetup& setup);
+// The next link of the event chain: HMAC-SHA256 keyed by the secret over the previous link (the
+// commitment for the first event) and the event as recorded (its action and the dice it drew).
+std::string chainLink(const BattleSetup& setup, const std::string& previous, const Action& action, const std::vector<int>& drawn);
 
 struct LogEntry {
     Action action;
     Outcome outcome;
     int turn = 1;
+    // The event chain after this event (hex; empty for a battle without a secret): what players are
+    // shown when it happens.
+    std::string chain;
 };
 
 class Battle {
@@ -210,6 +250,10 @@ public:
     // The cover rolls made at the start (one per rolled Side).
     const std::vector<Roll>& startRolls() const { return startRolls_; }
     const std::vector<LogEntry>& log() const { return log_; }
+    // The commitment to this start (empty without a secret), and the chain after the last event
+    // (the commitment before any).
+    const std::string& commitment() const { return commitment_; }
+    const std::string& chain() const { return log_.empty() ? commitment_ : log_.back().chain; }
     // The combatants still in the fight in this turn's order: in stealth then in the open, each
     // non-combat then combat; then initiative (lower first), then entry.
     std::vector<std::string> order() const;
@@ -242,6 +286,8 @@ private:
     std::vector<Combatant> combatants_;
     std::vector<Roll> startRolls_;
     std::vector<LogEntry> log_;
+    std::string commitment_;
+    void record(const Action& a, Outcome& out, int turn);
 };
 
 }  // namespace sightline::mazeworld

@@ -1,8 +1,10 @@
 // [SECTION] Index
 //   Reading      the battle file and its events, checked with their JSON paths
 //   Writing      actions and the file, saved atomically
+//   Commitment and chain   the start's digest, the commitment, the links of the event chain
 //   Replay       the battle from its start and events
 //   Printing     the command line's JSON, the report, the chat log, the tables
+//   What players may know  the players' log and report (RULES.md section 7)
 #include "games/mazeworld/battle_file.hpp"
 
 #include "io/json_input.hpp"
@@ -51,6 +53,18 @@ const std::vector<std::string>& eventKeys(Action::Kind kind) {
         case K::SetCover: return setCover;
     }
     return none;
+}
+
+std::string lower(std::string s) {
+    for (char& ch : s)
+        if (ch >= 'A' && ch <= 'F') ch = static_cast<char>(ch - 'A' + 'a');
+    return s;
+}
+
+// 64 hex digits of either case, in lower case; nothing for anything else.
+std::optional<std::string> hash64(const std::string& s) {
+    if (s.size() != 64 || s.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos) return std::nullopt;
+    return lower(s);
 }
 
 // [SECTION] Reading
@@ -103,7 +117,7 @@ Action readEvent(Checker& ck, const Json& v, const std::string& at) {
         if (kEvents[i] == kind) a.kind = static_cast<Action::Kind>(i);
     const std::vector<std::string>& allowed = eventKeys(a.kind);
     for (auto it = v.begin(); it != v.end(); ++it)
-        if (it.key() != "do" && it.key() != "drawn" && std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end()) {
+        if (it.key() != "do" && it.key() != "drawn" && it.key() != "chain" && std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end()) {
             std::string list;
             for (const std::string& k : allowed) list += (list.empty() ? "" : ", ") + k;
             ck.add(at + "/" + it.key(), "unknown key for \"" + kind + "\" (" + (list.empty() ? "it takes none" : list) + ")");
@@ -246,8 +260,47 @@ BattleFile parseBattle(const std::string& text, const std::string& source) {
     }
     if (auto n = doc.find("name"); n != doc.end()) ck.string(*n, "/name", file.setup.name);
     if (auto c = doc.find("commitment"); c != doc.end() && ck.string(*c, "/commitment", file.commitment)) {
-        if (file.commitment.size() != 64 || file.commitment.find_first_not_of("0123456789abcdef") != std::string::npos)
-            ck.add("/commitment", "expected 64 lower-case hex digits (a SHA-256)");
+        if (auto h = hash64(file.commitment)) file.commitment = *h;
+        else ck.add("/commitment", "expected 64 hex digits (a SHA-256)");
+    }
+    if (auto c = doc.find("secret"); c != doc.end() && ck.string(*c, "/secret", file.setup.secret)) {
+        if (auto why = secretProblem(file.setup.secret)) ck.add("/secret", *why);
+        else file.setup.secret = lower(file.setup.secret);
+    }
+    if (auto c = doc.find("committed"); c != doc.end() && ck.object(*c, "/committed")) {
+        SetupDigest d;
+        bool ok = true;
+        auto hash = [&](const Json& v, const std::string& at, std::string& out) {
+            std::string s;
+            if (!ck.string(v, at, s)) return false;
+            if (auto h = hash64(s)) {
+                out = *h;
+                return true;
+            }
+            ck.add(at, "expected 64 hex digits (a SHA-256)");
+            return false;
+        };
+        if (const Json* v = ck.required(*c, "variant", "/committed")) ok &= hash(*v, "/committed/variant", d.variant);
+        else ok = false;
+        if (const Json* v = ck.required(*c, "sides", "/committed"); v && ck.array(*v, "/committed/sides")) {
+            if (v->size() != kSides) ck.add("/committed/sides", "expected 4 hashes, one a Side");
+            for (std::size_t i = 0; i < v->size() && i < kSides; ++i) ok &= hash((*v)[i], "/committed/sides/" + std::to_string(i), d.sides[i]);
+        } else {
+            ok = false;
+        }
+        if (const Json* v = ck.required(*c, "combatants", "/committed"); v && ck.array(*v, "/committed/combatants")) {
+            for (std::size_t i = 0; i < v->size(); ++i) {
+                std::string h;
+                ok &= hash((*v)[i], "/committed/combatants/" + std::to_string(i), h);
+                d.combatants.push_back(h);
+            }
+        } else {
+            ok = false;
+        }
+        for (auto it = c->begin(); it != c->end(); ++it)
+            if (it.key() != "variant" && it.key() != "sides" && it.key() != "combatants")
+                ck.add("/committed/" + it.key(), "unknown key (variant, sides, combatants)");
+        if (ok) file.committed = d;
     }
     if (auto s = doc.find("sides"); s != doc.end() && ck.object(*s, "/sides")) {
         for (auto it = s->begin(); it != s->end(); ++it) {
@@ -282,6 +335,14 @@ BattleFile parseBattle(const std::string& text, const std::string& source) {
                         if (ck.integer((*d)[k], at + "/drawn/" + std::to_string(k), 1, 1000000000, x)) dice.push_back(x);
                     }
                     e.drawn = dice;
+                }
+            if ((*es)[i].is_object())
+                if (auto c = (*es)[i].find("chain"); c != (*es)[i].end()) {
+                    std::string h;
+                    if (ck.string(*c, at + "/chain", h)) {
+                        if (auto x = hash64(h)) e.chain = *x;
+                        else ck.add(at + "/chain", "expected 64 hex digits (a SHA-256)");
+                    }
                 }
             file.events.push_back(std::move(e));
         }
@@ -389,6 +450,62 @@ Json combatantSetupJson(const CombatantSetup& c) {
 
 std::string actionJson(const Action& action) { return actionObject(action).dump(); }
 
+// [SECTION] Commitment and chain
+
+namespace {
+
+// Canonical JSON: keys sorted, no spaces (nlohmann::json keeps its keys sorted).
+std::string canonical(const Json& j) { return nlohmann::json::parse(j.dump()).dump(); }
+
+Json fullCombatantJson(const CombatantSetup& c) {
+    Json j = combatantSetupJson(c);
+    j["stealth"] = c.stealth;
+    return j;
+}
+
+}  // namespace
+
+SetupDigest setupDigest(const BattleSetup& setup) {
+    SetupDigest d;
+    d.variant = sha256Hex("sightline-battle-variant:" + canonical(Json(setup.variant)));
+    for (int s = 0; s < kSides; ++s) {
+        Json side;  // null: rolled from the dice
+        if (setup.sides[s]) {
+            side = Json::array();
+            for (const std::string& n : *setup.sides[s]) side.push_back(n);
+        }
+        d.sides[s] = sha256Hex("sightline-battle-side:" + std::to_string(s + 1) + ":" + canonical(side));
+    }
+    for (const CombatantSetup& c : setup.combatants) d.combatants.push_back(sha256Hex("sightline-battle-combatant:" + canonical(fullCombatantJson(c))));
+    return d;
+}
+
+std::string commitmentOf(const std::string& secret, std::uint64_t seed, const SetupDigest& digest) {
+    std::string m = "sightline-battle-commitment:2\nsecret " + lower(secret) + "\nseed " + std::to_string(seed) + "\nvariant " +
+                    digest.variant + "\n";
+    for (int s = 0; s < kSides; ++s) m += "side " + digest.sides[s] + "\n";
+    m += "combatants " + std::to_string(digest.combatants.size()) + "\n";
+    for (const std::string& c : digest.combatants) m += "combatant " + c + "\n";
+    return sha256Hex(m);
+}
+
+std::string battleCommitment(const BattleSetup& setup) {
+    if (setup.secret.empty()) throw std::invalid_argument("the battle has no secret to commit to");
+    if (auto why = secretProblem(setup.secret)) throw std::invalid_argument("the secret: " + *why);
+    return commitmentOf(setup.secret, setup.seed, setupDigest(setup));
+}
+
+void commitTo(BattleFile& file) {
+    file.commitment = battleCommitment(file.setup);
+    file.committed = setupDigest(file.setup);
+}
+
+std::string chainLink(const BattleSetup& setup, const std::string& previous, const Action& action, const std::vector<int>& drawn) {
+    Json record = actionObject(action);
+    record["drawn"] = drawn;
+    return hmacSha256Hex(*fromHex(setup.secret), "sightline-battle-event\n" + previous + "\n" + canonical(record));
+}
+
 Action parseAction(const std::string& text, const std::string& source) {
     const Json v = json_input::parseDocument(text, source, kMaxBattleBytes, "event");
     Checker ck;
@@ -411,7 +528,15 @@ std::string battleText(const BattleFile& file, const Battle* replayed) {
     doc["variant"] = file.setup.variant;
     doc["seed"] = file.setup.seed;
     if (!file.setup.name.empty()) doc["name"] = file.setup.name;
+    if (!file.setup.secret.empty()) doc["secret"] = file.setup.secret;
     if (!file.commitment.empty()) doc["commitment"] = file.commitment;
+    if (file.committed) {
+        Json c;
+        c["variant"] = file.committed->variant;
+        c["sides"] = file.committed->sides;
+        c["combatants"] = file.committed->combatants;
+        doc["committed"] = c;
+    }
     Json sides = Json::object();
     for (int s = 0; s < kSides; ++s) {
         if (!file.setup.sides[s]) continue;
@@ -432,6 +557,11 @@ std::string battleText(const BattleFile& file, const Battle* replayed) {
             if (!dice.empty()) e["drawn"] = dice;
         } else if (file.events[i].drawn) {
             e["drawn"] = *file.events[i].drawn;
+        }
+        if (replayed && i < replayed->log().size()) {
+            if (!replayed->log()[i].chain.empty()) e["chain"] = replayed->log()[i].chain;
+        } else if (file.events[i].chain) {
+            e["chain"] = *file.events[i].chain;
         }
         events.push_back(e);
     }
@@ -544,6 +674,7 @@ std::string battleJson(const Battle& battle) {
     Json doc;
     doc["variant"] = battle.variant().id;
     doc["seed"] = battle.setup().seed;
+    if (!battle.commitment().empty()) doc["commitment"] = battle.commitment();
     doc["turn"] = battle.turn();
     Json sides = Json::array();
     for (int s = 0; s < kSides; ++s) {
@@ -608,6 +739,7 @@ std::string battleJson(const Battle& battle) {
         Json rolls = Json::array();
         for (const Roll& r : o.rolls) rolls.push_back(rollJson(r));
         j["rolls"] = rolls;
+        if (!e.chain.empty()) j["chain"] = e.chain;
         events.push_back(j);
     }
     doc["events"] = events;
@@ -617,7 +749,9 @@ std::string battleJson(const Battle& battle) {
 std::string battleReport(const Battle& battle) {
     std::ostringstream s;
     s << "MazeWorld battle" << (battle.setup().name.empty() ? "" : ": " + battle.setup().name) << " (" << battle.variant().name
-      << ", seed " << battle.setup().seed << "), turn " << battle.turn() << "\n\nSides:\n";
+      << ", seed " << battle.setup().seed << "), turn " << battle.turn() << "\n";
+    if (!battle.commitment().empty()) s << "Commitment: " << battle.commitment() << "\n";
+    s << "\nSides:\n";
     for (int side = 1; side <= kSides; ++side) {
         s << "  Side " << side << ": ";
         const auto& pieces = battle.sides()[side - 1];
@@ -658,8 +792,180 @@ std::string chatLog(const Battle& battle, bool gmView, const std::function<bool(
         for (const Roll& r : e.outcome.rolls)
             if (e.outcome.text.find(rollText(r)) == std::string::npos) dice += (dice.empty() ? "" : "; ") + r.what + " " + rollText(r);
         if (!dice.empty()) s << " {" << dice << "}";
+        if (!e.chain.empty()) s << " | chain " << e.chain;
         s << "\n";
     }
+    return s.str();
+}
+
+// [SECTION] What players may know
+
+namespace {
+
+// `list` without the ids in `drop`, in its order.
+std::vector<std::string> without(const std::vector<std::string>& list, const std::vector<std::string>& drop) {
+    std::vector<std::string> out;
+    for (const std::string& id : list)
+        if (std::find(drop.begin(), drop.end(), id) == drop.end()) out.push_back(id);
+    return out;
+}
+
+std::string joinNames(const std::vector<std::string>& ids) {
+    std::string s;
+    for (std::size_t i = 0; i < ids.size(); ++i) s += (i == 0 ? "" : i + 1 == ids.size() ? " and " : ", ") + ids[i];
+    return s;
+}
+
+// The end of the clause of `text` that starts at `from`: the next "; " or the end.
+std::size_t clauseEnd(const std::string& text, std::size_t from) {
+    const std::size_t end = text.find("; ", from + 2);
+    return end == std::string::npos ? text.size() : end;
+}
+
+bool isRoll(const Roll& r, const char* what) { return r.what == what && !r.typed; }
+
+}  // namespace
+
+std::string defaultPlayersTeam(const Battle& battle) {
+    return battle.combatants().empty() ? std::string() : battle.combatants().front().setup.team;
+}
+
+bool playersSee(const Combatant& c, const std::string& playersTeam) { return c.setup.team == playersTeam || !c.stealth; }
+
+bool playersSeeCover(const Battle& battle, int side) {
+    if (battle.sideRevealed(side)) return true;
+    if (side < 1 || side > kSides) return false;
+    for (const CoverPiece& p : battle.sides()[static_cast<std::size_t>(side - 1)])
+        if (p.revealed) return true;
+    return false;
+}
+
+std::vector<std::string> playersOrder(const Battle& battle, const std::string& playersTeam) {
+    std::vector<std::string> out;
+    for (const std::string& id : battle.order()) {
+        const Combatant* c = battle.find(id);
+        if (c && playersSee(*c, playersTeam)) out.push_back(id);
+    }
+    return out;
+}
+
+std::optional<std::string> playersLine(const Battle& battle, const LogEntry& entry, const std::string& playersTeam) {
+    const Action& a = entry.action;
+    const Outcome& o = entry.outcome;
+    // Those named that the players cannot see: in stealth after the event, of another team.
+    std::vector<std::string> hidden;
+    for (const std::string& id : o.unseen) {
+        const Combatant* c = battle.find(id);
+        if (!c || c->setup.team != playersTeam) hidden.push_back(id);
+    }
+    const std::string actor = a.kind == Action::Kind::Join ? a.joining.id : a.who;
+    auto isHidden = [&](const std::string& id) { return std::find(hidden.begin(), hidden.end(), id) != hidden.end(); };
+    if (!actor.empty() && isHidden(actor)) return std::nullopt;
+    if (a.kind == Action::Kind::SetCover && !playersSeeCover(battle, a.side)) return std::nullopt;
+    std::string text = o.text;
+    std::vector<const Roll*> rolls;
+    for (const Roll& r : o.rolls)
+        if (!isRoll(r, "victim")) rolls.push_back(&r);  // a pick among those behind a cover counts them
+    if (!hidden.empty()) {
+        if (!o.ok || !o.fire) return std::nullopt;  // a refusal or an event that names one unseen
+        if (!a.at.empty() && isHidden(a.at)) return std::nullopt;
+        // A blast: only the victims and the shielded they can see.
+        if (!o.victims.empty()) {
+            const std::string hits = "; hits " + joinNames(o.victims) + " on Side ";
+            if (std::size_t at = text.find(hits); at != std::string::npos) {
+                const std::size_t end = clauseEnd(text, at);
+                const std::string side = text.substr(at + hits.size(), text.find(' ', at + hits.size()) - (at + hits.size()));
+                const std::vector<std::string> seen = without(o.victims, hidden);
+                const std::size_t tail = at + 7 + joinNames(o.victims).size();  // " on Side N for D"
+                const std::string clause = seen.empty() ? "; nobody on Side " + side + " is hit"
+                                                        : "; hits " + joinNames(seen) + text.substr(tail, end - tail);
+                text.replace(at, end - at, clause);
+            }
+        }
+        if (!o.shielded.empty()) {
+            const std::string shielded = "; shielded: " + joinNames(o.shielded);
+            if (std::size_t at = text.find(shielded); at != std::string::npos) {
+                const std::vector<std::string> seen = without(o.shielded, hidden);
+                text.replace(at, shielded.size(), seen.empty() ? std::string() : "; shielded: " + joinNames(seen));
+            }
+        }
+        // An overpenetration that hits one unseen: it passes through, no more.
+        if (o.passThrough && o.victim && isHidden(*o.victim)) {
+            const std::string hits = " and hits " + *o.victim + " in the ";
+            if (std::size_t at = text.find(hits); at != std::string::npos) {
+                std::size_t end = text.find("; stealth broken: ", at);
+                if (end == std::string::npos) end = text.size();
+                text.erase(at, end - at);
+            }
+            rolls.clear();  // its victim, body part and damage rolls
+        }
+    }
+    // Whoever may be behind a cover the bullet passed through, the players see the same words.
+    const std::string nobody = ", but nobody is behind it";
+    if (std::size_t at = text.find(nobody); o.passThrough && at != std::string::npos) text.erase(at, nobody.size());
+    for (const Roll& r : o.rolls)
+        if (isRoll(r, "victim")) {
+            const std::string clause = "; victim " + rollText(r);
+            if (std::size_t at = text.find(clause); at != std::string::npos) text.erase(at, clause.size());
+        }
+    std::string dice;
+    for (const Roll* r : rolls)
+        if (text.find(rollText(*r)) == std::string::npos) dice += (dice.empty() ? "" : "; ") + r->what + " " + rollText(*r);
+    if (!dice.empty()) text += " {" + dice + "}";
+    return text;
+}
+
+std::string playersLog(const Battle& battle, const std::string& playersTeam) {
+    std::ostringstream s;
+    if (!battle.commitment().empty()) s << "[start] commitment " << battle.commitment() << "\n";
+    for (const Roll& r : battle.startRolls()) {
+        const int side = r.what.back() - '0';
+        if (battle.sideRevealed(side)) s << "[start] " << r.what << ": " << rollText(r) << "\n";
+        else s << "[start] " << r.what << ": rolled in private\n";
+    }
+    for (const LogEntry& e : battle.log()) {
+        const std::optional<std::string> line = playersLine(battle, e, playersTeam);
+        if (!line) continue;
+        s << "[T" << e.turn << "] " << *line;
+        if (!e.chain.empty()) s << " | chain " << e.chain;
+        s << "\n";
+    }
+    return s.str();
+}
+
+std::string playersReport(const Battle& battle, const std::string& playersTeam) {
+    std::ostringstream s;
+    s << "MazeWorld battle" << (battle.setup().name.empty() ? "" : ": " + battle.setup().name) << " (" << battle.variant().name
+      << "), turn " << battle.turn() << ", as the " << playersTeam << " see it\n";
+    if (!battle.commitment().empty()) s << "Commitment: " << battle.commitment() << "\n";
+    s << "\nSides:\n";
+    for (int side = 1; side <= kSides; ++side) {
+        s << "  Side " << side << ": ";
+        if (!playersSeeCover(battle, side)) {
+            s << "not shown\n";
+            continue;
+        }
+        const auto& pieces = battle.sides()[side - 1];
+        if (pieces.empty()) s << "no cover";
+        for (std::size_t i = 0; i < pieces.size(); ++i) s << (i ? "; " : "") << pieceLine(pieces[i]);
+        s << "\n";
+    }
+    s << "\nCombatants:\n";
+    for (const Combatant& c : battle.combatants()) {
+        if (!playersSee(c, playersTeam)) continue;
+        s << "  " << c.setup.id << " (" << c.setup.team << ") on Side " << c.side;
+        if (c.out) s << ", out of the fight";
+        if (c.behindCover) s << ", behind cover";
+        if (c.exposure != Exposure::None) s << ", " << exposureName(c.exposure);
+        if (c.stealth) s << ", in stealth";
+        if (c.turnOver && !c.out) s << ", turn over";
+        s << "\n";
+    }
+    s << "\nOrder this turn:\n";
+    int n = 1;
+    for (const std::string& id : playersOrder(battle, playersTeam))
+        s << "  " << n++ << ". " << id << " (" << orderClassName(orderClass(*battle.find(id))) << ")\n";
+    s << "\nLog:\n" << playersLog(battle, playersTeam);
     return s.str();
 }
 

@@ -129,6 +129,9 @@ Variant parseVariant(const std::string& text, const std::string& path) {
     long long totalWeight = v.noCoverWeight;
     for (const CoverType& c : v.cover) totalWeight += c.weight;
     if (totalWeight <= 0 && ck.problems.empty()) ck.add("/cover", "every weight is 0: a cover roll could pick nothing");
+    if (totalWeight > kMaxTotalWeight)
+        ck.add("/cover", "the weights (no_cover_weight and the rows') sum to " + std::to_string(totalWeight) + ", more than " +
+                             std::to_string(kMaxTotalWeight) + " (a cover roll is one number below the sum)");
     std::set<std::string> towns;
     for (std::size_t i = 0; i < v.emplacements.size(); ++i)
         if (!v.emplacements[i].town.empty() && !towns.insert(v.emplacements[i].town).second)
@@ -150,6 +153,9 @@ Variant parseVariant(const std::string& text, const std::string& path) {
         long long sum = 0;
         for (const BodyPart& part : v.bodyParts) sum += part.weight;
         if (sum <= 0 && ck.problems.empty()) ck.add("/body_parts", "no body part can be picked (every weight is 0)");
+        if (sum > kMaxTotalWeight)
+            ck.add("/body_parts", "the weights sum to " + std::to_string(sum) + ", more than " + std::to_string(kMaxTotalWeight) +
+                                      " (a body part roll is one number below the sum)");
     }
     v.exposedParts = stringList(ck, doc, "exposed_parts", "");
     for (std::size_t i = 0; i < v.exposedParts.size(); ++i) {

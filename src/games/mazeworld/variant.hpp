@@ -58,6 +58,10 @@ struct Variant {
     const CoverType* findCover(const std::string& name) const;
 };
 
+// The most the weights of a table (the cover rows and "no cover"; the body parts) may sum to: a roll
+// is one number below the sum, drawn as an int.
+constexpr long long kMaxTotalWeight = 2147483647;
+
 // The town sizes of emplacements, smallest first.
 const std::vector<std::string>& townSizes();
 

@@ -2,6 +2,7 @@
 // where they differ, the seeds' examples, refusals, and replays.
 #include "games/mazeworld/battle.hpp"
 #include "games/mazeworld/battle_file.hpp"
+#include "io/json_input.hpp"
 #include "io/map_io.hpp"
 #include "support.hpp"
 
@@ -788,7 +789,7 @@ TEST_CASE("mazeworld: a long scripted battle replays to the same result, through
         for (int i = 0; i < 600; ++i) {
             const Action a = randomAction(rng, live);
             applied += live.apply(a).ok ? 1 : 0;
-            file.events.push_back({a, std::nullopt});
+            file.events.push_back({a, std::nullopt, std::nullopt});
         }
         INFO(v->id << ": " << applied << " of 600 applied");
         CHECK(applied > 150);
@@ -841,4 +842,291 @@ TEST_CASE("mazeworld: broken battle files are refused with the place", "[mazewor
     CHECK_THAT(problem(R"({"format": "sightline-battle", "version": 1, "variant": "ua", "seed": -1, "combatants": []})"),
                Catch::Contains("/seed"));
     CHECK_THAT(problem("{\"format\": \"sightline-battle\", "), Catch::Contains("b.json"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dice nobody can fake: the GM's secret, the commitment to the start, the event chain.
+
+namespace {
+
+const std::string kSecret = "00112233445566778899aabbccddeeff0123456789abcdef0011223344556677";
+
+BattleSetup secretSetup(const Variant& v, std::array<std::string, 4> cover, std::vector<CombatantSetup> people,
+                        const std::string& secret = kSecret, std::uint64_t seed = 7) {
+    BattleSetup s;
+    s.variant = v.id;
+    s.seed = seed;
+    s.secret = secret;
+    for (int i = 0; i < 4; ++i)
+        if (cover[i] != "?") s.sides[i] = cover[i].empty() ? std::vector<std::string>{} : std::vector<std::string>{cover[i]};
+    s.combatants = std::move(people);
+    return s;
+}
+
+std::vector<int> d6s(Dice d, int n) {
+    std::vector<int> out;
+    for (int i = 0; i < n; ++i) out.push_back(d.d6());
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("mazeworld: a battle's dice come from the GM's secret: no search of the seeds finds them", "[mazeworld][trust]") {
+    const std::string a = newSecret(), b = newSecret();
+    CHECK(a.size() == 64);
+    CHECK(a.find_first_not_of("0123456789abcdef") == std::string::npos);
+    CHECK(a != b);
+    CHECK_FALSE(secretProblem(a));
+    CHECK(secretProblem(std::string(30, 'a')));  // less than 128 bits
+    CHECK(secretProblem(std::string(32, 'g')));
+    const std::string key = *fromHex(kSecret);
+    // The same secret and seed: the same dice; another secret, the same seed: other dice.
+    const std::vector<int> mine = d6s(Dice(key, 5), 40);
+    CHECK(mine == d6s(Dice(key, 5), 40));
+    CHECK(mine != d6s(Dice(*fromHex(a), 5), 40));
+    CHECK(mine != d6s(Dice(key, 6), 40));
+    CHECK(mine != d6s(Dice(5), 40));
+    // Every face, about as often.
+    std::array<int, 7> seen{};
+    Dice keyed(key, 5);
+    for (int i = 0; i < 600; ++i) ++seen[keyed.d6()];
+    for (int f = 1; f <= 6; ++f) CHECK(seen[f] > 60);
+    // Knowing the seed is knowing nothing: no seed's dice without the secret are these.
+    for (std::uint64_t seed = 0; seed < 3000; ++seed) REQUIRE(d6s(Dice(seed), 40) != mine);
+    // The cover rolls of a battle with a secret differ from those of the seed alone.
+    bool differs = false;
+    for (int i = 0; i < 8 && !differs; ++i) {
+        const Battle withSecret(ua(), secretSetup(ua(), {"?", "?", "?", "?"}, {}, newSecret(), 11));
+        const Battle seedOnly(ua(), secretSetup(ua(), {"?", "?", "?", "?"}, {}, "", 11));
+        for (int s = 0; s < 4; ++s) differs |= withSecret.startRolls()[s].total != seedOnly.startRolls()[s].total;
+    }
+    CHECK(differs);
+    CHECK_THROWS_AS(Battle(ua(), secretSetup(ua(), {"", "", "", ""}, {}, "abcd")), std::invalid_argument);
+}
+
+TEST_CASE("mazeworld: the commitment covers the secret, the seed, the variant, the Sides and every combatant's fields",
+          "[mazeworld][trust]") {
+    const BattleSetup base = secretSetup(mazes(), {"Brick wall", "?", "", "Fridge"}, {who("a", "p", 1, 2, 3), who("z", "e", 3)});
+    const std::string c = battleCommitment(base);
+    CHECK(c.size() == 64);
+    CHECK(c == battleCommitment(base));
+    CHECK(c != seedCommitment(base.seed));
+    CHECK(Battle(mazes(), base).commitment() == c);
+    std::vector<std::pair<std::string, BattleSetup>> edits;
+    auto edit = [&](const std::string& what, auto change) {
+        BattleSetup s = base;
+        change(s);
+        edits.emplace_back(what, s);
+    };
+    edit("secret", [](BattleSetup& s) { s.secret[0] = '9'; });
+    edit("seed", [](BattleSetup& s) { s.seed = 8; });
+    edit("variant", [](BattleSetup& s) { s.variant = "ua"; });
+    edit("a Side", [](BattleSetup& s) { s.sides[2] = std::vector<std::string>{"Brick wall"}; });
+    edit("a rolled Side fixed", [](BattleSetup& s) { s.sides[1] = std::vector<std::string>{}; });
+    edit("Agility", [](BattleSetup& s) { s.combatants[0].agility = 3; });
+    edit("initiative", [](BattleSetup& s) { s.combatants[0].initiative = 1; });
+    edit("team", [](BattleSetup& s) { s.combatants[1].team = "p"; });
+    edit("Side", [](BattleSetup& s) { s.combatants[1].side = 2; });
+    edit("ambush", [](BattleSetup& s) { s.combatants[1].stealth = true; });
+    edit("id", [](BattleSetup& s) { s.combatants[1].id = "y"; });
+    edit("one more", [](BattleSetup& s) { s.combatants.push_back(who("q", "e", 4)); });
+    edit("order", [](BattleSetup& s) { std::swap(s.combatants[0], s.combatants[1]); });
+    for (const auto& [what, s] : edits) {
+        INFO(what);
+        CHECK(battleCommitment(s) != c);
+    }
+    BattleSetup renamed = base;
+    renamed.name = "Another name";
+    CHECK(battleCommitment(renamed) == c);  // the name is for people
+    // The parts kept with the commitment give it back.
+    CHECK(commitmentOf(base.secret, base.seed, setupDigest(base)) == c);
+    BattleSetup none = base;
+    none.secret.clear();
+    CHECK_THROWS_AS(battleCommitment(none), std::invalid_argument);
+}
+
+TEST_CASE("mazeworld: every event is a link of a chain over the events and their dice, keyed by the secret",
+          "[mazeworld][trust]") {
+    const BattleSetup setup = secretSetup(mazes(), {"Brick wall", "Fridge", "", ""}, {who("a", "p", 1, 1), who("z", "e", 2)});
+    BattleFile file;
+    file.setup = setup;
+    for (const Action& a : {takeCover("a", true), takeCover("z", true), nextTurn(), fire("a", "z", 9)}) file.events.push_back({a, {}, {}});
+    const Battle b = replay(mazes(), file);
+    REQUIRE(b.log().size() == 4);
+    std::string previous = b.commitment();
+    for (std::size_t i = 0; i < b.log().size(); ++i) {
+        const LogEntry& e = b.log()[i];
+        INFO(i);
+        CHECK(e.chain.size() == 64);
+        CHECK(e.chain == chainLink(setup, previous, e.action, drawnDice(e)));
+        CHECK(chatLog(b).find(e.chain) != std::string::npos);
+        previous = e.chain;
+    }
+    CHECK(b.chain() == previous);
+    // The saved file keeps each link and reads back to the same battle.
+    const BattleFile again = parseBattle(battleText(file, &b), "chain.json");
+    REQUIRE(again.events[3].chain);
+    CHECK(*again.events[3].chain == b.log()[3].chain);
+    CHECK(replay(mazes(), again).chain() == b.chain());
+    // A modifier added to the first event: its link and every later one change.
+    BattleFile edited = file;
+    edited.events[0].action.modifier = 2;
+    const Battle e = replay(mazes(), edited);
+    for (std::size_t i = 0; i < 4; ++i) CHECK(e.log()[i].chain != b.log()[i].chain);
+    // A battle without a secret has no chain.
+    BattleFile old = file;
+    old.setup.secret.clear();
+    const Battle o = replay(mazes(), old);
+    CHECK(o.commitment().empty());
+    CHECK(o.log().back().chain.empty());
+}
+
+TEST_CASE("mazeworld: a victim, a body part and a damage roll typed in at the table are marked; an unknown part is refused",
+          "[mazeworld][trust]") {
+    Battle b(mazes(), secretSetup(mazes(), {"", "Plastic crate full of garbage", "", ""},
+                                  {who("k", "p", 1), who("h", "e", 2), who("g", "e", 2)}));
+    REQUIRE(b.apply(takeCover("h", false)).ok);
+    REQUIRE(b.apply(takeCover("g", false)).ok);
+    Action shot = fireAtCover("k", 2, 12);
+    shot.victim = "g";
+    shot.part = "soul";
+    const Outcome soul = b.apply(shot);
+    CHECK_FALSE(soul.ok);
+    CHECK_THAT(soul.text, Catch::Contains("\"soul\"") && Catch::Contains("part"));
+    shot.part = "head";
+    shot.secondDamage = 6;
+    const Outcome o = b.apply(shot);
+    REQUIRE(o.ok);
+    REQUIRE(o.passThrough);
+    CHECK(o.victim == std::optional<std::string>("g"));
+    CHECK(o.victimPart == "head");
+    std::map<std::string, bool> typed;
+    for (const Roll& r : o.rolls) typed[r.what] = r.typed;
+    CHECK(typed["victim"]);
+    CHECK(typed["body part"]);
+    CHECK(typed["second damage roll"]);
+    CHECK_THAT(o.text, Catch::Contains("victim g, typed in") && Catch::Contains("body part head, typed in") &&
+                           Catch::Contains("second damage roll 6, typed in"));
+    CHECK(drawnDice(b.log().back()).empty());  // nothing typed in is taken for a die drawn
+}
+
+TEST_CASE("mazeworld: a variant whose weights sum past 2^31 - 1 is refused with the place", "[mazeworld][table]") {
+    const std::string path = test::assetsDir() + "/rules/mazeworld/mazes.json";
+    const json_input::Json doc = json_input::Json::parse(slurp(path));
+    auto problem = [&](const json_input::Json& v) {
+        try {
+            parseVariant(v.dump(), "heavy.json");
+        } catch (const MapError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(accepted)");
+    };
+    json_input::Json cover = doc;
+    const json_input::Json row = doc["cover"][0];
+    cover["cover"] = json_input::Json::array();
+    for (int i = 0; i < 2148; ++i) {  // 2148 x 1,000,000 > 2,147,483,647
+        json_input::Json r = row;
+        r["name"] = "Crate " + std::to_string(i);
+        r["weight"] = 1000000;
+        cover["cover"].push_back(r);
+    }
+    cover["emplacements"] = json_input::Json::array();
+    cover.erase("very_small_town_extra_cover");
+    CHECK_THAT(problem(cover), Catch::Contains("heavy.json") && Catch::Contains("/cover") && Catch::Contains("2147483647"));
+    cover["cover"].erase(cover["cover"].begin() + 10, cover["cover"].end());
+    CHECK(problem(cover) == "(accepted)");
+    json_input::Json parts = doc;
+    const json_input::Json part = doc["body_parts"][0];
+    for (int i = 0; i < 2148; ++i) {
+        json_input::Json p = part;
+        p["part"] = "part_" + std::to_string(i);
+        p["weight"] = 1000000;
+        parts["body_parts"].push_back(p);
+    }
+    CHECK_THAT(problem(parts), Catch::Contains("/body_parts") && Catch::Contains("2147483647"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nothing leaked: the players' log and report hold only what RULES.md section 7 lets them know.
+
+namespace {
+
+// The contestants' kestrel on Side 1; the maze's husk in the open on Side 2 and, with `lurker`, the
+// maze's lurker in ambush there, taking cover in stealth, shot through its cover, firing unseen,
+// aimed at in vain and caught in a blast.
+BattleFile lurkerBattle(bool lurker) {
+    BattleFile f;
+    std::vector<CombatantSetup> people = {who("kestrel", "contestants", 1)};
+    if (lurker) {
+        CombatantSetup l = who("lurker", "maze", 2);
+        l.stealth = true;
+        people.push_back(l);
+    }
+    people.push_back(who("husk", "maze", 2));
+    f.setup = secretSetup(mazes(), {"", "Plastic crate full of garbage", "", ""}, people);
+    auto add = [&](const Action& a) { f.events.push_back({a, {}, {}}); };
+    if (lurker) add(takeCover("lurker", true, std::array<int, 2>{6, 6}, 0, Exposure::Exposed));
+    add(declare("husk", Intent::NonCombat));
+    Action through = fireAtCover("kestrel", 2, 12);
+    if (lurker) {
+        through.victim = "lurker";
+        through.part = "head";
+        through.secondDamage = 5;
+    }
+    add(through);
+    add(nextTurn());
+    if (lurker) {
+        Action unseen = fire("lurker", "kestrel", 4);
+        unseen.silenced = true;
+        add(unseen);
+        add(fire("kestrel", "lurker", 4));
+    }
+    add(nextTurn());
+    add(fire("kestrel", "husk", 10, Weapon::Explosive));
+    return f;
+}
+
+// Without the lines of the commitment and the chain, which differ with any change.
+std::string withoutHashes(const std::string& text) {
+    std::istringstream in(text);
+    std::string line, out;
+    while (std::getline(in, line)) {
+        if (line.find("ommitment") != std::string::npos) continue;
+        if (auto at = line.find(" | chain "); at != std::string::npos) line.erase(at);
+        out += line + "\n";
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("mazeworld: the players' log and report never name an enemy in stealth, nor show its dice or count it",
+          "[mazeworld][leak]") {
+    const Battle b = replay(mazes(), lurkerBattle(true));
+    // The GM's log has it all: the blast and the bullet that passed through hit the lurker.
+    const std::string gm = chatLog(b);
+    INFO(gm);
+    REQUIRE(b.find("lurker")->stealth);
+    CHECK_THAT(gm, Catch::Contains("hits lurker and husk on Side 2") && Catch::Contains("and hits lurker in the head") &&
+                       Catch::Contains("2d6 [6+6]"));
+    const std::string log = playersLog(b, "contestants");
+    const std::string report = playersReport(b, "contestants");
+    INFO(log);
+    // What the reference lets them know: their own and enemies not in stealth, by name; no one else.
+    for (const Combatant& c : b.combatants()) {
+        const bool visible = c.setup.team == "contestants" || !c.stealth;
+        INFO(c.setup.id);
+        CHECK((report.find(c.setup.id) != std::string::npos) == visible);
+        if (!visible) CHECK(log.find(c.setup.id) == std::string::npos);
+    }
+    CHECK(log.find("[6+6]") == std::string::npos);
+    CHECK(log.find(" #") == std::string::npos);  // no event numbers to count the ones left out
+    CHECK_THAT(log, Catch::Contains("hits husk on Side 2") && Catch::Contains("passes through (10 >= PTT 8)"));
+    CHECK(log.find(b.chain()) != std::string::npos);  // the last link is the blast's, which they saw
+    // A change that touches only what they may not know leaves what they are shown unchanged.
+    const Battle without = replay(mazes(), lurkerBattle(false));
+    CHECK(withoutHashes(playersLog(without, "contestants")) == withoutHashes(log));
+    CHECK(withoutHashes(playersReport(without, "contestants")) == withoutHashes(report));
+    // The maze's own players see their lurker.
+    CHECK(playersReport(b, "maze").find("lurker") != std::string::npos);
 }

@@ -17,40 +17,20 @@ namespace sightline::app {
 
 // [SECTION] What players may see
 
-bool playersSee(const mw::Combatant& c, const std::string& playersTeam) {
-    return c.setup.team == playersTeam || !c.stealth;
-}
+bool playersSee(const mw::Combatant& c, const std::string& playersTeam) { return mw::playersSee(c, playersTeam); }
 
-bool playersSeeCover(const mw::Battle& battle, int side) {
-    if (battle.sideRevealed(side)) return true;
-    if (side < 1 || side > mw::kSides) return false;
-    for (const mw::CoverPiece& p : battle.sides()[static_cast<std::size_t>(side - 1)])
-        if (p.revealed) return true;
-    return false;
-}
+bool playersSeeCover(const mw::Battle& battle, int side) { return mw::playersSeeCover(battle, side); }
 
 std::vector<std::string> playersOrder(const mw::Battle& battle, const std::string& playersTeam) {
-    std::vector<std::string> out;
-    for (const std::string& id : battle.order()) {
-        const mw::Combatant* c = battle.find(id);
-        if (c && playersSee(*c, playersTeam)) out.push_back(id);
-    }
-    return out;
+    return mw::playersOrder(battle, playersTeam);
 }
 
 bool playersSeeEntry(const mw::Battle& battle, const mw::LogEntry& entry, const std::string& playersTeam) {
-    const mw::Action& a = entry.action;
-    if (a.kind == mw::Action::Kind::SetCover) return playersSeeCover(battle, a.side);
-    const std::string who = a.kind == mw::Action::Kind::Join ? a.joining.id : a.who;
-    if (who.empty()) return true;  // next turn
-    const mw::Combatant* c = battle.find(who);
-    return !c || playersSee(*c, playersTeam);
+    return mw::playersLine(battle, entry, playersTeam).has_value();
 }
 
 std::string exportLog(const mw::Battle& battle, bool players, const std::string& playersTeam) {
-    if (!players) return mw::chatLog(battle, true);
-    return mw::chatLog(battle, false,
-                       [&](const mw::LogEntry& e) { return playersSeeEntry(battle, e, playersTeam); });
+    return players ? mw::playersLog(battle, playersTeam) : mw::chatLog(battle, true);
 }
 
 // [SECTION] Variants and files
@@ -86,7 +66,8 @@ void MazeWorldSession::replaceBattle(mw::BattleFile file, mw::Battle battle, std
 void MazeWorldSession::newBattle(const mw::BattleSetup& setup) {
     mw::BattleFile file;
     file.setup = setup;
-    mw::Battle battle(variant(setup.variant), setup);  // throws for a setup the variant cannot hold
+    if (file.setup.secret.empty()) file.setup.secret = mw::newSecret();  // the dice are the secret's from the start
+    mw::Battle battle(variant(file.setup.variant), file.setup);  // throws for a setup the variant cannot hold
     replaceBattle(std::move(file), std::move(battle), {}, false);
 }
 
@@ -114,6 +95,7 @@ void MazeWorldSession::save() {
 std::optional<std::string> MazeWorldSession::changeSetup(mw::BattleSetup setup) {
     if (!battle_) return "there is no battle";
     if (started()) return "the fight has begun: the start can no longer change";
+    if (committed()) return "the players were shown the commitment to this start: it can no longer change";
     try {
         mw::Battle battle(variant(setup.variant), setup);
         Step step;
@@ -135,7 +117,7 @@ std::optional<std::string> MazeWorldSession::changeSetup(mw::BattleSetup setup) 
 
 std::optional<std::string> MazeWorldSession::addCombatant(const mw::CombatantSetup& c) {
     if (!battle_) return "there is no battle";
-    if (!started()) {
+    if (!started() && !committed()) {  // after the commitment, an event
         mw::BattleSetup setup = file_.setup;
         setup.combatants.push_back(c);
         return changeSetup(std::move(setup));
@@ -149,7 +131,7 @@ std::optional<std::string> MazeWorldSession::addCombatant(const mw::CombatantSet
 
 std::optional<std::string> MazeWorldSession::removeCombatant(const std::string& id, const std::string& note) {
     if (!battle_) return "there is no battle";
-    if (!started()) {
+    if (!started() && !committed()) {  // after the commitment, an event
         mw::BattleSetup setup = file_.setup;
         auto& list = setup.combatants;
         auto it = std::find_if(list.begin(), list.end(), [&](const mw::CombatantSetup& c) { return c.id == id; });
@@ -168,7 +150,7 @@ std::optional<std::string> MazeWorldSession::removeCombatant(const std::string& 
 std::optional<std::string> MazeWorldSession::setCover(int side, const std::optional<std::vector<std::string>>& names) {
     if (!battle_) return "there is no battle";
     if (side < 1 || side > mw::kSides) return "a Side is 1 to 4";
-    if (!started()) {
+    if (!started() && !committed()) {  // after the commitment, an event
         mw::BattleSetup setup = file_.setup;
         setup.sides[static_cast<std::size_t>(side - 1)] = names;
         return changeSetup(std::move(setup));
@@ -185,7 +167,7 @@ std::optional<std::string> MazeWorldSession::setCover(int side, const std::optio
 std::optional<std::string> MazeWorldSession::setName(const std::string& name) {
     if (!battle_) return "there is no battle";
     if (name == file_.setup.name) return std::nullopt;
-    if (started()) {  // the name is not part of the fight: a plain change, not a step
+    if (started() || committed()) {  // the name is not part of the fight or the commitment: a plain change
         file_.setup.name = name;
         state_ = nextState_++;
         changed();
@@ -277,11 +259,25 @@ bool MazeWorldSession::redo() {
 
 // [SECTION] Commitment, teams, crash recovery
 
-void MazeWorldSession::commit() {
-    if (!battle_) return;
-    file_.commitment = mw::seedCommitment(file_.setup.seed);
+std::optional<std::string> MazeWorldSession::commit() {
+    if (!battle_) return "there is no battle";
+    if (committed()) return std::nullopt;
+    mw::BattleFile file = file_;
+    if (file.setup.secret.empty()) {
+        if (started()) return "this fight began without a secret (a file from before secret commitments): start a new battle";
+        file.setup.secret = mw::newSecret();  // the rolled Sides are rolled again, from the secret
+    }
+    try {
+        mw::Battle battle(variant(file.setup.variant), file.setup);
+        mw::commitTo(file);
+        file_ = std::move(file);
+        battle_.emplace(std::move(battle));
+    } catch (const std::exception& e) {
+        return std::string(e.what());
+    }
     state_ = nextState_++;
     changed();
+    return std::nullopt;
 }
 
 std::vector<std::string> MazeWorldSession::teams() const {

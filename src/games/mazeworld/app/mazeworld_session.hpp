@@ -93,8 +93,11 @@ public:
     bool redo();
 
     // --- Dice nobody can fake ---
-    // Shows the seed's commitment before the fight: kept in the file, so it is a change to save.
-    void commit();
+    // The commitment to the battle's secret, seed and start, to show the players before the fight:
+    // kept in the file, so it is a change to save. A new battle has a secret from the start; an old
+    // file's battle gets one here if its fight has not begun (its rolled Sides are rolled again).
+    // After it the start no longer changes: combatants and cover change by events. Returns why not.
+    std::optional<std::string> commit();
     bool committed() const { return !file_.commitment.empty(); }
 
     // --- The player view ---

@@ -1049,12 +1049,11 @@ void MazeWorldWindow::setupTab(GameWindowOutput& out) {
         ImGui::EndDisabled();
         tooltip(started ? "The fight has begun: its dice come from this seed." : session_.committed() ? "The players were shown this seed's commitment." : "Rolls the Sides left to the dice again.", true);
         if (!session_.committed()) {
-            if (ImGui::Button("Commit to the seed")) {
-                session_.commit();
-                report("Show the players the commitment before the fight; reveal the seed after it.", false, out);
-            }
-            tooltip("The seed's SHA-256, to show the players before the fight, so that the seed revealed after it can be "
-                    "checked (sightline-cli mazeworld verify).");
+            if (ImGui::Button("Commit to the seed"))
+                afterChange(session_.commit(), "Show the players the commitment before the fight; give them the file after it.", out);
+            tooltip("A SHA-256 over the battle's secret, seed and start, to show the players before the fight; the start no "
+                    "longer changes after it. The file given after the fight is checked with sightline-cli mazeworld verify "
+                    "--commitment HASH --chain LAST-EVENT-HASH.");
         } else {
             ImGui::TextColored(kDim, "Commitment (show it before the fight):");
             ImGui::PushTextWrapPos(0);
