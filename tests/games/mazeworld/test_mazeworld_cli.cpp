@@ -327,3 +327,30 @@ TEST_CASE("cli mazeworld run --players: only what the players' team may know", "
     refused(cli("mazeworld run " + path + " --players --team nobody"), "no team \"nobody\"");
     std::remove(path.c_str());
 }
+
+TEST_CASE("cli mazeworld verify: events after the last link players saw pass only when they could not see them",
+          "[mazeworld][cli][trust]") {
+    auto j = Json::parse(slurp(SIGHTLINE_SOURCE_DIR "/battles/mazes-warehouse.json"));
+    j.erase("commitment");
+    j.erase("committed");
+    j["combatants"].push_back(Json::parse(R"({"id": "lurker", "team": "maze", "side": 3, "agility": 0, "initiative": 1, "stealth": true})"));
+    j["events"].insert(j["events"].begin(), Json::parse(R"({"do": "take_cover", "who": "lurker", "stealth": true, "roll": [6, 5]})"));
+    const std::string path = writeTemp("after.json", j.dump());
+    const Run commit = cli("mazeworld commit " + path + " --save");
+    REQUIRE(commit.status == 0);
+    const std::string commitment = commit.out.substr(0, 64);
+    const std::string seen = lastLink(cli("mazeworld run " + path + " --players --log").out);
+    REQUIRE(seen.size() == 64);
+    // The lurker, unseen, plans its next move after the players' last line.
+    auto after = Json::parse(slurp(path));
+    after["events"].push_back(Json::parse(R"({"do": "declare", "who": "lurker", "action": "combat"})"));
+    std::ofstream(path) << after.dump();
+    const Run ok = cli("mazeworld verify " + path + " --commitment " + commitment + " --chain " + seen);
+    INFO(ok.err);
+    CHECK(ok.status == 0);
+    CHECK(ok.out.find("followed by 1 they could not see") != std::string::npos);
+    // The maze's players would have seen it: for them the log goes on past what they were shown.
+    refused(cli("mazeworld verify " + path + " --commitment " + commitment + " --chain " + seen + " --team maze"),
+            "/events/" + std::to_string(after["events"].size() - 1));
+    std::remove(path.c_str());
+}

@@ -17,14 +17,6 @@ namespace sightline::app {
 
 // [SECTION] What players may see
 
-bool playersSee(const mw::Combatant& c, const std::string& playersTeam) { return mw::playersSee(c, playersTeam); }
-
-bool playersSeeCover(const mw::Battle& battle, int side) { return mw::playersSeeCover(battle, side); }
-
-std::vector<std::string> playersOrder(const mw::Battle& battle, const std::string& playersTeam) {
-    return mw::playersOrder(battle, playersTeam);
-}
-
 bool playersSeeEntry(const mw::Battle& battle, const mw::LogEntry& entry, const std::string& playersTeam) {
     return mw::playersLine(battle, entry, playersTeam).has_value();
 }

@@ -25,16 +25,17 @@ namespace mw = sightline::mazeworld;
 // What players may see (the player view, a second screen). Players are one team; the others are
 // their enemies.
 
-// Their own team always; others unless in stealth (an enemy in stealth cannot be seen).
-bool playersSee(const mw::Combatant& c, const std::string& playersTeam);
-// The cover of a Side once it has been shown (someone took it, it was hit, or the GM revealed it).
-bool playersSeeCover(const mw::Battle& battle, int side);
-// This turn's order without those players cannot see.
-std::vector<std::string> playersOrder(const mw::Battle& battle, const std::string& playersTeam);
-// Whether a log entry may be shown to players: not the doings of one they cannot see now, not the
-// GM setting a Side's cover they have not been shown.
+// Their own team always; others unless in stealth (an enemy in stealth cannot be seen); the cover of
+// a Side once shown; this turn's order without those players cannot see (mw:: has them, as the
+// command line's `run --players` uses them).
+using mw::playersOrder;
+using mw::playersSee;
+using mw::playersSeeCover;
+
+// Whether a log entry may be shown to players (mw::playersLine): not the doings of an enemy in
+// stealth, not a refusal that names one, not the GM setting a Side's cover they have not been shown.
 bool playersSeeEntry(const mw::Battle& battle, const mw::LogEntry& entry, const std::string& playersTeam);
-// The log for a chat (mw::chatLog): everything, or only what players may see.
+// The log for a chat: everything (mw::chatLog), or the players' log (mw::playersLog).
 std::string exportLog(const mw::Battle& battle, bool players, const std::string& playersTeam);
 
 // ---------------------------------------------------------------------------------------------
