@@ -40,9 +40,10 @@ inline bool replayAndPrint(const mw::Variant& variant, const mw::BattleFile& fil
         mw::battleReport(battle);
         mw::chatLog(battle, true);
         mw::chatLog(battle, false);
-        // What players see, for every team of the battle.
+        // What players see, for the battle's first teams (every one would be quadratic).
         std::set<std::string> teams;
-        for (const mw::Combatant& c : battle.combatants()) teams.insert(c.setup.team);
+        for (const mw::Combatant& c : battle.combatants())
+            if (teams.size() < 4) teams.insert(c.setup.team);
         for (const std::string& team : teams) {
             mw::playersLog(battle, team);
             mw::playersReport(battle, team);
