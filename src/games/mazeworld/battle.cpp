@@ -11,7 +11,6 @@
 #include "games/mazeworld/battle.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <limits>
 #include <set>
 #include <sstream>
@@ -128,18 +127,6 @@ std::string joinIds(const std::vector<std::string>& ids) {
 }
 
 bool validDie(int d) { return d >= 1 && d <= 6; }
-
-// Whether `text` holds `id` as a word (not inside a longer id).
-bool namesWord(const std::string& text, const std::string& id) {
-    auto idChar = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-' || ch == '.'; };
-    for (std::size_t at = text.find(id); at != std::string::npos; at = text.find(id, at + 1)) {
-        const bool before = at == 0 || !idChar(text[at - 1]);
-        const std::size_t end = at + id.size();
-        const bool after = end >= text.size() || !idChar(text[end]) || (text[end] == '.' && (end + 1 >= text.size() || text[end + 1] == ' '));
-        if (before && after) return true;
-    }
-    return false;
-}
 
 // A value chosen at the table and typed in (no die drawn): shown as such in the log.
 Roll typedValue(const std::string& what, const std::string& value) {
@@ -664,15 +651,16 @@ void Battle::record(const Action& a, Outcome& out, int turn) {
     named.insert(named.end(), out.victims.begin(), out.victims.end());
     named.insert(named.end(), out.shielded.begin(), out.shielded.end());
     if (out.victim) named.push_back(*out.victim);
+    if (a.victim) named.push_back(*a.victim);
     for (const std::string& id : named) {
         if (id.empty() || contains(out.unseen, id)) continue;
         const Combatant* k = find(id);
         if (k && k->stealth) out.unseen.push_back(id);
     }
-    // A refusal may name another (a Side with an enemy on it): any in stealth it names, as a word.
-    if (!out.ok)
+    // A stealth switch refused because of an enemy on the Side names that enemy: those in stealth there.
+    if (!out.ok && a.kind == Action::Kind::Move && a.stealthSwitch)
         for (const Combatant& k : combatants_)
-            if (k.stealth && !contains(out.unseen, k.setup.id) && namesWord(out.text, k.setup.id)) out.unseen.push_back(k.setup.id);
+            if (k.side == a.to && k.stealth && !contains(out.unseen, k.setup.id)) out.unseen.push_back(k.setup.id);
     LogEntry e{a, out, turn, {}};
     if (!setup_.secret.empty()) {
         std::vector<int> drawn;
