@@ -471,9 +471,12 @@ Applied SeatViews::apply(const Command& command, std::vector<Message>& out) {
     const Applied a = table::apply(board_, command);
     if (!a.ok() || !a.changed) return a;
     const MoveFigure* move = std::get_if<MoveFigure>(&command);
+    // A change of a figure's own keys changes no one's sight: only the projections are made again.
+    const bool keysOnly = std::holds_alternative<SetFigureKey>(command) || std::holds_alternative<SetFigureStunned>(command) ||
+                          std::holds_alternative<SetFigureLarge>(command);
     for (std::size_t i = 0; i < seats_.size(); ++i) {
         if (!move) {
-            refresh(i, true, out);
+            refresh(i, !keysOnly, out);
             continue;
         }
         const Seat& seat = seats_[i];

@@ -143,7 +143,8 @@ public:
     };
     // Applies the command to the board (apply()); when it was carried out, each seat whose projection
     // changed gets one patch, in the seats' order. A move recomputes only what it can change: the
-    // sight of the seats owning the moved figure, and elsewhere only whether that figure is seen.
+    // sight of the seats owning the moved figure, and elsewhere only whether that figure is seen; a
+    // change of a figure's keys (SetFigureKey, SetFigureStunned, SetFigureLarge) traces no sight.
     Applied apply(const Command& command, std::vector<Message>& out);
 
     const Board& board() const { return board_; }

@@ -304,11 +304,15 @@ void playRandomTable(std::uint64_t seed, bool explored) {
     for (int step = 0; step < 14; ++step) {
         const Board& b = views.board();
         Command c;
-        std::string moved;
+        std::string moved, stunned;
         if (r.below(5) == 0 && !b.doors.empty()) {
             const Door& d = b.doors[static_cast<std::size_t>(r.below(static_cast<int>(b.doors.size())))];
             if (r.below(2)) c = ToggleDoor{d.id};
             else c = SetDoorState{d.id, "secret", r.below(2) == 0, ""};
+        } else if (r.below(6) == 0) {
+            const Figure& f = b.figures[static_cast<std::size_t>(r.below(static_cast<int>(b.figures.size())))];
+            stunned = f.id;
+            c = SetFigureStunned{f.id, !f.stunned};
         } else {
             const Figure& f = b.figures[static_cast<std::size_t>(r.below(static_cast<int>(b.figures.size())))];
             moved = f.id;
@@ -345,6 +349,11 @@ void playRandomTable(std::uint64_t seed, bool explored) {
             CHECK(serializeMap(views.projection(i).board) == serializeMap(expected));
             // A move of another seat's figure that this seat knew neither before nor after sends it nothing.
             if (!moved.empty() && !knewBefore.count(moved) && !client.known.count(moved)) CHECK(received == 0);
+            // Whether another seat's figure is stunned is not for this seat, seen or not.
+            if (!stunned.empty() && !seats[i].gm()) {
+                const Figure& f = views.board().figures[*views.board().findFigure(stunned)];
+                if (!seats[i].owns(f)) CHECK(received == 0);
+            }
             // A resynced seat gets the same board as one that followed the patches.
             const HostMessage again = readHostMessage(views.snapshot(i));
             REQUIRE(again.map);
@@ -505,3 +514,35 @@ TEST_CASE("a patch applied to the seat's board gives its next projection exactly
     CHECK_THROWS(readHostMessage("{\"type\": \"patch\", \"rev\": 1}"));
 }
 
+
+TEST_CASE("under a game whose lines run centre to centre, a seat sees what its figures' centres see", "[projection]") {
+    // A short wall hides the target from the seer's centre; its lower right corner sees round it.
+    Board b = test::board(4, 2);
+    test::wall(b, 1, 0, 1, 0.75);
+    test::figure(b, "seer", 0, 0).side = "red";
+    test::figure(b, "target", 2, 0).side = "blue";
+    const Seat red{"red", "red", {}};
+    CHECK(projectFor(b, red, {}).seen == std::set<std::string>{"target"});  // the default game: corners
+    b.extra.emplace_back("rules", "{\"game\":\"wargame\"}");
+    REQUIRE(tableGame(b).centreLines());
+    CHECK(projectFor(b, red, {}).seen.empty());
+    CHECK(projectFor(b, red, {}).board.figures.size() == 1);
+}
+
+TEST_CASE("a change of a figure's keys traces no sight and reaches only the seats that may read it", "[projection]") {
+    SeatViews views(twoRooms(), twoSeats());
+    std::vector<SeatViews::Message> out;
+    REQUIRE(views.apply(ToggleDoor{"front-door"}, out).ok());
+    REQUIRE(views.apply(MoveFigure{"lurker", {5, 5}}, out).ok());
+    REQUIRE(views.projection(0).seen.count("lurker") == 1);  // red sees it through the open door
+    const long long traced = views.sightsTraced();
+    out.clear();
+    REQUIRE(views.apply(SetFigureKey{"lurker", "note", "\"retreat at noon\"", ""}, out).ok());
+    REQUIRE(views.apply(SetFigureStunned{"lurker", true}, out).ok());
+    CHECK(views.sightsTraced() == traced);
+    for (const SeatViews::Message& m : out) {
+        CHECK(m.seat != "red");
+        CHECK((m.text.find("retreat at noon") != std::string::npos || m.text.find("stunned") != std::string::npos));
+    }
+    CHECK(out.size() == 4);  // blue and the GM, twice each
+}
