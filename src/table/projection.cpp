@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <stdexcept>
 
 namespace sightline::table {
@@ -177,12 +178,27 @@ double lengthInRing(PointD a, PointD b, const std::vector<PointD>& ring) {
     return inside;
 }
 
-// Every ring of the regions: each region's polygon and its other pieces.
+// A ring's bounding box, to pass over what lies away from it.
+struct Box {
+    double x0 = 0, y0 = 0, x1 = -1, y1 = -1;
+    explicit Box(const std::vector<PointD>& ring) {
+        if (ring.empty()) return;
+        x0 = x1 = ring[0].x, y0 = y1 = ring[0].y;
+        for (const PointD& p : ring) x0 = std::min(x0, p.x), x1 = std::max(x1, p.x), y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
+    }
+    // Whether [ax, bx] x [ay, by] comes within kOnEdge of it.
+    bool near(double ax, double ay, double bx, double by) const {
+        return std::min(ax, bx) <= x1 + kOnEdge && std::max(ax, bx) >= x0 - kOnEdge && std::min(ay, by) <= y1 + kOnEdge &&
+               std::max(ay, by) >= y0 - kOnEdge;
+    }
+};
+
+// Every ring of the regions: each region's polygon and its other pieces, with its box.
 template <class Visit> void forEachRing(const std::vector<VisibilityRegion>& regions, Visit visit) {
     for (const VisibilityRegion& r : regions) {
-        if (r.polygon.size() >= 3) visit(r.polygon, r.from);
+        if (r.polygon.size() >= 3) visit(r.polygon, Box(r.polygon), r.from);
         for (const auto& piece : r.otherPieces)
-            if (piece.size() >= 3) visit(piece, r.from);
+            if (piece.size() >= 3) visit(piece, Box(piece), r.from);
     }
 }
 
@@ -210,8 +226,8 @@ bool featureSeen(const std::vector<PointD>& ring, PointD from, const Feature& f)
 bool sightCovers(const std::vector<VisibilityRegion>& regions, const Figure& figure) {
     const double x0 = figure.cell.x, y0 = figure.cell.y, x1 = x0 + figure.w, y1 = y0 + figure.h;
     bool covered = false;
-    forEachRing(regions, [&](const std::vector<PointD>& ring, PointD) {
-        covered = covered || areaInBox(ring, x0, y0, x1, y1) > kAreaEpsilon;
+    forEachRing(regions, [&](const std::vector<PointD>& ring, const Box& box, PointD) {
+        covered = covered || (box.near(x0, y0, x1, y1) && areaInBox(ring, x0, y0, x1, y1) > kAreaEpsilon);
     });
     return covered;
 }
@@ -220,17 +236,23 @@ bool sightCovers(const std::vector<VisibilityRegion>& regions, const Figure& fig
 // [SECTION] Sight and what it explores
 //-----------------------------------------------------------------------------
 
-SeatSight seatSight(const Board& board, const Seat& seat) {
+SeatSight seatSight(const SightScene& scene, const Seat& seat) {
     SeatSight s;
     if (seat.gm()) return s;  // the GM's seat knows everything without looking
-    const GameModule& game = tableGame(board);
-    const SightScene scene(board, game.sightPolicy());
+    const Board& board = scene.board();
+    const bool centre = tableGame(board).centreLines();
     for (const Figure& f : board.figures) {
         if (!seat.owns(f)) continue;
         s.figures.push_back(f.id);
-        s.regions.push_back(figureSees(scene, f, game.centreLines()));
+        s.regions.push_back(figureSees(scene, f, centre));
     }
     return s;
+}
+
+SeatSight seatSight(const Board& board, const Seat& seat) {
+    if (seat.gm()) return {};
+    const SightScene scene(board, tableGame(board).sightPolicy());
+    return seatSight(scene, seat);
 }
 
 namespace {
@@ -238,17 +260,22 @@ namespace {
 // Adds to `explored` every piece of the map the sight meets, as it is now.
 void explore(const Board& board, const SeatSight& sight, Explored& explored) {
     for (const auto& regions : sight.regions)
-        forEachRing(regions, [&](const std::vector<PointD>& ring, PointD from) {
+        forEachRing(regions, [&](const std::vector<PointD>& ring, const Box& box, PointD from) {
+            auto near = [&box](PointD a, PointD b) { return box.near(a.x, a.y, b.x, b.y); };
             for (const Wall& w : board.walls)
-                if (segmentSeen(ring, w.from, w.to)) explored.walls[w.id] = w;
+                if (near(w.from, w.to) && segmentSeen(ring, w.from, w.to)) explored.walls[w.id] = w;
             for (const Door& d : board.doors)
-                if (segmentSeen(ring, d.from, d.to)) explored.doors[d.id] = d;
-            for (const Feature& f : board.features)
-                if (featureSeen(ring, from, f)) explored.features[f.id] = f;
+                if (near(d.from, d.to) && segmentSeen(ring, d.from, d.to)) explored.doors[d.id] = d;
+            for (const Feature& f : board.features) {
+                const Box outline(f.polygon);
+                if (near({outline.x0, outline.y0}, {outline.x1, outline.y1}) && featureSeen(ring, from, f))
+                    explored.features[f.id] = f;
+            }
             for (const TerrainGroup& g : board.terrain)
                 for (const Cell& c : g.cells) {
                     const auto key = std::make_tuple(static_cast<int>(g.kind), c.x, c.y);
-                    if (!explored.terrain.count(key) && cellSeen(ring, c.x, c.y)) explored.terrain.insert(key);
+                    if (!explored.terrain.count(key) && box.near(c.x, c.y, c.x + 1, c.y + 1) && cellSeen(ring, c.x, c.y))
+                        explored.terrain.insert(key);
                 }
         });
 }
@@ -313,6 +340,15 @@ std::vector<Wall> namedWalls(std::vector<std::pair<PointD, PointD>> ends) {
     return out;
 }
 
+std::vector<Figure> projectedFigures(const Board& board, const Seat& seat, const std::set<std::string>& seen) {
+    std::vector<Figure> out;
+    for (const Figure& f : board.figures) {
+        if (seat.owns(f)) out.push_back(f);
+        else if (seen.count(f.id)) out.push_back(publicPart(f));
+    }
+    return out;
+}
+
 }  // namespace
 
 Board projectedBoard(const Board& board, const Seat& seat, const TableSettings& settings, const std::set<std::string>& seen,
@@ -325,10 +361,7 @@ Board projectedBoard(const Board& board, const Seat& seat, const TableSettings& 
     out.gridExtra = board.gridExtra;
     for (const auto& kv : board.extra)
         if (kv.first == "rules" || (kv.first == "background" && !settings.explored)) out.extra.push_back(kv);
-    for (const Figure& f : board.figures) {
-        if (seat.owns(f)) out.figures.push_back(f);
-        else if (seen.count(f.id)) out.figures.push_back(publicPart(f));
-    }
+    out.figures = projectedFigures(board, seat, seen);
     std::vector<std::pair<PointD, PointD>> walls;
     if (!settings.explored) {
         for (const Wall& w : board.walls) walls.emplace_back(w.from, w.to);
@@ -398,11 +431,13 @@ std::string snapshotJson(const Board& projection, const std::string& seat, long 
 }
 
 std::optional<std::string> patchJson(const Board& before, const Board& after, long long rev) {
-    if (serializeMap(before) == serializeMap(after)) return std::nullopt;
+    const Command change = changeBetween(before, after, "");
+    if (const ChangePieces* c = std::get_if<ChangePieces>(&change))
+        if (c->remove.empty() && c->update.empty() && c->add.empty() && !c->terrain) return std::nullopt;
     Json j = Json::object();
     j["type"] = "patch";
     j["rev"] = rev;
-    j["change"] = Json::parse(commandToJson(changeBetween(before, after, "")));
+    j["change"] = Json::parse(commandToJson(change));
     return j.dump();
 }
 
@@ -442,12 +477,15 @@ Board applyPatch(const Board& before, const HostMessage& patch) {
 
 SeatViews::SeatViews(Board board, std::vector<Seat> seats, TableSettings settings)
     : board_(std::move(board)), seats_(std::move(seats)), settings_(settings), views_(seats_.size()) {
+    scene_ = std::make_unique<SightScene>(board_, tableGame(board_).sightPolicy());
     for (std::size_t i = 0; i < seats_.size(); ++i) {
-        views_[i].sight = seatSight(board_, seats_[i]);
+        views_[i].sight = seatSight(*scene_, seats_[i]);
         traced_ += !seats_[i].gm();
         views_[i].projection = projectFor(board_, seats_[i], settings_, {}, views_[i].sight);
     }
 }
+
+SeatViews::~SeatViews() = default;
 
 std::string SeatViews::snapshot(std::size_t seat) const {
     return snapshotJson(views_[seat].projection.board, seats_[seat].name, views_[seat].rev);
@@ -456,10 +494,14 @@ std::string SeatViews::snapshot(std::size_t seat) const {
 void SeatViews::refresh(std::size_t seat, bool traceSight, std::vector<Message>& out) {
     View& v = views_[seat];
     if (traceSight && !seats_[seat].gm()) {
-        v.sight = seatSight(board_, seats_[seat]);
+        v.sight = seatSight(*scene_, seats_[seat]);
         ++traced_;
     }
-    Projection p = projectFor(board_, seats_[seat], settings_, v.projection.explored, v.sight);
+    publish(seat, projectFor(board_, seats_[seat], settings_, v.projection.explored, v.sight), out);
+}
+
+void SeatViews::publish(std::size_t seat, Projection p, std::vector<Message>& out) {
+    View& v = views_[seat];
     if (std::optional<std::string> patch = patchJson(v.projection.board, p.board, v.rev + 1)) {
         ++v.rev;
         out.push_back({seats_[seat].name, std::move(*patch)});
@@ -468,42 +510,77 @@ void SeatViews::refresh(std::size_t seat, bool traceSight, std::vector<Message>&
 }
 
 Applied SeatViews::apply(const Command& command, std::vector<Message>& out) {
+    const MoveFigure* move = std::get_if<MoveFigure>(&command);
+    std::optional<std::size_t> movedIndex;
+    Cell from;
+    if (move)
+        if ((movedIndex = board_.findFigure(move->figure))) from = board_.figures[*movedIndex].cell;
     const Applied a = table::apply(board_, command);
     if (!a.ok() || !a.changed) return a;
-    const MoveFigure* move = std::get_if<MoveFigure>(&command);
+    // The scene follows the board: a move shifts one figure (which stood on no other's cells before
+    // or after), and any other change builds it again, unless it only changed a figure's keys.
+    if (move) scene_->moveFigure(*movedIndex, from);
     // A change of a figure's own keys changes no one's sight: only the projections are made again.
     const bool keysOnly = std::holds_alternative<SetFigureKey>(command) || std::holds_alternative<SetFigureStunned>(command) ||
                           std::holds_alternative<SetFigureLarge>(command);
+    if (!move && !keysOnly) scene_ = std::make_unique<SightScene>(board_, tableGame(board_).sightPolicy());
     for (std::size_t i = 0; i < seats_.size(); ++i) {
         if (!move) {
             refresh(i, !keysOnly, out);
             continue;
         }
         const Seat& seat = seats_[i];
-        const std::size_t index = *board_.findFigure(move->figure);
-        const Figure& moved = board_.figures[index];
-        if (seat.gm() || seat.owns(moved)) {
-            refresh(i, !seat.gm(), out);
+        const Figure& moved = board_.figures[*movedIndex];
+        View& v = views_[i];
+        if (seat.gm()) {
+            Projection p = v.projection;
+            p.board = board_;
+            publish(i, std::move(p), out);
             continue;
         }
-        // Another seat's figure: what this seat's figures see is unchanged (figures never stop
-        // sight); only whether it sees that figure may change.
-        View& v = views_[i];
-        bool now = false;
-        for (std::size_t k = 0; k < v.sight.regions.size() && !now; ++k) now = sightCovers(v.sight.regions[k], moved);
-        const bool was = v.projection.seen.count(moved.id) != 0;
-        if (!was && !now) continue;  // unseen before and after: nothing of it reaches this seat
-        std::set<std::string> seen = v.projection.seen;
-        if (now) seen.insert(moved.id);
-        else seen.erase(moved.id);
-        Projection p = v.projection;
-        p.seen = std::move(seen);
-        p.board = projectedBoard(board_, seat, settings_, p.seen, p.explored);
-        if (std::optional<std::string> patch = patchJson(v.projection.board, p.board, v.rev + 1)) {
-            ++v.rev;
-            out.push_back({seat.name, std::move(*patch)});
+        // A move changes neither the map nor, but for the mover's own, anyone's regions (figures
+        // never stop sight): the map of the projection stays unless the mover explored more.
+        Projection p;
+        if (seat.owns(moved)) {
+            const auto at = std::find(v.sight.figures.begin(), v.sight.figures.end(), moved.id);
+            if (at == v.sight.figures.end()) {
+                refresh(i, true, out);
+                continue;
+            }
+            p = v.projection;
+            SeatSight mover;
+            mover.figures = {moved.id};
+            mover.regions = {figureSees(*scene_, moved, tableGame(board_).centreLines())};
+            v.sight.regions[static_cast<std::size_t>(at - v.sight.figures.begin())] = mover.regions[0];
+            ++traced_;
+            p.seen.clear();
+            for (const Figure& f : board_.figures) {
+                if (seat.owns(f)) continue;
+                bool seen = false;
+                for (std::size_t k = 0; k < v.sight.regions.size() && !seen; ++k) seen = sightCovers(v.sight.regions[k], f);
+                if (seen) p.seen.insert(f.id);
+            }
+            if (settings_.explored) {
+                // New pieces, or pieces seen again in another state (a door the GM opened unseen).
+                explore(board_, mover, p.explored);
+                if (!(p.explored == v.projection.explored)) {
+                    p.board = projectedBoard(board_, seat, settings_, p.seen, p.explored);
+                    publish(i, std::move(p), out);
+                    continue;
+                }
+            }
+        } else {
+            // Another seat's figure: only whether this seat sees it may change.
+            bool now = false;
+            for (std::size_t k = 0; k < v.sight.regions.size() && !now; ++k) now = sightCovers(v.sight.regions[k], moved);
+            const bool was = v.projection.seen.count(moved.id) != 0;
+            if (!was && !now) continue;  // unseen before and after: nothing of it reaches this seat
+            p = v.projection;
+            if (now) p.seen.insert(moved.id);
+            else p.seen.erase(moved.id);
         }
-        v.projection = std::move(p);
+        p.board.figures = projectedFigures(board_, seat, p.seen);
+        publish(i, std::move(p), out);
     }
     return a;
 }

@@ -31,6 +31,7 @@
 #include "table/command.hpp"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -85,8 +86,10 @@ struct Projection {
     Explored explored;               // explored tables: what it has seen of the map so far
 };
 
-// What the seat's figures see on `board`, under the table's game.
+// What the seat's figures see on `board`, under the table's game (on a scene of the board made
+// under the game's sight policy, for the second).
 SeatSight seatSight(const Board& board, const Seat& seat);
+SeatSight seatSight(const SightScene& scene, const Seat& seat);
 
 // Whether the regions cover a part of positive area of the figure's footprint.
 bool sightCovers(const std::vector<VisibilityRegion>& regions, const Figure& figure);
@@ -136,6 +139,9 @@ Board applyPatch(const Board& before, const HostMessage& patch);
 class SeatViews {
 public:
     SeatViews(Board board, std::vector<Seat> seats, TableSettings settings = {});
+    ~SeatViews();
+    SeatViews(const SeatViews&) = delete;  // its scene points into its board
+    SeatViews& operator=(const SeatViews&) = delete;
 
     struct Message {
         std::string seat;
@@ -143,7 +149,7 @@ public:
     };
     // Applies the command to the board (apply()); when it was carried out, each seat whose projection
     // changed gets one patch, in the seats' order. A move recomputes only what it can change: the
-    // sight of the seats owning the moved figure, and elsewhere only whether that figure is seen; a
+    // moved figure's regions for the seats owning it, and elsewhere only whether it is seen; a
     // change of a figure's keys (SetFigureKey, SetFigureStunned, SetFigureLarge) traces no sight.
     Applied apply(const Command& command, std::vector<Message>& out);
 
@@ -152,7 +158,8 @@ public:
     const Projection& projection(std::size_t seat) const { return views_[seat].projection; }
     long long rev(std::size_t seat) const { return views_[seat].rev; }
     std::string snapshot(std::size_t seat) const;
-    // How many seats' sight was traced again since the start (for the tests of the cheap path).
+    // How many times a seat's sight (all its figures, or the one that moved) was traced since the
+    // start (for the tests of the cheap path).
     long long sightsTraced() const { return traced_; }
 
 private:
@@ -162,10 +169,12 @@ private:
         long long rev = 0;
     };
     void refresh(std::size_t seat, bool traceSight, std::vector<Message>& out);
+    void publish(std::size_t seat, Projection p, std::vector<Message>& out);  // the new projection, and its patch
     Board board_;
     std::vector<Seat> seats_;
     TableSettings settings_;
     std::vector<View> views_;
+    std::unique_ptr<SightScene> scene_;  // of board_, under the table's game
     long long traced_ = 0;
 };
 
