@@ -15,6 +15,7 @@
 #include "io/map_io.hpp"
 #include "scenes.hpp"
 #include "support.hpp"
+#include "tools/cli_support.hpp"
 
 #include <boost/geometry.hpp>
 
@@ -545,4 +546,20 @@ TEST_CASE("a change of a figure's keys traces no sight and reaches only the seat
         CHECK((m.text.find("retreat at noon") != std::string::npos || m.text.find("stunned") != std::string::npos));
     }
     CHECK(out.size() == 4);  // blue and the GM, twice each
+}
+
+TEST_CASE("a seat's snapshot map loads in the command line, which rules between the figures it holds", "[projection]") {
+    Board b = twoRooms();
+    b.doors[1].open = true;
+    b.figures[1].cell = {5, 5};
+    SeatViews views(b, twoSeats());
+    const HostMessage m = readHostMessage(views.snapshot(0));
+    REQUIRE(m.map);
+    const std::string path = test::writeTemp("red-seat.json", serializeMap(*m.map));
+    CHECK(test::cli("validate " + path).status == 0);
+    const test::CliRun r = test::cli("cover " + path + " --attacker scout --defender lurker --json");
+    INFO(r.err);
+    CHECK(r.status == 0);
+    CHECK(r.out.find("\"lurker\"") != std::string::npos);
+    std::remove(path.c_str());
 }
