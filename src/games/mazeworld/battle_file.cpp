@@ -156,7 +156,9 @@ Action readEvent(Checker& ck, const Json& v, const std::string& at) {
             ck.add(at + "/roll", "expected two dice [a, b], found " + json_input::describe(*it));
         } else {
             std::array<int, 2> r{};
-            if (ck.integer((*it)[0], at + "/roll/0", 1, 6, r[0]) & ck.integer((*it)[1], at + "/roll/1", 1, 6, r[1])) a.roll = r;
+            const bool first = ck.integer((*it)[0], at + "/roll/0", 1, 6, r[0]);
+            const bool second = ck.integer((*it)[1], at + "/roll/1", 1, 6, r[1]);  // both checked: both reported
+            if (first && second) a.roll = r;
         }
     }
     int piece = 0;
