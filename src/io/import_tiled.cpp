@@ -560,8 +560,8 @@ private:
     }
 
     const std::string& source_;
-    const ImportOptions& options_;
     const MapKeyChecks& keys_;
+    const ImportOptions& options_;
     ImportResult& r_;
     Checker ck_;
     Frame frame_;

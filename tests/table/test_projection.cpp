@@ -20,6 +20,7 @@
 #include <boost/geometry.hpp>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <map>
