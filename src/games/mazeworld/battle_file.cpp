@@ -748,6 +748,23 @@ std::string battleJson(const Battle& battle) {
     return doc.dump(2) + "\n";
 }
 
+namespace {
+
+// A combatant's line of a report: "  ID (TEAM) on Side N, behind cover, ...".
+std::string combatantLine(const Combatant& c) {
+    std::ostringstream s;
+    s << "  " << c.setup.id << " (" << c.setup.team << ") on Side " << c.side;
+    if (c.out) s << ", out of the fight";
+    if (c.behindCover) s << ", behind cover";
+    if (c.exposure != Exposure::None) s << ", " << exposureName(c.exposure);
+    if (c.stealth) s << ", in stealth";
+    if (c.turnOver && !c.out) s << ", turn over";
+    s << "\n";
+    return s.str();
+}
+
+}  // namespace
+
 std::string battleReport(const Battle& battle) {
     std::ostringstream s;
     s << "MazeWorld battle" << (battle.setup().name.empty() ? "" : ": " + battle.setup().name) << " (" << battle.variant().name
@@ -763,15 +780,7 @@ std::string battleReport(const Battle& battle) {
         s << "\n";
     }
     s << "\nCombatants:\n";
-    for (const Combatant& c : battle.combatants()) {
-        s << "  " << c.setup.id << " (" << c.setup.team << ") on Side " << c.side;
-        if (c.out) s << ", out of the fight";
-        if (c.behindCover) s << ", behind cover";
-        if (c.exposure != Exposure::None) s << ", " << exposureName(c.exposure);
-        if (c.stealth) s << ", in stealth";
-        if (c.turnOver && !c.out) s << ", turn over";
-        s << "\n";
-    }
+    for (const Combatant& c : battle.combatants()) s << combatantLine(c);
     s << "\nOrder this turn:\n";
     int n = 1;
     for (const std::string& id : battle.order()) s << "  " << n++ << ". " << id << " (" << orderClassName(orderClass(*battle.find(id))) << ")\n";
@@ -953,16 +962,8 @@ std::string playersReport(const Battle& battle, const std::string& playersTeam) 
         s << "\n";
     }
     s << "\nCombatants:\n";
-    for (const Combatant& c : battle.combatants()) {
-        if (!playersSee(c, playersTeam)) continue;
-        s << "  " << c.setup.id << " (" << c.setup.team << ") on Side " << c.side;
-        if (c.out) s << ", out of the fight";
-        if (c.behindCover) s << ", behind cover";
-        if (c.exposure != Exposure::None) s << ", " << exposureName(c.exposure);
-        if (c.stealth) s << ", in stealth";
-        if (c.turnOver && !c.out) s << ", turn over";
-        s << "\n";
-    }
+    for (const Combatant& c : battle.combatants())
+        if (playersSee(c, playersTeam)) s << combatantLine(c);
     s << "\nOrder this turn:\n";
     int n = 1;
     for (const std::string& id : playersOrder(battle, playersTeam))
