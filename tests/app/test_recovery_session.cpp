@@ -105,6 +105,14 @@ TEST_CASE("recovery sessions: files removed one by one, the lock goes with the l
     ended.clear();
     CHECK(RecoverySession::ended(dir.string()).empty());
     CHECK(fs::exists(dir / "unrelated.json"));
+    // A lock left by a run killed with nothing to offer goes at the next look; a running one's stays.
+    std::ofstream(dir / "session-0123abcd.lock") << "";
+    auto running = RecoverySession::start(dir.string());
+    REQUIRE(running);
+    CHECK(RecoverySession::ended(dir.string()).empty());
+    CHECK_FALSE(fs::exists(dir / "session-0123abcd.lock"));
+    CHECK(fs::exists(dir / ("session-" + running->id() + ".lock")));
+    running.reset();
     // A clean run leaves nothing behind.
     { auto run = RecoverySession::start(dir.string()); }
     std::size_t left = 0;

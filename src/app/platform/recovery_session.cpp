@@ -86,14 +86,28 @@ std::unique_ptr<RecoverySession> RecoverySession::start(const std::string& dir) 
 std::vector<std::unique_ptr<RecoverySession>> RecoverySession::ended(const std::string& dir) {
     std::error_code ec;
     std::map<std::string, fs::file_time_type> latest;  // session id -> its newest file
+    std::vector<std::string> locks;                     // the ids of every lock file
     for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
         const std::string name = e.path().filename().string();
-        if (name.rfind(kLockPrefix, 0) == 0) continue;
+        if (name.rfind(kLockPrefix, 0) == 0) {
+            const std::size_t ext = name.rfind(kLockExt);
+            if (ext != std::string::npos && ext > std::string(kLockPrefix).size())
+                locks.push_back(name.substr(std::string(kLockPrefix).size(), ext - std::string(kLockPrefix).size()));
+            continue;
+        }
         const std::string id = sessionOf(name);
         if (id.empty() || !e.is_regular_file(ec)) continue;
         const auto when = fs::last_write_time(e.path(), ec);
         auto [at, fresh] = latest.emplace(id, when);
         if (!fresh) at->second = std::max(at->second, when);
+    }
+    // The lock of a run that was killed with nothing left to offer: nobody holds it, so it goes.
+    for (const std::string& id : locks) {
+        if (latest.count(id)) continue;
+        const int fd = takeLock(dir, id);
+        if (fd < 0) continue;
+        fs::remove(lockFile(dir, id), ec);
+        ::close(fd);
     }
     std::vector<std::pair<fs::file_time_type, std::unique_ptr<RecoverySession>>> found;
     for (const auto& [id, when] : latest) {
