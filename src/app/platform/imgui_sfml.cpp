@@ -513,7 +513,16 @@ void shutdown() {
 
 bool wantsMouse() { return hasContext() && ImGui::GetIO().WantCaptureMouse; }
 
-bool wantsKeyboard() { return hasContext() && ImGui::GetIO().WantCaptureKeyboard; }
+bool wantsKeyboard() {
+    // From what holds the keyboard now, not io.WantCaptureKeyboard: that is set when a frame starts,
+    // so between the frame that closed a dialog and the next one it still says the dialog has the
+    // keys, and a Ctrl+Z typed right after Esc was lost.
+    if (!hasContext()) return false;
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    const ImGuiIO& io = ImGui::GetIO();
+    if (g.ActiveId != 0 || ImGui::GetTopMostPopupModal() != nullptr) return true;
+    return io.NavActive && (io.ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard) && !(io.ConfigFlags & ImGuiConfigFlags_NavNoCaptureKeyboard);
+}
 
 bool popupOpen() { return ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel); }
 

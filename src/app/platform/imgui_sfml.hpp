@@ -46,8 +46,10 @@ void render(sf::RenderTarget& target);
 // the window given to newFrame(). Safe to call twice.
 void shutdown();
 
-// True when ImGui wants the mouse / keyboard this frame, so the board should ignore that input.
+// True when ImGui wants the mouse this frame, so the board should ignore that input.
 bool wantsMouse();
+// True while a field being typed in, a held widget or a modal dialog has the keyboard (as of the
+// last event, not the frame's start), so the board's keys are not the board's.
 bool wantsKeyboard();
 
 // Whether pixel `p` belongs to an ImGui window (or a popup is open) rather than what lies under
