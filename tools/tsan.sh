@@ -2,7 +2,7 @@
 # Builds the threaded paths with ThreadSanitizer in build-tsan (the libraries and
 # sightline_thread_tests: tests/core/test_threads.cpp, the matrix with 1, 2, 4 and 8 threads and the
 # cover heat map with 1, 2 and 4, under every game, on the dense benchmark board and on random
-# boards) and runs them. Exits 1 on a data
+# boards; and tests/net/test_server.cpp, the table's server on a thread beside its clients) and runs them. Exits 1 on a data
 # race or a failed test. The app is not built.
 #
 # Usage: tools/tsan.sh   (from anywhere; tools/test.sh runs it)
@@ -15,10 +15,12 @@ start=$(date +%s)
 configure "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(sanitizer_flags)" \
   -DSIGHTLINE_BUILD_APP=OFF -DSIGHTLINE_BUILD_TESTS=ON -DSIGHTLINE_BUILD_BENCH=OFF -DSIGHTLINE_PCH=ON \
   -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread"
-cmake --build "$build" -j"$(nproc)" --target sightline_thread_tests
+cmake --build "$build" -j"$(nproc)" --target sightline_thread_tests sightline_net_tests
 built=$(date +%s)
 echo "tsan: built in $(( built - start )) s"
 
 export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1 second_deadlock_stack=1}"
 "$build/tests/sightline_thread_tests" "[threads]"
+# The table's server on its own thread beside the test's clients (tests/net/test_server.cpp).
+"$build/tests/sightline_net_tests" "[net-server]"
 echo "tsan: no data race; ran in $(( $(date +%s) - built )) s"

@@ -1,0 +1,94 @@
+// A shared table's client messages (net/protocol.hpp) and the host's answers (net/table_host.hpp),
+// as a host receives them from anyone: the first byte picks the seat that sends (the GM's, red's or
+// blue's), the rest is the frame's text. A message that does not parse is refused with a
+// ProtocolError naming its type or "message"; one that parses is answered, and:
+// - a refusal changes nothing: no seat is sent anything and the board is as it was;
+// - no text for a seat names a figure that seat knew neither before nor after, except the ids the
+//   sender gave in its own message (a figure it does not see is answered as one that does not exist).
+#include "fuzz_support.hpp"
+
+#include "net/table_host.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <set>
+
+using namespace sightline;
+
+namespace {
+
+// Red's figures in the west half, blue's in the east, a door between; ids that no other text holds.
+Board splitBoard() {
+    Board b;
+    b.name = "fuzz";
+    b.width = 10;
+    b.height = 6;
+    b.walls.push_back({"w1", {5, 0}, {5, 2}, {}});
+    b.walls.push_back({"w2", {5, 3}, {5, 6}, {}});
+    Door d;
+    d.id = "d1";
+    d.from = {5, 2};
+    d.to = {5, 3};
+    b.doors.push_back(d);
+    const struct {
+        const char* id;
+        int x, y;
+        const char* side;
+    } figures[] = {{"qred-a", 1, 1, "red"}, {"qred-b", 2, 4, "red"}, {"qblue-c", 3, 2, "blue"}, {"qblue-d", 8, 1, "blue"}, {"qblue-e", 7, 4, "blue"}};
+    for (const auto& f : figures) {
+        Figure fig;
+        fig.id = f.id;
+        fig.cell = {f.x, f.y};
+        fig.side = f.side;
+        b.figures.push_back(fig);
+    }
+    return b;
+}
+
+std::set<std::string> known(const net::TableHost& t, std::size_t seat) {
+    std::set<std::string> k;
+    for (const Figure& f : t.views().projection(seat).board.figures) k.insert(f.id);
+    return k;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size == 0) return 0;
+    const std::size_t seat = data[0] % 3;
+    const std::string text = fuzz::text(data + 1, size - 1);
+    net::ClientMessage message;
+    try {
+        message = net::parseClientMessage(text);
+    } catch (const net::ProtocolError& e) {
+        const std::string what = e.what();
+        if (what.empty() || what.find(": ") == std::string::npos) fuzz::fail("a refusal that does not say what: " + what);
+        return 0;
+    }
+    if (std::holds_alternative<net::Join>(message)) return 0;  // the server's to judge (authenticate)
+    net::TableHost t(splitBoard(), {{"gm", "*", {}}, {"red", "red", {}}, {"blue", "blue", {}}}, {}, makeRuleSystem("doom", {"", fuzz::sourceDir() + "/assets"}));
+    const std::string before = serializeMap(t.views().board());
+    std::vector<std::set<std::string>> knew;
+    for (std::size_t s = 0; s < t.seatCount(); ++s) knew.push_back(known(t, s));
+    const net::TableHost::Reply r = t.handle(seat, message);
+    bool refused = false;
+    for (const std::string& answer : r.toSender) {
+        const nlohmann::json j = nlohmann::json::parse(answer, nullptr, false);
+        if (j.is_discarded() || !j.is_object() || !j.contains("type")) fuzz::fail("an answer that is not a message: " + answer);
+        refused = refused || j["type"] == "refused";
+    }
+    if (refused && (!r.toSeats.empty() || serializeMap(t.views().board()) != before)) fuzz::fail("a refused message changed the table");
+    std::set<std::string> given;
+    if (const auto* m = std::get_if<net::Move>(&message)) given = {m->figure};
+    if (const auto* c = std::get_if<net::CoverRequest>(&message)) given = {c->attacker, c->defender};
+    auto check = [&](std::size_t s, const std::string& out) {
+        const std::set<std::string> now = known(t, s);
+        for (const Figure& f : t.views().board().figures) {
+            if (knew[s].count(f.id) || now.count(f.id) || (s == seat && given.count(f.id))) continue;
+            if (out.find(f.id) != std::string::npos) fuzz::fail("seat " + t.seat(s).name + " was sent " + f.id + ": " + out);
+        }
+    };
+    for (const std::string& out : r.toSender) check(seat, out);
+    for (const net::TableHost::Outgoing& o : r.toSeats) check(o.seat, o.text);
+    return 0;
+}

@@ -1,0 +1,290 @@
+#include "net/table_host.hpp"
+
+#include "core/sight.hpp"
+#include "games/games.hpp"
+#include "report/ruling_format.hpp"
+
+#include <openssl/crypto.h>
+#include <openssl/rand.h>
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+namespace sightline::net {
+
+namespace {
+
+std::string cellText(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
+
+std::string noFigure(const std::string& id) {
+    std::string shown = id.size() > 64 ? id.substr(0, 64) + "..." : id;
+    return "No figure \"" + shown + "\".";
+}
+
+bool sameFigure(const Figure& a, const Figure& b) {
+    return a.id == b.id && a.cell == b.cell && a.w == b.w && a.h == b.h && a.large == b.large && a.stunned == b.stunned &&
+           a.side == b.side && a.extra == b.extra;
+}
+
+template <class F> void eachCell(const Figure& f, F&& fn) {
+    for (int y = f.cell.y; y < f.cell.y + f.h; ++y)
+        for (int x = f.cell.x; x < f.cell.x + f.w; ++x) fn(std::make_pair(x, y));
+}
+
+}  // namespace
+
+std::string newToken() {
+    unsigned char bytes[16];
+    if (RAND_bytes(bytes, sizeof bytes) != 1) throw std::runtime_error("no random bits for a seat token (OpenSSL RAND_bytes)");
+    static const char* const hex = "0123456789abcdef";
+    std::string t;
+    for (unsigned char b : bytes) {
+        t += hex[b >> 4];
+        t += hex[b & 15];
+    }
+    return t;
+}
+
+bool sameToken(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;  // every token has the same length: this tells nothing
+    return CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
+}
+
+std::vector<table::Seat> defaultSeats(const Board& board) {
+    std::vector<table::Seat> seats{{"gm", "*", {}}};
+    for (const Figure& f : board.figures) {
+        if (f.side.empty() || f.side == "*") continue;
+        const bool have = std::any_of(seats.begin(), seats.end(), [&](const table::Seat& s) { return s.side == f.side; });
+        if (!have) seats.push_back({f.side, f.side, {}});
+    }
+    return seats;
+}
+
+table::Seat parseSeat(const std::string& text) {
+    const auto eq = text.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+        throw std::invalid_argument("--seat \"" + text + "\": give NAME=SIDE (NAME=* for a GM's seat)");
+    table::Seat s;
+    s.name = text.substr(0, eq);
+    s.side = text.substr(eq + 1);
+    for (char c : s.name)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'))
+            throw std::invalid_argument("--seat \"" + text + "\": a seat's name holds letters, digits, - and _ only");
+    return s;
+}
+
+TableHost::TableHost(Board board, std::vector<table::Seat> seats, table::TableSettings settings, std::unique_ptr<RuleSystem> rules,
+                     std::vector<std::string> tokens)
+    : views_(std::move(board), std::move(seats), settings), rules_(std::move(rules)), tokens_(std::move(tokens)) {
+    std::set<std::string> names;
+    for (const table::Seat& s : views_.seats())
+        if (!names.insert(s.name).second) throw std::invalid_argument("two seats are named \"" + s.name + "\"");
+    if (tokens_.empty())
+        for (std::size_t i = 0; i < seatCount(); ++i) tokens_.push_back(newToken());
+    if (tokens_.size() != seatCount()) throw std::invalid_argument("one token a seat");
+    changes_.resize(seatCount());
+}
+
+TableHost::~TableHost() = default;
+
+std::optional<std::size_t> TableHost::seatNamed(std::string_view name) const {
+    for (std::size_t i = 0; i < seatCount(); ++i)
+        if (seat(i).name == name) return i;
+    return std::nullopt;
+}
+
+void TableHost::reissue(std::size_t seat) { tokens_.at(seat) = newToken(); }
+
+std::optional<std::size_t> TableHost::authenticate(std::string_view seat, std::string_view token) const {
+    // Every token is compared, so the time taken does not tell which seat's name was right.
+    std::optional<std::size_t> found;
+    for (std::size_t i = 0; i < seatCount(); ++i) {
+        const bool nameMatches = this->seat(i).name == seat;
+        const bool tokenMatches = sameToken(tokens_[i], token);
+        if (nameMatches && tokenMatches) found = i;
+    }
+    return found;
+}
+
+bool TableHost::knows(std::size_t seat, const std::string& figure) const {
+    if (this->seat(seat).gm()) return views_.board().findFigure(figure).has_value();
+    const table::Projection& p = views_.projection(seat);
+    return p.own.count(figure) || p.seen.count(figure);
+}
+
+bool TableHost::owns(std::size_t seat, const std::string& figure) const {
+    if (this->seat(seat).gm()) return views_.board().findFigure(figure).has_value();
+    return views_.projection(seat).own.count(figure) > 0;
+}
+
+TableHost::Reply TableHost::handle(std::size_t seat, const ClientMessage& message) {
+    Reply r;
+    if (std::holds_alternative<Join>(message)) {
+        r.toSender.push_back(refusedJson("Already joined as " + this->seat(seat).name + ".", "join"));
+    } else if (std::holds_alternative<SnapshotRequest>(message)) {
+        r.toSender.push_back(snapshot(seat));
+    } else if (std::holds_alternative<Ping>(message)) {
+        r.toSender.push_back(pongJson());
+    } else if (const Move* m = std::get_if<Move>(&message)) {
+        r = move(seat, *m);
+    } else if (const CoverRequest* c = std::get_if<CoverRequest>(&message)) {
+        r = cover(seat, *c);
+    } else if (const ChangeRequest* c = std::get_if<ChangeRequest>(&message)) {
+        r = change(seat, *c);
+    }
+    return r;
+}
+
+long long TableHost::lastChange(std::size_t seat, const std::string& figure, const Figure& f, Cell to) const {
+    const Changes& c = changes_[seat];
+    long long last = c.whole;
+    if (auto it = c.figures.find(figure); it != c.figures.end()) last = std::max(last, it->second);
+    Figure there = f;
+    there.cell = to;
+    eachCell(there, [&](std::pair<int, int> cell) {
+        if (auto it = c.cells.find(cell); it != c.cells.end()) last = std::max(last, it->second);
+    });
+    return last;
+}
+
+std::string TableHost::toldTo(std::size_t seat, const std::string& refusal, const std::string& figure, Cell to) const {
+    if (this->seat(seat).gm()) return refusal;
+    // A figure the seat does not see, in the way: the seat learns that something is there (a move
+    // cannot end on it), never what.
+    for (const Figure& f : views_.board().figures)
+        if (!knows(seat, f.id) && refusal.find(f.id) != std::string::npos)
+            return "\"" + figure + "\" cannot end at " + cellText(to) + ": something is in the way.";
+    for (const Door& d : views_.board().doors)
+        if (refusal.find(d.id) != std::string::npos) return "\"" + figure + "\" cannot end at " + cellText(to) + ".";
+    return refusal;
+}
+
+TableHost::Reply TableHost::move(std::size_t seat, const Move& m) {
+    Reply r;
+    const std::string type = "move";
+    if (!knows(seat, m.figure)) {
+        r.toSender.push_back(refusedJson(noFigure(m.figure), type));
+        return r;
+    }
+    if (!owns(seat, m.figure)) {
+        r.toSender.push_back(refusedJson("\"" + m.figure + "\" is not yours to move.", type));
+        return r;
+    }
+    if (m.rev > rev(seat)) {
+        r.toSender.push_back(refusedJson("rev " + std::to_string(m.rev) + " is ahead of the table's (" + std::to_string(rev(seat)) + ").", type));
+        return r;
+    }
+    const Figure& f = views_.board().figures[*views_.board().findFigure(m.figure)];
+    if (lastChange(seat, m.figure, f, m.to) > m.rev) {
+        // Two hands on one figure, or on one cell: the later is told, and given the table as it is.
+        r.toSender.push_back(refusedJson("\"" + m.figure + "\" or where it would go changed after rev " + std::to_string(m.rev) +
+                                             "; the table as it is now follows.",
+                                         type));
+        r.toSender.push_back(snapshot(seat));
+        return r;
+    }
+    table::Refusal why;
+    r = carryOut(table::MoveFigure{m.figure, m.to}, why);
+    if (!why.empty()) r.toSender.push_back(refusedJson(toldTo(seat, why, m.figure, m.to), type));
+    return r;
+}
+
+TableHost::Reply TableHost::cover(std::size_t seat, const CoverRequest& c) {
+    Reply r;
+    const std::string type = "cover";
+    for (const std::string* id : {&c.attacker, &c.defender})
+        if (!knows(seat, *id)) {
+            r.toSender.push_back(refusedJson(noFigure(*id), type));
+            return r;
+        }
+    if (c.attacker == c.defender) {
+        r.toSender.push_back(refusedJson("The attacker and the defender are the same figure.", type));
+        return r;
+    }
+    if (!owns(seat, c.attacker) && !owns(seat, c.defender)) {
+        r.toSender.push_back(refusedJson("A seat is told the rulings where one of its own figures attacks or defends.", type));
+        return r;
+    }
+    if (!rules_) {
+        r.toSender.push_back(refusedJson("This table rules no cover.", type));
+        return r;
+    }
+    // Ruled on what the seat knows (the GM: the board), so that the ruling names only pieces the
+    // seat's map holds, under their names there.
+    const Board& board = this->seat(seat).gm() ? views_.board() : views_.projection(seat).board;
+    const int a = static_cast<int>(*board.findFigure(c.attacker));
+    const int d = static_cast<int>(*board.findFigure(c.defender));
+    const SightScene scene(board, sightPolicyFor(rules_->name()));
+    Tracer tracer(scene);
+    r.toSender.push_back(rulingMessageJson(tools::rulingJson(board, rules_->rule(tracer, a, d))));
+    return r;
+}
+
+TableHost::Reply TableHost::change(std::size_t seat, const ChangeRequest& c) {
+    Reply r;
+    if (!this->seat(seat).gm()) {
+        r.toSender.push_back(refusedJson("Only the GM's seat changes the table this way; players move their figures.", "change"));
+        return r;
+    }
+    if (c.rev != rev(seat)) {
+        r.toSender.push_back(refusedJson("The table changed after rev " + std::to_string(c.rev) + "; the table as it is now follows.", "change"));
+        r.toSender.push_back(snapshot(seat));
+        return r;
+    }
+    table::Refusal why;
+    r = carryOut(c.change, why);
+    if (!why.empty()) r.toSender.push_back(refusedJson(why, "change"));
+    return r;
+}
+
+TableHost::Reply TableHost::applyHost(const table::Command& command, table::Refusal* refusal) {
+    table::Refusal why;
+    Reply r = carryOut(command, why);
+    if (refusal) *refusal = why;
+    return r;
+}
+
+TableHost::Reply TableHost::carryOut(const table::Command& command, table::Refusal& refusal) {
+    Reply r;
+    // The figures each seat knew, to tell afterwards which of them (and which cells) changed.
+    std::vector<std::vector<Figure>> before(seatCount());
+    for (std::size_t i = 0; i < seatCount(); ++i) before[i] = views_.projection(i).board.figures;
+    std::vector<table::SeatViews::Message> out;
+    const table::Applied a = views_.apply(command, out);
+    if (!a.ok()) {
+        refusal = a.refusal;
+        return r;
+    }
+    if (a.changed) ++tableRev_;
+    for (table::SeatViews::Message& m : out) {
+        const std::size_t i = *seatNamed(m.seat);
+        Changes& c = changes_[i];
+        const long long now = rev(i);
+        const Board& after = views_.projection(i).board;
+        if (std::holds_alternative<table::ReplaceBoard>(command) || std::holds_alternative<table::ResizeMap>(command)) c.whole = now;
+        std::map<std::string, const Figure*> was;
+        for (const Figure& f : before[i]) was[f.id] = &f;
+        auto mark = [&](const Figure& f) {
+            c.figures[f.id] = now;
+            eachCell(f, [&](std::pair<int, int> cell) { c.cells[cell] = now; });
+        };
+        for (const Figure& f : after.figures) {
+            auto it = was.find(f.id);
+            if (it == was.end()) {
+                mark(f);
+            } else {
+                if (!sameFigure(*it->second, f)) {
+                    mark(*it->second);
+                    mark(f);
+                }
+                was.erase(it);
+            }
+        }
+        for (const auto& [id, f] : was) mark(*f);
+        r.toSeats.push_back({i, std::move(m.text)});
+    }
+    return r;
+}
+
+}  // namespace sightline::net

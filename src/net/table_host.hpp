@@ -1,0 +1,97 @@
+// The host's side of a shared table, without the network: the seats and their tokens, and what the
+// host answers each client message (CONTRACT.md, "A shared table"; docs/table.md). The server
+// (net/server.hpp) and the app's Host table both drive one; the tests and the fuzz target drive one
+// directly. Not thread-safe: one thread (the server's) uses it.
+#pragma once
+
+#include "core/ruling.hpp"
+#include "net/protocol.hpp"
+#include "table/projection.hpp"
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace sightline::net {
+
+// A new seat token: 128 random bits from OpenSSL's generator, as 32 hex digits.
+std::string newToken();
+// Whether two tokens are the same, in a time that does not depend on where they differ.
+bool sameToken(std::string_view a, std::string_view b);
+
+// The seats a table gets when none are named: the GM's ("gm", side "*") first, then one a side of
+// the board's figures, named after the side, in the order the sides first appear.
+std::vector<table::Seat> defaultSeats(const Board& board);
+// A seat from "NAME=SIDE" (the command line's --seat); throws std::invalid_argument when it is not one.
+table::Seat parseSeat(const std::string& text);
+
+class TableHost {
+public:
+    // `rules` rules the "cover" requests (the table's game); `tokens` one a seat, or empty for new ones.
+    TableHost(Board board, std::vector<table::Seat> seats, table::TableSettings settings, std::unique_ptr<RuleSystem> rules,
+              std::vector<std::string> tokens = {});
+    ~TableHost();
+
+    // A message for one seat (every connection of that seat gets it).
+    struct Outgoing {
+        std::size_t seat;
+        std::string text;
+    };
+    struct Reply {
+        std::vector<std::string> toSender;  // for the connection that asked only
+        std::vector<Outgoing> toSeats;      // patches, for every connection of each seat
+    };
+
+    std::size_t seatCount() const { return views_.seats().size(); }
+    const table::Seat& seat(std::size_t i) const { return views_.seats()[i]; }
+    std::optional<std::size_t> seatNamed(std::string_view name) const;
+    const std::string& token(std::size_t seat) const { return tokens_[seat]; }
+    // A new token for the seat: the old link stops working (the caller closes its connections).
+    void reissue(std::size_t seat);
+    // The seat whose name and token these are, or nullopt (an unknown seat and a wrong token alike).
+    std::optional<std::size_t> authenticate(std::string_view seat, std::string_view token) const;
+
+    // What the host answers `message` from a connection joined as `seat` (never a Join: the server
+    // handles that with authenticate). Refusals change nothing and say only what the seat may know:
+    // a figure the seat does not see is answered exactly as a figure that does not exist.
+    Reply handle(std::size_t seat, const ClientMessage& message);
+    // A change the host makes itself (the GM at the hosting app): the seats' patches.
+    Reply applyHost(const table::Command& command, table::Refusal* refusal = nullptr);
+
+    std::string snapshot(std::size_t seat) const { return views_.snapshot(seat); }
+    long long rev(std::size_t seat) const { return views_.rev(seat); }
+    long long tableRev() const { return tableRev_; }
+    const table::SeatViews& views() const { return views_; }
+
+private:
+    // When each figure of the seat's projection, and each cell's occupant, last changed (in the
+    // seat's revisions), to judge a move's "rev" by what the seat could know.
+    struct Changes {
+        long long whole = 0;  // the whole projection was replaced at this rev
+        std::map<std::string, long long> figures;
+        std::map<std::pair<int, int>, long long> cells;
+    };
+    Reply carryOut(const table::Command& command, table::Refusal& refusal);
+    Reply move(std::size_t seat, const Move& m);
+    Reply cover(std::size_t seat, const CoverRequest& c);
+    Reply change(std::size_t seat, const ChangeRequest& c);
+    bool knows(std::size_t seat, const std::string& figure) const;
+    bool owns(std::size_t seat, const std::string& figure) const;
+    // The refusal as the seat may read it: one that names a figure it does not know is put in
+    // words that do not.
+    std::string toldTo(std::size_t seat, const std::string& refusal, const std::string& figure, Cell to) const;
+    long long lastChange(std::size_t seat, const std::string& figure, const Figure& f, Cell to) const;
+
+    table::SeatViews views_;
+    std::unique_ptr<RuleSystem> rules_;
+    std::vector<std::string> tokens_;
+    std::vector<Changes> changes_;
+    long long tableRev_ = 0;
+};
+
+}  // namespace sightline::net

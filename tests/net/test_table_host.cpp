@@ -1,0 +1,297 @@
+// The host's answers at a shared table, without the network (net/table_host.hpp, net/protocol.hpp):
+// who may join, what a seat may move and ask, refusals that say nothing of what the seat does not
+// see, moves judged by the revision they were based on, and random play in which no text sent to a
+// seat names a figure it neither knew before nor after.
+#include "net/table_host.hpp"
+
+#include "games/games.hpp"
+#include "io/map_io.hpp"
+#include "scenes.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <set>
+
+using namespace sightline;
+using namespace sightline::net;
+using Json = nlohmann::json;
+
+namespace {
+
+// A 12x6 board cut in two by a wall at x = 6 with a closed door d1 in it. Red's r1 and r2 stand in
+// the west half with blue's b3 and b5; blue's b1 and b2 stand in the east half, out of red's sight.
+Board splitBoard() {
+    Board b = test::board(12, 6);
+    test::wall(b, 6, 0, 6, 2, "w1");
+    test::wall(b, 6, 3, 6, 6, "w2");
+    test::door(b, 6, 2, 6, 3, false, "d1");
+    for (auto [id, x, y, side] : {std::tuple{"r1", 1, 1, "red"}, {"r2", 2, 4, "red"}, {"b3", 4, 1, "blue"}, {"b5", 4, 4, "blue"},
+                                  {"b1", 9, 1, "blue"}, {"b2", 10, 4, "blue"}})
+        test::figure(b, id, x, y).side = side;
+    return b;
+}
+
+std::unique_ptr<RuleSystem> doom() { return makeRuleSystem("doom", {"", test::assetsDir()}); }
+
+TableHost splitTable(Board b = splitBoard()) {
+    std::vector<table::Seat> seats{{"gm", "*", {}}, {"red", "red", {}}, {"blue", "blue", {}}};
+    return TableHost(std::move(b), std::move(seats), {}, doom());
+}
+
+constexpr std::size_t kGm = 0, kRed = 1, kBlue = 2;
+
+Json only(const std::vector<std::string>& texts) {
+    REQUIRE(texts.size() == 1);
+    return Json::parse(texts[0]);
+}
+
+std::vector<std::string> toSeat(const TableHost::Reply& r, std::size_t seat) {
+    std::vector<std::string> out;
+    for (const TableHost::Outgoing& o : r.toSeats)
+        if (o.seat == seat) out.push_back(o.text);
+    return out;
+}
+
+Move move(const std::string& id, int x, int y, long long rev) { return Move{id, {x, y}, rev}; }
+
+}  // namespace
+
+TEST_CASE("table host: a seat joins with its own name and token only; a new token ends the old", "[net]") {
+    TableHost t = splitTable();
+    REQUIRE(t.seatCount() == 3);
+    std::set<std::string> tokens;
+    for (std::size_t i = 0; i < t.seatCount(); ++i) {
+        CHECK(t.token(i).size() == 32);
+        CHECK(t.token(i).find_first_not_of("0123456789abcdef") == std::string::npos);
+        tokens.insert(t.token(i));
+        CHECK(t.authenticate(t.seat(i).name, t.token(i)) == i);
+    }
+    CHECK(tokens.size() == 3);
+    CHECK_FALSE(t.authenticate("red", t.token(kBlue)));
+    CHECK_FALSE(t.authenticate("red", ""));
+    CHECK_FALSE(t.authenticate("nobody", t.token(kRed)));
+    std::string wrong = t.token(kRed);
+    wrong.back() = wrong.back() == '0' ? '1' : '0';
+    CHECK_FALSE(t.authenticate("red", wrong));
+    const std::string old = t.token(kRed);
+    t.reissue(kRed);
+    CHECK(t.token(kRed) != old);
+    CHECK_FALSE(t.authenticate("red", old));
+    CHECK(t.authenticate("red", t.token(kRed)) == kRed);
+    CHECK(sameToken("abc", "abc"));
+    CHECK_FALSE(sameToken("abc", "abd"));
+    CHECK_FALSE(sameToken("abc", "abcd"));
+}
+
+TEST_CASE("table host: a move reaches the seats that see it, and nobody else", "[net]") {
+    TableHost t = splitTable();
+    const std::string blueBefore = t.snapshot(kBlue);
+    // Red moves r1: red and the GM get a patch; blue sees r1 through b3 and b5, so it does too.
+    TableHost::Reply r = t.handle(kRed, move("r1", 1, 2, 0));
+    CHECK(r.toSender.empty());
+    CHECK(toSeat(r, kRed).size() == 1);
+    CHECK(toSeat(r, kGm).size() == 1);
+    CHECK(toSeat(r, kBlue).size() == 1);
+    CHECK(t.views().board().figures[*t.views().board().findFigure("r1")].cell == Cell{1, 2});
+    CHECK(t.rev(kRed) == 1);
+    // Blue moves b1 in the east half: red is sent nothing, and its revision stays.
+    r = t.handle(kBlue, move("b1", 9, 2, t.rev(kBlue)));
+    CHECK(r.toSender.empty());
+    CHECK(toSeat(r, kRed).empty());
+    CHECK(toSeat(r, kBlue).size() == 1);
+    CHECK(toSeat(r, kGm).size() == 1);
+    CHECK(t.rev(kRed) == 1);
+    CHECK(t.tableRev() == 2);
+    CHECK(blueBefore != t.snapshot(kBlue));
+    // Ping and snapshot.
+    CHECK(only(t.handle(kRed, Ping{}).toSender)["type"] == "pong");
+    CHECK(only(t.handle(kRed, SnapshotRequest{}).toSender) == Json::parse(t.snapshot(kRed)));
+}
+
+TEST_CASE("table host: a figure a seat does not see is answered as one that does not exist", "[net]") {
+    TableHost t = splitTable();
+    Board without = splitBoard();
+    without.figures.erase(without.figures.begin() + static_cast<long>(*without.findFigure("b1")));
+    TableHost other = splitTable(without);
+    const std::string board = serializeMap(t.views().board());
+    for (const ClientMessage& m : std::vector<ClientMessage>{move("b1", 8, 1, 0), CoverRequest{"r1", "b1"}, CoverRequest{"b1", "r1"}}) {
+        const TableHost::Reply hidden = t.handle(kRed, m);
+        const TableHost::Reply missing = other.handle(kRed, m);
+        CHECK(hidden.toSender == missing.toSender);
+        CHECK(hidden.toSeats.empty());
+        CHECK(only(hidden.toSender)["type"] == "refused");
+        CHECK(only(hidden.toSender)["reason"] == "No figure \"b1\".");
+    }
+    CHECK(serializeMap(t.views().board()) == board);
+    // The GM knows b1.
+    CHECK(t.handle(kGm, move("b1", 8, 1, 0)).toSender.empty());
+}
+
+TEST_CASE("table host: a seat moves only its own figures, the GM any; refusals change nothing", "[net]") {
+    TableHost t = splitTable();
+    const std::string board = serializeMap(t.views().board());
+    Json j = only(t.handle(kRed, move("b3", 4, 2, 0)).toSender);
+    CHECK(j["type"] == "refused");
+    CHECK(j["to"] == "move");
+    CHECK(j["reason"] == "\"b3\" is not yours to move.");
+    j = only(t.handle(kRed, move("r1", 99, 1, 0)).toSender);
+    CHECK(j["reason"].get<std::string>().find("Off the board") != std::string::npos);
+    j = only(t.handle(kRed, move("r1", 1, 1, 5)).toSender);
+    CHECK(j["reason"].get<std::string>().find("ahead") != std::string::npos);
+    // Onto b2, which red does not see: refused without naming it.
+    j = only(t.handle(kRed, move("r2", 10, 4, 0)).toSender);
+    CHECK(j["type"] == "refused");
+    CHECK(j.dump().find("b2") == std::string::npos);
+    CHECK(j["reason"] == "\"r2\" cannot end at (10, 4): something is in the way.");
+    // Onto b3, which it sees: named.
+    j = only(t.handle(kRed, move("r1", 4, 1, 0)).toSender);
+    CHECK(j["reason"] == "Occupied by b3.");
+    // Only the GM's seat sends changes.
+    j = only(t.handle(kRed, ChangeRequest{table::ToggleDoor{"d1"}, 0}).toSender);
+    CHECK(j["type"] == "refused");
+    CHECK(serializeMap(t.views().board()) == board);
+    CHECK(t.tableRev() == 0);
+    // The GM's change: the door opens, every seat's map shows it.
+    const TableHost::Reply r = t.handle(kGm, ChangeRequest{table::ToggleDoor{"d1"}, 0});
+    CHECK(r.toSender.empty());
+    CHECK(toSeat(r, kRed).size() == 1);
+    CHECK(toSeat(r, kBlue).size() == 1);
+    CHECK(t.views().board().doors[0].open);
+}
+
+TEST_CASE("table host: two hands on one figure, or one cell: one wins, the other gets the table as it is", "[net]") {
+    TableHost t = splitTable();
+    // Both based on rev 0: the GM moves r1 first, then red's move of r1 is stale.
+    CHECK(t.handle(kGm, move("r1", 1, 2, 0)).toSender.empty());
+    REQUIRE(t.rev(kRed) == 1);
+    std::vector<std::string> told = t.handle(kRed, move("r1", 2, 1, 0)).toSender;
+    REQUIRE(told.size() == 2);
+    CHECK(Json::parse(told[0])["type"] == "refused");
+    CHECK(Json::parse(told[1]) == Json::parse(t.snapshot(kRed)));
+    CHECK(t.views().board().figures[0].cell == Cell{1, 2});
+    // Based on rev 1 it goes.
+    CHECK(t.handle(kRed, move("r1", 2, 1, 1)).toSender.empty());
+    CHECK(t.views().board().figures[0].cell == Cell{2, 1});
+    // Different figures at once, both from the same rev: both go.
+    const long long rev = t.rev(kRed);
+    CHECK(t.handle(kRed, move("r1", 2, 2, rev)).toSender.empty());
+    CHECK(t.handle(kRed, move("r2", 3, 4, rev)).toSender.empty());
+    // A cell red wants, taken and left by a figure it sees since its rev: stale.
+    const long long before = t.rev(kRed);
+    CHECK(t.handle(kGm, move("b3", 3, 1, t.rev(kGm))).toSender.empty());
+    CHECK(t.handle(kGm, move("b3", 4, 1, t.rev(kGm))).toSender.empty());
+    told = t.handle(kRed, move("r1", 3, 1, before)).toSender;
+    REQUIRE(told.size() == 2);
+    CHECK(Json::parse(told[0])["reason"].get<std::string>().find("changed after rev") != std::string::npos);
+    // A figure red does not see pacing in the east half leaves red's revision and its moves alone.
+    const long long redRev = t.rev(kRed);
+    for (int x : {8, 9, 8, 9}) CHECK(t.handle(kGm, move("b1", x, 2, t.rev(kGm))).toSeats.size() == 2);  // the GM's and blue's
+    CHECK(t.rev(kRed) == redRev);
+    CHECK(t.handle(kRed, move("r1", 3, 1, redRev)).toSender.empty());
+}
+
+TEST_CASE("table host: rulings for a seat's own figures, on what the seat knows", "[net]") {
+    TableHost t = splitTable();
+    Json j = only(t.handle(kRed, CoverRequest{"r1", "b3"}).toSender);
+    CHECK(j["type"] == "ruling");
+    CHECK(j["attacker"] == "r1");
+    CHECK(j["defender"] == "b3");
+    CHECK(j["line_of_sight"] == true);
+    j = only(t.handle(kRed, CoverRequest{"b5", "r2"}).toSender);
+    CHECK(j["type"] == "ruling");
+    // Two figures the seat sees, neither its own: not its ruling.
+    j = only(t.handle(kRed, CoverRequest{"b3", "b5"}).toSender);
+    CHECK(j["type"] == "refused");
+    j = only(t.handle(kRed, CoverRequest{"r1", "r1"}).toSender);
+    CHECK(j["type"] == "refused");
+    // The GM's rulings: any pair; the wall stops r1's sight of b1.
+    j = only(t.handle(kGm, CoverRequest{"r1", "b1"}).toSender);
+    CHECK(j["type"] == "ruling");
+    CHECK(j["line_of_sight"] == false);
+}
+
+TEST_CASE("table host: client messages that are not the contract's are refused by name", "[net]") {
+    auto error = [](std::string_view text) {
+        try {
+            parseClientMessage(text);
+        } catch (const ProtocolError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(parsed)");
+    };
+    CHECK(error("") == "message: not JSON");
+    CHECK(error("[1]") == "message: not a JSON object");
+    CHECK(error(R"({"type": 3})") == "message: \"type\" is missing or not a string");
+    CHECK(error(R"({"type": "fly"})").find("unknown type \"fly\"") != std::string::npos);
+    CHECK(error(R"({"type": "join", "seat": "red"})") == "join: \"token\" is missing");
+    CHECK(error(R"({"type": "move", "figure": "a", "to": [1], "rev": 0})") == "move: \"to\" must be [x, y]");
+    CHECK(error(R"({"type": "move", "figure": "a", "to": [1.5, 2], "rev": 0})") == "move: \"to\"[0] must be a whole number");
+    CHECK(error(R"({"type": "move", "figure": "a", "to": [1, 99999999999999999999], "rev": 0})").find("\"to\"[1]") != std::string::npos);
+    CHECK(error(R"({"type": "move", "figure": "a", "to": [1, 2], "rev": -1})").find("out of range") != std::string::npos);
+    CHECK(error(R"({"type": "move", "figure": "a", "to": [1, 2], "rev": 18446744073709551615})").find("out of range") != std::string::npos);
+    CHECK(error(R"({"type": "move", "figure": "", "to": [1, 2], "rev": 0})") == "move: \"figure\" is empty");
+    CHECK(error(R"({"type": "change", "rev": 0, "change": {"type": "warp"}})").rfind("change: ", 0) == 0);
+    CHECK(error(std::string(kMaxMessageBytes + 1, ' ')).find("longer than") != std::string::npos);
+    const ClientMessage m = parseClientMessage(R"({"type": "move", "figure": "r1", "to": [3, 4], "rev": 7})");
+    REQUIRE(std::holds_alternative<Move>(m));
+    CHECK(std::get<Move>(m).to == Cell{3, 4});
+    CHECK(std::get<Move>(m).rev == 7);
+    CHECK(std::string(typeName(m)) == "move");
+    CHECK(std::holds_alternative<Join>(parseClientMessage(R"({"type": "join", "seat": "red", "token": "t"})")));
+}
+
+TEST_CASE("table host: random play by every seat sends no seat a figure it never knew", "[net]") {
+    // Figures with ids that no other text holds; seats by side; moves, rulings and door changes by
+    // any seat, of any figure, with any revision.
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        tools::SceneRng rng(seed * 7919);
+        Board b = test::board(10, 8);
+        test::wall(b, 5, 0, 5, 3);
+        test::wall(b, 5, 4, 5, 8);
+        test::door(b, 5, 3, 5, 4, false, "door-q");
+        test::wall(b, 0, 5, 3, 5);
+        const std::vector<std::string> ids{"qa-one", "qa-two", "qb-one", "qb-two", "qc-one", "qc-two"};
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            Figure& f = test::figure(b, ids[i], static_cast<int>(i % 3) * 3 + 1, static_cast<int>(i / 3) * 4 + 1);
+            f.side = std::string("side-") + ids[i][1];
+        }
+        std::vector<table::Seat> seats{{"gm", "*", {}}, {"a", "side-a", {}}, {"b", "side-b", {}}, {"c", "side-c", {}}};
+        TableHost t(std::move(b), seats, {seed % 2 == 0}, doom());
+        std::vector<std::set<std::string>> knew(t.seatCount());
+        auto known = [&](std::size_t s) {
+            std::set<std::string> k;
+            for (const Figure& f : t.views().projection(s).board.figures) k.insert(f.id);
+            return k;
+        };
+        for (std::size_t s = 0; s < t.seatCount(); ++s) knew[s] = known(s);
+        for (int step = 0; step < 150; ++step) {
+            const std::size_t seat = rng.below(static_cast<int>(t.seatCount()));
+            const std::string& id = ids[static_cast<std::size_t>(rng.below(static_cast<int>(ids.size())))];
+            const std::string& second = ids[static_cast<std::size_t>(rng.below(static_cast<int>(ids.size())))];
+            ClientMessage m;
+            switch (rng.below(4)) {
+                case 0:
+                case 1: m = move(id, rng.below(11) - 1, rng.below(9) - 1, std::max(0LL, t.rev(seat) - rng.below(2))); break;
+                case 2: m = CoverRequest{id, second}; break;
+                default: m = ChangeRequest{table::ToggleDoor{"door-q"}, t.rev(seat)}; break;
+            }
+            const TableHost::Reply r = t.handle(seat, m);
+            std::vector<std::set<std::string>> now(t.seatCount());
+            for (std::size_t s = 0; s < t.seatCount(); ++s) now[s] = known(s);
+            auto check = [&](std::size_t s, const std::string& text) {
+                for (const std::string& other : ids) {
+                    if (knew[s].count(other) || now[s].count(other)) continue;
+                    // A move or ruling the seat asked names the ids it gave; nothing else may.
+                    if (s == seat && (other == id || (std::holds_alternative<CoverRequest>(m) && other == second))) continue;
+                    INFO("seed " << seed << " step " << step << " seat " << t.seat(s).name << ": " << text);
+                    CHECK(text.find(other) == std::string::npos);
+                }
+            };
+            for (const std::string& text : r.toSender) check(seat, text);
+            for (const TableHost::Outgoing& o : r.toSeats) check(o.seat, o.text);
+            knew = now;
+        }
+    }
+}

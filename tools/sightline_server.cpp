@@ -1,0 +1,88 @@
+// sightline-server MAP [--port P] [--bind ADDR] [--seat NAME=SIDE]... [--explored]: serves one table
+// (CONTRACT.md, "A shared table"; docs/table.md). Prints one line a seat, `seat NAME SIDE URL`, then
+// `ready`, and serves until SIGINT or SIGTERM, when it exits 0 having saved nothing.
+#include "core/properties.hpp"
+#include "games/games.hpp"
+#include "io/map_io.hpp"
+#include "io/rule_data.hpp"
+#include "net/server.hpp"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <iostream>
+
+using namespace sightline;
+
+namespace {
+
+// The table's game and preset: --rules/--preset, else the map's "rules" key, else the default game.
+std::unique_ptr<RuleSystem> tableRules(const Board& board, std::string rules, std::string preset, const std::string& assets) {
+    if (rules.empty()) {
+        rules = table::tableGame(board).name();
+        if (const std::string* raw = propertyJson(board.extra, "rules")) {
+            const nlohmann::json j = nlohmann::json::parse(*raw, nullptr, false);
+            if (preset.empty() && j.is_object() && j.contains("preset") && j["preset"].is_string()) preset = j["preset"].get<std::string>();
+        }
+    }
+    const GameModule* game = findGame(rules);
+    if (!game) throw std::runtime_error("--rules " + rules + ": unknown game (" + ruleSystemList() + ")");
+    if (!game->rulesBoard()) return nullptr;  // a game that rules no sight lines: no "cover" rulings
+    return makeRuleSystem(rules, {preset, findAssetsDir(assets, SIGHTLINE_SOURCE_DIR "/assets")});
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"Sightline: serve one shared table; each seat is sent only what its figures see"};
+    std::string mapPath, battle, bind = "127.0.0.1", web, rules, preset, assets, host;
+    int port = 0;
+    std::vector<std::string> seatTexts, origins;
+    bool explored = false;
+    app.add_option("MAP", mapPath, "map file")->required();
+    app.add_option("--battle", battle, "a MazeWorld battle file to serve");
+    app.add_option("--port", port, "the port (0: a free one)")->check(CLI::Range(0, 65535));
+    app.add_option("--bind", bind, "the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)");
+    app.add_option("--host", host, "the host name put in the seats' links (default: the address)");
+    app.add_option("--seat", seatTexts, "a seat NAME=SIDE (NAME=* for a GM); default: gm and one a side");
+    app.add_flag("--explored", explored, "each seat's map holds only what its figures have seen");
+    app.add_option("--web", web, "the folder of the players' page (default: web/ of the source tree)");
+    app.add_option("--origin", origins, "a page origin allowed to join besides this host's own (https://example.org)");
+    app.add_option("--rules", rules, "the game ruling cover (default: the map's \"rules\" key)");
+    app.add_option("--preset", preset, "the game's preset");
+    app.add_option("--assets", assets, "the folder holding rules/");
+    CLI11_PARSE(app, argc, argv);
+
+    try {
+        if (!battle.empty())
+            throw std::runtime_error("--battle " + battle + ": MazeWorld battles are not served at a shared table yet");
+        Board board = loadMap(mapPath, mapKeyChecks());
+        std::vector<table::Seat> seats;
+        for (const std::string& s : seatTexts) seats.push_back(net::parseSeat(s));
+        if (seats.empty()) seats = net::defaultSeats(board);
+        auto ruleSystem = tableRules(board, rules, preset, assets);
+        table::TableSettings settings;
+        settings.explored = explored;
+        net::TableHost table(std::move(board), std::move(seats), settings, std::move(ruleSystem));
+        net::ServerOptions options;
+        options.bind = bind;
+        options.port = static_cast<unsigned short>(port);
+        options.host = host;
+        options.origins = origins;
+        options.webRoot = web.empty() ? std::string(SIGHTLINE_SOURCE_DIR "/web") : web;
+        if (web.empty() && !std::ifstream(options.webRoot + "/index.html")) options.webRoot.clear();
+        net::TableServer server(table, options);
+        server.onLog([](const std::string& line) { std::cerr << "sightline-server: " << line << std::endl; });
+        for (std::size_t i = 0; i < table.seatCount(); ++i)
+            std::cout << "seat " << table.seat(i).name << " " << (table.seat(i).gm() ? "*" : table.seat(i).side) << " "
+                      << server.seatUrl(i) << "\n";
+        std::cout << "ready" << std::endl;
+        server.stopOnSignals();
+        server.run();  // until SIGINT or SIGTERM
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "sightline-server: " << e.what() << "\n";
+        return 1;
+    }
+}
