@@ -197,10 +197,14 @@ int main(int argc, char** argv) {
                         break;
                     }
                 }
-                p.rev = host.rev(seat);
+                p.rev = p.to == f.cell ? -1 : host.rev(seat);  // -1: hemmed in, no move
                 for (std::size_t s = 0; s < host.seatCount(); ++s) p.revs.push_back(host.rev(s));
                 return p;
             });
+            if (plan.rev < 0) {
+                --m;
+                continue;
+            }
             SimClient& sender = *clients[seat];
             const long long refusalsBefore = sender.refusals;
             const Clock::time_point t0 = Clock::now();

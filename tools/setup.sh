@@ -9,6 +9,7 @@ packages=(
   nlohmann-json3-dev libcli11-dev catch2
   libsfml-dev libimgui-dev libstb-dev
   libwebp-dev
+  libqrencode-dev # QR codes of a hosted table's links in the app
   xvfb xauth xdotool
   clang libclang-rt-dev   # tools/fuzz.sh: clang++ and libFuzzer (libclang_rt.fuzzer, only recommended by clang)
   fonts-dejavu-core

@@ -148,6 +148,7 @@ App::App(const LaunchOptions& options)
             if (options_.mode != LaunchOptions::Mode::Interactive) return;
         }
     }
+    if (options_.host) handle(ask::StartHosting{options_.hostNetwork, false});
     const std::string game = options_.rules.empty() ? analysis_.game() : options_.rules;
     startRulesGiven_ = !options_.rules.empty() || !options_.preset.empty();
     if (game != analysis_.game() || !options_.preset.empty()) {
@@ -247,6 +248,7 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
                            -1,
                            std::nullopt};
     for (const WindowSlot& slot : windows_) ctx.windows.emplace_back(slot.window->title(), slot.open);
+    ctx.hosting = hosting_.get();
     if (ctx.hoveredCell && !doc_.dragging() && !gui::pointerOverUi(input_.mouse())) {
         ctx.hoveredFigure = input_.hovered() < static_cast<int>(doc_.board().figures.size()) ? input_.hovered() : -1;
         ctx.hoveredPoint = camera_.toBoard(input_.mouse());
@@ -256,6 +258,7 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     panels_.draw(ctx, viewOptions_, requests);
     drawWindows();
     carryOut(requests);
+    syncTable();
     analyse();  // the panels may have changed the board, the pair or the game
 
     Overlay overlay;

@@ -15,6 +15,7 @@
 #include "app/model/document.hpp"
 #include "app/model/frame_stats.hpp"
 #include "app/model/selection.hpp"
+#include "app/model/table_hosting.hpp"
 #include "app/platform/recent_files.hpp"
 #include "app/platform/recovery_session.hpp"
 #include "app/requests.hpp"
@@ -55,6 +56,8 @@ struct LaunchOptions {
     std::string sourceDir;      // where maps/ and assets/ are looked for after the current directory
     std::string battlePath;     // a game window's file to open at start (--battle), its window open
     bool playerView = false;    // game windows show only what players may see (--player-view)
+    bool host = false;          // host a table for players at start (--host)
+    bool hostNetwork = false;   // ... on every interface (--host-network)
     float autosaveSeconds = 60; // unsaved work goes to the recovery file this often (--autosave)
     std::string recoveryDir;    // where the recovery file is (--recovery-dir; default: the user's state folder)
 };
@@ -149,6 +152,11 @@ private:
     void handle(const ask::SelectPieces& a);
     void handle(const ask::FindLeak& a);
     void handle(const ask::RestoreRecovery&);
+    void handle(const ask::StartHosting&);
+    void handle(const ask::StopHosting&);
+    void handle(const ask::NewSeatLink&);
+    // Hosting a table: the players' moves into the document, the GM's changes out to the host.
+    void syncTable();
     void handle(const ask::DiscardRecovery&);
     void handle(const ask::UseGame& a);
     void handle(const ask::UsePreset& a);
@@ -224,6 +232,8 @@ private:
     ask::NewMap pendingNewMap_;
     std::uint64_t editGeneration_ = 0;
     std::unique_ptr<SightScene> rulerScene_;  // what the ruler traces on
+    std::unique_ptr<TableHosting> hosting_;    // the table served to players (File > Host table)
+    std::array<std::uint64_t, 3> hostedKey_{};  // the document's revisions last sent to the host
     std::array<std::uint64_t, 3> rulerSceneKey_{};
     std::string rulerSceneGame_;
     std::string internalClipboard_;  // the last pieces copied, when the desktop's clipboard is not there

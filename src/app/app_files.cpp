@@ -234,6 +234,16 @@ void App::writeState() {
                        {"drawing", edit_.busy()}};
     }
     j["dragging"] = doc_.dragging();
+    // The table this app hosts (null: none): its port and each seat with its links.
+    if (hosting_) {
+        Json seats = Json::array();
+        for (const HostedSeat& s : hosting_->seats())
+            seats.push_back({{"name", s.name}, {"side", s.side}, {"connections", s.connections}, {"link", s.link}, {"page", s.page}});
+        j["hosting"] = {{"port", hosting_->port()}, {"seats", seats}};
+    } else {
+        j["hosting"] = nullptr;
+    }
+    j["table_window"] = panels_.tableShown();
     j["fit_pending"] = fitPending_;  // the board is fitted to the window at the next frame: the layout is the old one
     j["popup_open"] = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
     j["widget_held"] = ImGui::IsAnyItemActive();  // a slider, a text field or a handle being used

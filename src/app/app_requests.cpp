@@ -264,6 +264,49 @@ void App::handle(const ask::FindLeak& a) {
     panels_.showLeak(findLeak(doc_.board(), a.from, sightPolicyFor(analysis_.game())), a.from);
 }
 void App::handle(const ask::RestoreRecovery&) { restoreRecovery(); }
+
+void App::handle(const ask::StartHosting& a) {
+    if (hosting_) return;
+    HostSettings settings;
+    settings.network = a.network;
+    settings.explored = a.explored;
+    settings.assetsDir = assetsDir_;
+    try {
+        hosting_ = std::make_unique<TableHosting>(doc_.board(), settings);
+    } catch (const std::exception& e) {
+        say(std::string("Cannot host the table: ") + e.what(), true);
+        return;
+    }
+    hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+    panels_.showTable(true);
+    say("Hosting the table on port " + std::to_string(hosting_->port()) + ": give each player their seat's link.", false);
+}
+
+void App::handle(const ask::StopHosting&) {
+    if (!hosting_) return;
+    hosting_.reset();
+    say("The table is no longer hosted; players' links stop working.", false);
+}
+
+void App::handle(const ask::NewSeatLink& a) {
+    if (hosting_) hosting_->reissue(a.seat);
+}
+
+void App::syncTable() {
+    if (!hosting_) return;
+    // The players' moves first: they were made on the table as the host has it.
+    for (const table::Command& c : hosting_->takeRemote()) {
+        const table::Refusal why = doc_.apply(c);
+        if (!why.empty()) say("A player's change did not apply here: " + why, true);
+    }
+    for (const std::string& line : hosting_->takeLog()) say(line, false, false);
+    // Then the GM's own changes (not while a figure is being dragged: where it is dropped).
+    const std::array<std::uint64_t, 3> key{doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+    if (key != hostedKey_ && !doc_.dragging()) {
+        hosting_->sync(doc_.board());
+        hostedKey_ = key;
+    }
+}
 void App::handle(const ask::DiscardRecovery&) { discardRecovery(); }
 
 // ---------------------------------------------------------------------------------------------

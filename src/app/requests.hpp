@@ -87,6 +87,12 @@ struct CloseGap {};                    // the gap picked in the problems window,
 struct SelectPieces { std::vector<std::string> ids; };  // "wall:ID", "door:ID", "figure:ID" ...
 struct FindLeak { Cell from; };        // how sight gets out of the room around this cell
 struct RestoreRecovery {};
+struct StartHosting {                  // File > Host table: serve this board to players
+    bool network = false;              // on every interface, for players on other machines
+    bool explored = false;             // each seat's map only as its figures have seen it
+};
+struct StopHosting {};
+struct NewSeatLink { std::size_t seat = 0; };  // the seat's old link stops joining
 struct DiscardRecovery {};
 
 // The game the board is ruled under and its preset (empty: the game's last or default one).
@@ -102,7 +108,8 @@ using Request = std::variant<table::Command, ask::Undo, ask::Redo, ask::Save, as
                              ask::Paste, ask::ToDoors, ask::ToWalls, ask::JoinWalls, ask::SplitWall,
                              ask::CloseOutline, ask::ShowNewMap, ask::ShowResize, ask::NewMap, ask::Resize,
                              ask::CloseGap, ask::SelectPieces, ask::FindLeak, ask::RestoreRecovery,
-                             ask::DiscardRecovery, ask::UseGame, ask::UsePreset>;
+                             ask::DiscardRecovery, ask::UseGame, ask::UsePreset, ask::StartHosting, ask::StopHosting,
+                             ask::NewSeatLink>;
 
 // The requests of one frame, in the order asked.
 struct PanelRequests {

@@ -118,6 +118,7 @@ public:
     std::vector<Slot> slots_;
     std::vector<std::weak_ptr<WsSession>> all_;  // every WebSocket connection, joined or not
     std::function<void(const std::string&)> log_;
+    std::function<void(const table::Command&)> applied_;
     bool stopping_ = false;
 };
 
@@ -256,6 +257,7 @@ private:
         TableHost::Reply reply = server_.host_.handle(*joined_, message);
         for (std::string& t : reply.toSender) send(std::make_shared<const std::string>(std::move(t)));
         server_.publish(reply.toSeats);
+        if (reply.applied && server_.applied_) server_.applied_(*reply.applied);
     }
 
     void refuseAndClose(const std::string& reason, const std::string& type = {}) {
@@ -527,6 +529,8 @@ std::vector<SeatStatus> TableServer::seats() const {
         out.push_back({impl_->host_.seat(i).name, impl_->host_.seat(i).side, impl_->connections(i), impl_->slots_[i].everJoined});
     return out;
 }
+
+void TableServer::onApplied(std::function<void(const table::Command&)> applied) { impl_->applied_ = std::move(applied); }
 
 void TableServer::onLog(std::function<void(const std::string&)> log) { impl_->log_ = std::move(log); }
 

@@ -80,6 +80,9 @@ public:
     void reissue(std::size_t seat);
     // On the server's thread.
     std::vector<SeatStatus> seats() const;
+    // On the server's thread, after a client's message changed the table: the change (the hosting
+    // app applies it to its own board).
+    void onApplied(std::function<void(const table::Command&)> applied);
     // Lines for the host's log (a seat joined, went away, was refused): never a token.
     void onLog(std::function<void(const std::string&)> log);
 

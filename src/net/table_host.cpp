@@ -256,7 +256,10 @@ TableHost::Reply TableHost::carryOut(const table::Command& command, table::Refus
         refusal = a.refusal;
         return r;
     }
-    if (a.changed) ++tableRev_;
+    if (a.changed) {
+        ++tableRev_;
+        r.applied = command;
+    }
     for (table::SeatViews::Message& m : out) {
         const std::size_t i = *seatNamed(m.seat);
         Changes& c = changes_[i];

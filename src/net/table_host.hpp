@@ -45,6 +45,7 @@ public:
     struct Reply {
         std::vector<std::string> toSender;  // for the connection that asked only
         std::vector<Outgoing> toSeats;      // patches, for every connection of each seat
+        std::optional<table::Command> applied;  // the change carried out, if any
     };
 
     std::size_t seatCount() const { return views_.seats().size(); }

@@ -18,6 +18,8 @@
 
 namespace sightline::app {
 
+class TableHosting;
+
 // What the tools draw with.
 struct EditorOptions {
     Tool tool = Tool::Play;
@@ -73,6 +75,7 @@ struct PanelContext {
     // rests on the board and nothing is being dragged: the board's tooltip says what is there.
     int hoveredFigure = -1;
     std::optional<sf::Vector2f> hoveredPoint;
+    const TableHosting* hosting = nullptr;  // the table this app hosts, if any
 };
 
 }  // namespace sightline::app

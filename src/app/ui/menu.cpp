@@ -30,6 +30,10 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
         ImGui::Separator();
         if (ImGui::MenuItem("Save window picture", "F12")) out.ask(ask::Picture{});
         ImGui::Separator();
+        if (ImGui::MenuItem(ctx.hosting ? "Hosted table" : "Host table...", nullptr, tableOpen_)) tableOpen_ = !tableOpen_;
+        ui::noteItem("menu-host-table");
+        if (ctx.hosting && ImGui::MenuItem("Stop hosting")) out.ask(ask::StopHosting{});
+        ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) out.ask(ask::Quit{});
         ImGui::EndMenu();
     }

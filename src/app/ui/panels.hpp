@@ -76,6 +76,9 @@ public:
     // What the leak finder said last ("" before it was asked), for the state file.
     const std::string& leakText() const { return leakText_; }
     void saveAsDialog(const std::string& current);
+    // The Table window (File > Host table): shown or hidden.
+    void showTable(bool on) { tableOpen_ = on; }
+    bool tableShown() const { return tableOpen_; }
 
 private:
     void menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
@@ -97,10 +100,12 @@ private:
     void editorModals(const PanelContext& ctx, PanelRequests& out);
     void leakControls(const PanelContext& ctx, PanelRequests& out);
     void kindFilter();
+    void tableWindow(const PanelContext& ctx, PanelRequests& out);
     void problemRows(const std::function<void(int)>& pick);
 
     std::string assetsDir_;
     std::map<std::string, std::unique_ptr<GamePanel>> gamePanels_;  // by game name
+    bool tableOpen_ = false, hostNetwork_ = false, hostExplored_ = false;  // the Table window
 
     // Modal requests wait for the next draw.
     std::optional<std::pair<std::string, std::string>> errorToShow_;

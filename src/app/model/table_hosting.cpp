@@ -1,0 +1,164 @@
+#include "app/model/table_hosting.hpp"
+
+#include "core/properties.hpp"
+#include "games/games.hpp"
+#include "io/map_io.hpp"
+#include "net/server.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <arpa/inet.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+
+namespace sightline::app {
+
+std::vector<table::Command> boardChanges(const Board& before, const Board& after) {
+    std::vector<table::Command> out;
+    bool sameShape = before.figures.size() == after.figures.size() && before.doors.size() == after.doors.size();
+    for (std::size_t i = 0; sameShape && i < before.figures.size(); ++i) sameShape = before.figures[i].id == after.figures[i].id;
+    for (std::size_t i = 0; sameShape && i < before.doors.size(); ++i) sameShape = before.doors[i].id == after.doors[i].id;
+    if (sameShape) {
+        // Everything but the figures' cells and the doors' state as before: moves and door changes.
+        Board probe = after;
+        for (std::size_t i = 0; i < probe.figures.size(); ++i) probe.figures[i].cell = before.figures[i].cell;
+        for (std::size_t i = 0; i < probe.doors.size(); ++i) probe.doors[i].open = before.doors[i].open;
+        if (serializeMap(probe) == serializeMap(before)) {
+            for (std::size_t i = 0; i < after.doors.size(); ++i)
+                if (after.doors[i].open != before.doors[i].open) out.push_back(table::ToggleDoor{after.doors[i].id});
+            for (std::size_t i = 0; i < after.figures.size(); ++i)
+                if (!(after.figures[i].cell == before.figures[i].cell))
+                    out.push_back(table::MoveFigure{after.figures[i].id, after.figures[i].cell});
+            return out;
+        }
+    }
+    out.push_back(table::ReplaceBoard{"the GM's board", after});
+    return out;
+}
+
+std::string lanAddress() {
+    ifaddrs* list = nullptr;
+    if (getifaddrs(&list) != 0) return {};
+    std::string found;
+    for (ifaddrs* a = list; a && found.empty(); a = a->ifa_next) {
+        if (!a->ifa_addr || a->ifa_addr->sa_family != AF_INET || (a->ifa_flags & IFF_LOOPBACK) || !(a->ifa_flags & IFF_UP)) continue;
+        char text[INET_ADDRSTRLEN] = {};
+        const auto* in = reinterpret_cast<const sockaddr_in*>(a->ifa_addr);
+        if (inet_ntop(AF_INET, &in->sin_addr, text, sizeof text)) found = text;
+    }
+    freeifaddrs(list);
+    return found;
+}
+
+namespace {
+
+std::unique_ptr<RuleSystem> rulesOf(const Board& board, const std::string& assetsDir) {
+    const GameModule& game = table::tableGame(board);
+    if (!game.rulesBoard()) return nullptr;
+    std::string preset;
+    if (const std::string* raw = propertyJson(board.extra, "rules")) {
+        const nlohmann::json j = nlohmann::json::parse(*raw, nullptr, false);
+        if (j.is_object() && j.contains("preset") && j["preset"].is_string()) preset = j["preset"].get<std::string>();
+    }
+    try {
+        return makeRuleSystem(game.name(), {preset, assetsDir});
+    } catch (const std::exception&) {
+        return nullptr;  // the table serves without rulings; the app's own panel says what is wrong
+    }
+}
+
+}  // namespace
+
+TableHosting::TableHosting(const Board& board, const HostSettings& settings) : synced_(board) {
+    table::TableSettings table;
+    table.explored = settings.explored;
+    host_ = std::make_unique<net::TableHost>(board, net::defaultSeats(board), table, rulesOf(board, settings.assetsDir));
+    net::ServerOptions options;
+    options.port = settings.port;
+    if (settings.network) {
+        options.bind = "0.0.0.0";
+        options.host = lanAddress();
+    }
+    options.webRoot = SIGHTLINE_SOURCE_DIR "/web";
+    server_ = std::make_unique<net::TableServer>(*host_, options);
+    port_ = server_->port();
+    server_->onApplied([this](const table::Command& c) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        remote_.push_back(c);
+    });
+    server_->onLog([this](const std::string& line) {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            log_.push_back(line);
+        }
+        refreshSeats();
+    });
+    refreshSeats();  // before the thread starts: nothing else uses the host yet
+    thread_ = std::thread([this] { server_->run(); });
+}
+
+TableHosting::~TableHosting() {
+    server_->stop();
+    thread_.join();
+}
+
+void TableHosting::refreshSeats() {
+    std::vector<HostedSeat> rows;
+    const std::vector<net::SeatStatus> status = server_->seats();
+    for (std::size_t i = 0; i < status.size(); ++i)
+        rows.push_back({status[i].name, host_->seat(i).gm() ? "*" : status[i].side, status[i].connections, status[i].everJoined,
+                        server_->seatUrl(i), server_->pageUrl(i)});
+    std::lock_guard<std::mutex> lock(mutex_);
+    seats_ = std::move(rows);
+}
+
+void TableHosting::sync(const Board& board) {
+    std::vector<table::Command> changes = boardChanges(synced_, board);
+    if (changes.empty()) return;
+    synced_ = board;
+    server_->post([this, changes = std::move(changes), board] {
+        for (const table::Command& c : changes) {
+            table::Refusal why;
+            net::TableHost::Reply reply = host_->applyHost(c, &why);
+            if (!why.empty()) {
+                // The host's board was not the one the change was made on (a player's move crossed
+                // it): the GM's board is the table's.
+                server_->publish(host_->applyHost(table::ReplaceBoard{"the GM's board", board}));
+                break;
+            }
+            server_->publish(reply);
+        }
+        refreshSeats();
+    });
+}
+
+std::vector<table::Command> TableHosting::takeRemote() {
+    std::vector<table::Command> out;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        out.swap(remote_);
+    }
+    for (const table::Command& c : out) table::apply(synced_, c);
+    return out;
+}
+
+std::vector<HostedSeat> TableHosting::seats() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return seats_;
+}
+
+void TableHosting::reissue(std::size_t seat) {
+    server_->post([this, seat] {
+        server_->reissue(seat);
+        refreshSeats();
+    });
+}
+
+std::vector<std::string> TableHosting::takeLog() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<std::string> out;
+    out.swap(log_);
+    return out;
+}
+
+}  // namespace sightline::app

@@ -1,0 +1,86 @@
+// The app hosting a shared table (File > Host table, or --host): the same host and server as
+// sightline-server (src/net), on a thread of their own, fed the GM's changes to the board and
+// feeding back the players' moves. No window here.
+//
+// The document stays the GM's board. After a change the GM makes, sync() sends the host what
+// changed since the last sync (figures moved, doors opened or closed, one command each; anything
+// else: the whole board); the players' moves the host carried out come back from takeRemote(), to
+// be applied to the document (and they are then not sent back).
+#pragma once
+
+#include "core/board.hpp"
+#include "table/command.hpp"
+
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace sightline::net {
+class TableHost;
+class TableServer;
+}  // namespace sightline::net
+
+namespace sightline::app {
+
+struct HostSettings {
+    bool network = false;   // listen on every interface (players on other machines), not only this one
+    bool explored = false;  // each seat's map holds only what its figures have seen
+    unsigned short port = 0;  // 0: a free one
+    std::string assetsDir;  // for the table's rulings
+};
+
+// One seat as the host's window shows it.
+struct HostedSeat {
+    std::string name;
+    std::string side;  // "*": the GM's
+    int connections = 0;
+    bool everJoined = false;
+    std::string link;  // ws://... for the app's Join table
+    std::string page;  // http://... for a browser (a phone)
+};
+
+// The commands that turn `before` into `after`: a MoveFigure for each figure moved and a ToggleDoor
+// for each door opened or closed when nothing else changed; else one ReplaceBoard.
+std::vector<table::Command> boardChanges(const Board& before, const Board& after);
+
+// This machine's first IPv4 address that is not the loopback one (for links players on the same
+// network can reach), or empty.
+std::string lanAddress();
+
+class TableHosting {
+public:
+    // Starts serving `board`. Throws std::runtime_error (the port is taken ...).
+    TableHosting(const Board& board, const HostSettings& settings);
+    ~TableHosting();
+    TableHosting(const TableHosting&) = delete;
+    TableHosting& operator=(const TableHosting&) = delete;
+
+    unsigned short port() const { return port_; }
+    // The GM changed the board: the host gets the change (the board after it is remembered).
+    void sync(const Board& board);
+    // The changes players made since the last call, in order; the board sync() remembers has them.
+    std::vector<table::Command> takeRemote();
+    // The seats as last reported by the server's thread (refreshed by every sync and every second).
+    std::vector<HostedSeat> seats() const;
+    // A new link for the seat; the old one no longer joins.
+    void reissue(std::size_t seat);
+    // Lines the host logged (a seat joined, went away ...), since the last call.
+    std::vector<std::string> takeLog();
+
+private:
+    void refreshSeats();  // on the server's thread
+    std::unique_ptr<net::TableHost> host_;
+    std::unique_ptr<net::TableServer> server_;
+    std::thread thread_;
+    unsigned short port_ = 0;
+    Board synced_;  // the board as the host has it, as far as this side knows
+    mutable std::mutex mutex_;  // guards what follows, shared with the server's thread
+    std::vector<table::Command> remote_;
+    std::vector<HostedSeat> seats_;
+    std::vector<std::string> log_;
+};
+
+}  // namespace sightline::app

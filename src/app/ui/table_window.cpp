@@ -1,0 +1,110 @@
+// The Table window (File > Host table): before hosting, how the table is served and a Start
+// button; while hosting, each seat with whether it is here or away, its links and a QR code of
+// the browser link for a phone pointed at the screen, a new link for a seat whose link got out, and
+// Stop hosting.
+#include "app/model/table_hosting.hpp"
+#include "app/ui/common.hpp"
+#include "app/ui/panels.hpp"
+
+#include <imgui.h>
+#include <qrencode.h>
+
+#include <algorithm>
+#include <memory>
+
+namespace sightline::app {
+
+namespace {
+
+// A QR code of `text` (libqrencode, error correction M), `modules` pixels a module, with the quiet
+// zone of four modules the readers need, dark on white.
+void qrCode(const std::string& text, float module) {
+    std::unique_ptr<QRcode, void (*)(QRcode*)> code(QRcode_encodeString(text.c_str(), 0, QR_ECLEVEL_M, QR_MODE_8, 1), QRcode_free);
+    if (!code) {
+        ImGui::TextDisabled("(no QR code for this link)");
+        return;
+    }
+    const int n = code->width;
+    const float side = static_cast<float>(n + 8) * module;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(at, ImVec2(at.x + side, at.y + side), IM_COL32(255, 255, 255, 255));
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x)
+            if (code->data[y * n + x] & 1) {
+                const ImVec2 p(at.x + static_cast<float>(x + 4) * module, at.y + static_cast<float>(y + 4) * module);
+                draw->AddRectFilled(p, ImVec2(p.x + module, p.y + module), IM_COL32(0, 0, 0, 255));
+            }
+    ImGui::Dummy(ImVec2(side, side));
+}
+
+}  // namespace
+
+void Panels::tableWindow(const PanelContext& ctx, PanelRequests& out) {
+    if (!tableOpen_) return;
+    const float em = ImGui::GetFontSize();
+    const sf::FloatRect& v = ctx.viewport;
+    ImGui::SetNextWindowPos(ImVec2(std::round(v.left + em), std::round(v.top + em * 2.5f)), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(std::min(em * 30, v.width - 2 * em), std::min(em * 34, v.height - 4 * em)), ImGuiCond_Appearing);
+    if (!ImGui::Begin("Table###table", &tableOpen_, ImGuiWindowFlags_NoSavedSettings)) {
+        ImGui::End();
+        return;
+    }
+    ui::noteWindow("table-window");
+    if (!ctx.hosting) {
+        ImGui::TextWrapped("Host this board as a shared table: each player joins from their own machine or phone "
+                           "and is sent only what their figures see.");
+        ImGui::Checkbox("Players join from other machines", &hostNetwork_);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Listen on every network interface, not only on this machine. Links use this machine's address.");
+        ImGui::Checkbox("Explored map (each seat sees only the map its figures have seen)", &hostExplored_);
+        if (ui::button("Start hosting")) out.ask(ask::StartHosting{hostNetwork_, hostExplored_});
+        ImGui::End();
+        return;
+    }
+    ImGui::TextWrapped("Hosting on port %u. Give each player their seat's link; on a phone, point the camera at its code.",
+                       static_cast<unsigned>(ctx.hosting->port()));
+    if (ui::button("Stop hosting")) out.ask(ask::StopHosting{});
+    ImGui::Separator();
+    const std::vector<HostedSeat> seats = ctx.hosting->seats();
+    ImGui::BeginChild("seats", ImVec2(0, 0), false);
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+        const HostedSeat& s = seats[i];
+        ImGui::PushID(static_cast<int>(i));
+        const std::string who = s.side == "*" ? "GM" : "side " + s.side;
+        const std::string status = s.connections > 0 ? (s.connections == 1 ? "here" : "here (" + std::to_string(s.connections) + " connections)")
+                                   : s.everJoined  ? "away"
+                                                   : "not joined yet";
+        ImGui::Text("%s (%s): ", s.name.c_str(), who.c_str());
+        ImGui::SameLine(0, 0);
+        ImGui::TextColored(s.connections > 0 ? ImVec4(0.45f, 0.85f, 0.5f, 1) : ui::kDim, "%s", status.c_str());
+        if (ui::smallButton("Copy app link")) {
+            ImGui::SetClipboardText(s.link.c_str());
+            out.ask(ask::Say{"Copied seat " + s.name + "'s link for the app (File > Join table)."});
+        }
+        ImGui::SameLine();
+        if (ui::smallButton("Copy browser link")) {
+            ImGui::SetClipboardText(s.page.c_str());
+            out.ask(ask::Say{"Copied seat " + s.name + "'s link for a browser."});
+        }
+        ImGui::SameLine();
+        if (ui::smallButton("New link")) {
+            out.ask(ask::NewSeatLink{i});
+            out.ask(ask::Say{"Seat " + s.name + " has a new link; the old one no longer joins."});
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("The old link stops working and whoever used it is disconnected.");
+        ImGui::PushStyleColor(ImGuiCol_Text, ui::kDim);
+        ImGui::TextWrapped("%s", s.page.c_str());
+        ImGui::PopStyleColor();
+        if (s.side != "*") {
+            qrCode(s.page, std::max(2.0f, std::round(em * 0.2f)));
+            ui::noteItem(("table-qr-" + s.name).c_str());
+        }
+        ImGui::Separator();
+        ImGui::PopID();
+    }
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+}  // namespace sightline::app
