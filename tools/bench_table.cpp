@@ -47,6 +47,7 @@ struct SimClient {
     SimClient(asio::io_context& ioc, unsigned short port) : ws(ioc) {
         tcp::resolver resolver(ioc);
         asio::connect(ws.next_layer(), resolver.resolve("127.0.0.1", std::to_string(port)));
+        ws.next_layer().set_option(tcp::no_delay(true));  // as a browser's WebSocket does
         ws.handshake("127.0.0.1:" + std::to_string(port), "/table");
     }
     void read() {
@@ -211,7 +212,7 @@ int main(int argc, char** argv) {
             const std::string text = Json{{"type", "move"}, {"figure", plan.figure}, {"to", {plan.to.x, plan.to.y}}, {"rev", plan.rev}}.dump();
             asio::post(ioc, [&sender, text] { sender.send(text); });
             // The sender hears of its own move (its patch) or is refused.
-            while (sender.lastRev <= plan.rev && sender.refusals == refusalsBefore) std::this_thread::yield();
+            while (sender.lastRev <= plan.rev && sender.refusals == refusalsBefore) std::this_thread::sleep_for(std::chrono::microseconds(50));  // the arrival time is the client's own
             if (sender.refusals != refusalsBefore) {
                 ++refused;
                 continue;
@@ -224,7 +225,7 @@ int main(int argc, char** argv) {
             long long last = 0;
             for (std::size_t s = 0; s < players; ++s) {
                 if (after[s] == plan.revs[s]) continue;
-                while (clients[s]->lastRev < after[s]) std::this_thread::yield();
+                while (clients[s]->lastRev < after[s]) std::this_thread::sleep_for(std::chrono::microseconds(50));  // the arrival time is the client's own
                 last = std::max(last, clients[s]->lastAt.load());
             }
             latencyMs.push_back(std::chrono::duration<double, std::milli>(Clock::duration(last) - t0.time_since_epoch()).count());

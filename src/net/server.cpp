@@ -426,7 +426,12 @@ private:
 void TableServer::Impl::accept() {
     acceptor_.async_accept(ioc_, [this](beast::error_code ec, tcp::socket socket) {
         if (stopping_) return;
-        if (!ec) std::make_shared<HttpSession>(std::move(socket), *this)->run();
+        if (!ec) {
+            // Small messages go at once (without it a patch can wait for the reader's delayed ACK).
+            beast::error_code ignored;
+            socket.set_option(tcp::no_delay(true), ignored);
+            std::make_shared<HttpSession>(std::move(socket), *this)->run();
+        }
         // Forget connections that ended, so the list does not grow with every visit.
         all_.erase(std::remove_if(all_.begin(), all_.end(), [](const std::weak_ptr<WsSession>& w) { return w.expired(); }), all_.end());
         accept();

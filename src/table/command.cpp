@@ -19,6 +19,7 @@
 #include "table/command_detail.hpp"
 
 #include <algorithm>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -649,6 +650,15 @@ namespace {
 template <class T>
 bool diffList(const std::vector<T>& before, const std::vector<T>& after, std::vector<std::string>& remove,
               std::vector<T>& update, std::vector<T>& add, std::vector<std::string>& addBefore) {
+    if (sameList(before, after)) {
+        // Nothing changed (the common case: a figure moved, the map stayed): only the ids are
+        // checked, as below, without the maps.
+        std::unordered_set<std::string_view> ids;
+        ids.reserve(after.size());
+        for (const T& piece : after)
+            if (piece.id.empty() || !ids.insert(piece.id).second) return false;
+        return true;
+    }
     std::unordered_map<std::string, std::size_t> was, now;
     for (std::size_t i = 0; i < before.size(); ++i)
         if (before[i].id.empty() || !was.emplace(before[i].id, i).second) return false;
