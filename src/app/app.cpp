@@ -149,6 +149,7 @@ App::App(const LaunchOptions& options)
         }
     }
     if (options_.host) handle(ask::StartHosting{options_.hostNetwork, false});
+    if (!options_.join.empty()) handle(ask::JoinTable{options_.join});
     const std::string game = options_.rules.empty() ? analysis_.game() : options_.rules;
     startRulesGiven_ = !options_.rules.empty() || !options_.preset.empty();
     if (game != analysis_.game() || !options_.preset.empty()) {
@@ -249,6 +250,7 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
                            std::nullopt};
     for (const WindowSlot& slot : windows_) ctx.windows.emplace_back(slot.window->title(), slot.open);
     ctx.hosting = hosting_.get();
+    ctx.joined = joined_.get();
     if (ctx.hoveredCell && !doc_.dragging() && !gui::pointerOverUi(input_.mouse())) {
         ctx.hoveredFigure = input_.hovered() < static_cast<int>(doc_.board().figures.size()) ? input_.hovered() : -1;
         ctx.hoveredPoint = camera_.toBoard(input_.mouse());

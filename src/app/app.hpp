@@ -15,6 +15,7 @@
 #include "app/model/document.hpp"
 #include "app/model/frame_stats.hpp"
 #include "app/model/selection.hpp"
+#include "app/model/table_client.hpp"
 #include "app/model/table_hosting.hpp"
 #include "app/platform/recent_files.hpp"
 #include "app/platform/recovery_session.hpp"
@@ -58,6 +59,7 @@ struct LaunchOptions {
     bool playerView = false;    // game windows show only what players may see (--player-view)
     bool host = false;          // host a table for players at start (--host)
     bool hostNetwork = false;   // ... on every interface (--host-network)
+    std::string join;           // join this table's seat at start (--join URL)
     float autosaveSeconds = 60; // unsaved work goes to the recovery file this often (--autosave)
     std::string recoveryDir;    // where the recovery file is (--recovery-dir; default: the user's state folder)
 };
@@ -155,6 +157,8 @@ private:
     void handle(const ask::StartHosting&);
     void handle(const ask::StopHosting&);
     void handle(const ask::NewSeatLink&);
+    void handle(const ask::JoinTable&);
+    void handle(const ask::LeaveTable&);
     // Hosting a table: the players' moves into the document, the GM's changes out to the host.
     void syncTable();
     void handle(const ask::DiscardRecovery&);
@@ -234,6 +238,9 @@ private:
     std::unique_ptr<SightScene> rulerScene_;  // what the ruler traces on
     std::unique_ptr<TableHosting> hosting_;    // the table served to players (File > Host table)
     std::array<std::uint64_t, 3> hostedKey_{};  // the document's revisions last sent to the host
+    std::unique_ptr<TableClient> joined_;      // the table this app joined as one seat (File > Join table)
+    std::uint64_t joinedVersion_ = 0;          // the client's board last shown
+    Board joinedBoard_;                        // ... and that board
     std::array<std::uint64_t, 3> rulerSceneKey_{};
     std::string rulerSceneGame_;
     std::string internalClipboard_;  // the last pieces copied, when the desktop's clipboard is not there

@@ -244,6 +244,11 @@ void App::writeState() {
         j["hosting"] = nullptr;
     }
     j["table_window"] = panels_.tableShown();
+    if (joined_)
+        j["joined"] = {{"seat", joined_->link().seat}, {"connected", joined_->connected()}, {"rev", joined_->rev()},
+                       {"refused", joined_->refusedForGood()}};
+    else
+        j["joined"] = nullptr;
     j["fit_pending"] = fitPending_;  // the board is fitted to the window at the next frame: the layout is the old one
     j["popup_open"] = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
     j["widget_held"] = ImGui::IsAnyItemActive();  // a slider, a text field or a handle being used

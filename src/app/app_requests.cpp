@@ -292,7 +292,79 @@ void App::handle(const ask::NewSeatLink& a) {
     if (hosting_) hosting_->reissue(a.seat);
 }
 
+void App::handle(const ask::JoinTable& a) {
+    if (hosting_) {
+        say("This app hosts a table: stop hosting before joining another.", true);
+        return;
+    }
+    if (doc_.modified()) {
+        say("The board has unsaved changes: save them before joining a table (the joined table replaces the board).", true);
+        return;
+    }
+    try {
+        JoinLink link = parseJoinLink(a.link);
+        joined_.reset();
+        joined_ = std::make_unique<TableClient>(std::move(link));
+        // The seat's board replaces this one, and is no file's: Save asks for a name.
+        Board waiting;
+        waiting.name = "Joining the table";
+        waiting.width = 8;
+        waiting.height = 6;
+        doc_.reset(std::move(waiting), "");
+    } catch (const std::exception& e) {
+        say(std::string("Cannot join: ") + e.what(), true);
+        return;
+    }
+    joinedVersion_ = 0;
+    panels_.showTable(true);
+    say("Joining the table as seat " + joined_->link().seat + "...", false);
+}
+
+void App::handle(const ask::LeaveTable&) {
+    if (!joined_) return;
+    joined_.reset();
+    say("Left the table. The board stays as you last knew it.", false);
+}
+
 void App::syncTable() {
+    if (joined_) {
+        bool refused = false;
+        for (const TableClient::Notice& n : joined_->takeNotices()) {
+            say(n.text, n.refusal);
+            refused = refused || n.refusal;
+        }
+        if (refused && joinedVersion_ > 0 && !doc_.dragging()) {
+            // A move refused: the board goes back to the table as it is.
+            doc_.follow(joinedBoard_);
+            hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+        }
+        if (joined_->version() != joinedVersion_ && !doc_.dragging()) {
+            // The seat's board as the host sent it: what this player may know, nothing else.
+            const bool first = joinedVersion_ == 0;
+            joinedVersion_ = joined_->version();
+            joinedBoard_ = joined_->board();
+            doc_.follow(joinedBoard_);
+            if (first) fitPending_ = true;
+            hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+        }
+        const std::array<std::uint64_t, 3> key{doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+        if (key != hostedKey_ && !doc_.dragging() && joinedVersion_ > 0) {
+            hostedKey_ = key;
+            // The player's own moves go to the host (the board shows them until the host answers);
+            // anything else is the GM's to do.
+            bool other = false;
+            for (const table::Command& c : boardChanges(joinedBoard_, doc_.board())) {
+                if (const auto* m = std::get_if<table::MoveFigure>(&c)) joined_->move(m->figure, m->to);
+                else other = true;
+            }
+            if (other) {
+                doc_.follow(joinedBoard_);
+                hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+                say("At a joined table only the GM changes the map; you move your own figures.", true);
+            }
+        }
+        return;
+    }
     if (!hosting_) return;
     // The players' moves first: they were made on the table as the host has it.
     for (const table::Command& c : hosting_->takeRemote()) {

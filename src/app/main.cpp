@@ -61,6 +61,7 @@ int main(int argc, char** argv) {
     cli.add_flag("--player-view", options.playerView, "game windows show only what players may see (a second screen)");
     cli.add_flag("--host", options.host, "host a shared table of the map at start (File > Host table)");
     cli.add_flag("--host-network", options.hostNetwork, "with --host: players join from other machines (every interface)");
+    cli.add_option("--join", options.join, "join a shared table as the seat of this link (ws://HOST:PORT/table?seat=NAME&token=T)");
     cli.add_option("--autosave", options.autosaveSeconds, "seconds between writes of unsaved work to the recovery file (default 60)")
         ->check(CLI::Range(1.0, 86400.0));
     cli.add_option("--recovery-dir", options.recoveryDir, "the folder of the recovery file (default: $XDG_STATE_HOME/sightline)");

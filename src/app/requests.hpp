@@ -92,6 +92,8 @@ struct StartHosting {                  // File > Host table: serve this board to
     bool explored = false;             // each seat's map only as its figures have seen it
 };
 struct StopHosting {};
+struct JoinTable { std::string link; };  // File > Join table: play one seat of a table hosted elsewhere
+struct LeaveTable {};
 struct NewSeatLink { std::size_t seat = 0; };  // the seat's old link stops joining
 struct DiscardRecovery {};
 
@@ -109,7 +111,7 @@ using Request = std::variant<table::Command, ask::Undo, ask::Redo, ask::Save, as
                              ask::CloseOutline, ask::ShowNewMap, ask::ShowResize, ask::NewMap, ask::Resize,
                              ask::CloseGap, ask::SelectPieces, ask::FindLeak, ask::RestoreRecovery,
                              ask::DiscardRecovery, ask::UseGame, ask::UsePreset, ask::StartHosting, ask::StopHosting,
-                             ask::NewSeatLink>;
+                             ask::NewSeatLink, ask::JoinTable, ask::LeaveTable>;
 
 // The requests of one frame, in the order asked.
 struct PanelRequests {

@@ -2,86 +2,22 @@
 // player over a real WebSocket: the Table window lists the seats with their links; the GM's drag
 // reaches the player as a patch; the player's move shows on the GM's board; a seat's new link ends
 // the old one; Stop hosting ends the table.
+#include "table_player.hpp"
 #include "window_driver.hpp"
-
-#include <boost/asio/connect.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
 
 #include <catch2/catch.hpp>
 
-#include <boost/asio/post.hpp>
-
-#include <condition_variable>
-#include <deque>
-#include <mutex>
-#include <thread>
+#include <cstdio>
+#include <csignal>
+#include <map>
+#include <set>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace sightline::apptest;
-using Json = nlohmann::json;
-namespace beast = boost::beast;
-namespace websocket = beast::websocket;
-namespace asio = boost::asio;
-using tcp = asio::ip::tcp;
 
 namespace {
-
-// A player's client: it reads all the time on a thread of its own (as a real client does, so it
-// answers the host's pings), keeping what comes; next() waits at most 10 s for the next message.
-class Player {
-public:
-    Player(int port, const std::string& seat, const std::string& token) : ws_(ioc_) {
-        ws_.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
-        ws_.handshake("127.0.0.1", "/table");
-        ws_.write(asio::buffer(Json{{"type", "join"}, {"seat", seat}, {"token", token}}.dump()));
-        read();
-        thread_ = std::thread([this] { ioc_.run(); });
-    }
-    ~Player() {
-        asio::post(ioc_, [this] {
-            beast::error_code ec;
-            ws_.next_layer().close(ec);
-        });
-        thread_.join();
-    }
-    void send(const Json& j) {
-        auto text = std::make_shared<std::string>(j.dump());
-        asio::post(ioc_, [this, text] { ws_.async_write(asio::buffer(*text), [text](beast::error_code, std::size_t) {}); });
-    }
-    // The next message, or null when the connection ended or nothing came in 10 s.
-    Json next() {
-        std::unique_lock<std::mutex> lock(mutex_);
-        changed_.wait_for(lock, std::chrono::seconds(10), [&] { return !got_.empty() || ended_; });
-        if (got_.empty()) return nullptr;
-        Json j = std::move(got_.front());
-        got_.pop_front();
-        return j;
-    }
-
-private:
-    void read() {
-        ws_.async_read(buffer_, [this](beast::error_code ec, std::size_t) {
-            std::lock_guard<std::mutex> lock(mutex_);
-            if (ec) {
-                ended_ = true;
-            } else {
-                got_.push_back(Json::parse(beast::buffers_to_string(buffer_.data())));
-                buffer_.consume(buffer_.size());
-            }
-            changed_.notify_all();
-            if (!ec) read();
-        });
-    }
-    asio::io_context ioc_;
-    websocket::stream<tcp::socket> ws_;
-    beast::flat_buffer buffer_;
-    std::thread thread_;
-    std::mutex mutex_;
-    std::condition_variable changed_;
-    std::deque<Json> got_;
-    bool ended_ = false;
-};
 
 Json figureOf(const Json& state, const std::string& id) {
     for (const Json& f : state.at("figures"))
@@ -183,4 +119,97 @@ TEST_CASE("app: hosting a table, a player joins, moves cross both ways, links ar
     Json last = player.next();
     while (!last.is_null()) last = player.next();
     CHECK(last.is_null());
+}
+
+namespace {
+
+// sightline-server on a map, on a free port: its seats' links by name; stopped with SIGTERM.
+class Server {
+public:
+    explicit Server(const std::string& map) {
+        int out[2];
+        REQUIRE(::pipe(out) == 0);
+        pid_ = ::fork();
+        if (pid_ == 0) {
+            ::dup2(out[1], 1);
+            ::close(out[0]);
+            ::execl(SIGHTLINE_SERVER, SIGHTLINE_SERVER, map.c_str(), "--port", "0", static_cast<char*>(nullptr));
+            ::_exit(127);
+        }
+        ::close(out[1]);
+        lines_ = ::fdopen(out[0], "r");
+        char buf[1024];
+        while (std::fgets(buf, sizeof buf, lines_)) {
+            std::istringstream in(buf);
+            std::string word, name, side, url;
+            in >> word;
+            if (word == "ready") break;
+            in >> name >> side >> url;
+            links_[name] = url;
+        }
+    }
+    ~Server() {
+        ::kill(pid_, SIGTERM);
+        ::waitpid(pid_, nullptr, 0);
+        std::fclose(lines_);
+    }
+    std::string link(const std::string& seat) const { return links_.at(seat); }
+    int port() const {
+        const std::string& url = links_.begin()->second;
+        return std::stoi(url.substr(15, url.find('/', 15) - 15));
+    }
+
+private:
+    pid_t pid_ = -1;
+    FILE* lines_ = nullptr;
+    std::map<std::string, std::string> links_;
+};
+
+}  // namespace
+
+TEST_CASE("app: joined to a table as one seat, it shows what the seat knows and moves its figures there", "[app-table]") {
+    const std::string dir = scratchDir("join");
+    Server server(kRoot + "/tests/app/data/drive.json");
+    Player gm(server.port(), "gm", tokenOf(server.link("gm")));
+    REQUIRE(gm.next()["type"] == "snapshot");
+    Background app({"--size", "1000x760", "--state-file", dir + "/state.json", "--join", server.link("marines")}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j["joined"].is_object() && j["joined"]["connected"] == true && j.contains("layout"); });
+    REQUIRE(s["joined"]["connected"] == true);
+    CHECK(s["joined"]["seat"] == "marines");
+    CHECK(s["map"] == "");
+    // The seat's figures and D, which A sees; the board is the seat's, not a file.
+    std::set<std::string> ids;
+    for (const Json& f : s["figures"]) ids.insert(f["id"].get<std::string>());
+    CHECK(ids == std::set<std::string>{"A", "B", "D"});
+    CHECK(s["modified"] == false);
+
+    // The GM moves D: the joined board follows.
+    gm.send(Json{{"type", "move"}, {"figure", "D"}, {"to", {6, 3}}, {"rev", 0}});
+    CHECK(gm.next()["type"] == "patch");  // the GM's own
+    s = ui.waitState([](const Json& j) { return figureOf(j, "D")["cell"] == Json{6, 3}; });
+    CHECK(figureOf(s, "D")["cell"] == Json{6, 3});
+    CHECK(s["undo_depth"] == 0);  // not the player's own step
+
+    // The Table window covers the board's left: closed from the menu.
+    if (s["table_window"] == true) {
+        ui.clickNoted("menu-file");
+        ui.clickNoted("menu-host-table");
+        s = ui.waitState([](const Json& j) { return j["table_window"] == false; });
+    }
+    // The player drags B from (3,4) to (3,2): the host moves it (the GM hears of it).
+    ui.drag(3.5, 4.5, 3.5, 2.5);
+    Json j = gm.next();
+    while (!j.is_null() && j["type"] != "patch") j = gm.next();
+    REQUIRE_FALSE(j.is_null());
+    CHECK(j.dump().find("\"B\"") != std::string::npos);
+    s = ui.waitState([](const Json& st) { return figureOf(st, "B")["cell"] == Json{3, 2} && st["joined"]["rev"] == 2; });
+    CHECK(figureOf(s, "B")["cell"] == Json{3, 2});
+    // D is not the player's: dragged, the host refuses and D goes back.
+    ui.drag(6.5, 3.5, 7.5, 3.5);
+    s = ui.waitState([](const Json& st) { return st["status"].get<std::string>().find("not yours") != std::string::npos; });
+    CHECK(s["status"].get<std::string>().find("\"D\" is not yours to move.") != std::string::npos);
+    s = ui.waitState([](const Json& st) { return figureOf(st, "D")["cell"] == Json{6, 3}; });
+    CHECK(figureOf(s, "D")["cell"] == Json{6, 3});
 }

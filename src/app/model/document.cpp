@@ -52,6 +52,17 @@ void Document::open(const std::string& path) {
     importedImage_ = native ? std::string() : std::move(r.imageBytes);
 }
 
+void Document::follow(Board board) {
+    board_ = std::move(board);
+    undo_.clear();
+    redo_.clear();
+    drag_.reset();
+    gesture_.reset();
+    state_ = savedState_ = nextState_++;
+    ++geometryRevision_;
+    ++figuresRevision_;
+}
+
 void Document::reset(Board board, std::string path) {
     board_ = std::move(board);
     path_ = std::move(path);

@@ -52,6 +52,10 @@ public:
     const std::string& importedImage() const { return importedImage_; }
     // Takes a board that is already loaded (e.g. validated elsewhere); clears undo.
     void reset(Board board, std::string path);
+    // The board as another machine has it (a table this app joined): it replaces this one as a
+    // change made elsewhere, not by this user: no step of undo, not counted as unsaved, the same map
+    // (the view and the editor carry on).
+    void follow(Board board);
     // Work recovered after a crash: like reset, but the board counts as changed from `path` (empty:
     // never saved), so that it is saved or discarded, not forgotten.
     void recover(Board board, std::string path);

@@ -19,6 +19,7 @@
 namespace sightline::app {
 
 class TableHosting;
+class TableClient;
 
 // What the tools draw with.
 struct EditorOptions {
@@ -76,6 +77,7 @@ struct PanelContext {
     int hoveredFigure = -1;
     std::optional<sf::Vector2f> hoveredPoint;
     const TableHosting* hosting = nullptr;  // the table this app hosts, if any
+    const TableClient* joined = nullptr;    // the table this app joined as one seat, if any
 };
 
 }  // namespace sightline::app

@@ -30,9 +30,11 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
         ImGui::Separator();
         if (ImGui::MenuItem("Save window picture", "F12")) out.ask(ask::Picture{});
         ImGui::Separator();
-        if (ImGui::MenuItem(ctx.hosting ? "Hosted table" : "Host table...", nullptr, tableOpen_)) tableOpen_ = !tableOpen_;
+        if (ImGui::MenuItem(ctx.hosting ? "Hosted table" : ctx.joined ? "Joined table" : "Host or join a table...", nullptr, tableOpen_))
+            tableOpen_ = !tableOpen_;
         ui::noteItem("menu-host-table");
         if (ctx.hosting && ImGui::MenuItem("Stop hosting")) out.ask(ask::StopHosting{});
+        if (ctx.joined && ImGui::MenuItem("Leave table")) out.ask(ask::LeaveTable{});
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) out.ask(ask::Quit{});
         ImGui::EndMenu();

@@ -106,6 +106,7 @@ private:
     std::string assetsDir_;
     std::map<std::string, std::unique_ptr<GamePanel>> gamePanels_;  // by game name
     bool tableOpen_ = false, hostNetwork_ = false, hostExplored_ = false;  // the Table window
+    char joinLink_[512] = {};
 
     // Modal requests wait for the next draw.
     std::optional<std::pair<std::string, std::string>> errorToShow_;

@@ -2,6 +2,7 @@
 // button; while hosting, each seat with whether it is here or away, its links and a QR code of
 // the browser link for a phone pointed at the screen, a new link for a seat whose link got out, and
 // Stop hosting.
+#include "app/model/table_client.hpp"
 #include "app/model/table_hosting.hpp"
 #include "app/ui/common.hpp"
 #include "app/ui/panels.hpp"
@@ -45,19 +46,41 @@ void Panels::tableWindow(const PanelContext& ctx, PanelRequests& out) {
     const float em = ImGui::GetFontSize();
     const sf::FloatRect& v = ctx.viewport;
     ImGui::SetNextWindowPos(ImVec2(std::round(v.left + em), std::round(v.top + em * 2.5f)), ImGuiCond_Appearing);
-    ImGui::SetNextWindowSize(ImVec2(std::min(em * 30, v.width - 2 * em), std::min(em * 34, v.height - 4 * em)), ImGuiCond_Appearing);
-    if (!ImGui::Begin("Table###table", &tableOpen_, ImGuiWindowFlags_NoSavedSettings)) {
+    // Hosting lists every seat with its code: tall. Otherwise as tall as what it says.
+    const float height = ctx.hosting ? std::min(em * 34, v.height - 4 * em) : 0.0f;
+    ImGui::SetNextWindowSize(ImVec2(std::min(em * 30, v.width - 2 * em), height), ctx.hosting ? ImGuiCond_Appearing : ImGuiCond_Always);
+    // Hosting has a window of its own (sized for the seats when it appears).
+    if (!ImGui::Begin(ctx.hosting ? "Table###table-hosted" : "Table###table", &tableOpen_, ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::End();
         return;
     }
     ui::noteWindow("table-window");
+    if (ctx.joined) {
+        const TableClient& c = *ctx.joined;
+        ImGui::TextWrapped("Seat %s at %s:%s.", c.link().seat.c_str(), c.link().host.c_str(), c.link().port.c_str());
+        if (c.refusedForGood()) ImGui::TextColored(ImVec4(0.95f, 0.45f, 0.4f, 1), "The table refused this seat's link.");
+        else if (c.connected()) ImGui::TextColored(ImVec4(0.45f, 0.85f, 0.5f, 1), "At the table (rev %lld).", c.rev());
+        else ImGui::TextColored(ui::kDim, "Joining...");
+        ImGui::TextWrapped("The board shows what your figures see. Drag your own figures to move them.");
+        if (ui::button("Leave table")) out.ask(ask::LeaveTable{});
+        ImGui::End();
+        return;
+    }
     if (!ctx.hosting) {
+        ImGui::TextWrapped("Join a table hosted elsewhere: paste the link the GM gave your seat.");
+        ImGui::SetNextItemWidth(-ui::buttonWidth("Join") - em);
+        ImGui::InputTextWithHint("##joinlink", "ws://HOST:PORT/table?seat=NAME&token=...", joinLink_, sizeof joinLink_);
+        ui::noteItem("table-join-link");
+        ImGui::SameLine();
+        if (ui::button("Join")) out.ask(ask::JoinTable{joinLink_});
+        ImGui::Separator();
         ImGui::TextWrapped("Host this board as a shared table: each player joins from their own machine or phone "
                            "and is sent only what their figures see.");
         ImGui::Checkbox("Players join from other machines", &hostNetwork_);
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Listen on every network interface, not only on this machine. Links use this machine's address.");
-        ImGui::Checkbox("Explored map (each seat sees only the map its figures have seen)", &hostExplored_);
+        ImGui::Checkbox("Explored map", &hostExplored_);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Each seat's map holds only the walls, doors and terrain its figures have seen.");
         if (ui::button("Start hosting")) out.ask(ask::StartHosting{hostNetwork_, hostExplored_});
         ImGui::End();
         return;

@@ -1,0 +1,63 @@
+// The app joined to a shared table as one seat (File > Join table, --join URL): a WebSocket client
+// on a thread of its own that keeps the seat's board from the host's snapshot and patches, sends the
+// player's moves, and comes back by itself after a drop (with a growing pause, then a snapshot). No
+// window here.
+#pragma once
+
+#include "core/board.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace sightline::app {
+
+// A seat's link: ws://HOST:PORT/table?seat=NAME&token=T, or the page's http://HOST:PORT/?seat=...
+struct JoinLink {
+    std::string host, port, seat, token;
+};
+// Throws std::invalid_argument saying what is missing.
+JoinLink parseJoinLink(const std::string& url);
+
+class TableClient {
+public:
+    explicit TableClient(JoinLink link);
+    ~TableClient();
+    TableClient(const TableClient&) = delete;
+    TableClient& operator=(const TableClient&) = delete;
+
+    const JoinLink& link() const { return link_; }
+    // Rises with every board received (a snapshot or a patch applied).
+    std::uint64_t version() const { return version_; }
+    Board board() const;
+    long long rev() const;
+    bool connected() const { return connected_; }
+    // The host refused the seat (a wrong or revoked link): no more tries.
+    bool refusedForGood() const { return refusedForGood_; }
+    // Asks the host to move one of the seat's figures (answered by a patch, or a refusal in notices).
+    void move(const std::string& figure, Cell to);
+    // What the player should read (a refusal, a drop, being back), since the last call; `refusal`:
+    // the host refused something the player did (the board goes back to the table as it is).
+    struct Notice {
+        std::string text;
+        bool refusal = false;
+    };
+    std::vector<Notice> takeNotices();
+
+    class Impl;
+
+private:
+    JoinLink link_;
+    std::shared_ptr<Impl> impl_;
+    std::thread thread_;
+    std::atomic<std::uint64_t> version_{0};
+    std::atomic<bool> connected_{false};
+    std::atomic<bool> refusedForGood_{false};
+    friend class Impl;
+};
+
+}  // namespace sightline::app
