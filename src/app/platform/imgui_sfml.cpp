@@ -22,6 +22,7 @@
 #include <SFML/Window/Mouse.hpp>
 
 #include <algorithm>
+#include <deque>
 #include <cfloat>
 #include <cstring>
 #include <fstream>
@@ -59,6 +60,29 @@ struct Latch {
     }
 };
 
+// A mouse button: every press and release is shown to ImGui, one a frame, in order. Two clicks that
+// arrive between two frames (a double-click when frames are slow) would be one press to a latch; here
+// the second comes in the following frames, and those frames' time step is made short (replay()), so
+// that ImGui sees them as close together as they were.
+struct MouseButton {
+    bool held = false;
+    bool shown = false;           // what ImGui was last given
+    std::deque<bool> pending;     // changes it has not been given yet
+    bool replaying = false;       // changes were left over at the last sample: this frame shows one
+    void set(bool down) {
+        held = down;
+        if (down != (pending.empty() ? shown : pending.back())) pending.push_back(down);
+    }
+    bool sample() {
+        if (!pending.empty()) {
+            shown = pending.front();
+            pending.pop_front();
+        }
+        replaying = !pending.empty();
+        return shown;
+    }
+};
+
 // Everything the glue owns. Resources live in unique_ptrs so shutdown() frees them while SFML's
 // own globals are still alive, and nothing is left for static destruction at exit.
 struct State {
@@ -73,7 +97,7 @@ struct State {
     // then a quick move (a drag started between two frames) would land beside what was pressed.
     bool pressPosHeld = false;
     ImVec2 pressPos;
-    Latch mouse[kMouseButtons];
+    MouseButton mouse[kMouseButtons];
     Latch keys[kKeys];
     Latch ctrl, shift, alt, super;
 
@@ -177,7 +201,7 @@ int mouseButtonIndex(sf::Mouse::Button b) {
 
 bool anyMouseHeld() {
     return std::any_of(std::begin(s.mouse), std::end(s.mouse),
-                       [](const Latch& b) { return b.held; });
+                       [](const MouseButton& b) { return b.held; });
 }
 
 void onKey(const sf::Event::KeyEvent& key, bool down) {
@@ -206,7 +230,7 @@ void onKey(const sf::Event::KeyEvent& key, bool down) {
 }
 
 void releaseAllInput() {
-    std::fill(std::begin(s.mouse), std::end(s.mouse), Latch{});
+    std::fill(std::begin(s.mouse), std::end(s.mouse), MouseButton{});
     std::fill(std::begin(s.keys), std::end(s.keys), Latch{});
     s.ctrl = s.shift = s.alt = s.super = Latch{};
 }
@@ -466,6 +490,10 @@ void newFrame(sf::RenderWindow& window, sf::Time dt) {
     io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);  // SFML 2.5 is not DPI-aware: 1 unit = 1 pixel
     const float seconds = dt.asSeconds();
     io.DeltaTime = seconds > 0.0f ? seconds : 1.0f / 60.0f;  // ImGui asserts on a zero step
+    // A frame showing a press or release that came before the last frame began (MouseButton): it
+    // happened no later than that frame, so the time since is short.
+    if (std::any_of(std::begin(s.mouse), std::end(s.mouse), [](const MouseButton& m) { return m.replaying; }))
+        io.DeltaTime = std::min(io.DeltaTime, 1.0f / 120.0f);
 
     if (io.WantSetMousePos) {
         sf::Mouse::setPosition(

@@ -1,0 +1,158 @@
+// The app's side of a shared table without a window: a joined seat's client (app/model/table_client.hpp)
+// against a real host and server in this process (its board is the seat's snapshot and patches; its
+// moves go; a wrong token is refused for good; a dropped host is joined again when it is back), the
+// links it reads, and what the hosting app sends for the GM's changes (boardChanges).
+#include "app/model/table_client.hpp"
+#include "app/model/table_hosting.hpp"
+
+#include "games/games.hpp"
+#include "io/map_io.hpp"
+#include "net/server.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <functional>
+#include <thread>
+
+using namespace sightline;
+using namespace sightline::app;
+
+namespace {
+
+Board smallBoard() {
+    Board b;
+    b.name = "client";
+    b.width = 8;
+    b.height = 4;
+    b.walls.push_back({"w1", {4, 0}, {4, 4}, {}});
+    for (auto [id, x, side] : {std::tuple{"r1", 1, "red"}, {"r2", 2, "red"}, {"b1", 6, "blue"}}) {
+        Figure f;
+        f.id = id;
+        f.cell = {x, 1};
+        f.side = side;
+        b.figures.push_back(f);
+    }
+    return b;
+}
+
+bool waitFor(const std::function<bool()>& done, double seconds = 10) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (std::chrono::steady_clock::now() < until) {
+        if (done()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return done();
+}
+
+struct Hosted {
+    explicit Hosted(unsigned short port = 0)
+        : host(smallBoard(), {{"gm", "*", {}}, {"red", "red", {}}, {"blue", "blue", {}}}, {}, nullptr),
+          server(host, [&] {
+              net::ServerOptions o;
+              o.port = port;
+              return o;
+          }()),
+          thread([this] { server.run(); }) {}
+    ~Hosted() {
+        server.stop();
+        thread.join();
+    }
+    net::TableHost host;
+    net::TableServer server;
+    std::thread thread;
+};
+
+std::vector<std::string> ids(const Board& b) {
+    std::vector<std::string> out;
+    for (const Figure& f : b.figures) out.push_back(f.id);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("table client: a seat's link is read, and a broken one is refused with what is missing", "[table-client]") {
+    const JoinLink l = parseJoinLink("ws://10.0.0.5:4321/table?seat=red&token=abc");
+    CHECK(l.host == "10.0.0.5");
+    CHECK(l.port == "4321");
+    CHECK(l.seat == "red");
+    CHECK(l.token == "abc");
+    CHECK(parseJoinLink("http://h:1/?token=t&seat=s").seat == "s");
+    CHECK_THROWS_WITH(parseJoinLink("ftp://x"), Catch::Contains("not a table's link"));
+    CHECK_THROWS_WITH(parseJoinLink("ws://host/table?seat=a&token=b"), Catch::Contains("HOST:PORT"));
+    CHECK_THROWS_WITH(parseJoinLink("ws://host:1/table"), Catch::Contains("seat and token"));
+    CHECK_THROWS_WITH(parseJoinLink("ws://host:1/table?seat=a"), Catch::Contains("no seat or no token"));
+}
+
+TEST_CASE("table client: the seat's board, its moves, a refusal, a wrong token refused for good", "[table-client]") {
+    {
+        Hosted h;
+        const unsigned short port = h.server.port();
+        const std::string token = h.host.token(1);
+        TableClient red({"127.0.0.1", std::to_string(port), "red", token});
+        REQUIRE(waitFor([&] { return red.version() > 0; }));
+        CHECK(red.connected());
+        CHECK(red.rev() == 0);
+        CHECK(ids(red.board()) == std::vector<std::string>{"r1", "r2"});  // b1 is behind the wall
+        red.move("r1", {1, 2});
+        REQUIRE(waitFor([&] { return red.rev() == 1; }));
+        CHECK(red.board().figures[0].cell == Cell{1, 2});
+        // b1 is answered as a figure that does not exist: a refusal for the player to read.
+        red.takeNotices();
+        red.move("b1", {5, 1});
+        REQUIRE(waitFor([&] {
+            for (const TableClient::Notice& n : red.takeNotices())
+                if (n.refusal && n.text == "No figure \"b1\".") return true;
+            return false;
+        }));
+        // A wrong token: refused for good.
+        TableClient wrong({"127.0.0.1", std::to_string(port), "blue", token});
+        REQUIRE(waitFor([&] { return wrong.refusedForGood(); }));
+        CHECK_FALSE(wrong.connected());
+    }
+}
+
+TEST_CASE("table client: after a drop it joins again and takes the table as it is", "[table-client]") {
+    auto hosted = std::make_unique<Hosted>();
+    const unsigned short port = hosted->server.port();
+    // The seat's token stays the same across the host's restart: the test's host gets it given.
+    const std::vector<std::string> tokens{hosted->host.token(0), hosted->host.token(1), hosted->host.token(2)};
+    TableClient red({"127.0.0.1", std::to_string(port), "red", tokens[1]});
+    REQUIRE(waitFor([&] { return red.version() > 0; }));
+    hosted.reset();
+    REQUIRE(waitFor([&] { return !red.connected(); }));
+    // Back, with r2 moved meanwhile.
+    Board moved = smallBoard();
+    moved.figures[1].cell = {2, 3};
+    net::TableHost host(moved, {{"gm", "*", {}}, {"red", "red", {}}, {"blue", "blue", {}}}, {}, nullptr, tokens);
+    net::ServerOptions o;
+    o.port = port;
+    net::TableServer server(host, o);
+    std::thread t([&] { server.run(); });
+    const bool back = waitFor([&] { return red.connected() && red.board().figures.size() == 2 && red.board().figures[1].cell == Cell{2, 3}; }, 20);
+    server.stop();
+    t.join();
+    CHECK(back);
+}
+
+TEST_CASE("hosting: the GM's changes go to the table as moves and door changes, anything else whole", "[table-client]") {
+    Board a = smallBoard();
+    Door d;
+    d.id = "d1";
+    d.from = {4, 3};
+    d.to = {4, 4};
+    a.doors.push_back(d);
+    Board b = a;
+    CHECK(boardChanges(a, b).empty());
+    b.figures[0].cell = {0, 0};
+    b.doors[0].open = true;
+    const std::vector<table::Command> c = boardChanges(a, b);
+    REQUIRE(c.size() == 2);
+    CHECK(std::holds_alternative<table::ToggleDoor>(c[0]));
+    REQUIRE(std::holds_alternative<table::MoveFigure>(c[1]));
+    CHECK(std::get<table::MoveFigure>(c[1]).figure == "r1");
+    b.walls.push_back({"w2", {0, 3}, {1, 3}, {}});
+    const std::vector<table::Command> whole = boardChanges(a, b);
+    REQUIRE(whole.size() == 1);
+    CHECK(std::holds_alternative<table::ReplaceBoard>(whole[0]));
+}
