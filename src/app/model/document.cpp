@@ -64,19 +64,12 @@ void Document::follow(Board board) {
 }
 
 void Document::reset(Board board, std::string path) {
-    board_ = std::move(board);
+    follow(std::move(board));  // the board, unchanged from `path`, without undo
     path_ = std::move(path);
     importedFormat_.clear();
     importNotes_.clear();
     importedImage_.clear();
-    undo_.clear();
-    redo_.clear();
-    drag_.reset();
-    gesture_.reset();
-    state_ = savedState_ = nextState_++;
-    ++geometryRevision_;
-    ++figuresRevision_;
-    ++generation_;
+    ++generation_;  // and another map, not an edit
 }
 
 void Document::recover(Board board, std::string path) {
