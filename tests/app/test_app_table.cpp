@@ -54,7 +54,9 @@ TEST_CASE("app: hosting a table, a player joins, moves cross both ways, links ar
     s = ui.waitState([](const Json& j) { return j["table_window"] == true; });
     REQUIRE(s["table_window"] == true);
     ui.clickNoted("button: Start hosting");
-    s = ui.waitState([](const Json& j) { return j["hosting"].is_object(); });
+    // The state that first says "hosting" may come from the frame that still drew the Start
+    // button: wait for the frame that drew the seats.
+    s = ui.waitState([](const Json& j) { return j["hosting"].is_object() && j["items"].contains("table-qr-marines"); });
     REQUIRE(s["hosting"].is_object());
     const int port = s["hosting"]["port"].get<int>();
     REQUIRE(s["hosting"]["seats"].size() == 3);  // gm, marines, invaders

@@ -90,9 +90,11 @@ public:
         if (!settled()) return nullptr;
         // Out of the window's height, down the side panel: the wheel over its scroll bar (at the
         // window's right edge, clear of the lists inside that scroll by themselves) brings it into view.
+        // The menu bar's items sit at the top for good and are never scrolled to.
         const double width = state()["layout"]["window"][0].get<double>();
         const double height = state()["layout"]["window"][1].get<double>();
-        for (int i = 0; i < 60 && (r[1].get<double>() < 30 || r[1].get<double>() + r[3].get<double>() > height - 40); ++i) {
+        const bool scrolls = name.rfind("menu-", 0) != 0;
+        for (int i = 0; scrolls && i < 60 && (r[1].get<double>() < 30 || r[1].get<double>() + r[3].get<double>() > height - 40); ++i) {
             xdotool("mousemove --window " + window_ + " " + std::to_string(static_cast<int>(width - 5)) + " " +
                     std::to_string(static_cast<int>(height / 2)) + " click " + (r[1].get<double>() < 30 ? "4" : "5"));
             std::this_thread::sleep_for(std::chrono::milliseconds(250));  // a frame or two to scroll
