@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
     app.add_option("--host", host, "the host name put in the seats' links (default: the address)");
     app.add_option("--seat", seatTexts, "a seat NAME=SIDE (NAME=* for a GM); default: gm and one a side");
     app.add_flag("--explored", explored, "each seat's map holds only what its figures have seen");
-    app.add_option("--web", web, "the folder of the players' page (default: web/ of the source tree)");
+    app.add_option("--web", web, "the folder of the players' page (default: assets/web/ of the source tree)");
     app.add_option("--origin", origins, "a page origin allowed to join besides this host's own (https://example.org)");
     app.add_option("--rules", rules, "the game ruling cover (default: the map's \"rules\" key)");
     app.add_option("--preset", preset, "the game's preset");
@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
         options.port = static_cast<unsigned short>(port);
         options.host = host;
         options.origins = origins;
-        options.webRoot = web.empty() ? std::string(SIGHTLINE_SOURCE_DIR "/web") : web;
+        options.webRoot = web.empty() ? std::string(SIGHTLINE_SOURCE_DIR "/assets/web") : web;
         if (web.empty() && !std::ifstream(options.webRoot + "/index.html")) options.webRoot.clear();
         net::TableServer server(table, options);
         server.onLog([](const std::string& line) { std::cerr << "sightline-server: " << line << std::endl; });

@@ -37,6 +37,8 @@ struct Corner {
 struct PointD {
     double x = 0;  // cells
     double y = 0;  // cells
+    bool operator==(const PointD& o) const { return x == o.x && y == o.y; }
+    bool operator!=(const PointD& o) const { return !(*this == o); }
 };
 
 enum class TerrainKind : std::uint8_t { Blocking, Difficult, Impassable };

@@ -421,23 +421,53 @@ Projection projectFor(const Board& board, const Seat& seat, const TableSettings&
 // [SECTION] Messages
 //-----------------------------------------------------------------------------
 
-std::string snapshotJson(const Board& projection, const std::string& seat, long long rev) {
+SightOutlines sightOutlines(const SeatSight& sight) {
+    SightOutlines out;
+    for (const std::vector<VisibilityRegion>& regions : sight.regions)
+        for (const VisibilityRegion& r : regions) {
+            if (r.polygon.size() >= 3) out.push_back(r.polygon);
+            for (const std::vector<PointD>& piece : r.otherPieces)
+                if (piece.size() >= 3) out.push_back(piece);
+        }
+    return out;
+}
+
+namespace {
+
+Json sightJson(const SightOutlines& sight) {
+    Json out = Json::array();
+    for (const std::vector<PointD>& ring : sight) {
+        Json r = Json::array();
+        for (const PointD& p : ring) r.push_back(Json::array({p.x, p.y}));
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string snapshotJson(const Board& projection, const Seat& seat, long long rev, const SightOutlines* sight) {
     Json j = Json::object();
     j["type"] = "snapshot";
     j["rev"] = rev;
-    j["seat"] = seat;
+    j["seat"] = seat.name;
+    if (seat.side.empty()) j["figures"] = seat.figures;
+    else j["side"] = seat.side;
     j["map"] = Json::parse(serializeMap(projection));
+    if (sight) j["sight"] = sightJson(*sight);
     return j.dump();
 }
 
-std::optional<std::string> patchJson(const Board& before, const Board& after, long long rev) {
+std::optional<std::string> patchJson(const Board& before, const Board& after, long long rev, const SightOutlines* sight) {
     const Command change = changeBetween(before, after, "");
-    if (const ChangePieces* c = std::get_if<ChangePieces>(&change))
-        if (c->remove.empty() && c->update.empty() && c->add.empty() && !c->terrain) return std::nullopt;
+    if (!sight)
+        if (const ChangePieces* c = std::get_if<ChangePieces>(&change))
+            if (c->remove.empty() && c->update.empty() && c->add.empty() && !c->terrain) return std::nullopt;
     Json j = Json::object();
     j["type"] = "patch";
     j["rev"] = rev;
     j["change"] = Json::parse(commandToJson(change));
+    if (sight) j["sight"] = sightJson(*sight);
     return j.dump();
 }
 
@@ -459,6 +489,25 @@ HostMessage readHostMessage(const std::string& text) {
     } else {
         if (!j.contains("change")) throw bad("/change: missing");
         m.change = commandFromJson(j["change"].dump(), source);
+    }
+    if (j.contains("sight")) {
+        const Json& sight = j["sight"];
+        if (!sight.is_array()) throw bad("/sight: expected a list of outlines");
+        SightOutlines outlines;
+        for (std::size_t i = 0; i < sight.size(); ++i) {
+            const Json& ring = sight[i];
+            const std::string at = "/sight/" + std::to_string(i);
+            if (!ring.is_array() || ring.size() < 3) throw bad(at + ": expected an outline of at least 3 points");
+            std::vector<PointD> points;
+            for (std::size_t k = 0; k < ring.size(); ++k) {
+                const Json& p = ring[k];
+                if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number())
+                    throw bad(at + "/" + std::to_string(k) + ": expected [x, y]");
+                points.push_back({p[0].get<double>(), p[1].get<double>()});
+            }
+            outlines.push_back(std::move(points));
+        }
+        m.sight = std::move(outlines);
     }
     return m;
 }
@@ -482,13 +531,15 @@ SeatViews::SeatViews(Board board, std::vector<Seat> seats, TableSettings setting
         views_[i].sight = seatSight(*scene_, seats_[i]);
         traced_ += !seats_[i].gm();
         views_[i].projection = projectFor(board_, seats_[i], settings_, {}, views_[i].sight);
+        if (!seats_[i].gm()) views_[i].outlines = sightOutlines(views_[i].sight);
     }
 }
 
 SeatViews::~SeatViews() = default;
 
 std::string SeatViews::snapshot(std::size_t seat) const {
-    return snapshotJson(views_[seat].projection.board, seats_[seat].name, views_[seat].rev);
+    const View& v = views_[seat];
+    return snapshotJson(v.projection.board, seats_[seat], v.rev, seats_[seat].gm() ? nullptr : &v.outlines);
 }
 
 void SeatViews::refresh(std::size_t seat, bool traceSight, std::vector<Message>& out) {
@@ -497,15 +548,22 @@ void SeatViews::refresh(std::size_t seat, bool traceSight, std::vector<Message>&
         v.sight = seatSight(*scene_, seats_[seat]);
         ++traced_;
     }
-    publish(seat, projectFor(board_, seats_[seat], settings_, v.projection.explored, v.sight), out);
+    publish(seat, projectFor(board_, seats_[seat], settings_, v.projection.explored, v.sight), out, traceSight);
 }
 
-void SeatViews::publish(std::size_t seat, Projection p, std::vector<Message>& out) {
+void SeatViews::publish(std::size_t seat, Projection p, std::vector<Message>& out, bool sightTraced) {
     View& v = views_[seat];
-    if (std::optional<std::string> patch = patchJson(v.projection.board, p.board, v.rev + 1)) {
+    // The sight goes with the patch only when it changed.
+    std::optional<SightOutlines> sight;
+    if (sightTraced && !seats_[seat].gm()) {
+        SightOutlines now = sightOutlines(v.sight);
+        if (now != v.outlines) sight = std::move(now);
+    }
+    if (std::optional<std::string> patch = patchJson(v.projection.board, p.board, v.rev + 1, sight ? &*sight : nullptr)) {
         ++v.rev;
         out.push_back({seats_[seat].name, std::move(*patch)});
     }
+    if (sight) v.outlines = std::move(*sight);
     v.projection = std::move(p);
 }
 
@@ -565,7 +623,7 @@ Applied SeatViews::apply(const Command& command, std::vector<Message>& out) {
                 explore(board_, mover, p.explored);
                 if (!(p.explored == v.projection.explored)) {
                     p.board = projectedBoard(board_, seat, settings_, p.seen, p.explored);
-                    publish(i, std::move(p), out);
+                    publish(i, std::move(p), out, true);
                     continue;
                 }
             }
@@ -580,7 +638,7 @@ Applied SeatViews::apply(const Command& command, std::vector<Message>& out) {
             else p.seen.erase(moved.id);
         }
         p.board.figures = projectedFigures(board_, seat, p.seen);
-        publish(i, std::move(p), out);
+        publish(i, std::move(p), out, seat.owns(moved));
     }
     return a;
 }

@@ -110,20 +110,34 @@ Board projectedBoard(const Board& board, const Seat& seat, const TableSettings& 
 // [SECTION] Messages: snapshot and patch
 //-----------------------------------------------------------------------------
 
-// {"type": "snapshot", "rev": N, "seat": NAME, "map": M}, M as serializeMap writes the board.
-std::string snapshotJson(const Board& projection, const std::string& seat, long long rev);
-// {"type": "patch", "rev": N, "change": C}: C the command (commandToJson) that turns `before` into
-// `after`, with an empty "what"; nullopt when the two are the same (nothing is sent).
-std::optional<std::string> patchJson(const Board& before, const Board& after, long long rev);
+// What a seat's figures see, as messages carry it: every outline of every region (a region's
+// polygon, then its other pieces), figure by figure in board order, each figure's viewpoints in
+// order; outlines with fewer than three points are left out. Counter-clockwise as drawn, in cells.
+using SightOutlines = std::vector<std::vector<PointD>>;
+SightOutlines sightOutlines(const SeatSight& sight);
 
-// A host message read back (a client's side, and the tests'): its type, rev, seat, and either the
-// board (snapshot) or the change (patch). Throws InputError for anything else.
+// {"type": "snapshot", "rev": N, "seat": NAME, "side": SIDE, "map": M, "sight": S}: SIDE the seat's
+// side ("*" for the GM's), or in its place "figures": [ID, ...] for a seat holding a list of figures
+// (so that a client knows which figures are its own); M as serializeMap writes the board; S the
+// seat's sight outlines as [[[x, y], ...], ...] (left out when `sight` is null: the GM's seat,
+// which sees everything).
+std::string snapshotJson(const Board& projection, const Seat& seat, long long rev, const SightOutlines* sight = nullptr);
+// {"type": "patch", "rev": N, "change": C}: C the command (commandToJson) that turns `before` into
+// `after`, with an empty "what", and "sight": S when the seat's sight changed (`sight` not null);
+// nullopt when neither changed (nothing is sent).
+std::optional<std::string> patchJson(const Board& before, const Board& after, long long rev,
+                                     const SightOutlines* sight = nullptr);
+
+// A host message read back (a client's side, and the tests'): its type, rev, seat, either the
+// board (snapshot) or the change (patch), and the sight when the message carries it. Throws
+// InputError for anything else.
 struct HostMessage {
     std::string type;
     long long rev = 0;
     std::string seat;
     std::optional<Board> map;
     std::optional<Command> change;
+    std::optional<SightOutlines> sight;
 };
 HostMessage readHostMessage(const std::string& text);
 // The board after a patch; throws std::runtime_error when the change does not apply.
@@ -165,11 +179,14 @@ public:
 private:
     struct View {
         SeatSight sight;
+        SightOutlines outlines;  // what the seat was last sent of `sight`
         Projection projection;
         long long rev = 0;
     };
     void refresh(std::size_t seat, bool traceSight, std::vector<Message>& out);
-    void publish(std::size_t seat, Projection p, std::vector<Message>& out);  // the new projection, and its patch
+    // The new projection, and its patch; `sightTraced`: the seat's sight was traced again (its
+    // outlines go with the patch when they changed).
+    void publish(std::size_t seat, Projection p, std::vector<Message>& out, bool sightTraced = false);
     Board board_;
     std::vector<Seat> seats_;
     TableSettings settings_;

@@ -129,7 +129,8 @@ private:
     bool closed_ = false;
 };
 
-std::string httpGet(unsigned short port, const std::string& target, int* status = nullptr) {
+std::string httpGet(unsigned short port, const std::string& target, int* status = nullptr, std::string* type = nullptr,
+                    std::string* policy = nullptr) {
     asio::io_context ioc;
     tcp::socket socket(ioc);
     tcp::resolver resolver(ioc);
@@ -142,6 +143,8 @@ std::string httpGet(unsigned short port, const std::string& target, int* status 
     http::response<http::string_body> res;
     http::read(socket, buffer, res);
     if (status) *status = static_cast<int>(res.result_int());
+    if (type) *type = std::string(res[http::field::content_type]);
+    if (policy) *policy = std::string(res["Content-Security-Policy"]);
     return res.body();
 }
 
@@ -314,6 +317,34 @@ TEST_CASE("server: the page and its files over HTTP on the table's port", "[net-
     httpGet(s.server.port(), "/../etc/passwd", &status);
     CHECK(status == 404);
     httpGet(s.server.port(), "/table", &status);
+    CHECK(status == 404);
+}
+
+TEST_CASE("server: the players' page from assets/web, each file with its type, fetching nothing from elsewhere", "[net-server]") {
+    ServerOptions options;
+    options.webRoot = std::string(SIGHTLINE_SOURCE_DIR) + "/assets/web";
+    Served s(options);
+    int status = 0;
+    std::string type, policy;
+    const std::string page = httpGet(s.server.port(), "/?seat=red&token=x", &status, &type, &policy);
+    CHECK(status == 200);
+    CHECK(type == "text/html; charset=utf-8");
+    CHECK(page.find("<script src=\"table.js\">") != std::string::npos);
+    CHECK(policy.find("default-src 'self'") != std::string::npos);
+    CHECK(policy.find("connect-src 'self'") != std::string::npos);
+    CHECK(httpGet(s.server.port(), "/table.js", &status, &type).find("sightlineTable") != std::string::npos);
+    CHECK(type == "text/javascript; charset=utf-8");
+    httpGet(s.server.port(), "/table.css", &status, &type);
+    CHECK(status == 200);
+    CHECK(type == "text/css; charset=utf-8");
+    // Nothing named outside the host: no address with a scheme in the page's files.
+    for (const char* file : {"/", "/table.js", "/table.css"}) {
+        const std::string text = httpGet(s.server.port(), file);
+        CHECK(text.find("http://") == std::string::npos);
+        CHECK(text.find("https://") == std::string::npos);
+        CHECK(text.find("//cdn") == std::string::npos);
+    }
+    httpGet(s.server.port(), "/missing.js", &status);
     CHECK(status == 404);
 }
 

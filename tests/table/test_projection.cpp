@@ -274,8 +274,30 @@ void checkNoLeak(const std::string& text, const Board& b, const Seat& seat, cons
 
 // [SECTION] Random sequences
 
+// The sight a seat was sent is what its figures see, ring for ring, as the Reference engine traces
+// it from scratch on the host's board (the GM's seat is sent none).
+void checkSight(const std::optional<SightOutlines>& sent, const Board& b, const Seat& seat) {
+    if (seat.gm()) {
+        CHECK_FALSE(sent);
+        return;
+    }
+    REQUIRE(sent);
+    const std::vector<BPolygon> rings = referenceRings(b, seat);
+    REQUIRE(sent->size() == rings.size());
+    for (std::size_t i = 0; i < rings.size(); ++i) {
+        const std::vector<PointD>& got = (*sent)[i];
+        const auto& want = rings[i].outer();  // closed: the first point again at the end
+        REQUIRE(got.size() + 1 == want.size());
+        for (std::size_t k = 0; k < got.size(); ++k) {
+            CHECK(std::abs(got[k].x - want[k].x()) < 1e-9);
+            CHECK(std::abs(got[k].y - want[k].y()) < 1e-9);
+        }
+    }
+}
+
 struct Client {
     Board board;
+    std::optional<SightOutlines> sight;
     long long rev = 0;
     std::string stream;  // every message received, one a line
     std::set<std::string> known;
@@ -297,6 +319,8 @@ void playRandomTable(std::uint64_t seed, bool explored) {
         CHECK(m.rev == 0);
         REQUIRE(m.map);
         clients[i].board = *m.map;
+        clients[i].sight = m.sight;
+        checkSight(m.sight, start, seats[i]);
         clients[i].stream = text + "\n";
         const Board expected = referenceProjection(start, seats[i], explored, clients[i].memory, clients[i].known);
         INFO("seat " << seats[i].name);
@@ -342,10 +366,13 @@ void playRandomTable(std::uint64_t seed, bool explored) {
                 CHECK(patch.rev == client.rev + 1);
                 client.rev = patch.rev;
                 client.board = applyPatch(client.board, patch);
+                if (patch.sight) client.sight = patch.sight;
+                if (seats[i].gm()) CHECK_FALSE(patch.sight);
                 client.stream += m.text + "\n";
                 checkNoLeak(m.text, views.board(), seats[i], knewBefore, client.known, boardBefore, expected);
             }
             CHECK(received <= 1);
+            checkSight(client.sight, views.board(), seats[i]);
             CHECK(views.rev(i) == client.rev);
             CHECK(serializeMap(client.board) == serializeMap(expected));
             CHECK(serializeMap(views.projection(i).board) == serializeMap(expected));
@@ -360,6 +387,7 @@ void playRandomTable(std::uint64_t seed, bool explored) {
             const HostMessage again = readHostMessage(views.snapshot(i));
             REQUIRE(again.map);
             CHECK(serializeMap(*again.map) == serializeMap(client.board));
+            CHECK(again.sight == client.sight);
             CHECK(again.rev == client.rev);
         }
     }
@@ -414,7 +442,7 @@ TEST_CASE("a seat sees only what its figures see, and only the public part of an
     CHECK(red.own == std::set<std::string>{"scout"});
     CHECK(red.seen.empty());
     REQUIRE(red.board.figures.size() == 1);
-    const std::string redText = snapshotJson(red.board, "red", 0);
+    const std::string redText = snapshotJson(red.board, seats[0], 0);
     CHECK(redText.find("lurker") == std::string::npos);
     CHECK(redText.find("ambush") == std::string::npos);
     // The secret door is a wall named by its ends, like the others; the ordinary door keeps its id.
@@ -431,7 +459,7 @@ TEST_CASE("a seat sees only what its figures see, and only the public part of an
     CHECK(red2.seen == std::set<std::string>{"lurker"});
     REQUIRE(red2.board.figures.size() == 2);
     CHECK(red2.board.figures[1].extra.empty());
-    const std::string text2 = snapshotJson(red2.board, "red", 1);
+    const std::string text2 = snapshotJson(red2.board, seats[0], 1);
     CHECK(text2.find("lurker") != std::string::npos);
     CHECK(text2.find("ambush") == std::string::npos);
     // The GM's seat knows it all.

@@ -79,7 +79,7 @@ TableHosting::TableHosting(const Board& board, const HostSettings& settings) : s
         options.bind = "0.0.0.0";
         options.host = lanAddress();
     }
-    options.webRoot = SIGHTLINE_SOURCE_DIR "/web";
+    options.webRoot = SIGHTLINE_SOURCE_DIR "/assets/web";
     server_ = std::make_unique<net::TableServer>(*host_, options);
     port_ = server_->port();
     server_->onApplied([this](const table::Command& c) {

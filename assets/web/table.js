@@ -1,0 +1,792 @@
+// A seat of a Sightline table in the browser: the board as the seat knows it (the host sends
+// nothing else), moved with a finger or the mouse, with the cover ruling a tap away.
+//
+// Index of this file:
+// [SECTION] The seat and the connection
+// [SECTION] Messages: snapshot, patch, ruling, refused
+// [SECTION] The view: where the board is on the screen
+// [SECTION] Drawing
+// [SECTION] Touch and mouse
+// [SECTION] The panel and the bar
+// [SECTION] Test hook
+'use strict';
+
+(function () {
+  // [SECTION] The seat and the connection
+
+  const params = new URLSearchParams(location.search);
+  const seatName = params.get('seat') || '';
+  const token = params.get('token') || '';
+
+  const table = {
+    connection: 'connecting', // connecting, connected, reconnecting, refused
+    connectionText: 'Connecting…',
+    refusedForGood: false,
+    seat: seatName,
+    side: null,           // the seat's side, "*" for the GM's
+    figureList: null,     // the seat's figures, when it holds a list instead of a side
+    rev: -1,
+    board: null,          // the seat's map (sightline-map), as the last snapshot and patches make it
+    sight: null,          // the outlines the seat's figures see now; null: the GM's, sees all
+    pending: null,        // a move sent and not answered: {id, to: [x, y], from: [x, y]}
+    ruling: null,         // the last ruling asked for
+    message: null,        // {title, text, kind}
+    selected: null,       // the own figure whose rulings a tap asks for
+  };
+
+  let socket = null;
+  let retryDelay = 0.5;   // seconds; doubles to 10 after each failed attempt
+  let retryTimer = null;
+  let countdownTimer = null;
+  let pingTimer = null;
+
+  function wsUrl() {
+    return (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/table';
+  }
+
+  function connect() {
+    clearTimeout(retryTimer);
+    clearInterval(countdownTimer);
+    if (!seatName || !token) {
+      refuse('This page needs its seat link: open the link or scan the code the GM gives your seat.');
+      return;
+    }
+    setConnection(table.rev >= 0 ? 'reconnecting' : 'connecting', table.rev >= 0 ? 'Reconnecting…' : 'Connecting…');
+    let ws;
+    try {
+      ws = new WebSocket(wsUrl());
+    } catch (e) {
+      scheduleRetry();
+      return;
+    }
+    socket = ws;
+    ws.onopen = () => {
+      if (socket !== ws) return;
+      ws.send(JSON.stringify({ type: 'join', seat: seatName, token: token }));
+    };
+    ws.onmessage = (event) => {
+      if (socket !== ws) return;
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch (e) {
+        return;
+      }
+      receive(msg);
+    };
+    ws.onclose = () => {
+      if (socket !== ws) return;
+      socket = null;
+      clearInterval(pingTimer);
+      if (table.pending) snapBack(null);
+      if (table.refusedForGood) return;
+      scheduleRetry();
+    };
+    ws.onerror = () => {};
+  }
+
+  function scheduleRetry() {
+    let left = retryDelay;
+    const tick = () => setConnection('reconnecting', 'Reconnecting in ' + Math.max(1, Math.ceil(left)) + ' s');
+    tick();
+    countdownTimer = setInterval(() => {
+      left -= 1;
+      tick();
+    }, 1000);
+    retryTimer = setTimeout(connect, retryDelay * 1000);
+    retryDelay = Math.min(10, retryDelay * 2);
+  }
+
+  function send(msg) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(msg));
+    return true;
+  }
+
+  function refuse(reason) {
+    table.refusedForGood = true;
+    setConnection('refused', 'Not joined');
+    showMessage('Not joined', reason + ' Ask the GM for your seat\'s link.', 'refusal', true);
+  }
+
+  // [SECTION] Messages: snapshot, patch, ruling, refused
+
+  function receive(msg) {
+    switch (msg.type) {
+      case 'snapshot':
+        table.board = msg.map;
+        table.rev = msg.rev;
+        table.side = msg.side !== undefined ? msg.side : null;
+        table.figureList = Array.isArray(msg.figures) ? msg.figures : null;
+        table.sight = Array.isArray(msg.sight) ? msg.sight : null;
+        table.pending = null;
+        if (table.ruling && !(findFigure(table.ruling.attacker) && findFigure(table.ruling.defender))) table.ruling = null;
+        if (table.selected && !findFigure(table.selected)) table.selected = null;
+        rememberSight();
+        retryDelay = 0.5;
+        if (table.connection !== 'connected') {
+          setConnection('connected', 'Connected');
+          clearInterval(pingTimer);
+          pingTimer = setInterval(() => send({ type: 'ping' }), 15000);
+        }
+        if (!fitted) fit();
+        document.getElementById('seat').textContent = seatTitle();
+        draw();
+        break;
+      case 'patch':
+        if (!table.board || msg.rev !== table.rev + 1 || !applyChange(msg.change)) {
+          send({ type: 'snapshot' });  // out of step: the seat's board as it is
+          return;
+        }
+        table.rev = msg.rev;
+        if (Array.isArray(msg.sight)) {
+          table.sight = msg.sight;
+          rememberSight();
+        }
+        if (table.pending) {
+          const f = findFigure(table.pending.id);
+          if (!f || f.cell[0] !== table.pending.from[0] || f.cell[1] !== table.pending.from[1]) table.pending = null;
+        }
+        if (table.ruling && !(findFigure(table.ruling.attacker) && findFigure(table.ruling.defender))) {
+          table.ruling = null;
+          hidePanel();
+        }
+        draw();
+        break;
+      case 'ruling':
+        table.ruling = msg;
+        showRuling(msg);
+        draw();
+        break;
+      case 'refused':
+        if (msg.to === 'join' || table.rev < 0) {
+          refuse(msg.reason || 'The host refused this seat.');
+          return;
+        }
+        if (msg.to === 'move') snapBack(msg.reason);
+        else showMessage('Refused', msg.reason || '', 'refusal');
+        draw();
+        break;
+      default:
+        break;
+    }
+  }
+
+  function snapBack(reason) {
+    const p = table.pending;
+    table.pending = null;
+    if (reason) showMessage(p ? 'Move refused' : 'Refused', reason, 'refusal');
+  }
+
+  const kinds = ['walls', 'doors', 'features', 'figures'];
+
+  // A patch's change, applied to the seat's board as the host's table applies it; false when it
+  // does not apply (the page then asks for the whole board).
+  function applyChange(change) {
+    if (!change || typeof change !== 'object') return false;
+    if (change.type === 'replace_board') {
+      if (!change.map || typeof change.map !== 'object') return false;
+      table.board = change.map;
+      return true;
+    }
+    if (change.type !== 'change_pieces') return false;
+    const b = table.board;
+    for (const k of kinds) if (!Array.isArray(b[k])) b[k] = [];
+    const remove = change.remove || {};
+    for (const k of kinds) {
+      if (!remove[k]) continue;
+      const gone = new Set(remove[k]);
+      b[k] = b[k].filter((p) => !gone.has(p.id));
+    }
+    const update = change.update || {};
+    for (const k of kinds) {
+      for (const piece of update[k] || []) {
+        const i = b[k].findIndex((p) => p.id === piece.id);
+        if (i < 0) return false;
+        b[k][i] = piece;
+      }
+    }
+    const add = change.add || {};
+    const before = change.add_before || {};
+    for (const k of kinds) {
+      const list = add[k] || [];
+      for (let i = 0; i < list.length; ++i) {
+        const at = before[k] && before[k][i] ? b[k].findIndex((p) => p.id === before[k][i]) : -1;
+        if (at < 0) b[k].push(list[i]);
+        else b[k].splice(at, 0, list[i]);
+      }
+    }
+    if (Array.isArray(change.terrain)) b.terrain = change.terrain;
+    return true;
+  }
+
+  function findFigure(id) {
+    if (!table.board || !Array.isArray(table.board.figures)) return null;
+    return table.board.figures.find((f) => f.id === id) || null;
+  }
+
+  function isOwn(f) {
+    if (table.side === '*') return true;
+    if (table.figureList) return table.figureList.includes(f.id);
+    return table.side !== null && f.side === table.side;
+  }
+
+  function sizeOf(f) {
+    return Array.isArray(f.size) ? f.size : [1, 1];
+  }
+
+  function seatTitle() {
+    if (table.side === '*') return 'GM (' + seatName + ')';
+    return seatName + (table.side && table.side !== seatName ? ' (' + table.side + ')' : '');
+  }
+
+  // What the seat has seen on this page, kept as a picture of the board at a few pixels a cell:
+  // parts seen before are drawn dimmer than parts never seen.
+  let explored = null;
+  function rememberSight() {
+    if (!table.board || !table.sight) return;
+    const g = table.board.grid || { width: 1, height: 1 };
+    const per = Math.max(2, Math.min(16, Math.floor(2048 / Math.max(g.width, g.height))));
+    if (!explored || explored.width !== g.width * per || explored.height !== g.height * per) {
+      explored = document.createElement('canvas');
+      explored.width = g.width * per;
+      explored.height = g.height * per;
+      explored.per = per;
+    }
+    const c = explored.getContext('2d');
+    c.fillStyle = '#fff';
+    c.beginPath();
+    for (const ring of table.sight) ringPath(c, ring, (x) => x * per, (y) => y * per);
+    c.fill('nonzero');
+  }
+
+  // [SECTION] The view: where the board is on the screen
+
+  const canvas = document.getElementById('board');
+  const ctx = canvas.getContext('2d');
+  const fog = document.createElement('canvas');
+  const view = { scale: 32, ox: 0, oy: 0 }; // CSS pixels a cell; where cell (0, 0)'s corner is
+  let fitted = false;
+
+  function cssSize() {
+    const r = canvas.getBoundingClientRect();
+    return { w: r.width, h: r.height };
+  }
+
+  function fit() {
+    if (!table.board || !table.board.grid) return;
+    const { w, h } = cssSize();
+    const g = table.board.grid;
+    const margin = 12;
+    view.scale = Math.max(4, Math.min((w - 2 * margin) / g.width, (h - 2 * margin) / g.height));
+    view.ox = (w - g.width * view.scale) / 2;
+    view.oy = (h - g.height * view.scale) / 2;
+    fitted = true;
+    draw();
+  }
+
+  function zoomAt(factor, cx, cy) {
+    const s = Math.max(4, Math.min(200, view.scale * factor));
+    const k = s / view.scale;
+    view.ox = cx - (cx - view.ox) * k;
+    view.oy = cy - (cy - view.oy) * k;
+    view.scale = s;
+    draw();
+  }
+
+  const toScreenX = (x) => view.ox + x * view.scale;
+  const toScreenY = (y) => view.oy + y * view.scale;
+  const toBoard = (px, py) => [(px - view.ox) / view.scale, (py - view.oy) / view.scale];
+
+  function resize() {
+    const dpr = window.devicePixelRatio || 1;
+    const { w, h } = cssSize();
+    canvas.width = Math.max(1, Math.round(w * dpr));
+    canvas.height = Math.max(1, Math.round(h * dpr));
+    if (!fitted) fit();
+    draw();
+  }
+
+  // [SECTION] Drawing
+
+  const drawn = { figures: [], fogRings: 0, rulingLines: 0, walls: 0, doors: 0, features: 0, terrainCells: 0 };
+
+  function sideColour(side) {
+    let h = 0;
+    for (const ch of String(side || '')) h = (h * 31 + ch.codePointAt(0)) % 360;
+    return 'hsl(' + h + ', 62%, 52%)';
+  }
+
+  function ringPath(c, ring, fx, fy) {
+    if (!Array.isArray(ring) || ring.length < 3) return;
+    c.moveTo(fx(ring[0][0]), fy(ring[0][1]));
+    for (let i = 1; i < ring.length; ++i) c.lineTo(fx(ring[i][0]), fy(ring[i][1]));
+    c.closePath();
+  }
+
+  // Where a figure is drawn: where it stands, or where it was dragged to or sent.
+  function shownCell(f) {
+    if (drag && drag.id === f.id) return drag.cell;
+    if (table.pending && table.pending.id === f.id) return table.pending.to;
+    return f.cell;
+  }
+
+  // At the next frame; a page in a tab behind others gets no frames, so a timer draws it too (the
+  // board is right whenever the tab comes back, and the test hook reads what was drawn).
+  let frameAsked = false;
+  function draw() {
+    if (frameAsked) return;
+    frameAsked = true;
+    const go = () => {
+      if (!frameAsked) return;
+      frameAsked = false;
+      paint();
+    };
+    requestAnimationFrame(go);
+    setTimeout(go, 100);
+  }
+
+  function paint() {
+    const dpr = window.devicePixelRatio || 1;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const { w, h } = cssSize();
+    ctx.clearRect(0, 0, w, h);
+    drawn.figures = [];
+    drawn.fogRings = 0;
+    drawn.rulingLines = 0;
+    drawn.walls = drawn.doors = drawn.features = drawn.terrainCells = 0;
+    const b = table.board;
+    if (!b || !b.grid) return;
+    const s = view.scale;
+    const W = b.grid.width, H = b.grid.height;
+
+    // The board and its grid.
+    ctx.fillStyle = '#2b3038';
+    ctx.fillRect(toScreenX(0), toScreenY(0), W * s, H * s);
+    // Terrain: what stops sight is drawn over the fog (the seat knows its map), the rest under it.
+    const terrainColour = { blocking: '#6a717e', difficult: 'rgba(190, 150, 60, 0.45)', impassable: '#0c0d10' };
+    const paintTerrain = (over) => {
+      for (const group of b.terrain || []) {
+        if ((group.kind === 'blocking') !== over) continue;
+        ctx.fillStyle = terrainColour[group.kind] || '#444';
+        for (const cell of group.cells || []) {
+          ctx.fillRect(toScreenX(cell[0]), toScreenY(cell[1]), s, s);
+          drawn.terrainCells++;
+        }
+      }
+    };
+    paintTerrain(false);
+    if (s >= 8) {
+      ctx.strokeStyle = 'rgba(255, 255, 255, 0.08)';
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      for (let x = 0; x <= W; ++x) {
+        ctx.moveTo(Math.round(toScreenX(x)) + 0.5, toScreenY(0));
+        ctx.lineTo(Math.round(toScreenX(x)) + 0.5, toScreenY(H));
+      }
+      for (let y = 0; y <= H; ++y) {
+        ctx.moveTo(toScreenX(0), Math.round(toScreenY(y)) + 0.5);
+        ctx.lineTo(toScreenX(W), Math.round(toScreenY(y)) + 0.5);
+      }
+      ctx.stroke();
+    }
+    const paintFeatures = (over) => {
+      for (const f of b.features || []) {
+        if (!Array.isArray(f.polygon) || !!f.blocks_sight !== over) continue;
+        ctx.beginPath();
+        ringPath(ctx, f.polygon, toScreenX, toScreenY);
+        ctx.fillStyle = f.blocks_sight ? 'rgba(120, 128, 140, 0.85)' : 'rgba(140, 170, 110, 0.35)';
+        ctx.fill();
+        ctx.strokeStyle = 'rgba(220, 230, 200, 0.7)';
+        ctx.lineWidth = 1.5;
+        ctx.stroke();
+        drawn.features++;
+      }
+    };
+    paintFeatures(false);
+
+    // Fog: never seen darkest, seen before dimmer, seen now clear (the GM's seat sees all). Drawn
+    // on a canvas of its own, from which what is seen is cut (the outlines' union: all run the
+    // same way round, so the nonzero rule joins them).
+    if (table.sight) {
+      if (fog.width !== canvas.width || fog.height !== canvas.height) {
+        fog.width = canvas.width;
+        fog.height = canvas.height;
+      }
+      const fc = fog.getContext('2d');
+      fc.setTransform(1, 0, 0, 1, 0, 0);
+      fc.globalCompositeOperation = 'source-over';
+      fc.globalAlpha = 1;
+      fc.clearRect(0, 0, fog.width, fog.height);
+      fc.setTransform(dpr, 0, 0, dpr, 0, 0);
+      fc.fillStyle = 'rgba(6, 7, 10, 0.86)';
+      fc.fillRect(toScreenX(0), toScreenY(0), W * s, H * s);
+      fc.globalCompositeOperation = 'destination-out';
+      if (explored) {
+        fc.globalAlpha = 0.4;
+        fc.imageSmoothingEnabled = true;
+        fc.drawImage(explored, toScreenX(0), toScreenY(0), W * s, H * s);
+        fc.globalAlpha = 1;
+      }
+      fc.beginPath();
+      for (const ring of table.sight) {
+        ringPath(fc, ring, toScreenX, toScreenY);
+        drawn.fogRings++;
+      }
+      fc.fill('nonzero');
+      ctx.save();
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.drawImage(fog, 0, 0);
+      ctx.restore();
+    }
+
+    paintTerrain(true);
+    paintFeatures(true);
+
+    // Walls and doors over the fog: the seat knows its map.
+    ctx.lineCap = 'round';
+    ctx.strokeStyle = '#ece6d4';
+    ctx.lineWidth = Math.max(2.5, s * 0.12);
+    ctx.beginPath();
+    for (const wall of b.walls || []) {
+      ctx.moveTo(toScreenX(wall.from[0]), toScreenY(wall.from[1]));
+      ctx.lineTo(toScreenX(wall.to[0]), toScreenY(wall.to[1]));
+      drawn.walls++;
+    }
+    ctx.stroke();
+    for (const d of b.doors || []) {
+      ctx.beginPath();
+      ctx.moveTo(toScreenX(d.from[0]), toScreenY(d.from[1]));
+      ctx.lineTo(toScreenX(d.to[0]), toScreenY(d.to[1]));
+      if (d.open) {
+        ctx.setLineDash([Math.max(3, s * 0.15), Math.max(3, s * 0.15)]);
+        ctx.strokeStyle = 'rgba(214, 160, 90, 0.8)';
+        ctx.lineWidth = Math.max(1.5, s * 0.06);
+      } else {
+        ctx.setLineDash([]);
+        ctx.strokeStyle = d.window ? '#8fc3e8' : '#c98a44';
+        ctx.lineWidth = Math.max(3, s * 0.16);
+      }
+      ctx.stroke();
+      ctx.setLineDash([]);
+      drawn.doors++;
+    }
+
+    // The ruling's lines: clear green, stopped red, from the attacker's corner.
+    const r = table.ruling;
+    if (r && Array.isArray(r.lines)) {
+      ctx.lineWidth = Math.max(1.5, s * 0.05);
+      for (const line of r.lines) {
+        ctx.strokeStyle = line.blocked ? '#ff6b60' : '#6fe08c';
+        ctx.beginPath();
+        ctx.moveTo(toScreenX(line.from[0]), toScreenY(line.from[1]));
+        ctx.lineTo(toScreenX(line.to[0]), toScreenY(line.to[1]));
+        ctx.stroke();
+        drawn.rulingLines++;
+      }
+    }
+
+    // Figures: a disc in the side's colour, the seat's own ringed in white.
+    for (const f of b.figures || []) {
+      const [fw, fh] = sizeOf(f);
+      const cell = shownCell(f);
+      const cx = toScreenX(cell[0] + fw / 2), cy = toScreenY(cell[1] + fh / 2);
+      const rad = Math.max(6, s * Math.min(fw, fh) * 0.42);
+      const own = isOwn(f);
+      ctx.beginPath();
+      ctx.arc(cx, cy, rad, 0, Math.PI * 2);
+      ctx.fillStyle = sideColour(f.side);
+      ctx.globalAlpha = table.pending && table.pending.id === f.id ? 0.6 : 1;
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      ctx.lineWidth = own ? Math.max(2, s * 0.08) : 1.5;
+      ctx.strokeStyle = own ? '#ffffff' : 'rgba(0, 0, 0, 0.7)';
+      ctx.stroke();
+      if (table.selected === f.id || (r && (r.attacker === f.id || r.defender === f.id))) {
+        ctx.beginPath();
+        ctx.arc(cx, cy, rad + Math.max(3, s * 0.08), 0, Math.PI * 2);
+        ctx.strokeStyle = table.selected === f.id ? '#f0c054' : 'rgba(240, 192, 84, 0.6)';
+        ctx.lineWidth = 2;
+        ctx.stroke();
+      }
+      if (s >= 14) {
+        const label = f.id.length > 8 ? f.id.slice(0, 7) + '…' : f.id;
+        ctx.font = '600 ' + Math.max(10, Math.min(14, s * 0.3)) + 'px system-ui, sans-serif';
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = 'rgba(0, 0, 0, 0.75)';
+        ctx.strokeText(label, cx, cy);
+        ctx.fillStyle = '#fff';
+        ctx.fillText(label, cx, cy);
+      }
+      drawn.figures.push({ id: f.id, side: f.side, own: own, cell: cell.slice(), size: [fw, fh], x: cx, y: cy, r: rad });
+    }
+    if (drag) {
+      const [fw, fh] = drag.size;
+      ctx.strokeStyle = drag.inside ? '#f0c054' : '#ff6b60';
+      ctx.lineWidth = 2;
+      ctx.setLineDash([6, 4]);
+      ctx.strokeRect(toScreenX(drag.cell[0]), toScreenY(drag.cell[1]), fw * s, fh * s);
+      ctx.setLineDash([]);
+    }
+  }
+
+  // [SECTION] Touch and mouse
+
+  const pointers = new Map();  // pointerId -> {x, y}
+  let drag = null;    // {id, grab: [dx, dy], cell, from, size, inside}
+  let press = null;   // {x, y, id, moved}: a press that may be a tap
+  let pinch = null;   // {dist, mx, my, scale, ox, oy}
+
+  function localPoint(e) {
+    const r = canvas.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  }
+
+  function figureAt(px, py) {
+    for (let i = drawn.figures.length - 1; i >= 0; --i) {
+      const d = drawn.figures[i];
+      const reach = Math.max(d.r, 22);  // a thumb's reach, even on small figures
+      if ((px - d.x) ** 2 + (py - d.y) ** 2 <= reach * reach) return d;
+    }
+    return null;
+  }
+
+  function startPinch() {
+    const [a, b] = [...pointers.values()];
+    pinch = {
+      dist: Math.hypot(a.x - b.x, a.y - b.y) || 1,
+      mx: (a.x + b.x) / 2,
+      my: (a.y + b.y) / 2,
+      scale: view.scale,
+      ox: view.ox,
+      oy: view.oy,
+    };
+  }
+
+  canvas.addEventListener('pointerdown', (e) => {
+    const p = localPoint(e);
+    pointers.set(e.pointerId, p);
+    try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic pointer */ }
+    if (pointers.size === 2) {
+      drag = null;  // a second finger: the board is pinched, the figure stays
+      press = null;
+      startPinch();
+      draw();
+      return;
+    }
+    if (pointers.size > 2) return;
+    const hit = figureAt(p.x, p.y);
+    press = { x: p.x, y: p.y, id: hit ? hit.id : null, moved: false, ox: view.ox, oy: view.oy };
+    const f = hit ? findFigure(hit.id) : null;
+    if (f && isOwn(f) && !table.pending && table.connection === 'connected') {
+      const [bx, by] = toBoard(p.x, p.y);
+      drag = { id: f.id, grab: [bx - f.cell[0], by - f.cell[1]], cell: f.cell.slice(), from: f.cell.slice(), size: sizeOf(f), inside: true };
+    }
+    e.preventDefault();
+  });
+
+  canvas.addEventListener('pointermove', (e) => {
+    if (!pointers.has(e.pointerId)) return;
+    const p = localPoint(e);
+    pointers.set(e.pointerId, p);
+    if (pinch && pointers.size >= 2) {
+      const [a, b] = [...pointers.values()];
+      const dist = Math.hypot(a.x - b.x, a.y - b.y) || 1;
+      const mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+      const s = Math.max(4, Math.min(200, pinch.scale * dist / pinch.dist));
+      const k = s / pinch.scale;
+      view.scale = s;
+      view.ox = mx - (pinch.mx - pinch.ox) * k;
+      view.oy = my - (pinch.my - pinch.oy) * k;
+      draw();
+      return;
+    }
+    if (!press) return;
+    if (Math.hypot(p.x - press.x, p.y - press.y) > 8) press.moved = true;
+    if (drag) {
+      const [bx, by] = toBoard(p.x, p.y);
+      const g = table.board.grid;
+      const x = Math.round(bx - drag.grab[0]), y = Math.round(by - drag.grab[1]);
+      drag.inside = x >= 0 && y >= 0 && x + drag.size[0] <= g.width && y + drag.size[1] <= g.height;
+      drag.cell = [Math.min(Math.max(x, 0), g.width - drag.size[0]), Math.min(Math.max(y, 0), g.height - drag.size[1])];
+      draw();
+    } else if (press.moved) {
+      view.ox = press.ox + (p.x - press.x);  // one finger on the board pans it
+      view.oy = press.oy + (p.y - press.y);
+      draw();
+    }
+  });
+
+  function endPointer(e, cancelled) {
+    if (!pointers.has(e.pointerId)) return;
+    pointers.delete(e.pointerId);
+    if (pinch) {
+      if (pointers.size < 2) pinch = null;
+      if (pointers.size === 1) {  // one finger left: it pans from here
+        const [q] = [...pointers.values()];
+        press = { x: q.x, y: q.y, id: null, moved: true, ox: view.ox, oy: view.oy };
+      } else press = null;
+      return;
+    }
+    const pr = press, dr = drag;
+    press = null;
+    drag = null;
+    if (cancelled || !pr) {
+      draw();
+      return;
+    }
+    if (dr && pr.moved) {
+      if (dr.cell[0] !== dr.from[0] || dr.cell[1] !== dr.from[1]) {
+        table.pending = { id: dr.id, to: dr.cell.slice(), from: dr.from.slice() };
+        table.selected = dr.id;
+        if (!send({ type: 'move', figure: dr.id, to: dr.cell, rev: table.rev })) snapBack('Not connected: the move was not sent.');
+      }
+    } else if (!pr.moved && pr.id) {
+      tapFigure(pr.id);
+    }
+    if ((dr && pr.moved) || (!pr.moved && pr.id)) hint.hidden = true;  // the player has found out how
+    draw();
+  }
+  canvas.addEventListener('pointerup', (e) => endPointer(e, false));
+  canvas.addEventListener('pointercancel', (e) => endPointer(e, true));
+
+  canvas.addEventListener('wheel', (e) => {
+    e.preventDefault();
+    const p = localPoint(e);
+    zoomAt(Math.exp(-e.deltaY * 0.0015), p.x, p.y);
+  }, { passive: false });
+
+  // A tap on one's own figure picks it as the attacker; on another, asks the ruling between them.
+  function tapFigure(id) {
+    const f = findFigure(id);
+    if (!f) return;
+    if (isOwn(f) && table.side !== '*') {
+      table.selected = id;
+      showMessage(id + ' picked', 'Tap another figure for the cover ruling with ' + id + ' attacking.', 'info');
+      return;
+    }
+    if (table.side === '*' && (!table.selected || table.selected === id)) {
+      table.selected = id;
+      showMessage(id + ' picked', 'Tap another figure for the cover ruling with ' + id + ' attacking.', 'info');
+      return;
+    }
+    let attacker = table.selected && findFigure(table.selected) ? table.selected : null;
+    if (!attacker) {
+      // The seat's figure nearest the one tapped.
+      let best = Infinity;
+      for (const g of table.board.figures) {
+        if (!isOwn(g)) continue;
+        const d = (g.cell[0] - f.cell[0]) ** 2 + (g.cell[1] - f.cell[1]) ** 2;
+        if (d < best) {
+          best = d;
+          attacker = g.id;
+        }
+      }
+    }
+    if (!attacker) {
+      showMessage('No figure of yours', 'This seat has no figure on the board to attack with.', 'refusal');
+      return;
+    }
+    table.selected = attacker;
+    if (!send({ type: 'cover', attacker: attacker, defender: id })) showMessage('Not connected', 'The ruling was not asked.', 'refusal');
+    else showMessage(attacker + ' attacks ' + id, 'Asking the host…', 'info');
+  }
+
+  // [SECTION] The panel and the bar
+
+  const panel = document.getElementById('panel');
+  const hint = document.getElementById('hint');
+
+  function setConnection(state, text) {
+    table.connection = state;
+    table.connectionText = text;
+    const el = document.getElementById('connection');
+    el.className = 'conn ' + state;
+    document.getElementById('connection-text').textContent = text;
+    el.title = text;
+  }
+
+  function showMessage(title, text, kind, retry) {
+    table.message = { title: title, text: text, kind: kind };
+    panel.hidden = false;
+    panel.className = kind;
+    document.getElementById('panel-title').textContent = title;
+    document.getElementById('panel-text').textContent = text;
+    document.getElementById('retry').hidden = !retry;
+    hint.hidden = true;
+    resize();
+  }
+
+  function hidePanel() {
+    table.message = null;
+    panel.hidden = true;
+    resize();
+  }
+
+  function showRuling(r) {
+    let kind = 'ruling-none', head = r.attacker + ' → ' + r.defender + ': no line of sight';
+    if (r.line_of_sight) {
+      const cover = r.cover === true || (typeof r.cover === 'string' && r.cover !== 'none') ||
+                    (typeof r.level === 'string' && r.level !== 'none');
+      kind = cover ? 'ruling-cover' : 'ruling-clear';
+      head = r.attacker + ' → ' + r.defender + ': ' + (cover ? 'cover' : 'no cover');
+      if (typeof r.level === 'string') head += ' (' + r.level.replace(/_/g, ' ') + ')';
+    }
+    showMessage(head, r.explanation || '', kind);
+  }
+
+  document.getElementById('panel-close').addEventListener('click', () => {
+    table.ruling = null;
+    hidePanel();
+    draw();
+  });
+  document.getElementById('retry').addEventListener('click', () => {
+    table.refusedForGood = false;
+    retryDelay = 0.5;
+    hidePanel();
+    connect();
+  });
+  document.getElementById('fit').addEventListener('click', fit);
+  document.getElementById('zoom-in').addEventListener('click', () => {
+    const { w, h } = cssSize();
+    zoomAt(1.25, w / 2, h / 2);
+  });
+  document.getElementById('zoom-out').addEventListener('click', () => {
+    const { w, h } = cssSize();
+    zoomAt(0.8, w / 2, h / 2);
+  });
+  window.addEventListener('resize', resize);
+  if (typeof ResizeObserver === 'function') new ResizeObserver(resize).observe(canvas);
+
+  // [SECTION] Test hook
+  // What the page holds and drew, for tests and for anyone curious: nothing here the host did not send.
+  window.sightlineTable = {
+    state() {
+      return JSON.parse(JSON.stringify({
+        connection: table.connection,
+        connectionText: table.connectionText,
+        seat: table.seat,
+        side: table.side,
+        rev: table.rev,
+        board: table.board,
+        sight: table.sight,
+        pending: table.pending,
+        ruling: table.ruling,
+        message: table.message,
+        selected: table.selected,
+        view: view,
+        drawn: drawn,
+      }));
+    },
+    toScreen(x, y) {
+      const r = canvas.getBoundingClientRect();
+      return [r.left + toScreenX(x), r.top + toScreenY(y)];
+    },
+  };
+
+  document.getElementById('seat').textContent = seatName || 'Sightline';
+  resize();
+  connect();
+})();

@@ -1,0 +1,389 @@
+#!/usr/bin/env node
+// The players' page (assets/web) in Debian's Chromium, headless, against a real sightline-server:
+// two seats' pages (a phone and a laptop) and the GM over a WebSocket. What is drawn, touch drags,
+// a refused move, a ruling in the host's words, pinch and pan, every button, a dropped connection
+// resumed, a wrong link refused, nothing overflowing at either size, and nothing the seat may not
+// know in any frame it received, in what the page holds, or anywhere in the page's memory.
+//
+//   node page.test.js --server PATH --cli PATH --out DIR
+//
+// Exit 0: passed; 77: skipped (no Chromium or no puppeteer-core: tools/setup.sh installs both);
+// anything else: failed, with the check that failed.
+'use strict';
+
+const fs = require('fs');
+const net = require('net');
+const os = require('os');
+const path = require('path');
+const { spawn, execFileSync } = require('child_process');
+
+const SKIP = 77;
+const here = __dirname;
+const root = path.resolve(here, '..', '..');
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf('--' + name);
+  return i > 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+}
+const serverPath = arg('server', path.join(root, 'build', 'sightline-server'));
+const cliPath = arg('cli', path.join(root, 'build', 'sightline-cli'));
+const outDir = arg('out', path.join(os.tmpdir(), 'sightline-web'));
+const chromiumPath = process.env.CHROMIUM || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+
+if (!chromiumPath) {
+  console.log('web page: SKIPPED: Debian\'s Chromium is not installed (tools/setup.sh installs the package "chromium").');
+  process.exit(SKIP);
+}
+let puppeteer, WebSocket;
+try {
+  puppeteer = require('puppeteer-core');
+  WebSocket = require('ws');
+} catch (e) {
+  console.log('web page: SKIPPED: puppeteer-core is not installed in tests/web (tools/setup.sh runs npm ci there).');
+  process.exit(SKIP);
+}
+
+let checks = 0;
+function check(ok, what, detail) {
+  if (!ok) throw new Error('FAILED: ' + what + (detail !== undefined ? '\n  ' + (typeof detail === 'string' ? detail : JSON.stringify(detail)) : ''));
+  ++checks;
+  console.log('ok ' + checks + ' - ' + what);
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// [SECTION] The host, a proxy that can drop the page's connection, the GM
+
+function startServer(map) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(serverPath, [map, '--port', '0', '--web', path.join(root, 'assets', 'web')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const seats = {};
+    let buffer = '';
+    child.stderr.on('data', (d) => process.stderr.write(d));
+    child.stdout.on('data', (d) => {
+      buffer += d;
+      let nl;
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, nl).trim();
+        buffer = buffer.slice(nl + 1);
+        const words = line.split(' ');
+        if (words[0] === 'seat') {
+          const url = new URL(words[3].replace(/^ws:/, 'http:'));
+          seats[words[1]] = { side: words[2], ws: words[3], port: Number(url.port), token: url.searchParams.get('token') };
+        } else if (words[0] === 'ready') resolve({ child, seats });
+      }
+    });
+    child.on('exit', (code) => reject(new Error('sightline-server exited with ' + code + ' before it was ready')));
+  });
+}
+
+// A TCP proxy in front of the host: drop() closes every connection through it and refuses new
+// ones until up().
+function startProxy(port) {
+  const open = new Set();
+  let down = false;
+  const server = net.createServer((client) => {
+    if (down) return client.destroy();
+    const upstream = net.connect(port, '127.0.0.1');
+    const pair = { client, upstream };
+    open.add(pair);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      open.delete(pair);
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
+    port: server.address().port,
+    drop() {
+      down = true;
+      for (const p of [...open]) {
+        p.client.destroy();
+        p.upstream.destroy();
+      }
+      open.clear();
+    },
+    up() { down = false; },
+    close() { server.close(); },
+  })));
+}
+
+function gmClient(seat) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(seat.ws.split('?')[0]);
+    const got = [];
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'join', seat: 'gm', token: seat.token })));
+    ws.on('message', (m) => {
+      const j = JSON.parse(String(m));
+      got.push(j);
+      if (j.type === 'snapshot' && got.length === 1) resolve({ ws, got, rev: () => got.filter((x) => x.rev !== undefined).pop().rev });
+    });
+    ws.on('error', reject);
+  });
+}
+
+// [SECTION] A page of a seat
+
+async function openSeat(browser, url, viewport) {
+  const page = await browser.newPage();
+  await page.setViewport(viewport);
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.enable');
+  const frames = [];
+  cdp.on('Network.webSocketFrameReceived', (e) => frames.push(e.response.payloadData));
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(url, { waitUntil: 'load' });
+  return { page, cdp, frames, requests, errors };
+}
+
+const state = (seat) => seat.page.evaluate(() => window.sightlineTable.state());
+async function waitState(seat, test, what, timeout = 15000) {
+  const until = Date.now() + timeout;
+  let s;
+  while (Date.now() < until) {
+    s = await state(seat);
+    if (test(s)) return s;
+    await sleep(80);
+  }
+  check(false, what, s && { connection: s.connection, message: s.message, view: s.view, figures: s.drawn.figures.map((f) => [f.id, f.cell]) });
+}
+const figure = (s, id) => s.drawn.figures.find((f) => f.id === id);
+const boardFigure = (s, id) => (s.board.figures || []).find((f) => f.id === id);
+
+// A finger on the screen: from one board point to another (the figure's middle), in steps.
+async function touchDrag(seat, from, to) {
+  await seat.page.bringToFront();  // a tab behind others takes no input
+  const [x0, y0] = await seat.page.evaluate((p) => window.sightlineTable.toScreen(p[0], p[1]), from);
+  const [x1, y1] = await seat.page.evaluate((p) => window.sightlineTable.toScreen(p[0], p[1]), to);
+  await seat.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0, id: 1 }] });
+  for (let k = 1; k <= 6; ++k) {
+    const t = k / 6;
+    await seat.cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + (x1 - x0) * t, y: y0 + (y1 - y0) * t, id: 1 }] });
+    await sleep(16);
+  }
+  await seat.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+async function tap(seat, at) {
+  await seat.page.bringToFront();
+  const [x, y] = await seat.page.evaluate((p) => window.sightlineTable.toScreen(p[0], p[1]), at);
+  await seat.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y, id: 1 }] });
+  await sleep(30);
+  await seat.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+async function twoFingers(seat, a0, b0, a1, b1) {
+  await seat.page.bringToFront();
+  const t = (a, b) => [{ x: a[0], y: a[1], id: 1 }, { x: b[0], y: b[1], id: 2 }];
+  await seat.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: t(a0, b0) });
+  for (let k = 1; k <= 6; ++k) {
+    const f = k / 6;
+    const lerp = (p, q) => [p[0] + (q[0] - p[0]) * f, p[1] + (q[1] - p[1]) * f];
+    await seat.cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: t(lerp(a0, a1), lerp(b0, b1)) });
+    await sleep(16);
+  }
+  await seat.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+async function shot(seat, name) {
+  await seat.page.bringToFront();
+  await sleep(150);  // a frame drawn in front
+  await seat.page.screenshot({ path: path.join(outDir, name) });
+}
+async function press(seat, selector) {
+  await seat.page.bringToFront();
+  await seat.page.click(selector);
+}
+
+// Nothing sticks out of the window: no sideways scroll, every control whole on screen and at
+// least 44 px a side.
+async function checkFit(seat, size) {
+  const r = await seat.page.evaluate(() => {
+    const out = { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, innerHeight: window.innerHeight, controls: [] };
+    for (const el of document.querySelectorAll('button, #connection')) {
+      const b = el.getBoundingClientRect();
+      if (b.width === 0 && b.height === 0) continue;  // hidden
+      out.controls.push({ id: el.id, left: b.left, right: b.right, top: b.top, bottom: b.bottom, w: b.width, h: b.height });
+    }
+    const panel = document.getElementById('panel');
+    out.panelOverflow = !panel.hidden && panel.scrollWidth > panel.clientWidth;
+    return out;
+  });
+  check(r.scrollWidth <= r.innerWidth, size + ': no sideways scroll', r);
+  for (const c of r.controls) {
+    check(c.left >= 0 && c.right <= r.innerWidth + 0.5 && c.top >= 0 && c.bottom <= r.innerHeight + 0.5, size + ': ' + c.id + ' lies whole in the window', c);
+    check(c.w >= 44 && c.h >= 44, size + ': ' + c.id + ' is at least 44 px a side', c);
+  }
+  check(!r.panelOverflow, size + ': the panel\'s text wraps inside it');
+}
+
+// Every string in the page's JavaScript heap.
+async function heapText(seat) {
+  await seat.cdp.send('HeapProfiler.enable');
+  let text = '';
+  const onChunk = (e) => { text += e.chunk; };
+  seat.cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await seat.cdp.send('HeapProfiler.collectGarbage');
+  await seat.cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  seat.cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  return text;
+}
+
+// [SECTION] The test
+
+async function main() {
+  fs.mkdirSync(outDir, { recursive: true });
+  const mapPath = path.join(here, 'data', 'table.json');
+  const { child, seats } = await startServer(mapPath);
+  const proxy = await startProxy(seats.marines.port);
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-extensions'],
+  });
+  try {
+    const phone = { width: 360, height: 640, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+    const laptop = { width: 1280, height: 800, deviceScaleFactor: 1, isMobile: false, hasTouch: false };
+    const pageOf = (port, seat) => 'http://127.0.0.1:' + port + '/?seat=' + seat + '&token=' + seats[seat].token;
+
+    // The marines' player on a phone (through the proxy), the invaders' on a laptop, the GM.
+    const a = await openSeat(browser, pageOf(proxy.port, 'marines'), phone);
+    const b = await openSeat(browser, pageOf(seats.invaders.port, 'invaders'), laptop);
+    const gm = await gmClient(seats.gm);
+
+    let s = await waitState(a, (x) => x.connection === 'connected' && x.drawn.figures.length > 0, 'the phone joins the marines\' seat');
+    check(s.connectionText === 'Connected', 'the bar says it is connected', s.connectionText);
+    const ids = s.drawn.figures.map((f) => f.id).sort();
+    check(JSON.stringify(ids) === JSON.stringify(['ghoul', 'medic', 'scout']), 'it draws its two figures and the ghoul it sees, not the lurker', ids);
+    check(figure(s, 'scout').own && figure(s, 'medic').own && !figure(s, 'ghoul').own, 'its own figures are told apart');
+    check(s.drawn.walls === 2 && s.drawn.doors === 1 && s.drawn.terrainCells === 4, 'the walls, the door and the terrain are drawn', s.drawn);
+    check(s.drawn.fogRings > 0 && s.sight.length === s.drawn.fogRings, 'fog is cut where its figures see', s.drawn.fogRings);
+    let t = await waitState(b, (x) => x.connection === 'connected' && x.drawn.figures.length > 0, 'the laptop joins the invaders\' seat');
+    check(t.drawn.figures.map((f) => f.id).sort().join() === 'ghoul,lurker,medic,scout', 'the invaders see their own and the marines the ghoul sees', t.drawn.figures.map((f) => f.id));
+    for (const p of [a, b]) {
+      const origin = new URL(p.page.url()).origin;
+      check(p.requests.every((u) => u.startsWith(origin) || u.startsWith('data:')), 'the page fetches nothing but from its host', p.requests);
+    }
+    await shot(a, 'phone-joined.png');
+    await checkFit(a, '360x640');
+
+    // A finger drags the scout from (1,1) to (2,2): the host moves it, the invaders' page follows.
+    await touchDrag(a, [1.5, 1.5], [2.5, 2.5]);
+    s = await waitState(a, (x) => boardFigure(x, 'scout') && boardFigure(x, 'scout').cell.join() === '2,2' && !x.pending, 'the dragged scout stands at (2,2) on the host\'s word');
+    check(figure(s, 'scout').cell.join() === '2,2', 'and is drawn there');
+    t = await waitState(b, (x) => boardFigure(x, 'scout') && boardFigure(x, 'scout').cell.join() === '2,2', 'the other seat\'s page shows the scout where it went');
+    check(gm.got.some((m) => m.type === 'patch' && JSON.stringify(m).includes('"scout"')), 'the GM heard of it');
+
+    // Onto the ghoul: refused, the scout goes back, the reason is shown.
+    await touchDrag(a, [2.5, 2.5], [4.5, 1.5]);
+    s = await waitState(a, (x) => x.message && x.message.kind === 'refusal', 'a move onto the ghoul is refused and says so');
+    check(boardFigure(s, 'scout').cell.join() === '2,2' && figure(s, 'scout').cell.join() === '2,2' && !s.pending, 'the scout snaps back', figure(s, 'scout'));
+    check(s.message.text.length > 0, 'with the host\'s reason', s.message);
+    await shot(a, 'phone-refused.png');
+
+    // A tap on the ghoul: the ruling, in the words sightline-cli uses on the same board.
+    await tap(a, [4.5, 1.5]);
+    s = await waitState(a, (x) => x.ruling && x.ruling.defender === 'ghoul', 'a tap on the ghoul asks the ruling');
+    check(s.ruling.attacker === 'scout', 'with the scout (the figure last moved) attacking', s.ruling);
+    const board = JSON.parse(fs.readFileSync(mapPath, 'utf8'));
+    board.figures.find((f) => f.id === 'scout').cell = [2, 2];
+    const moved = path.join(outDir, 'scout-moved.json');
+    fs.writeFileSync(moved, JSON.stringify(board));
+    const cli = JSON.parse(execFileSync(cliPath, ['cover', moved, '--attacker', 'scout', '--defender', 'ghoul', '--json'], { encoding: 'utf8' }));
+    check(s.ruling.explanation === cli.explanation && s.message.text === cli.explanation, 'the panel says what sightline-cli says', [s.message.text, cli.explanation]);
+    check(s.drawn.rulingLines === cli.lines.length, 'its lines are drawn', s.drawn.rulingLines);
+    await shot(a, 'phone-ruling.png');
+    await checkFit(a, '360x640 with a ruling');
+    await press(a, '#panel-close');
+    s = await waitState(a, (x) => !x.message && !x.ruling, 'the panel\'s close button closes it');
+
+    // Pinch out, two-finger pan, and the buttons.
+    const before = s.view.scale;
+    await twoFingers(a, [150, 330], [210, 330], [110, 330], [250, 330]);
+    s = await waitState(a, (x) => x.view.scale > before * 1.8, 'a pinch zooms in');
+    const ox = s.view.ox;
+    await twoFingers(a, [120, 330], [220, 330], [170, 330], [270, 330]);
+    s = await waitState(a, (x) => Math.abs(x.view.ox - (ox + 50)) < 6, 'two fingers pan the board');
+    await press(a, '#fit');
+    s = await waitState(a, (x) => Math.abs(x.view.scale - before) < 1e-6, 'Fit shows the whole board again');
+    await press(a, '#zoom-in');
+    s = await waitState(a, (x) => Math.abs(x.view.scale - before * 1.25) < 1e-6, '+ zooms in');
+    await press(a, '#zoom-out');
+    s = await waitState(a, (x) => Math.abs(x.view.scale - before) < 1e-6, '− zooms out');
+
+    // The GM moves the lurker where no marine sees it: the marines' page gets nothing.
+    let framesA = a.frames.length;
+    const framesB = b.frames.length;
+    gm.ws.send(JSON.stringify({ type: 'move', figure: 'lurker', to: [10, 5], rev: gm.rev() }));
+    await waitState(b, (x) => boardFigure(x, 'lurker') && boardFigure(x, 'lurker').cell.join() === '10,5', 'the invaders see their lurker moved by the GM');
+    await sleep(500);
+    check(a.frames.length === framesA, 'a move the marines cannot see sends their page nothing', a.frames.slice(framesA));
+    check(b.frames.length > framesB, 'while the invaders\' page got it');
+
+    // The host's socket dropped: the page says so, the GM moves the ghoul meanwhile, and the page
+    // comes back by itself to the table as it is.
+    proxy.drop();
+    s = await waitState(a, (x) => x.connection === 'reconnecting', 'a dropped connection shows as reconnecting');
+    check(/^Reconnecting in \d+ s$/.test(s.connectionText), 'and says when it tries again', s.connectionText);
+    await shot(a, 'phone-reconnecting.png');
+    await checkFit(a, '360x640 reconnecting');
+    gm.ws.send(JSON.stringify({ type: 'move', figure: 'ghoul', to: [4, 3], rev: gm.rev() }));
+    await sleep(300);
+    proxy.up();
+    s = await waitState(a, (x) => x.connection === 'connected' && boardFigure(x, 'ghoul') && boardFigure(x, 'ghoul').cell.join() === '4,3', 'it reconnects and shows the ghoul where it went meanwhile', 20000);
+    check(boardFigure(s, 'scout').cell.join() === '2,2', 'and its own figures where they stood');
+
+    // Nothing the marines may not know: not in a frame, not in what the page holds, not in its memory.
+    framesA = a.frames.join('\n');
+    for (const secret of ['lurker', 'ambush', 'note']) {
+      check(!framesA.includes(secret), 'no frame the marines received holds "' + secret + '"');
+      check(!JSON.stringify(s).includes(secret), 'nothing the marines\' page holds says "' + secret + '"');
+    }
+    const heap = await heapText(a);
+    check(heap.length > 100000, 'the page\'s heap was read', heap.length);
+    check(!heap.includes('lurker') && !heap.includes('ambush'), 'the marines\' page\'s memory holds no "lurker" and no "ambush"');
+    check(heap.includes('ghoul'), '(the heap holds what the seat knows: the ghoul)');
+
+    // A wrong link is refused for good, and says so.
+    const c = await openSeat(browser, 'http://127.0.0.1:' + seats.marines.port + '/?seat=marines&token=' + '0'.repeat(32), phone);
+    s = await waitState(c, (x) => x.connection === 'refused', 'a wrong link is refused');
+    check(s.connectionText === 'Not joined' && s.message && /^Wrong seat or token\..*GM/.test(s.message.text), 'with the reason and what to do', s.message);
+    await shot(c, 'phone-refused-link.png');
+    await checkFit(c, '360x640 refused');
+    await sleep(1500);
+    check((await state(c)).connection === 'refused' && c.frames.length === 1, 'and does not keep trying', c.frames);
+    await press(c, '#retry');  // Try again: one more attempt, refused the same way
+    s = await waitState(c, (x) => x.connection === 'refused' && c.frames.length === 2, 'Try again asks once more and is refused again');
+    check(s.message && /^Wrong seat or token\./.test(s.message.text), 'saying why again', s.message);
+
+    // The laptop: whole, nothing overflowing.
+    await shot(b, 'laptop.png');
+    await checkFit(b, '1280x800');
+    // (The browser itself logs each connection attempt that found no host while the proxy was down.)
+    for (const p of [a, b, c]) {
+      const errors = p.errors.filter((e) => !(p === a && /^WebSocket connection to .* failed/.test(e)));
+      check(errors.length === 0, 'no error in the page\'s console', errors);
+    }
+  } finally {
+    await browser.close().catch(() => {});
+    proxy.close();
+    child.kill('SIGTERM');
+  }
+  console.log('web page: all ' + checks + ' checks passed; screenshots in ' + outDir);
+}
+
+const timer = setTimeout(() => {
+  console.log('web page: FAILED: over 150 s');
+  process.exit(1);
+}, 150000);
+main().then(() => {
+  clearTimeout(timer);
+  process.exit(0);
+}, (e) => {
+  console.log(String(e.message || e));
+  process.exit(1);
+});
