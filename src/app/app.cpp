@@ -280,6 +280,8 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     // The pair's results only: a heat map being made says so in its own section.
     overlay.pending = analysis_.rulingPending() || analysis_.seenPending();
     if (viewOptions_.heatmap) overlay.heat = &analysis_.heat();
+    // A joined seat sees the board through its figures' eyes: fog where the host says they do not see.
+    if (joined_ && joinedSight_) overlay.seatSeen = &joinedSeen_;
     if (viewOptions_.figureSight) {
         overlay.sight = analysis_.figureSight();
         overlay.sightText = sightText();

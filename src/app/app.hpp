@@ -241,6 +241,8 @@ private:
     std::unique_ptr<TableClient> joined_;      // the table this app joined as one seat (File > Join table)
     std::uint64_t joinedVersion_ = 0;          // the client's board last shown
     Board joinedBoard_;                        // ... and that board
+    std::optional<std::vector<std::vector<PointD>>> joinedSight_;  // ... what the seat's figures see there
+    std::vector<Triangle> joinedSeen_;         // ... in triangles, for the fog
     std::array<std::uint64_t, 3> rulerSceneKey_{};
     std::string rulerSceneGame_;
     std::string internalClipboard_;  // the last pieces copied, when the desktop's clipboard is not there

@@ -246,7 +246,9 @@ void App::writeState() {
     j["table_window"] = panels_.tableShown();
     if (joined_)
         j["joined"] = {{"seat", joined_->link().seat}, {"connected", joined_->connected()}, {"rev", joined_->rev()},
-                       {"refused", joined_->refusedForGood()}};
+                       {"refused", joined_->refusedForGood()},
+                       {"sight_outlines", joinedSight_ ? static_cast<long long>(joinedSight_->size()) : -1},
+                       {"fog_triangles", joinedSeen_.size()}};
     else
         j["joined"] = nullptr;
     j["fit_pending"] = fitPending_;  // the board is fitted to the window at the next frame: the layout is the old one

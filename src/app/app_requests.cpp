@@ -343,6 +343,8 @@ void App::syncTable() {
             const bool first = joinedVersion_ == 0;
             joinedVersion_ = joined_->version();
             joinedBoard_ = joined_->board();
+            joinedSight_ = joined_->sight();
+            joinedSeen_ = joinedSight_ ? triangulateAll(*joinedSight_) : std::vector<Triangle>{};
             doc_.follow(joinedBoard_);
             if (first) fitPending_ = true;
             hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};

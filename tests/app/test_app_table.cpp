@@ -186,6 +186,9 @@ TEST_CASE("app: joined to a table as one seat, it shows what the seat knows and 
     for (const Json& f : s["figures"]) ids.insert(f["id"].get<std::string>());
     CHECK(ids == std::set<std::string>{"A", "B", "D"});
     CHECK(s["modified"] == false);
+    // Fog: the host's outlines of what the seat's figures see, cut into triangles for the board.
+    CHECK(s["joined"]["sight_outlines"].get<int>() > 0);
+    CHECK(s["joined"]["fog_triangles"].get<int>() >= s["joined"]["sight_outlines"].get<int>());
 
     // The GM moves D: the joined board follows.
     gm.send(Json{{"type", "move"}, {"figure", "D"}, {"to", {6, 3}}, {"rev", 0}});

@@ -84,6 +84,7 @@ public:
     asio::io_context ioc_;
     mutable std::mutex mutex_;
     Board board_;
+    std::optional<std::vector<std::vector<PointD>>> sight_;
     long long rev_ = -1;
     std::vector<TableClient::Notice> notices_;
 
@@ -151,9 +152,11 @@ private:
             std::lock_guard<std::mutex> lock(mutex_);
             if (m.type == "snapshot") {
                 board_ = *m.map;
+                sight_ = m.sight;  // none for the GM's seat, which sees everything
                 rev_ = m.rev;
             } else if (m.rev == rev_ + 1) {
                 board_ = table::applyPatch(board_, m);
+                if (m.sight) sight_ = m.sight;
                 rev_ = m.rev;
             } else {
                 // A gap: the whole of it again.
@@ -217,6 +220,11 @@ TableClient::~TableClient() {
 Board TableClient::board() const {
     std::lock_guard<std::mutex> lock(impl_->mutex_);
     return impl_->board_;
+}
+
+std::optional<std::vector<std::vector<PointD>>> TableClient::sight() const {
+    std::lock_guard<std::mutex> lock(impl_->mutex_);
+    return impl_->sight_;
 }
 
 long long TableClient::rev() const {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -34,6 +35,9 @@ public:
     // Rises with every board received (a snapshot or a patch applied).
     std::uint64_t version() const { return version_; }
     Board board() const;
+    // What the seat's figures see, as the host last sent it (the outlines of table/projection.hpp's
+    // sight); none for the GM's seat, or before the first snapshot.
+    std::optional<std::vector<std::vector<PointD>>> sight() const;
     long long rev() const;
     bool connected() const { return connected_; }
     // The host refused the seat (a wrong or revoked link): no more tries.

@@ -633,13 +633,14 @@ void BoardView::draw(sf::RenderTarget& target, const Board& board, std::uint64_t
         const sf::FloatRect& v = viewport;
         const sf::Vector2f a(v.left, v.top), b(v.left + v.width, v.top + v.height);
         // With a figure's sight shown, the copy is dimmed and what it sees copied again undimmed.
-        const sf::Color shade = overlay.sight ? kSightFog : sf::Color::White;
+        const sf::Color shade = overlay.sight || overlay.seatSeen ? kSightFog : sf::Color::White;
         const sf::Vertex quad[] = {{a, shade, a}, {{b.x, a.y}, shade, {b.x, a.y}}, {b, shade, b},
                                    {a, shade, a}, {b, shade, b},             {{a.x, b.y}, shade, {a.x, b.y}}};
         sf::RenderStates copy(sf::BlendNone);
         copy.texture = &cache_->getTexture();
         target.draw(quad, 6, sf::Triangles, copy);
         if (overlay.sight) revealSight(target, frame, *overlay.sight);
+        if (overlay.seatSeen) revealTriangles(target, frame, *overlay.seatSeen);
     } else {
         drawBoard(target, frame);
     }
@@ -1378,6 +1379,20 @@ void BoardView::revealSight(sf::RenderTarget& target, const Frame& f, const Figu
     sf::RenderStates copy(sf::BlendNone);
     copy.texture = &cache_->getTexture();
     target.draw(fans.data(), fans.size(), sf::Triangles, copy);
+}
+
+void BoardView::revealTriangles(sf::RenderTarget& target, const Frame& f, const std::vector<Triangle>& seen) const {
+    std::vector<sf::Vertex> tris;
+    tris.reserve(seen.size() * 3);
+    for (const Triangle& t : seen)
+        for (const PointD& q : t) {
+            const sf::Vector2f p = f.cam.toScreen(q.x, q.y);
+            tris.emplace_back(p, p);  // the board layer's pixel under each point
+        }
+    if (tris.empty()) return;
+    sf::RenderStates copy(sf::BlendNone);
+    copy.texture = &cache_->getTexture();
+    target.draw(tris.data(), tris.size(), sf::Triangles, copy);
 }
 
 void BoardView::drawSight(sf::RenderTarget& target, const Frame& f, const Overlay& overlay) const {

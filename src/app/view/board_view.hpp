@@ -10,6 +10,7 @@
 
 #include "app/view/feature_note.hpp"
 #include "app/view/figure_mark.hpp"
+#include "app/model/seat_fog.hpp"
 #include "core/board.hpp"
 #include "core/figure_sight.hpp"
 #include "core/heatmap.hpp"
@@ -125,6 +126,9 @@ struct Overlay {
     // cells seen") in the board's corner, alone while the sight is being made.
     const FigureSight* sight = nullptr;
     std::string sightText;
+    // A joined seat's fog: what its figures see, as the host sent it, in triangles; the board
+    // outside them is dimmed as for a figure's sight.
+    const std::vector<Triangle>* seatSeen = nullptr;
 };
 
 class BoardView {
@@ -177,6 +181,7 @@ private:
     // What a figure sees: the board layer's part within it copied again undimmed (the copy under
     // it is dimmed), then over both layers its outline and the line saying whose.
     void revealSight(sf::RenderTarget& target, const Frame& frame, const FigureSight& sight) const;
+    void revealTriangles(sf::RenderTarget& target, const Frame& frame, const std::vector<Triangle>& seen) const;
     // The heat map's tints: one texel a cell in a texture made again only when the heat map
     // changes, drawn as one quad over the part of the board in view (a quad a cell costs software
     // GL about 10 ms a frame on a 100x100 board).
