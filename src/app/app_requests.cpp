@@ -368,18 +368,18 @@ void App::syncTable() {
         return;
     }
     if (!hosting_) return;
-    // The players' moves first: they were made on the table as the host has it.
-    for (const table::Command& c : hosting_->takeRemote()) {
+    // The GM's own changes go to the host (not while a figure is being dragged: where it is
+    // dropped), and the players' moves come back, those that crossed the GM's among them: after
+    // them the board is the host's.
+    const std::array<std::uint64_t, 3> key{doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+    const bool changed = key != hostedKey_ && !doc_.dragging();
+    const std::vector<table::Command> remote = changed ? hosting_->sync(doc_.board()) : hosting_->takeRemote();
+    for (const table::Command& c : remote) {
         const table::Refusal why = doc_.apply(c);
         if (!why.empty()) say("A player's change did not apply here: " + why, true);
     }
+    if (!doc_.dragging() && (changed || !remote.empty())) hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
     for (const std::string& line : hosting_->takeLog()) say(line, false, false);
-    // Then the GM's own changes (not while a figure is being dragged: where it is dropped).
-    const std::array<std::uint64_t, 3> key{doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
-    if (key != hostedKey_ && !doc_.dragging()) {
-        hosting_->sync(doc_.board());
-        hostedKey_ = key;
-    }
 }
 void App::handle(const ask::DiscardRecovery&) { discardRecovery(); }
 

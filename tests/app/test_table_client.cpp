@@ -156,3 +156,43 @@ TEST_CASE("hosting: the GM's changes go to the table as moves and door changes, 
     REQUIRE(whole.size() == 1);
     CHECK(std::holds_alternative<table::ReplaceBoard>(whole[0]));
 }
+
+TEST_CASE("hosting: a player's move that crosses the GM's change: on one figure the GM's hand wins, on two both stand", "[table-client]") {
+    const Board start = smallBoard();
+    TableHosting hosting(start, HostSettings{});
+    const std::vector<HostedSeat> seats = hosting.seats();
+    REQUIRE(seats.size() == 3);
+    TableClient gm(parseJoinLink(seats[0].link));
+    TableClient red(parseJoinLink(seats[1].link));
+    REQUIRE(waitFor([&] { return red.version() > 0 && gm.version() > 0; }));
+    // The GM's board, which has not yet taken what red does now.
+    Board doc = start;
+    auto take = [&](const std::vector<table::Command>& back) {
+        for (const table::Command& c : back) REQUIRE(table::apply(doc, c).ok());
+    };
+    // Red moves r1 and the host carries it out; meanwhile the GM drags r1 elsewhere.
+    red.move("r1", {1, 2});
+    REQUIRE(waitFor([&] { return red.rev() == 1; }));
+    doc.figures[0].cell = {0, 0};
+    const std::vector<table::Command> back = hosting.sync(doc);
+    CHECK(back.empty());  // red's move is gone: the GM's came after it on the host
+    take(back);
+    // The host's board is the GM's, and red's seat shows r1 where the GM put it.
+    REQUIRE(waitFor([&] { return serializeMap(gm.board()) == serializeMap(doc); }));
+    REQUIRE(waitFor([&] { return red.board().figures[0].cell == Cell{0, 0}; }));
+    // Red moves r2 while the GM moves b1: both stand, and the GM's board takes red's move.
+    const long long rev = red.rev();
+    red.move("r2", {2, 2});
+    REQUIRE(waitFor([&] { return red.rev() == rev + 1; }));
+    doc.figures[2].cell = {7, 2};
+    const std::vector<table::Command> both = hosting.sync(doc);
+    REQUIRE(both.size() == 1);
+    REQUIRE(std::holds_alternative<table::MoveFigure>(both[0]));
+    CHECK(std::get<table::MoveFigure>(both[0]).figure == "r2");
+    take(both);
+    CHECK(doc.figures[1].cell == Cell{2, 2});
+    REQUIRE(waitFor([&] { return serializeMap(gm.board()) == serializeMap(doc); }));
+    // Nothing moved since: nothing comes back, nothing waits.
+    CHECK(hosting.sync(doc).empty());
+    CHECK(hosting.takeRemote().empty());
+}

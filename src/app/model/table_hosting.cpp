@@ -10,6 +10,8 @@
 #include <arpa/inet.h>
 #include <ifaddrs.h>
 #include <net/if.h>
+#include <future>
+#include <set>
 
 namespace sightline::app {
 
@@ -112,24 +114,52 @@ void TableHosting::refreshSeats() {
     seats_ = std::move(rows);
 }
 
-void TableHosting::sync(const Board& board) {
+std::vector<table::Command> TableHosting::sync(const Board& board) {
     std::vector<table::Command> changes = boardChanges(synced_, board);
-    if (changes.empty()) return;
-    synced_ = board;
-    server_->post([this, changes = std::move(changes), board] {
+    if (changes.empty()) return takeRemote();
+    // On the server's thread, at once: the players' changes that came in since the GM last took
+    // them crossed the GM's (they are on the host's board, not on the GM's), then the GM's change.
+    std::promise<std::vector<table::Command>> done;
+    std::future<std::vector<table::Command>> result = done.get_future();
+    server_->post([this, &changes, &board, &done] {
+        std::vector<table::Command> crossed;
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            crossed.swap(remote_);
+        }
+        bool whole = false;  // the host's board is now the GM's board exactly
+        std::set<std::string> moved;
         for (const table::Command& c : changes) {
             table::Refusal why;
             net::TableHost::Reply reply = host_->applyHost(c, &why);
             if (!why.empty()) {
                 // The host's board was not the one the change was made on (a player's move crossed
-                // it): the GM's board is the table's.
+                // it and stands in the way): the GM's board is the table's.
                 server_->publish(host_->applyHost(table::ReplaceBoard{"the GM's board", board}));
+                whole = true;
                 break;
             }
             server_->publish(reply);
+            if (const auto* m = std::get_if<table::MoveFigure>(&c)) moved.insert(m->figure);
+            else if (!std::holds_alternative<table::ToggleDoor>(c)) whole = true;
         }
+        // What of the players' changes still stands on the host: none when the host took the GM's
+        // board whole, else every one but the moves of a figure the GM moved too (the GM's move came
+        // after it on the host: the GM's hand wins).
+        std::vector<table::Command> stand;
+        if (!whole)
+            for (table::Command& c : crossed) {
+                const auto* m = std::get_if<table::MoveFigure>(&c);
+                if (m && moved.count(m->figure)) continue;
+                stand.push_back(std::move(c));
+            }
         refreshSeats();
+        done.set_value(std::move(stand));
     });
+    std::vector<table::Command> stand = result.get();
+    synced_ = board;
+    for (const table::Command& c : stand) table::apply(synced_, c);
+    return stand;
 }
 
 std::vector<table::Command> TableHosting::takeRemote() {

@@ -59,8 +59,13 @@ public:
     TableHosting& operator=(const TableHosting&) = delete;
 
     unsigned short port() const { return port_; }
-    // The GM changed the board: the host gets the change (the board after it is remembered).
-    void sync(const Board& board);
+    // The GM's board: its changes since the last call go to the host, and back come the players'
+    // changes that crossed them (made on the host after the GM last took them) and still stand,
+    // in order, for the GM's board to take: then it is the host's board exactly. Where a player
+    // and the GM moved one figure at once, the GM's move wins; where the GM's change could not be
+    // made on the host's board (or is not a move or a door), the host takes the GM's board whole
+    // and nothing comes back. Waits for the server's thread when the board changed.
+    std::vector<table::Command> sync(const Board& board);
     // The changes players made since the last call, in order; the board sync() remembers has them.
     std::vector<table::Command> takeRemote();
     // The seats as last reported by the server's thread (refreshed by every sync and every second).
