@@ -2,7 +2,7 @@
 // joined client receives them from a host it cannot vouch for: a message reads or is refused with
 // an InputError naming the source; a snapshot's map is one a map file may hold; a patch applies to
 // the client's board or is refused without changing it; the sight it carries holds only outlines of
-// three points or more, each point a pair of numbers.
+// three points or more, each point a pair of finite numbers.
 #include "fuzz_support.hpp"
 
 #include "table/projection.hpp"
@@ -53,7 +53,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (const auto& ring : *m.sight) {
             if (ring.size() < 3) fuzz::fail("a sight outline of fewer than three points was read");
             for (const PointD& p : ring)
-                if (std::isnan(p.x) || std::isnan(p.y)) fuzz::fail("a sight point that is not a number was read");
+                if (!std::isfinite(p.x) || !std::isfinite(p.y)) fuzz::fail("a sight point that is not a finite number was read");
         }
     if (m.map) fuzz::checkSavesAndLoads(*m.map, "a snapshot's map");
     if (m.change) {

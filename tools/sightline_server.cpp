@@ -36,7 +36,7 @@ std::unique_ptr<RuleSystem> tableRules(const Board& board, std::string rules, st
 
 int main(int argc, char** argv) {
     CLI::App app{"Sightline: serve one shared table; each seat is sent only what its figures see"};
-    std::string mapPath, battle, bind = "127.0.0.1", web, rules, preset, assets, host;
+    std::string mapPath, battle, bind = "127.0.0.1", web, rules, preset, assets, host, cert, key;
     int port = 0;
     std::vector<std::string> seatTexts, origins;
     bool explored = false;
@@ -52,6 +52,11 @@ int main(int argc, char** argv) {
     app.add_option("--rules", rules, "the game ruling cover (default: the map's \"rules\" key)");
     app.add_option("--preset", preset, "the game's preset");
     app.add_option("--assets", assets, "the folder holding rules/");
+    auto* certOption = app.add_option("--cert", cert, "TLS: the certificate chain (PEM); links become wss:// and https://")
+                           ->check(CLI::ExistingFile);
+    auto* keyOption = app.add_option("--key", key, "TLS: the certificate's private key (PEM)")->check(CLI::ExistingFile);
+    certOption->needs(keyOption);
+    keyOption->needs(certOption);
     CLI11_PARSE(app, argc, argv);
 
     try {
@@ -70,6 +75,8 @@ int main(int argc, char** argv) {
         options.port = static_cast<unsigned short>(port);
         options.host = host;
         options.origins = origins;
+        options.certFile = cert;
+        options.keyFile = key;
         options.webRoot = web.empty() ? std::string(SIGHTLINE_SOURCE_DIR "/assets/web") : web;
         if (web.empty() && !std::ifstream(options.webRoot + "/index.html")) options.webRoot.clear();
         net::TableServer server(table, options);

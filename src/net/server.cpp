@@ -1,6 +1,7 @@
 #include "net/server.hpp"
 
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -9,6 +10,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <fstream>
 #include <optional>
@@ -77,6 +79,7 @@ const char* kOwnPage = R"(<!doctype html>
 }  // namespace
 
 class WsSession;
+class TlsPipe;
 
 class TableServer::Impl {
 public:
@@ -94,7 +97,34 @@ public:
         port_ = acceptor_.local_endpoint().port();
         if (opt_.host.empty()) opt_.host = opt_.bind == "0.0.0.0" ? "127.0.0.1" : opt_.bind;
         slots_.resize(host_.seatCount());
+        if (opt_.certFile.empty() != opt_.keyFile.empty()) throw std::runtime_error("TLS needs both a certificate and its key");
+        if (!opt_.certFile.empty()) startTls(address, where);
     }
+
+    // TLS: the acceptor bound above takes TLS connections; the table moves to 127.0.0.1 at a free
+    // port, and each TLS connection is passed to it (TlsPipe).
+    void startTls(const asio::ip::address& address, const std::string& where) {
+        tls_.emplace(asio::ssl::context::tls_server);
+        tls_->set_options(asio::ssl::context::default_workarounds | asio::ssl::context::no_sslv2 | asio::ssl::context::no_sslv3 |
+                          asio::ssl::context::no_tlsv1 | asio::ssl::context::no_tlsv1_1 | asio::ssl::context::single_dh_use);
+        beast::error_code ec;
+        tls_->use_certificate_chain_file(opt_.certFile, ec);
+        if (ec) throw std::runtime_error("the certificate " + opt_.certFile + " cannot be used: " + ec.message());
+        tls_->use_private_key_file(opt_.keyFile, asio::ssl::context::pem, ec);
+        if (ec) throw std::runtime_error("the key " + opt_.keyFile + " cannot be used: " + ec.message());
+        if (SSL_CTX_check_private_key(tls_->native_handle()) != 1)
+            throw std::runtime_error("the key " + opt_.keyFile + " is not the certificate's");
+        front_.emplace(std::move(acceptor_));
+        acceptor_ = tcp::acceptor(ioc_);
+        const tcp::endpoint inner(asio::ip::make_address("127.0.0.1"), 0);
+        acceptor_.open(inner.protocol(), ec);
+        if (!ec) acceptor_.bind(inner, ec);
+        if (!ec) acceptor_.listen(asio::socket_base::max_listen_connections, ec);
+        if (ec) throw std::runtime_error("cannot listen on 127.0.0.1 for " + where + ": " + ec.message());
+        innerPort_ = acceptor_.local_endpoint().port();
+        (void)address;
+    }
+    void acceptTls();
 
     void accept();
     void stopNow();
@@ -120,6 +150,79 @@ public:
     std::function<void(const std::string&)> log_;
     std::function<void(const table::Command&)> applied_;
     bool stopping_ = false;
+    std::optional<asio::ssl::context> tls_;  // with TLS: the certificate and key
+    std::optional<tcp::acceptor> front_;     // ... the port players reach, taking TLS
+    unsigned short innerPort_ = 0;           // ... and where the table listens for what it carries
+    std::vector<std::weak_ptr<TlsPipe>> pipes_;
+};
+
+//-----------------------------------------------------------------------------
+// A TLS connection, passed to the table's own port
+//-----------------------------------------------------------------------------
+
+// The handshake (10 s at most), then what comes in decrypted to a connection to the table on
+// 127.0.0.1, and what comes back encrypted to the player; either side ending ends both.
+class TlsPipe : public std::enable_shared_from_this<TlsPipe> {
+public:
+    TlsPipe(tcp::socket&& socket, asio::ssl::context& context, unsigned short innerPort)
+        : tls_(std::move(socket), context), inner_(tls_.get_executor()), timer_(tls_.get_executor()), innerPort_(innerPort) {}
+
+    void start() {
+        timer_.expires_after(std::chrono::seconds(10));
+        timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+            if (!ec && !self->open_) self->close();
+        });
+        tls_.async_handshake(asio::ssl::stream_base::server, [self = shared_from_this()](beast::error_code ec) {
+            if (ec) return self->close();
+            const tcp::endpoint table(asio::ip::make_address("127.0.0.1"), self->innerPort_);
+            self->inner_.async_connect(table, [self](beast::error_code ec2) {
+                if (ec2 || self->closed_) return self->close();
+                self->open_ = true;
+                self->timer_.cancel();
+                beast::error_code ignored;
+                self->inner_.set_option(tcp::no_delay(true), ignored);
+                self->toTable();
+                self->toPlayer();
+            });
+        });
+    }
+
+    void close() {
+        if (closed_) return;
+        closed_ = true;
+        beast::error_code ec;
+        timer_.cancel();
+        tls_.lowest_layer().close(ec);
+        inner_.close(ec);
+    }
+
+private:
+    void toTable() {
+        tls_.async_read_some(asio::buffer(in_), [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+            if (ec || self->closed_) return self->close();
+            asio::async_write(self->inner_, asio::buffer(self->in_.data(), n), [self](beast::error_code ec2, std::size_t) {
+                if (ec2) return self->close();
+                self->toTable();
+            });
+        });
+    }
+    void toPlayer() {
+        inner_.async_read_some(asio::buffer(out_), [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+            if (ec || self->closed_) return self->close();
+            asio::async_write(self->tls_, asio::buffer(self->out_.data(), n), [self](beast::error_code ec2, std::size_t) {
+                if (ec2) return self->close();
+                self->toPlayer();
+            });
+        });
+    }
+
+    asio::ssl::stream<tcp::socket> tls_;
+    tcp::socket inner_;
+    asio::steady_timer timer_;
+    unsigned short innerPort_;
+    std::array<char, 16 * 1024> in_{}, out_{};
+    bool open_ = false;
+    bool closed_ = false;
 };
 
 //-----------------------------------------------------------------------------
@@ -440,11 +543,29 @@ void TableServer::Impl::accept() {
     });
 }
 
+void TableServer::Impl::acceptTls() {
+    front_->async_accept(ioc_, [this](beast::error_code ec, tcp::socket socket) {
+        if (stopping_) return;
+        if (!ec) {
+            beast::error_code ignored;
+            socket.set_option(tcp::no_delay(true), ignored);
+            auto pipe = std::make_shared<TlsPipe>(std::move(socket), *tls_, innerPort_);
+            pipes_.push_back(pipe);
+            pipe->start();
+        }
+        pipes_.erase(std::remove_if(pipes_.begin(), pipes_.end(), [](const std::weak_ptr<TlsPipe>& w) { return w.expired(); }), pipes_.end());
+        acceptTls();
+    });
+}
+
 void TableServer::Impl::stopNow() {
     if (stopping_) return;
     stopping_ = true;
     beast::error_code ec;
     acceptor_.close(ec);
+    if (front_) front_->close(ec);
+    for (const std::weak_ptr<TlsPipe>& w : pipes_)
+        if (auto p = w.lock()) p->close();
     for (const std::weak_ptr<WsSession>& w : all_)
         if (auto s = w.lock()) s->drop("");
     ioc_.stop();
@@ -494,17 +615,18 @@ TableServer::~TableServer() {
 unsigned short TableServer::port() const { return impl_->port_; }
 
 std::string TableServer::seatUrl(std::size_t seat) const {
-    return "ws://" + impl_->opt_.host + ":" + std::to_string(impl_->port_) + "/table?seat=" + impl_->host_.seat(seat).name +
+    return std::string(impl_->tls_ ? "wss://" : "ws://") + impl_->opt_.host + ":" + std::to_string(impl_->port_) + "/table?seat=" + impl_->host_.seat(seat).name +
            "&token=" + impl_->host_.token(seat);
 }
 
 std::string TableServer::pageUrl(std::size_t seat) const {
-    return "http://" + impl_->opt_.host + ":" + std::to_string(impl_->port_) + "/?seat=" + impl_->host_.seat(seat).name +
+    return std::string(impl_->tls_ ? "https://" : "http://") + impl_->opt_.host + ":" + std::to_string(impl_->port_) + "/?seat=" + impl_->host_.seat(seat).name +
            "&token=" + impl_->host_.token(seat);
 }
 
 void TableServer::run() {
     impl_->accept();
+    if (impl_->front_) impl_->acceptTls();
     impl_->ioc_.run();
 }
 

@@ -39,6 +39,11 @@ struct ServerOptions {
     std::vector<std::string> origins;  // browser origins allowed besides this host's own page
     std::string webRoot;             // the folder served over HTTP; empty: a short page of its own
     std::string host;                // the name put in links (default: the bind address)
+    // TLS (https and wss on the port) with this certificate chain and private key, PEM files the GM
+    // gives; both empty: plain HTTP and WebSocket. With TLS the table itself listens on 127.0.0.1 at
+    // a port of its own, and the port given takes TLS connections and passes what they carry to it.
+    std::string certFile;
+    std::string keyFile;
 };
 
 // What the server shows of each seat.
@@ -59,9 +64,9 @@ public:
     TableServer& operator=(const TableServer&) = delete;
 
     unsigned short port() const;
-    // ws://HOST:PORT/table?seat=NAME&token=TOKEN
+    // ws://HOST:PORT/table?seat=NAME&token=TOKEN (wss:// with TLS)
     std::string seatUrl(std::size_t seat) const;
-    // http://HOST:PORT/?seat=NAME&token=TOKEN: the players' page, joining that seat.
+    // http://HOST:PORT/?seat=NAME&token=TOKEN (https:// with TLS): the players' page, joining that seat.
     std::string pageUrl(std::size_t seat) const;
 
     // Serves on the calling thread until stop().

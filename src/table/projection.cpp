@@ -503,7 +503,9 @@ HostMessage readHostMessage(const std::string& text) {
                 const Json& p = ring[k];
                 if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number())
                     throw bad(at + "/" + std::to_string(k) + ": expected [x, y]");
-                points.push_back({p[0].get<double>(), p[1].get<double>()});
+                const PointD q{p[0].get<double>(), p[1].get<double>()};
+                if (!std::isfinite(q.x) || !std::isfinite(q.y)) throw bad(at + "/" + std::to_string(k) + ": expected finite numbers");
+                points.push_back(q);
             }
             outlines.push_back(std::move(points));
         }

@@ -79,6 +79,7 @@ TEST_CASE("table client: a seat's link is read, and a broken one is refused with
     CHECK(l.token == "abc");
     CHECK(parseJoinLink("http://h:1/?token=t&seat=s").seat == "s");
     CHECK_THROWS_WITH(parseJoinLink("ftp://x"), Catch::Contains("not a table's link"));
+    CHECK_THROWS_WITH(parseJoinLink("wss://h:1/table?seat=a&token=b"), Catch::Contains("join it from a browser"));
     CHECK_THROWS_WITH(parseJoinLink("ws://host/table?seat=a&token=b"), Catch::Contains("HOST:PORT"));
     CHECK_THROWS_WITH(parseJoinLink("ws://host:1/table"), Catch::Contains("seat and token"));
     CHECK_THROWS_WITH(parseJoinLink("ws://host:1/table?seat=a"), Catch::Contains("no seat or no token"));

@@ -27,6 +27,9 @@ JoinLink parseJoinLink(const std::string& url) {
     std::string rest;
     for (const char* scheme : {"ws://", "http://"})
         if (url.rfind(scheme, 0) == 0) rest = url.substr(std::char_traits<char>::length(scheme));
+    if (url.rfind("wss://", 0) == 0 || url.rfind("https://", 0) == 0)
+        throw std::invalid_argument("\"" + url + "\" is a table served over TLS: join it from a browser with its https:// link; "
+                                    "the app joins ws:// tables");
     if (rest.empty()) throw std::invalid_argument("\"" + url + "\" is not a table's link (ws://HOST:PORT/table?seat=NAME&token=TOKEN)");
     const std::size_t slash = rest.find('/');
     const std::string hostPort = rest.substr(0, slash);
