@@ -5,6 +5,10 @@
 #   walls-long   1024x1024, 20,000 walls from edge to edge, 100 figures
 #   large-64     two 64x64 figures on an empty 1024x1024 board
 #   large-512    two 512x512 figures on an empty 1024x1024 board
+# and MazeWorld battles replayed (mazeworld run --json):
+#   joins-4000       4,000 creatures joining one by one in stealth, on Sides that hold their enemies
+#   combatants-100k  100,000 creatures in stealth at the start, three teams over four Sides
+#   turns-50k        20,000 creatures, 50,000 turns (100,000 events)
 # Usage: tools/bench-cliffs.sh [N]   (default 5 runs; needs a built build/ with sightline-bench)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,4 +43,25 @@ for scene in large-64 large-512; do
        "cover --json $(median $cli cover "$map" --attacker big-a --defender big-b --json)," \
        "d20 $(median $cli cover "$map" --attacker big-a --defender big-b --rules d20)," \
        "matrix $(median $cli matrix "$map")"
+done
+# MazeWorld battles, written with awk (one line a combatant or event).
+battle() {  # FILE COMBATANTS EVENTS KIND: KIND joins (every event a join in stealth) or turns
+  awk -v n="$2" -v e="$3" -v kind="$4" 'BEGIN {
+    printf "{\"format\": \"sightline-battle\", \"version\": 1, \"variant\": \"ua\", \"seed\": 1,\n"
+    printf " \"sides\": {\"1\": \"Wooden barrel\", \"2\": null, \"3\": null, \"4\": null},\n \"combatants\": ["
+    for (i = 0; i < n; i++) printf "%s{\"id\": \"c%d\", \"team\": \"t%d\", \"side\": %d, \"agility\": 2, \"initiative\": %d, \"stealth\": true}\n", (i ? "," : ""), i, i % 3, 1 + i % 4, i
+    printf "],\n \"events\": ["
+    for (i = 0; i < e; i++) {
+      if (kind == "joins") printf "%s{\"do\": \"join\", \"combatant\": {\"id\": \"j%d\", \"team\": \"t%d\", \"side\": %d, \"agility\": 2, \"initiative\": %d, \"stealth\": true}}\n", (i ? "," : ""), i, i % 3, 1 + i % 4, i
+      else if (i % 2) printf ",{\"do\": \"next_turn\"}\n"
+      else printf "%s{\"do\": \"declare\", \"who\": \"c%d\", \"action\": \"combat\"}\n", (i ? "," : ""), i % n
+    }
+    printf "]}\n" }' >"$1"
+}
+battle "$dir/joins-4000.json" 1 4000 joins
+battle "$dir/combatants-100k.json" 100000 1 turns
+battle "$dir/turns-50k.json" 20000 100000 turns
+for scene in joins-4000 combatants-100k turns-50k; do
+  echo "mazeworld $scene: run --json $(median $cli mazeworld run "$dir/$scene.json" --json)," \
+       "run --players --log $(median $cli mazeworld run "$dir/$scene.json" --players --log)"
 done

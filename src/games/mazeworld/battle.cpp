@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <limits>
 #include <set>
+#include <unordered_set>
 #include <sstream>
 #include <stdexcept>
 
@@ -159,9 +160,9 @@ CoverPiece Battle::makePiece(const std::string& name) const {
 }
 
 namespace {
-void checkCombatant(const CombatantSetup& c, const std::set<std::string>& ids, const std::string& where) {
+void checkCombatant(const CombatantSetup& c, bool idUsed, const std::string& where) {
     if (c.id.empty()) throw std::invalid_argument(where + ": a combatant needs an id");
-    if (ids.count(c.id)) throw std::invalid_argument(where + ": the id \"" + c.id + "\" is used twice");
+    if (idUsed) throw std::invalid_argument(where + ": the id \"" + c.id + "\" is used twice");
     if (c.team.empty()) throw std::invalid_argument(where + ": " + c.id + " needs a team");
     if (c.side < 1 || c.side > kSides) throw std::invalid_argument(where + ": " + c.id + "'s Side must be 1 to 4");
 }
@@ -180,16 +181,10 @@ Battle::Battle(const Variant& variant, const BattleSetup& setup) : variant_(vari
         throw std::invalid_argument("the battle is for the variant \"" + setup.variant + "\", not \"" + variant.id + "\"");
     setup_.variant = variant.id;
     if (!setup_.secret.empty()) commitment_ = battleCommitment(setup_);
-    std::set<std::string> ids;
+    combatants_.reserve(setup.combatants.size());
     for (const CombatantSetup& c : setup.combatants) {
-        checkCombatant(c, ids, "combatants");
-        ids.insert(c.id);
-        Combatant k;
-        k.setup = c;
-        k.side = c.side;
-        k.stealth = c.stealth;
-        k.entry = entries_++;
-        combatants_.push_back(k);
+        checkCombatant(c, byId_.count(c.id) > 0, "combatants");
+        enter(c);
     }
     long long total = variant_.noCoverWeight;
     for (const CoverType& c : variant_.cover) total += c.weight;
@@ -229,15 +224,23 @@ Battle::Battle(const Variant& variant, const BattleSetup& setup) : variant_(vari
 }
 
 const Combatant* Battle::find(const std::string& id) const {
-    for (const Combatant& c : combatants_)
-        if (c.setup.id == id) return &c;
-    return nullptr;
+    const auto it = byId_.find(id);
+    return it == byId_.end() ? nullptr : &combatants_[it->second];
 }
 
 Combatant* Battle::findMutable(const std::string& id) {
-    for (Combatant& c : combatants_)
-        if (c.setup.id == id) return &c;
-    return nullptr;
+    const auto it = byId_.find(id);
+    return it == byId_.end() ? nullptr : &combatants_[it->second];
+}
+
+void Battle::enter(const CombatantSetup& setup) {
+    Combatant k;
+    k.setup = setup;
+    k.side = setup.side;
+    k.stealth = setup.stealth;
+    k.entry = entries_++;
+    byId_.emplace(setup.id, combatants_.size());
+    combatants_.push_back(std::move(k));
 }
 
 int Battle::intactPiece(int side) const {
@@ -390,10 +393,8 @@ std::optional<std::string> Battle::refusal(const Action& a) const {
                 if (!variant_.findCover(name)) return "no cover named \"" + name + "\" in the " + variant_.name + " table";
             return std::nullopt;
         case K::Join: {
-            std::set<std::string> ids;
-            for (const Combatant& o : combatants_) ids.insert(o.setup.id);
             try {
-                checkCombatant(a.joining, ids, "join");
+                checkCombatant(a.joining, find(a.joining.id) != nullptr, "join");
             } catch (const std::invalid_argument& e) {
                 return std::string(e.what()).substr(6);
             }
@@ -412,19 +413,27 @@ std::optional<std::string> Battle::refusal(const Action& a) const {
 void Battle::breakStealth(Combatant& c, Outcome& out) {
     if (!c.stealth) return;
     c.stealth = false;
-    if (!contains(out.stealthBroken, c.setup.id)) out.stealthBroken.push_back(c.setup.id);
+    if (brokenNow_.insert(c.setup.id).second) out.stealthBroken.push_back(c.setup.id);
 }
 
-// No creature keeps stealth on a Side where an enemy is (whoever moved there).
+// No creature keeps stealth on a Side where an enemy is (whoever moved there). A Side holds an
+// enemy of a creature on it exactly when more than one team is there: one pass finds the Sides
+// with two teams, one more breaks stealth there (not every pair: a thousand creatures joining one
+// by one would cost a thousand million comparisons).
 void Battle::meetEnemies(Outcome& out) {
-    for (Combatant& c : combatants_) {
-        if (c.out || !c.stealth) continue;
-        for (const Combatant& o : combatants_)
-            if (!o.out && o.side == c.side && enemies(o, c)) {
-                breakStealth(c, out);
-                break;
-            }
+    struct SideTeams {
+        const std::string* first = nullptr;  // the first team seen on the Side
+        bool mixed = false;                  // and another
+    };
+    std::array<SideTeams, kSides> teams{};
+    for (const Combatant& o : combatants_) {
+        if (o.out || o.side < 1 || o.side > kSides) continue;
+        SideTeams& t = teams[static_cast<std::size_t>(o.side - 1)];
+        if (!t.first) t.first = &o.setup.team;
+        else if (*t.first != o.setup.team) t.mixed = true;
     }
+    for (Combatant& c : combatants_)
+        if (!c.out && c.side >= 1 && c.side <= kSides && teams[static_cast<std::size_t>(c.side - 1)].mixed) breakStealth(c, out);
 }
 
 int Battle::coverDamageOf(const CoverType& type, int damage) const {
@@ -541,6 +550,7 @@ void Battle::takeCover(Combatant& c, const Action& a, int side, int piece, Outco
 
 Outcome Battle::apply(const Action& a) {
     Outcome out;
+    brokenNow_.clear();
     if (auto why = refusal(a)) {
         out.ok = false;
         out.fire = a.kind == Action::Kind::Fire;
@@ -590,7 +600,12 @@ Outcome Battle::apply(const Action& a) {
             break;
         case K::NextTurn:
             ++turn_;
-            for (Combatant& k : combatants_) k.turnOver = k.acted = k.secondAction = false;
+            // Only those who acted have a turn to reset (not every combatant at every turn).
+            for (const std::size_t i : actedThisTurn_) {
+                Combatant& k = combatants_[i];
+                k.turnOver = k.acted = k.secondAction = false;
+            }
+            actedThisTurn_.clear();
             out.text = "turn " + std::to_string(turn_) + " begins";
             break;
         case K::Reveal: {
@@ -615,12 +630,7 @@ Outcome Battle::apply(const Action& a) {
             out.text = a.who + " leaves the fight" + (a.note.empty() ? "" : " (" + a.note + ")");
             break;
         case K::Join: {
-            Combatant k;
-            k.setup = a.joining;
-            k.side = a.joining.side;
-            k.stealth = a.joining.stealth;
-            k.entry = entries_++;
-            combatants_.push_back(k);
+            enter(a.joining);
             meetEnemies(out);
             out.text = a.joining.id + " (" + a.joining.team + ") joins on " + sideName(a.joining.side);
             if (!out.stealthBroken.empty()) out.text += "; stealth broken: " + joinIds(out.stealthBroken);
@@ -642,6 +652,10 @@ Outcome Battle::apply(const Action& a) {
             break;
         }
     }
+    if (const auto it = byId_.find(a.who); it != byId_.end()) {  // found again: a join may have moved the list
+        const Combatant& actor = combatants_[it->second];
+        if (actor.turnOver || actor.acted || actor.secondAction) actedThisTurn_.push_back(it->second);
+    }
     record(a, out, turn_ - (a.kind == K::NextTurn ? 1 : 0));
     return out;
 }
@@ -652,15 +666,16 @@ void Battle::record(const Action& a, Outcome& out, int turn) {
     named.insert(named.end(), out.shielded.begin(), out.shielded.end());
     if (out.victim) named.push_back(*out.victim);
     if (a.victim) named.push_back(*a.victim);
+    std::unordered_set<std::string> listed(out.unseen.begin(), out.unseen.end());  // a blast may name a whole Side
     for (const std::string& id : named) {
-        if (id.empty() || contains(out.unseen, id)) continue;
+        if (id.empty() || listed.count(id)) continue;
         const Combatant* k = find(id);
-        if (k && k->stealth) out.unseen.push_back(id);
+        if (k && k->stealth) out.unseen.push_back(id), listed.insert(id);
     }
     // A stealth switch refused because of an enemy on the Side names that enemy: those in stealth there.
     if (!out.ok && a.kind == Action::Kind::Move && a.stealthSwitch)
         for (const Combatant& k : combatants_)
-            if (k.side == a.to && k.stealth && !contains(out.unseen, k.setup.id)) out.unseen.push_back(k.setup.id);
+            if (k.side == a.to && k.stealth && listed.insert(k.setup.id).second) out.unseen.push_back(k.setup.id);
     LogEntry e{a, out, turn, {}};
     if (!setup_.secret.empty()) {
         std::vector<int> drawn;
@@ -833,11 +848,12 @@ void Battle::blast(const Action& a, int side, Outcome& out) {
         if (!proc.blastHitsCover && targetPiece < 0 && !pieces.empty() && shielded.empty())
             text += "; splash ignores cover that is not blast-resistant";
     }
+    const std::unordered_set<std::string> isShielded(shielded.begin(), shielded.end());
     for (const Combatant& k : combatants_)
-        if (!k.out && k.side == side && !contains(shielded, k.setup.id)) out.victims.push_back(k.setup.id);
+        if (!k.out && k.side == side && !isShielded.count(k.setup.id)) out.victims.push_back(k.setup.id);
     out.shielded = shielded;
     // Blast-resistant cover that took the blast for the combatant aimed at intercepted it.
-    out.interceptedByCover = !a.atCoverSide && contains(shielded, a.at);
+    out.interceptedByCover = !a.atCoverSide && isShielded.count(a.at) > 0;
     if (!a.atCoverSide && contains(out.victims, a.at)) out.victim = a.at;
     out.victimDamage = out.victim ? std::optional<int>(a.damage) : std::nullopt;
     text += out.victims.empty() ? "; nobody on " + sideName(side) + " is hit"

@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace sightline::mazeworld {
@@ -264,6 +266,8 @@ public:
 
 private:
     Combatant* findMutable(const std::string& id);
+    // Adds one to the fight, last in entry order.
+    void enter(const CombatantSetup& setup);
     Roll check2d6(const std::string& what, const std::optional<std::array<int, 2>>& typed, int modifier);
     int pick(const std::string& what, int n, Outcome& out, const std::vector<std::string>& names);
     void breakStealth(Combatant& c, Outcome& out);
@@ -284,6 +288,9 @@ private:
     std::array<std::vector<CoverPiece>, kSides> sides_;
     std::array<bool, kSides> sideRevealed_{};
     std::vector<Combatant> combatants_;
+    std::unordered_map<std::string, std::size_t> byId_;  // a combatant's place in combatants_ (none leaves it)
+    std::unordered_set<std::string> brokenNow_;           // whose stealth the event being applied broke
+    std::vector<std::size_t> actedThisTurn_;              // who acted since the turn began (places in combatants_)
     std::vector<Roll> startRolls_;
     std::vector<LogEntry> log_;
     std::string commitment_;

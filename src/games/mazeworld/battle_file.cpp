@@ -13,6 +13,7 @@
 #include <cmath>
 #include <iomanip>
 #include <sstream>
+#include <unordered_set>
 
 namespace sightline::mazeworld {
 
@@ -315,12 +316,12 @@ BattleFile parseBattle(const std::string& text, const std::string& source) {
         }
     }
     if (const Json* cs = ck.required(doc, "combatants", ""); cs && ck.array(*cs, "/combatants")) {
+        std::unordered_set<std::string> ids;
         for (std::size_t i = 0; i < cs->size(); ++i) {
             const std::string at = "/combatants/" + std::to_string(i);
             CombatantSetup c;
             if (!readCombatant(ck, (*cs)[i], at, c)) continue;
-            for (const CombatantSetup& o : file.setup.combatants)
-                if (o.id == c.id) ck.add(at + "/id", "\"" + c.id + "\" is used twice");
+            if (!ids.insert(c.id).second) ck.add(at + "/id", "\"" + c.id + "\" is used twice");
             file.setup.combatants.push_back(c);
         }
     }
@@ -815,9 +816,10 @@ namespace {
 
 // `list` without the ids in `drop`, in its order.
 std::vector<std::string> without(const std::vector<std::string>& list, const std::vector<std::string>& drop) {
+    const std::unordered_set<std::string> dropped(drop.begin(), drop.end());
     std::vector<std::string> out;
     for (const std::string& id : list)
-        if (std::find(drop.begin(), drop.end(), id) == drop.end()) out.push_back(id);
+        if (!dropped.count(id)) out.push_back(id);
     return out;
 }
 

@@ -461,6 +461,63 @@ TEST_CASE("mazeworld: meeting an enemy on a Side breaks stealth, whoever moved",
     CHECK_FALSE(c(m, "a").stealth);
 }
 
+// The battle finds who meets an enemy by the teams on each Side and resets only those who acted at a
+// new turn; checked here against the plain rules, looked at creature by creature after every event of
+// many random battles (joins in and out of stealth, moves, cover, removals, turns).
+TEST_CASE("mazeworld: on random battles nobody keeps stealth beside an enemy, and a new turn leaves nobody done",
+          "[mazeworld][move]") {
+    for (const Variant* v : {&ua(), &mazes()}) {
+        for (std::uint32_t seed = 1; seed <= 60; ++seed) {
+            std::mt19937 rng(seed);
+            auto below = [&](int n) { return static_cast<int>(rng() % static_cast<std::uint32_t>(n)); };
+            std::vector<CombatantSetup> start;
+            for (int i = 0; i < 1 + below(4); ++i) {
+                CombatantSetup k = who("s" + std::to_string(i), "t" + std::to_string(below(3)), 1 + below(4));
+                k.stealth = below(2) == 0;
+                start.push_back(k);
+            }
+            Battle b = battle(*v, {"", "", "", ""}, start, seed);
+            std::vector<std::string> ids;
+            for (const CombatantSetup& k : start) ids.push_back(k.id);
+            for (int step = 0; step < 80; ++step) {
+                Action a;
+                const std::string& any = ids[static_cast<std::size_t>(below(static_cast<int>(ids.size())))];
+                switch (below(6)) {
+                    case 0: {
+                        a.kind = Action::Kind::Join;
+                        a.joining = who("j" + std::to_string(step), "t" + std::to_string(below(3)), 1 + below(4));
+                        a.joining.stealth = below(3) != 0;
+                        break;
+                    }
+                    case 1: a = move(any, 1 + below(4)); break;
+                    case 2: a = takeCover(any, below(2) == 0); break;
+                    case 3: a = declare(any, below(2) ? Intent::Combat : Intent::NonCombat); break;
+                    case 4:
+                        if (below(4) == 0) {
+                            a.kind = Action::Kind::Remove;
+                            a.who = any;
+                        } else {
+                            a = takeCover(any, true);
+                        }
+                        break;
+                    default: a = nextTurn(); break;
+                }
+                const Outcome o = b.apply(a);
+                if (o.ok && a.kind == Action::Kind::Join) ids.push_back(a.joining.id);
+                INFO("variant " << v->id << ", seed " << seed << ", step " << step << ": " << o.text);
+                for (const Combatant& k : b.combatants()) {
+                    if (k.out || !k.stealth) continue;
+                    for (const Combatant& e : b.combatants())
+                        CHECK_FALSE((!e.out && e.side == k.side && Battle::enemies(e, k)));
+                }
+                if (o.ok && a.kind == Action::Kind::NextTurn)
+                    for (const Combatant& k : b.combatants()) CHECK_FALSE((k.turnOver || k.acted || k.secondAction));
+                for (const std::string& id : o.stealthBroken) CHECK(std::count(o.stealthBroken.begin(), o.stealthBroken.end(), id) == 1);
+            }
+        }
+    }
+}
+
 TEST_CASE("mazeworld: the stealth switch needs cover and stealth, and a Side without enemies", "[mazeworld][move]") {
     Battle b = battle(ua(), {"Fridge", "Sandbag nest", "Steel crate", ""}, {who("a", "p", 1, 1), who("z", "e", 3)});
     REQUIRE(b.apply(takeCover("a", true, std::array<int, 2>{3, 3})).ok);  // 7: stealth kept
