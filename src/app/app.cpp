@@ -204,7 +204,12 @@ void App::analyse() {
     // the same on every run.
     const std::chrono::milliseconds budget =
         options_.mode == LaunchOptions::Mode::Interactive ? Analysis::kFrameBudget : Analysis::kWaitForever;
-    if (analysis_.update(doc_, request, budget)) stats_.addCompute(analysis_.lastComputeMs());
+    try {
+        if (analysis_.update(doc_, request, budget)) stats_.addCompute(analysis_.lastComputeMs());
+    } catch (const std::length_error& e) {  // a whole-board view past its bound (a heat map of 20,000 attackers)
+        viewOptions_.heatmap = false;
+        say(std::string(e.what()) + ": the heat map is turned off.", true);
+    }
 }
 
 void App::drawWindows() {

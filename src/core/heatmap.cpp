@@ -309,6 +309,10 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
     const std::vector<Cell> cells = standingCells(board, request.w, request.h);
     std::vector<HeatCell> out(cells.size());
     const std::size_t na = request.attackers.size(), nc = cells.size();
+    if (nc > 0 && na > kMaxHeatPairs / nc)
+        throw std::length_error("heat map: " + std::to_string(na) + " attackers over " + std::to_string(nc) + " cells are " +
+                                std::to_string(static_cast<unsigned long long>(na) * nc) + " pairs, more than the " +
+                                std::to_string(kMaxHeatPairs) + " one heat map rules: choose a side with fewer figures");
     if (control.verdicts) control.verdicts->assign(nc * na, HeatVerdict::NoSight);
     if (control.stats) *control.stats = {nc * na, 0};
     if (cells.empty()) return out;
@@ -355,7 +359,7 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
 
 std::vector<HeatCell> coverHeatmapReference(const RuleSystem& rules, const Board& board, const SightPolicy& policy,
                                             const HeatmapRequest& request) {
-    checkRequest(board, request);
+    checkRequest(board, request);  // no bound on the pairs: it keeps nothing per pair
     std::vector<HeatCell> out;
     for (const Cell& c : standingCells(board, request.w, request.h)) {
         const Board b = withProbe(board, request, c);

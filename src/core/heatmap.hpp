@@ -99,8 +99,13 @@ struct HeatmapControl {
     std::uint64_t geometry = 0;
 };
 
+// The most attacker-cell pairs one heat map takes (a byte each while culling): 100 attackers over a
+// whole 1024x1024 board fit; 20,000 figures on it (20 billion pairs) would need 20 GB.
+constexpr std::size_t kMaxHeatPairs = std::size_t(1) << 27;
+
 // The heat map of `rules` on `board` (sight scenes built with `policy`), one HeatCell for each of
-// standingCells(board, w, h), in that order. threads = 0 uses the machine's cores.
+// standingCells(board, w, h), in that order. threads = 0 uses the machine's cores. More than
+// kMaxHeatPairs pairs are refused at once with std::length_error, saying how many there are.
 std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, const SightPolicy& policy,
                                    const HeatmapRequest& request, Engine engine = Engine::Indexed, unsigned threads = 0,
                                    const HeatmapControl& control = {});

@@ -162,3 +162,21 @@ TEST_CASE("app: the figure's sight follows a dragged mini and a wall while it is
     s = ui.waitState([](const Json& j) { return j["sight"].is_null(); });
     CHECK(s["sight"].is_null());
 }  // the window is closed unsaved (Background's end)
+
+TEST_CASE("app: a heat map past its bound is turned off with the reason, and the app goes on", "[app-sight]") {
+    // 129 figures of one side on a 1024x1024 board: 129 x 1,048,447 pairs, past the 2^27 one heat
+    // map takes (core/heatmap.hpp). It once ended the app with bad_alloc at 20,000 figures.
+    const std::string dir = scratchDir("heat-bound");
+    const std::string map = dir + "/crowd.json";
+    {
+        std::ofstream out(map);
+        out << R"({"format": "sightline-map", "version": 1, "name": "crowd", "grid": {"width": 1024, "height": 1024}, "figures": [)";
+        for (int i = 0; i < 129; ++i) out << (i ? ", " : "") << R"({"id": "f)" << i << R"(", "cell": [)" << i << R"(, 0], "side": "crowd"})";
+        out << R"(, {"id": "lone", "cell": [500, 500], "side": "other"}]})";
+    }
+    const Shot s = shoot(dir, "crowd", "--heatmap crowd " + quote(map));
+    CHECK(s.state["heat"].is_null());
+    CHECK(s.state["status"] == "heat map: 129 attackers over 1048446 cells are 135249534 pairs, more than the 134217728 one heat "
+                               "map rules: choose a side with fewer figures: the heat map is turned off.");
+    CHECK(s.state["figures"].size() == 130);
+}

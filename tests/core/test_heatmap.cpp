@@ -118,6 +118,33 @@ TEST_CASE("heat map: a figure stands only on the board, off blocking and impassa
     CHECK_THROWS(standingCells(b, 0, 1));
 }
 
+TEST_CASE("heat map: more pairs than one heat map takes are refused at once, with their count", "[heatmap]") {
+    // 20,000 attackers on a 1024x1024 board once threw bad_alloc for 20 GB of marks; here 129
+    // attackers over the board's cells are just past the bound, and one figure fewer fits it.
+    Board b = test::board(1024, 1024);
+    for (int i = 0; i < 129; ++i) test::figure(b, "f" + std::to_string(i), i, 0).side = "crowd";
+    const std::size_t cells = standingCells(b, 1, 1).size();
+    REQUIRE(129 * cells > kMaxHeatPairs);
+    REQUIRE(128 * cells <= kMaxHeatPairs);
+    HeatmapRequest r;
+    r.attackers = figuresOfSide(b, "crowd");
+    const auto rules = game("doom");
+    try {
+        coverHeatmap(*rules, b, sightPolicyFor("doom"), r);
+        FAIL("no refusal");
+    } catch (const std::length_error& e) {
+        CHECK(std::string(e.what()) == "heat map: 129 attackers over " + std::to_string(cells) + " cells are " +
+                                           std::to_string(129 * cells) + " pairs, more than the 134217728 one heat map rules: " +
+                                           "choose a side with fewer figures");
+    }
+    // A request within the bound is taken.
+    Board small = test::board(16, 16);
+    for (int i = 0; i < 16; ++i) test::figure(small, "f" + std::to_string(i), i, 0).side = "crowd";
+    HeatmapRequest s;
+    s.attackers = figuresOfSide(small, "crowd");
+    CHECK(coverHeatmap(*rules, small, sightPolicyFor("doom"), s).size() == 16 * 15);
+}
+
 TEST_CASE("heat map: hidden behind a wall, covered behind a figure, exposed in the open (Doom)", "[heatmap]") {
     // An imp and a zombie at the west end of a 9x5 room; a wall from (4,0) to (4,3) leaves a gap
     // at the bottom.
