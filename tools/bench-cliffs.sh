@@ -31,8 +31,15 @@ for scene in walls-short walls-long large-64 large-512; do
   ./build/sightline-bench --scene "$scene" --write-map "$dir/$scene.json" >/dev/null
 done
 cli=./build/sightline-cli
+# lint exits 1 when it finds problems: timed as a command that passes then.
+lint() { "$cli" lint "$1" >/dev/null || [ $? -eq 1 ]; }
+awk 'BEGIN { printf "{\"format\": \"sightline-map\", \"version\": 1, \"grid\": {\"width\": 1024, \"height\": 1024}, \"walls\": ["
+  for (i = 0; i < 1000; i++) printf "%s{\"id\": \"w%d\", \"from\": [0, 512], \"to\": [1024, 512]}", (i ? ", " : ""), i
+  printf "]}\n" }' >"$dir/walls-same.json"
+echo "walls-same (1,000 identical board-wide walls): lint $(median lint "$dir/walls-same.json")"
 for scene in walls-short walls-long; do
   map="$dir/$scene.json"
+  echo "$scene: lint $(median lint "$map")"
   echo "$scene: los across the board $(median $cli los "$map" --from 0.5,0.5 --to 1000.5,900.5)," \
        "cover f-0 f-1 $(median $cli cover "$map" --attacker f-0 --defender f-1)," \
        "matrix of 100 figures $(median $cli matrix "$map")"

@@ -278,21 +278,23 @@ public:
         return {numbers_.data() + (lo - keys_.begin()), numbers_.data() + (hi - keys_.begin())};
     }
 
-    // visit(key, begin, end) for every cell listing something.
+    // visit(key, begin, end) for every cell listing something (a dense window top row first), while it
+    // returns true.
     template <class Visit>
     void each(Visit&& visit) const {
         if (dense_) {
             const Coord w = x1_ - x0_ + 1;
             for (std::size_t i = 0; i + 1 < start_.size(); ++i)
-                if (start_[i] < start_[i + 1])
-                    visit(cellKey(x0_ + static_cast<Coord>(i) % w, y0_ + static_cast<Coord>(i) / w), numbers_.data() + start_[i],
-                          numbers_.data() + start_[i + 1]);
+                if (start_[i] < start_[i + 1] &&
+                    !visit(cellKey(x0_ + static_cast<Coord>(i) % w, y0_ + static_cast<Coord>(i) / w), numbers_.data() + start_[i],
+                           numbers_.data() + start_[i + 1]))
+                    return;
             return;
         }
         for (std::size_t lo = 0; lo < keys_.size();) {
             std::size_t hi = lo;
             while (hi < keys_.size() && keys_[hi] == keys_[lo]) ++hi;
-            visit(keys_[lo], numbers_.data() + lo, numbers_.data() + hi);
+            if (!visit(keys_[lo], numbers_.data() + lo, numbers_.data() + hi)) return;
             lo = hi;
         }
     }
@@ -344,11 +346,12 @@ void listPiece(Coord u0, Coord v0, Coord u1, Coord v1, bool steep, Coord s, std:
     }
 }
 
-std::vector<CellItem> listPieces(const std::vector<Piece>& pieces, Coord s) {
+// `only`, when given, picks the pieces listed (by number); else every usable one.
+std::vector<CellItem> listPieces(const std::vector<Piece>& pieces, Coord s, const std::vector<char>* only = nullptr) {
     std::vector<CellItem> out;
     for (std::size_t i = 0; i < pieces.size(); ++i) {
         const Piece& p = pieces[i];
-        if (!p.usable()) continue;
+        if (!p.usable() || (only && !(*only)[i])) continue;
         const bool steep = std::llabs(p.b.y() - p.a.y()) > std::llabs(p.b.x() - p.a.x());
         Coord u0 = steep ? p.a.y() : p.a.x(), v0 = steep ? p.a.x() : p.a.y();
         Coord u1 = steep ? p.b.y() : p.b.x(), v1 = steep ? p.b.x() : p.b.y();
@@ -362,11 +365,23 @@ std::vector<CellItem> listPieces(const std::vector<Piece>& pieces, Coord s) {
     return out;
 }
 
+// A piece spanning more grid cells than kLongCells is long: two long pieces share many grid cells (a
+// thousand walls along one board-wide line share a thousand), so their pairs are looked at in a grid
+// of coarse cells instead (Grid::longPieces), kCoarseCells grid cells a side.
+constexpr Coord kLongCells = 16;
+constexpr Coord kCoarseCells = 64;
+
 class Grid {
 public:
     explicit Grid(const std::vector<Piece>& pieces, const std::vector<End>& ends)
-        : size_(gridSize(pieces)), pieces_(listPieces(pieces, size_)), ends_(listEnds(ends)) {}
+        : size_(gridSize(pieces)), long_(longOnes(pieces, size_)), pieces_(listPieces(pieces, size_)),
+          longPieces_(listPieces(pieces, size_ * kCoarseCells, &long_)), ends_(listEnds(ends)) {}
     Coord size() const { return size_; }
+    Coord longSize() const { return size_ * kCoarseCells; }
+    bool isLong(std::uint32_t piece) const { return long_[piece] != 0; }
+    // The long pieces by coarse cell (longSize() lattice units a side).
+    const CellLists& longPieces() const { return longPieces_; }
+    std::uint64_t longKeyOf(const IPoint& p) const { return cellKey(floorDiv(p.x(), longSize()), floorDiv(p.y(), longSize())); }
     std::uint64_t keyOf(const IPoint& p) const { return cellKey(floorDiv(p.x(), size_), floorDiv(p.y(), size_)); }
     // The pieces listed in the grid cell holding p: every piece closer than 0.1 cell to p among them.
     CellLists::Range piecesNear(const IPoint& p) const { return pieces_.at(keyOf(p)); }
@@ -382,6 +397,14 @@ public:
     }
 
 private:
+    static std::vector<char> longOnes(const std::vector<Piece>& pieces, Coord s) {
+        std::vector<char> out(pieces.size(), 0);
+        for (std::size_t i = 0; i < pieces.size(); ++i) {
+            const Piece& p = pieces[i];
+            out[i] = p.usable() && std::max(std::llabs(p.b.x() - p.a.x()), std::llabs(p.b.y() - p.a.y())) / s > kLongCells;
+        }
+        return out;
+    }
     std::vector<CellItem> listEnds(const std::vector<End>& ends) const {
         std::vector<CellItem> out;
         out.reserve(ends.size());
@@ -389,7 +412,9 @@ private:
         return out;
     }
     Coord size_;
+    std::vector<char> long_;  // by piece: long (above)
     CellLists pieces_;
+    CellLists longPieces_;
     CellLists ends_;
 };
 
@@ -402,10 +427,12 @@ public:
         if (engine_ == Engine::Indexed) grid_.emplace(pieces_, ends_);
     }
 
-    std::vector<LintProblem> run() {
+    std::vector<LintProblem> run(bool* complete) {
         singles();
         gaps();
         overlapsAndCrossings();
+        if (complete) *complete = !full();
+        if (full()) out_.resize(kMaxLintProblems);
         std::sort(out_.begin(), out_.end(), [](const LintProblem& a, const LintProblem& b) {
             return std::tie(a.kind, a.at.y, a.at.x, a.ids, a.message) < std::tie(b.kind, b.at.y, b.at.x, b.ids, b.message);
         });
@@ -413,6 +440,8 @@ public:
     }
 
 private:
+    // Past the most kept: every search below stops (one problem more is looked for, to know).
+    bool full() const { return out_.size() > kMaxLintProblems; }
     std::vector<std::string> namesOf(const std::vector<int>& list) const {
         std::vector<std::string> out;
         for (int i : list) out.push_back(pieces_[static_cast<std::size_t>(i)].name);
@@ -457,7 +486,7 @@ private:
 
     void gaps() {
         const std::size_t n = ends_.size();
-        for (std::size_t i = 0; i < n; ++i) {
+        for (std::size_t i = 0; i < n && !full(); ++i) {
             if (engine_ == Engine::Indexed) {
                 grid_->endsNear(ends_[i].p, kReach, [&](int j) {
                     if (static_cast<std::size_t>(j) > i) endsGap(i, static_cast<std::size_t>(j));
@@ -517,21 +546,34 @@ private:
 
     void overlapsAndCrossings() {
         if (engine_ == Engine::Reference) {
-            for (std::size_t i = 0; i < pieces_.size(); ++i)
-                for (std::size_t j = i + 1; j < pieces_.size(); ++j)
-                    if (pieces_[i].usable() && pieces_[j].usable()) pair(static_cast<int>(i), static_cast<int>(j), nullptr);
+            for (std::size_t i = 0; i < pieces_.size() && !full(); ++i)
+                for (std::size_t j = i + 1; j < pieces_.size() && !full(); ++j)
+                    if (pieces_[i].usable() && pieces_[j].usable()) pair(static_cast<int>(i), static_cast<int>(j), nullptr, 0);
             return;
         }
         // Each pair is looked at in every grid cell listing both, and reported from the one grid cell
-        // holding the point it is reported at.
+        // holding the point it is reported at; two long pieces in the coarse cells only.
+        const Coord fine = grid_->size(), coarse = grid_->longSize();
+        std::vector<std::uint32_t> shorter, longer;  // a cell's pieces, each ascending
         grid_->pieces().each([&](std::uint64_t key, const std::uint32_t* lo, const std::uint32_t* hi) {
-            for (const std::uint32_t* i = lo; i != hi; ++i)
-                for (const std::uint32_t* j = i + 1; j != hi; ++j) pair(static_cast<int>(*i), static_cast<int>(*j), &key);
+            shorter.clear(), longer.clear();
+            for (const std::uint32_t* i = lo; i != hi; ++i) (grid_->isLong(*i) ? longer : shorter).push_back(*i);
+            for (std::size_t a = 0; a < shorter.size() && !full(); ++a) {
+                for (std::size_t b = a + 1; b < shorter.size() && !full(); ++b) pair(static_cast<int>(shorter[a]), static_cast<int>(shorter[b]), &key, fine);
+                for (std::size_t b = 0; b < longer.size() && !full(); ++b)
+                    pair(static_cast<int>(std::min(shorter[a], longer[b])), static_cast<int>(std::max(shorter[a], longer[b])), &key, fine);
+            }
+            return !full();
+        });
+        grid_->longPieces().each([&](std::uint64_t key, const std::uint32_t* lo, const std::uint32_t* hi) {
+            for (const std::uint32_t* i = lo; i != hi && !full(); ++i)
+                for (const std::uint32_t* j = i + 1; j != hi && !full(); ++j) pair(static_cast<int>(*i), static_cast<int>(*j), &key, coarse);
+            return !full();
         });
     }
 
-    // Pieces i < j. `key`: report only when the place lies in this grid cell.
-    void pair(int i, int j, const std::uint64_t* key) {
+    // Pieces i < j. `key`: report only when the place lies in this grid cell, `cellSize` lattice units a side.
+    void pair(int i, int j, const std::uint64_t* key, Coord cellSize) {
         const Piece& p = piece(i);
         const Piece& q = piece(j);
         if (std::max(p.a.x(), p.b.x()) < std::min(q.a.x(), q.b.x()) || std::max(q.a.x(), q.b.x()) < std::min(p.a.x(), p.b.x()) ||
@@ -540,7 +582,7 @@ private:
         if (crossesInside(p, q)) {
             if (key) {  // the grid cell holding the crossing, exactly: x = p.a.x + num dx / den
                 const CrossingAt c = crossingOf(p, q);
-                const Wide s = Wide(grid_->size()) * c.den;
+                const Wide s = Wide(cellSize) * c.den;
                 const auto cx = static_cast<Coord>(floorDivWide(Wide(p.a.x()) * c.den + c.num * (p.b.x() - p.a.x()), s));
                 const auto cy = static_cast<Coord>(floorDivWide(Wide(p.a.y()) * c.den + c.num * (p.b.y() - p.a.y()), s));
                 if (cellKey(cx, cy) != *key) return;
@@ -556,7 +598,7 @@ private:
         if (const auto shared = overlapOf(p, q)) {
             const IPoint pts[4] = {p.a, p.b, q.a, q.b};
             const PointD files[4] = {p.fileA, p.fileB, q.fileA, q.fileB};
-            if (key && grid_->keyOf(pts[shared->first]) != *key) return;
+            if (key && cellKey(floorDiv(pts[shared->first].x(), cellSize), floorDiv(pts[shared->first].y(), cellSize)) != *key) return;
             LintProblem r;
             r.kind = LintKind::Overlap;
             r.at = files[shared->first];
@@ -665,7 +707,7 @@ private:
 // ---------------------------------------------------------------------------------------------
 // [SECTION] lintMap
 
-std::vector<LintProblem> lintMap(const Board& board, Engine engine) { return Linter(board, engine).run(); }
+std::vector<LintProblem> lintMap(const Board& board, Engine engine, bool* complete) { return Linter(board, engine).run(complete); }
 
 // ---------------------------------------------------------------------------------------------
 // [SECTION] closeGap

@@ -60,7 +60,12 @@ struct LintProblem {
 // Gaps are left out where the two ends are already joined close by: a piece at one end meets a
 // piece at the other (an overshoot, an overlap), directly or through pieces lying within 0.2 cell
 // of the gap (a curve drawn in short pieces). Light through such a gap only enters a pocket.
-std::vector<LintProblem> lintMap(const Board& board, Engine engine = Engine::Indexed);
+//
+// At most kMaxLintProblems are kept: past them the search stops (a board of 20,000 long walls
+// crossing everywhere has tens of millions of crossings) and `complete`, when given, is set false;
+// those kept are then the first found, sorted as above.
+constexpr std::size_t kMaxLintProblems = 100000;
+std::vector<LintProblem> lintMap(const Board& board, Engine engine = Engine::Indexed, bool* complete = nullptr);
 
 // Closes a `gap` problem lintMap reported on this board in one step: the ends at one of its two
 // places move exactly onto the other (onto the rounder of the two points, on the lattice); an end

@@ -21,7 +21,7 @@ std::string pointText(const PointD& p) {
 }
 }  // namespace
 
-std::string lintJson(const std::vector<LintProblem>& problems) {
+std::string lintJson(const std::vector<LintProblem>& problems, bool complete) {
     Json list = Json::array();
     for (const LintProblem& p : problems) {
         Json j;
@@ -34,10 +34,11 @@ std::string lintJson(const std::vector<LintProblem>& problems) {
     }
     Json out;
     out["problems"] = std::move(list);
+    if (!complete) out["complete"] = false;
     return out.dump() + "\n";
 }
 
-std::string lintText(const std::string& map, const std::vector<LintProblem>& problems, std::size_t most) {
+std::string lintText(const std::string& map, const std::vector<LintProblem>& problems, std::size_t most, bool complete) {
     std::string s;
     for (std::size_t i = 0; i < problems.size() && i < most; ++i)
         s += std::string(lintKindName(problems[i].kind)) + " at " + pointText(problems[i].at) + ": " + problems[i].message + "\n";
@@ -49,7 +50,9 @@ std::string lintText(const std::string& map, const std::vector<LintProblem>& pro
         if (counts.empty() || counts.back().first != p.kind) counts.push_back({p.kind, 0});
         ++counts.back().second;
     }
-    s += map + ": " + std::to_string(problems.size()) + (problems.size() == 1 ? " problem (" : " problems (");
+    if (complete) s += map + ": " + std::to_string(problems.size()) + (problems.size() == 1 ? " problem (" : " problems (");
+    else s += map + ": more than " + std::to_string(problems.size()) + " problems, the search stopped at the first " +
+              std::to_string(problems.size()) + " found (";
     for (std::size_t i = 0; i < counts.size(); ++i)
         s += (i ? ", " : "") + std::to_string(counts[i].second) + " " + lintKindName(counts[i].first);
     return s + ")\n";

@@ -5,6 +5,7 @@
 #include "games/games.hpp"
 #include "io/map_io.hpp"
 #include "random_board.hpp"
+#include "report/lint_format.hpp"
 #include "scenes.hpp"
 #include "support.hpp"
 
@@ -14,6 +15,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <set>
 #include <sstream>
 
 using namespace sightline;
@@ -431,6 +433,60 @@ TEST_CASE("the indexed lint agrees with the brute-force reference on random boar
         INFO("far board " << boards);
         lint(b);
     }
+}
+
+// A near-miss board blown up 6 to 12 times, its ends nudged by up to 3/32 cell, with its walls at their
+// first size beside them: walls past 16 cells, whose pairs the grid looks at in coarse cells, beside
+// short ones.
+Board longBoard(SceneRng& r) {
+    const Board small = nearMissBoard(r);
+    const int k = 6 + r.below(7);
+    Board b = test::board(small.width * k, small.height * k);
+    auto nudge = [&](double v) { return r.below(3) == 0 ? v + (r.below(7) - 3) / 32.0 : v; };
+    for (const Wall& w : small.walls) {
+        test::wall(b, nudge(w.from.x * k), nudge(w.from.y * k), nudge(w.to.x * k), nudge(w.to.y * k));
+        if (r.below(2)) test::wall(b, w.from.x, w.from.y, w.to.x, w.to.y);
+    }
+    for (const Door& d : small.doors) test::door(b, d.from.x * k, d.from.y * k, d.to.x * k, d.to.y * k, d.open);
+    return b;
+}
+
+TEST_CASE("the indexed lint agrees with the brute-force reference on random boards of long walls", "[lint][random]") {
+    SceneRng rng(777);
+    std::map<LintKind, int> seen;
+    for (int boards = 0; boards < 300; ++boards) {
+        const Board b = longBoard(rng);
+        INFO("board " << boards);
+        for (const LintProblem& p : lint(b)) ++seen[p.kind];
+    }
+    CHECK(seen[LintKind::Gap] > 100);
+    CHECK(seen[LintKind::Overlap] > 30);
+    CHECK(seen[LintKind::Crossing] > 200);
+}
+
+TEST_CASE("lint keeps at most kMaxLintProblems and says the search stopped there", "[lint]") {
+    // 500 walls along one board-wide line: 124,750 overlapping pairs.
+    Board b = test::board(1024, 8);
+    for (int i = 0; i < 500; ++i) test::wall(b, 0, 4, 1024, 4);
+    bool complete = true;
+    const std::vector<LintProblem> many = lintMap(b, Engine::Indexed, &complete);
+    CHECK_FALSE(complete);
+    REQUIRE(many.size() == kMaxLintProblems);
+    std::set<std::vector<std::string>> pairs;
+    for (const LintProblem& p : many) {
+        CHECK(p.kind == LintKind::Overlap);
+        CHECK(pairs.insert(p.ids).second);  // each pair once
+    }
+    CHECK(tools::lintJson(many, complete).find(R"("complete":false)") != std::string::npos);
+    const std::string text = tools::lintText("line.json", many, 50, complete);
+    CHECK(text.substr(text.rfind('\n', text.size() - 2) + 1) ==
+          "line.json: more than 100000 problems, the search stopped at the first 100000 found (100000 overlap)\n");
+    // 447 walls: 99,681 pairs, every one kept.
+    b.walls.resize(447);
+    const std::vector<LintProblem> all = lintMap(b, Engine::Indexed, &complete);
+    CHECK(complete);
+    CHECK(all.size() == 447 * 446 / 2);
+    CHECK(tools::lintJson(all, complete).find("complete") == std::string::npos);
 }
 
 TEST_CASE("lint on the 200,000 short walls of the walls-short scene: every crossing and overlap once", "[lint][.slow]") {

@@ -33,14 +33,14 @@ public:
             std::cerr << "sightline-cli: " << e.what() << "\n";
             return 2;
         }
-        if (print(json_ ? tools::lintJson(problems) : tools::lintText(map_, problems)) != 0) return 2;
+        if (print(json_ ? tools::lintJson(problems, complete_) : tools::lintText(map_, problems, 50, complete_)) != 0) return 2;
         return problems.empty() ? 0 : 1;
     }
 
 private:
-    std::vector<LintProblem> find() const {
+    std::vector<LintProblem> find() {
         const Board board = loadMap(map_, mapKeyChecks());
-        std::vector<LintProblem> problems = lintMap(board);
+        std::vector<LintProblem> problems = lintMap(board, Engine::Indexed, &complete_);
         if (!from_.empty()) {
             const Cell start = parseCell(board, map_, from_, "--from");
             // No game rules here: whatever stops sight under any game, as for `los`.
@@ -51,6 +51,7 @@ private:
 
     std::string map_, from_;
     bool json_ = false;
+    bool complete_ = true;  // false: the problems are the first lintMap kept
 };
 
 }  // namespace

@@ -128,6 +128,7 @@ private:
     std::vector<std::string> tooltipLines_;  // what the board's tooltip shows now
     // The lint of the board shown, made again when its walls, doors, terrain or figures change.
     std::vector<LintProblem> lint_;
+    bool lintComplete_ = true;  // false: lint_ holds the first problems found, the search stopped there
     std::array<std::uint64_t, 3> lintKey_{};  // geometry, figures, generation of lint_
     bool lintMade_ = false;
     int lintSelected_ = -1;

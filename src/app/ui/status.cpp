@@ -311,7 +311,7 @@ void Panels::problemsWindow(const PanelContext& ctx, ViewOptions& options, Panel
     const sf::FloatRect& v = ctx.viewport;
     placeSideWindow(ctx, false);
     const std::size_t notes = ctx.doc.importNotes().size();
-    const std::string title = "Map problems (" + (lintMade_ ? std::to_string(lint_.size()) : std::string("?")) + ")###problems";
+    const std::string title = "Map problems (" + (lintMade_ ? std::to_string(lint_.size()) + (lintComplete_ ? "" : "+") : std::string("?")) + ")###problems";
     if (ImGui::Begin(title.c_str(), &options.problems, ImGuiWindowFlags_NoSavedSettings)) {
         const ImVec2 winPos = ImGui::GetWindowPos(), winSize = ImGui::GetWindowSize();
         ui::noteWindow("problems-window");
@@ -323,11 +323,13 @@ void Panels::problemsWindow(const PanelContext& ctx, ViewOptions& options, Panel
             if (lintMade_ && key != lintKey_) ImGui::TextColored(kWarn, "The board changed since the last check.");
         }
         if (check) {
-            lint_ = lintMap(board);
+            lint_ = lintMap(board, Engine::Indexed, &lintComplete_);
             lintKey_ = key;
             lintMade_ = true;
             if (lintSelected_ >= static_cast<int>(lint_.size())) lintSelected_ = -1;
         }
+        if (lintMade_ && !lintComplete_)
+            ImGui::TextColored(kWarn, "More than %zu problems: the search stopped at the first %zu found.", lint_.size(), lint_.size());
         if (lintMade_ && lint_.empty()) ImGui::TextColored(kGood, "No problems: no gaps, overlaps, crossings, pieces outside or figures on blocking terrain.");
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
         if (!lint_.empty()) ImGui::TextWrapped("Click a problem to see it on the board.");
