@@ -240,9 +240,64 @@
     return seatName + (table.side && table.side !== seatName ? ' (' + table.side + ')' : '');
   }
 
-  // What the seat has seen on this page, kept as a picture of the board at a few pixels a cell:
-  // parts seen before are drawn dimmer than parts never seen.
+  // What the seat has seen, kept as a picture of the board at a few pixels a cell: parts seen
+  // before are drawn dimmer than parts never seen. The picture is kept in the tab's session storage
+  // (this browser tab only, gone when it closes), so that a reload or a dropped phone screen does not
+  // forget it; it holds only what the host sent this seat.
   let explored = null;
+  let keptTimer = null;
+  function exploredKey() {
+    const g = (table.board && table.board.grid) || { width: 1, height: 1 };
+    return 'sightline-explored:' + location.host + ':' + seatName + ':' + g.width + 'x' + g.height;
+  }
+  // The picture as runs of unseen and seen pixels, row after row (base 36, comma-separated): a few
+  // kilobytes for a board's worth of rooms, and read back without loading an image.
+  function exploredRuns() {
+    const data = explored.getContext('2d').getImageData(0, 0, explored.width, explored.height).data;
+    const runs = [];
+    let lit = false, run = 0;
+    for (let i = 3; i < data.length; i += 4) {
+      if ((data[i] > 127) !== lit) {
+        runs.push(run.toString(36));
+        lit = !lit;
+        run = 0;
+      }
+      run++;
+    }
+    runs.push(run.toString(36));
+    return explored.width + 'x' + explored.height + ':' + runs.join(',');
+  }
+  function restoreRuns(text) {
+    const m = /^(\d+)x(\d+):([0-9a-z,]+)$/.exec(text || '');
+    if (!m || +m[1] !== explored.width || +m[2] !== explored.height) return false;
+    const picture = new ImageData(explored.width, explored.height);
+    const total = explored.width * explored.height;
+    let at = 0, lit = false;
+    for (const r of m[3].split(',')) {
+      const n = parseInt(r, 36);
+      if (!(n >= 0) || at + n > total) return false;
+      if (lit) for (let k = at; k < at + n; k++) picture.data.fill(255, 4 * k, 4 * k + 4);
+      at += n;
+      lit = !lit;
+    }
+    const scratch = document.createElement('canvas');
+    scratch.width = explored.width;
+    scratch.height = explored.height;
+    scratch.getContext('2d').putImageData(picture, 0, 0);
+    explored.getContext('2d').drawImage(scratch, 0, 0);
+    return true;
+  }
+  function keepExplored() {  // at most once a second
+    if (keptTimer) return;
+    keptTimer = setTimeout(() => {
+      keptTimer = null;
+      try {
+        sessionStorage.setItem(exploredKey(), exploredRuns());
+      } catch (e) {
+        // Storage full or refused (a private window): the picture lasts while the page is open.
+      }
+    }, 1000);
+  }
   function rememberSight() {
     if (!table.board || !table.sight) return;
     const g = table.board.grid || { width: 1, height: 1 };
@@ -252,12 +307,28 @@
       explored.width = g.width * per;
       explored.height = g.height * per;
       explored.per = per;
+      let kept = null;
+      try {
+        kept = sessionStorage.getItem(exploredKey());
+      } catch (e) {
+        kept = null;
+      }
+      explored.restored = !!kept && restoreRuns(kept);
     }
     const c = explored.getContext('2d');
     c.fillStyle = '#fff';
     c.beginPath();
     for (const ring of table.sight) ringPath(c, ring, (x) => x * per, (y) => y * per);
     c.fill('nonzero');
+    keepExplored();
+  }
+  // The explored picture's area in square cells (for the test hook).
+  function exploredArea() {
+    if (!explored) return 0;
+    const data = explored.getContext('2d').getImageData(0, 0, explored.width, explored.height).data;
+    let lit = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 127) lit++;
+    return lit / (explored.per * explored.per);
   }
 
   // [SECTION] The view: where the board is on the screen
@@ -778,8 +849,10 @@
         selected: table.selected,
         view: view,
         drawn: drawn,
+        exploredRestored: !!(explored && explored.restored),
       }));
     },
+    exploredArea,
     toScreen(x, y) {
       const r = canvas.getBoundingClientRect();
       return [r.left + toScreenX(x), r.top + toScreenY(y)];

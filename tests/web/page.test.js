@@ -337,6 +337,21 @@ async function main() {
     s = await waitState(a, (x) => x.connection === 'connected' && boardFigure(x, 'ghoul') && boardFigure(x, 'ghoul').cell.join() === '4,3', 'it reconnects and shows the ghoul where it went meanwhile', 20000);
     check(boardFigure(s, 'scout').cell.join() === '2,2', 'and its own figures where they stood');
 
+    // A reload (a phone that dropped the page) keeps what the seat had seen: the picture of the
+    // explored board is kept in the tab's session storage and read back.
+    const exploredBefore = await a.page.evaluate(() => window.sightlineTable.exploredArea());
+    check(exploredBefore > 0, 'the page remembers what its figures saw', exploredBefore);
+    await sleep(1300);  // kept at most once a second
+    check(!s.exploredRestored, '(a page opened afresh had nothing to read back)');
+    await a.page.reload();
+    s = await waitState(a, (x) => x.connection === 'connected' && x.drawn.figures.length > 0, 'the reloaded page joins again');
+    check(s.exploredRestored, 'the reloaded page reads back what the seat had seen');
+    const exploredAfter = await a.page.evaluate(() => window.sightlineTable.exploredArea());
+    check(Math.abs(exploredAfter - exploredBefore) < 0.5, 'all of it, and nothing more', [exploredBefore, exploredAfter]);
+    const keptText = await a.page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
+    check(!keptText.includes('lurker') && !keptText.includes('ambush') && keptText.length < 100000, 'what the tab keeps is a small picture and no secret', keptText.length);
+    await shot(a, 'phone-reloaded.png');
+
     // Nothing the marines may not know: not in a frame, not in what the page holds, not in its memory.
     framesA = a.frames.join('\n');
     for (const secret of ['lurker', 'ambush', 'note']) {
