@@ -17,19 +17,30 @@ using namespace sightline;
 
 namespace {
 
-// The table's game and preset: --rules/--preset, else the map's "rules" key, else the default game.
-std::unique_ptr<RuleSystem> tableRules(const Board& board, std::string rules, std::string preset, const std::string& assets) {
+// The table's game and preset: --rules/--preset, else the map's "rules" key (read as sightline-cli
+// reads it: a key that is not {"game": NAME, ...} or names no game is refused), else the default game.
+std::unique_ptr<RuleSystem> tableRules(const Board& board, const std::string& mapPath, std::string rules, std::string preset,
+                                       const std::string& assets) {
+    std::string where = "--rules";
     if (rules.empty()) {
-        rules = table::tableGame(board).name();
+        rules = gameModules().front()->name();
         if (const std::string* raw = propertyJson(board.extra, "rules")) {
+            where = mapPath + ": the map's \"rules\" key";
             const nlohmann::json j = nlohmann::json::parse(*raw, nullptr, false);
-            if (preset.empty() && j.is_object() && j.contains("preset") && j["preset"].is_string()) preset = j["preset"].get<std::string>();
+            if (!j.is_object() || !j.contains("game") || !j["game"].is_string() || (j.contains("preset") && !j["preset"].is_string()))
+                throw std::runtime_error(where + " is not {\"game\": NAME, ...}; give --rules");
+            rules = j["game"].get<std::string>();
+            if (preset.empty() && j.contains("preset")) preset = j["preset"].get<std::string>();
         }
     }
     const GameModule* game = findGame(rules);
-    if (!game) throw std::runtime_error("--rules " + rules + ": unknown game (" + ruleSystemList() + ")");
+    if (!game) throw std::runtime_error(where + ": unknown game \"" + rules + "\" (" + ruleSystemList() + ")");
     if (!game->rulesBoard()) return nullptr;  // a game that rules no sight lines: no "cover" rulings
-    return makeRuleSystem(rules, {preset, findAssetsDir(assets, SIGHTLINE_SOURCE_DIR "/assets")});
+    try {
+        return makeRuleSystem(rules, {preset, findAssetsDir(assets, SIGHTLINE_SOURCE_DIR "/assets")});
+    } catch (const std::invalid_argument& e) {
+        throw std::runtime_error(where + ": " + e.what());
+    }
 }
 
 }  // namespace
@@ -66,7 +77,7 @@ int main(int argc, char** argv) {
         std::vector<table::Seat> seats;
         for (const std::string& s : seatTexts) seats.push_back(net::parseSeat(s));
         if (seats.empty()) seats = net::defaultSeats(board);
-        auto ruleSystem = tableRules(board, rules, preset, assets);
+        auto ruleSystem = tableRules(board, mapPath, rules, preset, assets);
         table::TableSettings settings;
         settings.explored = explored;
         net::TableHost table(std::move(board), std::move(seats), settings, std::move(ruleSystem));

@@ -18,6 +18,8 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <filesystem>
+#include <fstream>
 #include <future>
 #include <mutex>
 #include <csignal>
@@ -398,4 +400,40 @@ TEST_CASE("sightline-server: one line a seat with its link, then ready; a seat j
     CHECK(WIFEXITED(status));
     CHECK(WEXITSTATUS(status) == 0);
     std::fclose(lines);
+}
+
+TEST_CASE("sightline-server: a map's rules key is read as sightline-cli reads it; one it cannot follow stops it, named", "[net-server]") {
+    const std::string dir = "/tmp/sightline-net-test-" + std::to_string(::getpid()) + "-server-rules";
+    std::filesystem::create_directories(dir);
+    auto run = [&](const std::string& rules, const std::string& args = "") {
+        const std::string map = dir + "/m.json";
+        std::ofstream(map) << R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4}, "rules": )" << rules
+                           << R"(, "figures": [{"id": "a", "cell": [0, 0], "side": "x"}]})";
+        // --port with a word: if the map were taken, the server would stop at the port, never serve.
+        const std::string command = std::string(SIGHTLINE_SERVER) + " " + map + " " + args + " --port 0 --bind 256.0.0.1 2>&1";
+        FILE* p = ::popen(command.c_str(), "r");
+        REQUIRE(p);
+        std::string out;
+        char buf[512];
+        while (std::fgets(buf, sizeof buf, p)) out += buf;
+        const int status = ::pclose(p);
+        return std::make_pair(WEXITSTATUS(status), out);
+    };
+    const std::string map = dir + "/m.json";
+    auto [code, text] = run(R"("doom")");
+    CHECK(code == 1);
+    CHECK(text == "sightline-server: " + map + ": the map's \"rules\" key is not {\"game\": NAME, ...}; give --rules\n");
+    std::tie(code, text) = run(R"({"game": "chess"})");
+    CHECK(code == 1);
+    CHECK(text.rfind("sightline-server: " + map + ": the map's \"rules\" key: unknown game \"chess\" (", 0) == 0);
+    std::tie(code, text) = run(R"({"game": "d20", "preset": "nope"})");
+    CHECK(code == 1);
+    CHECK(text.rfind("sightline-server: " + map + ": the map's \"rules\" key: ", 0) == 0);
+    CHECK(text.find("nope") != std::string::npos);
+    // --rules wins over the map's key, as on the command line: the map is taken and the server goes
+    // on to the address, which it cannot listen on.
+    std::tie(code, text) = run(R"("doom")", "--rules wargame");
+    CHECK(code == 1);
+    CHECK(text.find("rules") == std::string::npos);
+    CHECK(text.find("256.0.0.1") != std::string::npos);
 }
