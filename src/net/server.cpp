@@ -98,12 +98,12 @@ public:
         if (opt_.host.empty()) opt_.host = opt_.bind == "0.0.0.0" ? "127.0.0.1" : opt_.bind;
         slots_.resize(host_.seatCount());
         if (opt_.certFile.empty() != opt_.keyFile.empty()) throw std::runtime_error("TLS needs both a certificate and its key");
-        if (!opt_.certFile.empty()) startTls(address, where);
+        if (!opt_.certFile.empty()) startTls(where);
     }
 
     // TLS: the acceptor bound above takes TLS connections; the table moves to 127.0.0.1 at a free
     // port, and each TLS connection is passed to it (TlsPipe).
-    void startTls(const asio::ip::address& address, const std::string& where) {
+    void startTls(const std::string& where) {
         tls_.emplace(asio::ssl::context::tls_server);
         tls_->set_options(asio::ssl::context::default_workarounds | asio::ssl::context::no_sslv2 | asio::ssl::context::no_sslv3 |
                           asio::ssl::context::no_tlsv1 | asio::ssl::context::no_tlsv1_1 | asio::ssl::context::single_dh_use);
@@ -122,7 +122,6 @@ public:
         if (!ec) acceptor_.listen(asio::socket_base::max_listen_connections, ec);
         if (ec) throw std::runtime_error("cannot listen on 127.0.0.1 for " + where + ": " + ec.message());
         innerPort_ = acceptor_.local_endpoint().port();
-        (void)address;
     }
     void acceptTls();
 
@@ -197,24 +196,20 @@ public:
     }
 
 private:
-    void toTable() {
-        tls_.async_read_some(asio::buffer(in_), [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+    // Copies what `from` reads to `to`, read after read, until either side closes (one pump the
+    // player's bytes to the table, another the table's back).
+    template <class From, class To>
+    void pump(From& from, To& to, std::array<char, 16 * 1024>& buffer) {
+        from.async_read_some(asio::buffer(buffer), [self = shared_from_this(), &from, &to, &buffer](beast::error_code ec, std::size_t n) {
             if (ec || self->closed_) return self->close();
-            asio::async_write(self->inner_, asio::buffer(self->in_.data(), n), [self](beast::error_code ec2, std::size_t) {
+            asio::async_write(to, asio::buffer(buffer.data(), n), [self, &from, &to, &buffer](beast::error_code ec2, std::size_t) {
                 if (ec2) return self->close();
-                self->toTable();
+                self->pump(from, to, buffer);
             });
         });
     }
-    void toPlayer() {
-        inner_.async_read_some(asio::buffer(out_), [self = shared_from_this()](beast::error_code ec, std::size_t n) {
-            if (ec || self->closed_) return self->close();
-            asio::async_write(self->tls_, asio::buffer(self->out_.data(), n), [self](beast::error_code ec2, std::size_t) {
-                if (ec2) return self->close();
-                self->toPlayer();
-            });
-        });
-    }
+    void toTable() { pump(tls_, inner_, in_); }
+    void toPlayer() { pump(inner_, tls_, out_); }
 
     asio::ssl::stream<tcp::socket> tls_;
     tcp::socket inner_;
