@@ -189,6 +189,16 @@ TEST_CASE("app: joined to a table as one seat, it shows what the seat knows and 
     // Fog: the host's outlines of what the seat's figures see, cut into triangles for the board.
     CHECK(s["joined"]["sight_outlines"].get<int>() > 0);
     CHECK(s["joined"]["fog_triangles"].get<int>() >= s["joined"]["sight_outlines"].get<int>());
+    // The Table window stands at the bottom left on the Tools bar, narrow, clear of the board's
+    // top rows where it stood before (it covered the figures there).
+    s = ui.waitState([](const Json& j) { return j["items"].contains("table-window") && j["items"].contains("tools-bar"); });
+    {
+        const Json w = s["items"]["table-window"], tools = s["items"]["tools-bar"], view = s["layout"]["viewport"];
+        INFO(w << " " << tools << " " << view);
+        CHECK(w[1].get<double>() + w[3].get<double>() <= tools[1].get<double>() + 1);
+        CHECK(w[1].get<double>() > view[1].get<double>() + view[3].get<double>() / 2);
+        CHECK(w[2].get<double>() < view[2].get<double>() / 2);
+    }
 
     // The GM moves D: the joined board follows.
     gm.send(Json{{"type", "move"}, {"figure", "D"}, {"to", {6, 3}}, {"rev", 0}});

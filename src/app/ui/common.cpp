@@ -69,6 +69,12 @@ void sameLineIfFits(float width, float spacing) {
     if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
 }
 
+float toolsBarTop(float viewTop, float viewHeight) {
+    float bar = ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().WindowPadding.y;
+    if (const auto noted = notedItems().find("tools-bar"); noted != notedItems().end()) bar = std::max(bar, noted->second[3]);
+    return viewTop + viewHeight - ImGui::GetFontSize() * 0.5f - bar;
+}
+
 void sameLineText(const ImVec4& color, const std::string& text, float spacing) {
     ImGui::SameLine(0.0f, spacing);
     if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text.c_str()).x) ImGui::NewLine();

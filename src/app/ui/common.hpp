@@ -64,6 +64,10 @@ void noteButton(const char* label);  // the last item, drawn as a button some ot
 void noteWindow(const char* name);
 void clearNotedItems();
 const std::map<std::string, std::array<float, 4>>& notedItems();
+// The top of the Tools bar (ui/editor.cpp), which stands on the bottom of the board's view (from
+// `viewTop`, `viewHeight` high): its height as drawn in the last frame, at least one row of buttons
+// (a window's first frame has no size yet).
+float toolsBarTop(float viewTop, float viewHeight);
 
 // A table that keeps its columns at their natural widths and scrolls sideways when the panel is
 // narrower than that, instead of cutting what they hold. As tall as its rows were last frame (no

@@ -88,14 +88,7 @@ void Panels::statsOverlay(const PanelContext& ctx) {
 
 namespace {
 
-// The top of the Tools bar (ui/editor.cpp), which stands on the bottom of the board's view: its
-// height as drawn in the last frame, at least one row of buttons (a window's first frame has no
-// size yet).
-float toolsBarTop(const sf::FloatRect& v) {
-    float bar = ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().WindowPadding.y;
-    if (const auto noted = ui::notedItems().find("tools-bar"); noted != ui::notedItems().end()) bar = std::max(bar, noted->second[3]);
-    return v.top + v.height - ImGui::GetFontSize() * 0.5f - bar;
-}
+float toolsBarTop(const sf::FloatRect& v) { return ui::toolsBarTop(v.top, v.height); }
 
 }  // namespace
 

@@ -45,10 +45,17 @@ void Panels::tableWindow(const PanelContext& ctx, PanelRequests& out) {
     if (!tableOpen_) return;
     const float em = ImGui::GetFontSize();
     const sf::FloatRect& v = ctx.viewport;
-    ImGui::SetNextWindowPos(ImVec2(std::round(v.left + em), std::round(v.top + em * 2.5f)), ImGuiCond_Appearing);
+    // Joined, the window says little and the board is what the player looks at: it stands at the
+    // bottom left, on the Tools bar, narrow. Otherwise at the top left.
+    if (ctx.joined)
+        ImGui::SetNextWindowPos(ImVec2(std::round(v.left + em * 0.5f), std::round(ui::toolsBarTop(v.top, v.height) - em * 0.5f)),
+                                ImGuiCond_Always, ImVec2(0, 1));
+    else
+        ImGui::SetNextWindowPos(ImVec2(std::round(v.left + em), std::round(v.top + em * 2.5f)), ImGuiCond_Appearing);
     // Hosting lists every seat with its code: tall. Otherwise as tall as what it says.
     const float height = ctx.hosting ? std::min(em * 34, v.height - 4 * em) : 0.0f;
-    ImGui::SetNextWindowSize(ImVec2(std::min(em * 30, v.width - 2 * em), height), ctx.hosting ? ImGuiCond_Appearing : ImGuiCond_Always);
+    const float width = std::min(ctx.joined ? em * 20 : em * 30, v.width - 2 * em);
+    ImGui::SetNextWindowSize(ImVec2(width, height), ctx.hosting ? ImGuiCond_Appearing : ImGuiCond_Always);
     // Hosting has a window of its own (sized for the seats when it appears).
     if (!ImGui::Begin(ctx.hosting ? "Table###table-hosted" : "Table###table", &tableOpen_, ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::End();
