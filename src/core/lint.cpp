@@ -381,7 +381,6 @@ public:
     bool isLong(std::uint32_t piece) const { return long_[piece] != 0; }
     // The long pieces by coarse cell (longSize() lattice units a side).
     const CellLists& longPieces() const { return longPieces_; }
-    std::uint64_t longKeyOf(const IPoint& p) const { return cellKey(floorDiv(p.x(), longSize()), floorDiv(p.y(), longSize())); }
     std::uint64_t keyOf(const IPoint& p) const { return cellKey(floorDiv(p.x(), size_), floorDiv(p.y(), size_)); }
     // The pieces listed in the grid cell holding p: every piece closer than 0.1 cell to p among them.
     CellLists::Range piecesNear(const IPoint& p) const { return pieces_.at(keyOf(p)); }
