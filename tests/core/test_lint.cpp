@@ -405,16 +405,38 @@ Board nearMissBoard(SceneRng& r) {
     if (r.below(4) == 0) test::wall(b, -1, 1, 0.5, 1);  // beyond the board
     return b;
 }
-}  // namespace
+// A near-miss board blown up 6 to 12 times, its ends nudged by up to 3/32 cell, with its walls at their
+// first size beside them: walls past 16 cells, whose pairs the grid looks at in coarse cells, beside
+// short ones.
+Board longBoard(SceneRng& r) {
+    const Board small = nearMissBoard(r);
+    const int k = 6 + r.below(7);
+    Board b = test::board(small.width * k, small.height * k);
+    auto nudge = [&](double v) { return r.below(3) == 0 ? v + (r.below(7) - 3) / 32.0 : v; };
+    for (const Wall& w : small.walls) {
+        test::wall(b, nudge(w.from.x * k), nudge(w.from.y * k), nudge(w.to.x * k), nudge(w.to.y * k));
+        if (r.below(2)) test::wall(b, w.from.x, w.from.y, w.to.x, w.to.y);
+    }
+    for (const Door& d : small.doors) test::door(b, d.from.x * k, d.from.y * k, d.to.x * k, d.to.y * k, d.open);
+    return b;
+}
 
-TEST_CASE("the indexed lint agrees with the brute-force reference on random boards", "[lint][random]") {
-    SceneRng rng(4242);
+// Both engines on 300 boards made by `make` from `seed` (lint() requires them to agree); how many
+// problems of each kind they found.
+std::map<LintKind, int> lintRandomBoards(std::uint64_t seed, Board (*make)(SceneRng&)) {
+    SceneRng rng(seed);
     std::map<LintKind, int> seen;
     for (int boards = 0; boards < 300; ++boards) {
-        const Board b = nearMissBoard(rng);
+        const Board b = make(rng);
         INFO("board " << boards);
         for (const LintProblem& p : lint(b)) ++seen[p.kind];
     }
+    return seen;
+}
+}  // namespace
+
+TEST_CASE("the indexed lint agrees with the brute-force reference on random boards", "[lint][random]") {
+    std::map<LintKind, int> seen = lintRandomBoards(4242, nearMissBoard);
     // The boards do exercise every geometric kind (about 480 gaps, 70 overlaps, 520 crossings).
     CHECK(seen[LintKind::Gap] > 200);
     CHECK(seen[LintKind::Overlap] > 30);
@@ -435,30 +457,8 @@ TEST_CASE("the indexed lint agrees with the brute-force reference on random boar
     }
 }
 
-// A near-miss board blown up 6 to 12 times, its ends nudged by up to 3/32 cell, with its walls at their
-// first size beside them: walls past 16 cells, whose pairs the grid looks at in coarse cells, beside
-// short ones.
-Board longBoard(SceneRng& r) {
-    const Board small = nearMissBoard(r);
-    const int k = 6 + r.below(7);
-    Board b = test::board(small.width * k, small.height * k);
-    auto nudge = [&](double v) { return r.below(3) == 0 ? v + (r.below(7) - 3) / 32.0 : v; };
-    for (const Wall& w : small.walls) {
-        test::wall(b, nudge(w.from.x * k), nudge(w.from.y * k), nudge(w.to.x * k), nudge(w.to.y * k));
-        if (r.below(2)) test::wall(b, w.from.x, w.from.y, w.to.x, w.to.y);
-    }
-    for (const Door& d : small.doors) test::door(b, d.from.x * k, d.from.y * k, d.to.x * k, d.to.y * k, d.open);
-    return b;
-}
-
 TEST_CASE("the indexed lint agrees with the brute-force reference on random boards of long walls", "[lint][random]") {
-    SceneRng rng(777);
-    std::map<LintKind, int> seen;
-    for (int boards = 0; boards < 300; ++boards) {
-        const Board b = longBoard(rng);
-        INFO("board " << boards);
-        for (const LintProblem& p : lint(b)) ++seen[p.kind];
-    }
+    std::map<LintKind, int> seen = lintRandomBoards(777, longBoard);
     CHECK(seen[LintKind::Gap] > 100);
     CHECK(seen[LintKind::Overlap] > 30);
     CHECK(seen[LintKind::Crossing] > 200);
