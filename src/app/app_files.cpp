@@ -265,11 +265,12 @@ void App::writeState() {
     // While the worker makes the results for the board shown, "ruling" and "seen" are empty and
     // "ruling_pending" is true (a reader wanting the ruling waits for false).
     j["ruling_pending"] = analysis_.pending();
-    // The map problems window: how many problems, and the one picked.
+    // The map problems window: how many problems, the one picked, and whether a check is running
+    // (on its own thread: "kinds" are the last check's meanwhile).
     if (viewOptions_.problems) {
         Json kinds = Json::array();
         for (const LintProblem& p : panels_.mapProblems()) kinds.push_back(lintKindName(p.kind));
-        j["problems"] = {{"kinds", kinds}, {"selected", panels_.selectedProblem()}};
+        j["problems"] = {{"kinds", kinds}, {"selected", panels_.selectedProblem()}, {"checking", panels_.checkingProblems()}};
     } else {
         j["problems"] = nullptr;
     }

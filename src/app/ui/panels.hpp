@@ -13,6 +13,7 @@
 #include "app/ui/context.hpp"
 #include "app/ui/file_browser.hpp"
 #include "app/ui/scroll_anchor.hpp"
+#include "app/model/lint_job.hpp"
 #include "core/lint.hpp"
 
 #include <array>
@@ -51,6 +52,8 @@ public:
     // one the user clicked (-1: none).
     const std::vector<LintProblem>& mapProblems() const { return lint_; }
     int selectedProblem() const { return lintSelected_; }
+    // A check of the map's problems is running (on its own thread).
+    bool checkingProblems() const { return lintJob_.busy(); }
     float sidePanelWidth(float windowWidth) const;
     // Which kinds of problem the problems window lists, by LintKind (the author's filter).
     using LintShown = std::array<bool, 7>;
@@ -126,11 +129,14 @@ private:
     ui::ScrollAnchor sideAnchor_;  // the control under the pointer stays put as the panel changes
     float hoverStill_ = 0.0f;  // when the pointer last moved (seconds), for the board's tooltip
     std::vector<std::string> tooltipLines_;  // what the board's tooltip shows now
-    // The lint of the board shown, made again when its walls, doors, terrain or figures change.
+    // The lint of the board shown, made again (on lintJob_'s thread) when its walls, doors, terrain or
+    // figures change.
     std::vector<LintProblem> lint_;
     bool lintComplete_ = true;  // false: lint_ holds the first problems found, the search stopped there
     std::array<std::uint64_t, 3> lintKey_{};  // geometry, figures, generation of lint_
     bool lintMade_ = false;
+    LintJob lintJob_;
+    std::optional<LintJob::Key> lintAsked_;  // the newest lint asked for
     int lintSelected_ = -1;
     LintShown lintShown_{true, true, true, true, true, true, true};
 

@@ -300,7 +300,7 @@ void Panels::problemsWindow(const PanelContext& ctx, ViewOptions& options, Panel
     // A board of tens of thousands of pieces takes a noticeable moment: checked when asked.
     constexpr std::size_t kCheckAtOnce = 50000;
     const bool large = board.walls.size() + board.doors.size() > kCheckAtOnce;
-    bool check = !large && (!lintMade_ || key != lintKey_);
+    bool check = !large && lintAsked_ != key;
     const sf::FloatRect& v = ctx.viewport;
     placeSideWindow(ctx, false);
     const std::size_t notes = ctx.doc.importNotes().size();
@@ -316,11 +316,18 @@ void Panels::problemsWindow(const PanelContext& ctx, ViewOptions& options, Panel
             if (lintMade_ && key != lintKey_) ImGui::TextColored(kWarn, "The board changed since the last check.");
         }
         if (check) {
-            lint_ = lintMap(board, Engine::Indexed, &lintComplete_);
-            lintKey_ = key;
+            lintJob_.request(board, key);
+            lintAsked_ = key;
+        }
+        // The lint is made on its own thread: on the usual board it lands in this frame.
+        if (LintJob::Result made; lintJob_.take(std::chrono::milliseconds(8), made)) {
+            lint_ = std::move(made.problems);
+            lintComplete_ = made.complete;
+            lintKey_ = made.key;
             lintMade_ = true;
             if (lintSelected_ >= static_cast<int>(lint_.size())) lintSelected_ = -1;
         }
+        if (lintJob_.busy()) ImGui::TextColored(kDim, "Checking the board...");
         if (lintMade_ && !lintComplete_)
             ImGui::TextColored(kWarn, "More than %zu problems: the search stopped at the first %zu found.", lint_.size(), lint_.size());
         if (lintMade_ && lint_.empty()) ImGui::TextColored(kGood, "No problems: no gaps, overlaps, crossings, pieces outside or figures on blocking terrain.");
