@@ -346,3 +346,74 @@ TEST_CASE("a committed seed cannot change", "[mazeworld-session]") {
     CHECK(mw::battleCommitment(s.file().setup) == s.file().commitment);
     CHECK(s.battle().commitment() == s.file().commitment);
 }
+
+// Undo replays from the last checkpoint of the battle, not from the start: after every undo, redo
+// and action of a long random fight (checkpoints every 4 events at first, at most 6, so that they
+// are thinned out many times), the battle shown is the replay of its file from scratch, to the byte.
+TEST_CASE("undo and redo from checkpoints give the battle a replay from scratch gives", "[mazeworld-session]") {
+    MazeWorldSession s(assets());
+    s.setCheckpoints(4, 6);
+    startMazes(s, 31);
+    const std::vector<std::string> ids = {"a", "b", "c", "d", "e", "f"};
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        REQUIRE_FALSE(s.addCombatant(who(ids[i], i % 2 ? "maze" : "contestants", 1 + static_cast<int>(i) % 4, 1, static_cast<int>(i))));
+    std::uint64_t state = 12345;
+    auto next = [&](std::uint64_t n) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<int>((state >> 33) % n);
+    };
+    auto randomAction = [&] {
+        const std::string& who = ids[static_cast<std::size_t>(next(ids.size()))];
+        switch (next(5)) {
+            case 0: return takeCover(who, next(2) == 0);
+            case 1: {
+                mw::Action a;
+                a.kind = mw::Action::Kind::Move;
+                a.who = who;
+                a.to = 1 + next(4);
+                return a;
+            }
+            case 2: return fireAt(who, ids[static_cast<std::size_t>(next(ids.size()))], 1 + next(8));
+            default: {
+                mw::Action a;
+                a.kind = mw::Action::Kind::NextTurn;
+                return a;
+            }
+        }
+    };
+    const mw::Variant& variant = s.variant("mazes");
+    auto sameAsReplay = [&] {
+        const mw::Battle fresh = mw::replay(variant, s.file());
+        return mw::battleJson(s.battle()) == mw::battleJson(fresh) && s.battle().chain() == fresh.chain() &&
+               s.battle().log().size() == s.file().events.size();
+    };
+    // A fight of 160 events.
+    while (s.file().events.size() < 160) s.act(randomAction());
+    REQUIRE(sameAsReplay());
+    int undos = 0, redos = 0, checked = 0, failed = 0;
+    for (int step = 0; step < 300; ++step) {
+        const int what = next(10);
+        if (what < 6) {
+            undos += s.undo();
+        } else if (what < 8) {
+            if (s.redo()) {
+                ++redos;
+                REQUIRE(s.lastOutcome());
+                CHECK(s.lastOutcome()->text == s.battle().log().back().outcome.text);
+            }
+        } else {
+            s.act(randomAction());
+        }
+        ++checked;
+        if (!sameAsReplay()) ++failed;
+    }
+    CHECK(undos > 100);
+    CHECK(redos > 30);
+    CHECK(checked == 300);
+    CHECK(failed == 0);
+    // Undo back to the start, and all the way forward again.
+    while (s.file().events.size() > 0 && s.undo()) {}
+    CHECK(sameAsReplay());
+    while (s.redo()) {}
+    CHECK(sameAsReplay());
+}

@@ -548,14 +548,19 @@ void Battle::takeCover(Combatant& c, const Action& a, int side, int piece, Outco
     out.text = text;
 }
 
-Outcome Battle::apply(const Action& a) {
+Outcome Battle::apply(const Action& a) { return applyAction(a, true); }
+
+Outcome Battle::applyIfAllowed(const Action& a) { return applyAction(a, false); }
+
+Outcome Battle::applyAction(const Action& a, bool recordRefusal) {
     Outcome out;
     brokenNow_.clear();
     if (auto why = refusal(a)) {
         out.ok = false;
         out.fire = a.kind == Action::Kind::Fire;
         out.text = (a.who.empty() ? std::string(actionName(a.kind)) : a.who + " " + actionName(a.kind)) + " refused: " + *why;
-        record(a, out, turn_);
+        if (recordRefusal) record(a, out, turn_);
+        else noteUnseen(a, out);
         return out;
     }
     out.ok = true;
@@ -661,6 +666,18 @@ Outcome Battle::apply(const Action& a) {
 }
 
 void Battle::record(const Action& a, Outcome& out, int turn) {
+    noteUnseen(a, out);
+    LogEntry e{a, out, turn, {}};
+    if (!setup_.secret.empty()) {
+        std::vector<int> drawn;
+        for (const Roll& r : out.rolls)
+            if (!r.typed) drawn.insert(drawn.end(), r.dice.begin(), r.dice.end());
+        e.chain = chainLink(setup_, chain(), a, drawn);
+    }
+    log_.push_back(std::move(e));
+}
+
+void Battle::noteUnseen(const Action& a, Outcome& out) const {
     std::vector<std::string> named = {a.kind == Action::Kind::Join ? a.joining.id : a.who, a.at};
     named.insert(named.end(), out.victims.begin(), out.victims.end());
     named.insert(named.end(), out.shielded.begin(), out.shielded.end());
@@ -676,14 +693,22 @@ void Battle::record(const Action& a, Outcome& out, int turn) {
     if (!out.ok && a.kind == Action::Kind::Move && a.stealthSwitch)
         for (const Combatant& k : combatants_)
             if (k.side == a.to && k.stealth && listed.insert(k.setup.id).second) out.unseen.push_back(k.setup.id);
-    LogEntry e{a, out, turn, {}};
-    if (!setup_.secret.empty()) {
-        std::vector<int> drawn;
-        for (const Roll& r : out.rolls)
-            if (!r.typed) drawn.insert(drawn.end(), r.dice.begin(), r.dice.end());
-        e.chain = chainLink(setup_, chain(), a, drawn);
-    }
-    log_.push_back(std::move(e));
+}
+
+Battle::Checkpoint Battle::checkpoint() {
+    std::vector<LogEntry> log = std::move(log_);
+    log_.clear();
+    Checkpoint c{std::make_shared<const Battle>(*this), log.size()};  // copied without its log
+    log_ = std::move(log);
+    return c;
+}
+
+void Battle::restore(const Checkpoint& c) {
+    if (!c.state || c.logSize > log_.size()) throw std::logic_error("a checkpoint of another battle, or of a later point");
+    std::vector<LogEntry> log = std::move(log_);
+    log.erase(log.begin() + static_cast<std::ptrdiff_t>(c.logSize), log.end());
+    *this = *c.state;
+    log_ = std::move(log);
 }
 
 // [SECTION] Fire

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -238,8 +239,22 @@ public:
 
     // Applies the action, or refuses it with the reason (ok false; the battle is unchanged).
     Outcome apply(const Action& action);
+    // As apply(), but a refused action is not recorded either: the battle is left exactly as it was
+    // (what the app's GM does is recorded only when it applies).
+    Outcome applyIfAllowed(const Action& action);
     // Whether it would be allowed now, and if not why (nothing is rolled or changed).
     std::optional<std::string> refusal(const Action& action) const;
+
+    // The battle as it stands but for its log, which is kept only as its length: restore() brings a
+    // later state of the same battle back to it, the log cut back to that length (the log only ever
+    // grows), without replaying the events before it. The app's undo replays from the last one.
+    struct Checkpoint {
+        std::shared_ptr<const Battle> state;  // log empty
+        std::size_t logSize = 0;
+    };
+    Checkpoint checkpoint();  // non-const: the log is moved aside while the rest is copied
+    // Throws std::logic_error for a checkpoint whose log is longer than this battle's.
+    void restore(const Checkpoint& c);
 
     const Variant& variant() const { return variant_; }
     const BattleSetup& setup() const { return setup_; }
@@ -294,7 +309,11 @@ private:
     std::vector<Roll> startRolls_;
     std::vector<LogEntry> log_;
     std::string commitment_;
+    Outcome applyAction(const Action& a, bool recordRefusal);
     void record(const Action& a, Outcome& out, int turn);
+    // Adds to out.unseen those in stealth the action or its outcome names (the players' log leaves
+    // them out).
+    void noteUnseen(const Action& a, Outcome& out) const;
 };
 
 }  // namespace sightline::mazeworld

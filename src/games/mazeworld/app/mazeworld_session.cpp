@@ -45,6 +45,8 @@ const mw::Variant& MazeWorldSession::variant(const std::string& id) {
 void MazeWorldSession::replaceBattle(mw::BattleFile file, mw::Battle battle, std::string path, bool saved) {
     file_ = std::move(file);
     battle_.emplace(std::move(battle));
+    checkpoints_.clear();
+    checkpointEvery_ = checkpointFirst_;
     path_ = std::move(path);
     undo_.clear();
     redo_.clear();
@@ -95,6 +97,7 @@ std::optional<std::string> MazeWorldSession::changeSetup(mw::BattleSetup setup) 
         step.before = state_;
         file_.setup = std::move(setup);
         battle_.emplace(std::move(battle));
+        checkpoints_.clear();
         state_ = nextState_++;
         step.after = state_;
         undo_.push_back(std::move(step));
@@ -185,15 +188,20 @@ mw::Outcome MazeWorldSession::act(const mw::Action& action) {
         o.text = "there is no battle";
         return o;
     }
-    // Tried on a copy: the battle logs a refused action, but the session records only what applies,
-    // so that the battle shown is always the replay of the file.
-    mw::Battle trial = *battle_;
-    mw::Outcome o = trial.apply(action);
+    // The battle logs a refused action, but the session records only what applies (a refusal leaves
+    // the battle as it was), so that the battle shown is always the replay of the file.
+    mw::Outcome o;
+    try {
+        o = battle_->applyIfAllowed(action);
+    } catch (...) {
+        rebuild();  // an action that threw half way: the battle is the file's again
+        throw;
+    }
     if (!o.ok) return o;
-    battle_.emplace(std::move(trial));
     mw::BattleEvent e;
     e.action = action;
     file_.events.push_back(std::move(e));
+    noteCheckpoint();
     Step step;
     step.before = state_;
     state_ = nextState_++;
@@ -208,7 +216,42 @@ mw::Outcome MazeWorldSession::act(const mw::Action& action) {
 // [SECTION] Undo and redo
 
 void MazeWorldSession::rebuild() {
-    battle_.emplace(mw::replay(variant(file_.setup.variant), file_));
+    const std::size_t events = file_.events.size();
+    while (!checkpoints_.empty() && checkpoints_.back().first > events) checkpoints_.pop_back();
+    std::size_t from = 0;
+    if (battle_ && !checkpoints_.empty()) {
+        battle_->restore(checkpoints_.back().second);  // the same battle, later: its log is cut back
+        from = checkpoints_.back().first;
+    } else {
+        checkpoints_.clear();
+        battle_.emplace(variant(file_.setup.variant), file_.setup);
+    }
+    // Each event as mw::replay applies it, checkpoints kept along the way.
+    for (std::size_t i = from; i < events; ++i) {
+        battle_->apply(file_.events[i].action);
+        noteCheckpoint(i + 1);
+    }
+}
+
+void MazeWorldSession::setCheckpoints(std::size_t every, std::size_t most) {
+    checkpointFirst_ = checkpointEvery_ = std::max<std::size_t>(1, every);
+    maxCheckpoints_ = std::max<std::size_t>(2, most);
+    checkpoints_.clear();
+}
+
+void MazeWorldSession::noteCheckpoint(std::optional<std::size_t> events) {
+    const std::size_t n = events.value_or(file_.events.size());
+    if (n == 0 || n % checkpointEvery_ != 0 || (!checkpoints_.empty() && checkpoints_.back().first >= n)) return;
+    checkpoints_.emplace_back(n, battle_->checkpoint());
+    // At most kCheckpointCombatants combatants kept in all (a checkpoint holds every one), and at
+    // most kMaxCheckpoints: past either, every other one goes and they are twice as far apart.
+    const std::size_t each = std::max<std::size_t>(1, battle_->combatants().size());
+    const std::size_t most = std::clamp<std::size_t>(kCheckpointCombatants / each, 2, maxCheckpoints_);
+    if (checkpoints_.size() <= most) return;
+    checkpointEvery_ *= 2;
+    checkpoints_.erase(std::remove_if(checkpoints_.begin(), checkpoints_.end(),
+                                      [&](const auto& c) { return c.first % checkpointEvery_ != 0; }),
+                       checkpoints_.end());
 }
 
 bool MazeWorldSession::undo() {
@@ -240,7 +283,8 @@ bool MazeWorldSession::redo() {
     } else {
         file_.events.push_back(std::move(*step.event));
         step.event.reset();
-        rebuild();
+        battle_->apply(file_.events.back().action);  // as the replay applies it
+        noteCheckpoint();
         if (!battle_->log().empty()) lastOutcome_ = battle_->log().back().outcome;
     }
     state_ = step.after;
@@ -264,6 +308,7 @@ std::optional<std::string> MazeWorldSession::commit() {
         mw::commitTo(file);
         file_ = std::move(file);
         battle_.emplace(std::move(battle));
+        checkpoints_.clear();
     } catch (const std::exception& e) {
         return std::string(e.what());
     }

@@ -15,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace sightline::app {
@@ -92,6 +93,11 @@ public:
     std::size_t redoDepth() const { return redo_.size(); }
     bool undo();
     bool redo();
+    // Undo replays from the last checkpoint of the battle, kept after every `every`-th event at first:
+    // at most `most` of them (fewer for a battle of very many combatants), twice as far apart each
+    // time there would be more. Tests set small ones.
+    static constexpr std::size_t kCheckpointEvery = 128, kMaxCheckpoints = 64;
+    void setCheckpoints(std::size_t every, std::size_t most);
 
     // --- Dice nobody can fake ---
     // The commitment to the battle's secret, seed and start, to show the players before the fight:
@@ -123,7 +129,12 @@ private:
     };
 
     std::optional<std::string> changeSetup(mw::BattleSetup setup);
+    // The battle again from the file: from the last checkpoint at or before its events (the start
+    // when there is none), the events after it applied as mw::replay applies them.
     void rebuild();
+    // Keeps a checkpoint of the battle as it stands after `events` (default: all the file's) when
+    // that is a multiple of checkpointEvery_.
+    void noteCheckpoint(std::optional<std::size_t> events = std::nullopt);
     void changed();
     void replaceBattle(mw::BattleFile file, mw::Battle battle, std::string path, bool saved);
 
@@ -137,6 +148,11 @@ private:
     std::string path_;
     std::vector<Step> undo_, redo_;
     std::optional<mw::Outcome> lastOutcome_;
+    // The battle after every checkpointEvery_-th event (the count of events, the battle then), so that
+    // undo replays at most that many events, not the whole fight.
+    static constexpr std::size_t kCheckpointCombatants = std::size_t(1) << 19;
+    std::vector<std::pair<std::size_t, mw::Battle::Checkpoint>> checkpoints_;
+    std::size_t checkpointFirst_ = kCheckpointEvery, checkpointEvery_ = kCheckpointEvery, maxCheckpoints_ = kMaxCheckpoints;
     bool wroteRecovery_ = false;  // this run's recovery file holds a battle
 
     // Each distinct battle gets a number, so undoing back to the saved battle clears modified().
