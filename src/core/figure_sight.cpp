@@ -26,6 +26,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <unordered_map>
 #include <utility>
 
@@ -130,6 +132,21 @@ Slabs fileEdges(const std::vector<Edge>& edges, Coord maxY) {
     return s;
 }
 
+// The union's work: edges compared and looked at, counted as it goes, refused past kMaxUnionWork. A
+// cut counts as kCutSteps (it is kept until the end: at most kMaxUnionWork / kCutSteps of them).
+constexpr std::uint64_t kCutSteps = 64;
+struct Work {
+    std::uint64_t done = 0;
+    std::size_t regions = 0, edges = 0;
+    void add(std::uint64_t n) {
+        done += n;
+        if (done > kMaxUnionWork)
+            throw std::length_error("figure sight: the union of " + std::to_string(regions) + " regions of " + std::to_string(edges) +
+                                    " edges takes more than " + std::to_string(kMaxUnionWork) +
+                                    " steps: a figure this large sees too many different regions here");
+    }
+};
+
 // Where e1 and e2 meet, as cuts strictly inside either.
 void cutAtMeeting(const Edge& e1, const Edge& e2, std::vector<Param>& cuts1, std::vector<Param>& cuts2) {
     const Wide den = crossOf(e1.dx, e1.dy, e2.dx, e2.dy);
@@ -160,20 +177,41 @@ void cutAtMeeting(const Edge& e1, const Edge& e2, std::vector<Param>& cuts1, std
     within(e2, e1.b, cuts2);
 }
 
-std::vector<std::vector<Param>> cutEdges(const std::vector<Edge>& edges, const Slabs& slabs) {
+// A pair of edges is compared once, in the first slab both are in: the slab where the one starting
+// lower (the greater top y) starts. So each slab compares the edges starting in it with every edge
+// in it, never two that only pass through (long edges, the board's sides and the shadows, pass
+// through hundreds of slabs: comparing every pair in every slab was quadratic in them).
+std::vector<std::vector<Param>> cutEdges(const std::vector<Edge>& edges, const Slabs& slabs, Work& work) {
     std::vector<std::vector<Param>> cuts(edges.size());
+    std::vector<int> starting;
     for (int k = 0; k < slabs.count; ++k) {
         const std::vector<int>& in = slabs.edges[static_cast<std::size_t>(k)];
-        for (std::size_t i = 0; i < in.size(); ++i) {
-            const Edge& e1 = edges[static_cast<std::size_t>(in[i])];
+        starting.clear();
+        work.add(in.size());
+        for (int i : in) {
+            const Edge& e = edges[static_cast<std::size_t>(i)];
+            if (slabs.of(std::min(e.a.y, e.b.y)) == k) starting.push_back(i);
+        }
+        for (int i : starting) {
+            work.add(in.size());
+            const Edge& e1 = edges[static_cast<std::size_t>(i)];
             const Coord x0 = std::min(e1.a.x, e1.b.x), x1 = std::max(e1.a.x, e1.b.x);
             const Coord y0 = std::min(e1.a.y, e1.b.y), y1 = std::max(e1.a.y, e1.b.y);
-            for (std::size_t j = i + 1; j < in.size(); ++j) {
-                const Edge& e2 = edges[static_cast<std::size_t>(in[j])];
+            for (int j : in) {
+                if (j == i) continue;
+                const Edge& e2 = edges[static_cast<std::size_t>(j)];
+                // Two edges starting here: compared once, from the one listed first.
+                if (j < i && slabs.of(std::min(e2.a.y, e2.b.y)) == k) continue;
                 if (std::max(x0, std::min(e2.a.x, e2.b.x)) > std::min(x1, std::max(e2.a.x, e2.b.x))) continue;
                 const Coord top = std::max(y0, std::min(e2.a.y, e2.b.y));
-                if (top > std::min(y1, std::max(e2.a.y, e2.b.y)) || slabs.of(top) != k) continue;  // apart, or met in an earlier slab
-                cutAtMeeting(e1, e2, cuts[static_cast<std::size_t>(in[i])], cuts[static_cast<std::size_t>(in[j])]);
+                if (top > std::min(y1, std::max(e2.a.y, e2.b.y))) continue;  // apart
+                // The pair's arguments in the order of their indices, as one scan of all pairs gives them.
+                auto& ci = cuts[static_cast<std::size_t>(i)];
+                auto& cj = cuts[static_cast<std::size_t>(j)];
+                const std::size_t before = ci.size() + cj.size();
+                if (i < j) cutAtMeeting(e1, e2, ci, cj);
+                else cutAtMeeting(e2, e1, cj, ci);
+                work.add(kCutSteps * (ci.size() + cj.size() - before));  // each cut kept is memory too
             }
         }
     }
@@ -225,9 +263,11 @@ int probeSlab(const Probe& q, const Slabs& slabs) {
 // Whether some ring covers q (winding numbers by ring, counted in `winding`). Sunday's rule, q's y
 // never equal to a vertex's: an edge from a vertex with a smaller y to one with a greater y
 // counts +1 when q is on its left, one the other way -1 when q is on its right.
-bool covered(const Probe& q, const std::vector<Edge>& edges, const Slabs& slabs, std::vector<int>& winding) {
+bool covered(const Probe& q, const std::vector<Edge>& edges, const Slabs& slabs, std::vector<int>& winding, Work& work) {
     std::fill(winding.begin(), winding.end(), 0);
-    for (int i : slabs.edges[static_cast<std::size_t>(probeSlab(q, slabs))]) {
+    const std::vector<int>& in = slabs.edges[static_cast<std::size_t>(probeSlab(q, slabs))];
+    work.add(in.size() + winding.size());
+    for (int i : in) {
         const Edge& e = edges[static_cast<std::size_t>(i)];
         const bool aBefore = probeBeyond(q, e.a.y), bBefore = probeBeyond(q, e.b.y);  // the vertex's y is smaller than q's
         if (aBefore == bBefore) continue;
@@ -440,8 +480,29 @@ std::vector<SightPiece> sightUnion(const std::vector<VisibilityRegion>& regions)
 
     std::vector<Edge> edges;
     Coord maxY = 0;
+    // A ring the same as one before it, vertex for vertex once snapped, adds nothing to the union
+    // (neighbouring corners of a large figure often see exactly the same region): left out.
+    std::unordered_map<std::uint64_t, std::vector<std::size_t>> ringsByHash;
+    std::vector<std::vector<GridPoint>> snapped(rings.size());
     for (std::size_t r = 0; r < rings.size(); ++r) {
         const auto& ring = *rings[r];
+        std::uint64_t h = 1469598103934665603ull;
+        for (const PointD& p : ring) {
+            snapped[r].push_back({snap(p.x), snap(p.y)});
+            h = (h ^ static_cast<std::uint64_t>(snapped[r].back().x)) * 1099511628211ull;
+            h = (h ^ static_cast<std::uint64_t>(snapped[r].back().y)) * 1099511628211ull;
+        }
+        auto& same = ringsByHash[h];
+        const bool repeated = std::any_of(same.begin(), same.end(), [&](std::size_t o) {
+            return snapped[o].size() == snapped[r].size() &&
+                   std::equal(snapped[o].begin(), snapped[o].end(), snapped[r].begin(),
+                              [](const GridPoint& a, const GridPoint& b) { return a.x == b.x && a.y == b.y; });
+        });
+        if (repeated) {
+            snapped[r].clear();
+            continue;
+        }
+        same.push_back(r);
         for (std::size_t i = 0; i < ring.size(); ++i) {
             Edge e;
             e.a = {snap(ring[i].x), snap(ring[i].y)};
@@ -455,7 +516,10 @@ std::vector<SightPiece> sightUnion(const std::vector<VisibilityRegion>& regions)
         }
     }
     const Slabs slabs = fileEdges(edges, maxY);
-    const std::vector<std::vector<Param>> cuts = cutEdges(edges, slabs);
+    Work work;
+    work.regions = regions.size();
+    work.edges = edges.size();
+    const std::vector<std::vector<Param>> cuts = cutEdges(edges, slabs, work);
 
     // The pieces with the union on one side only, the union on their right, each once.
     std::unordered_map<ExactPoint, int, ExactPointHash> vertexOf;
@@ -473,8 +537,8 @@ std::vector<SightPiece> sightUnion(const std::vector<VisibilityRegion>& regions)
         ExactPoint from = pointOn(e, {0, 1});
         for (std::size_t j = 0; j <= c.size(); ++j) {
             const ExactPoint to = pointOn(e, j < c.size() ? c[j] : Param{1, 1});
-            const bool right = covered({from, e.dx, e.dy, e.dy, -e.dx}, edges, slabs, winding);
-            const bool left = covered({from, e.dx, e.dy, -e.dy, e.dx}, edges, slabs, winding);
+            const bool right = covered({from, e.dx, e.dy, e.dy, -e.dx}, edges, slabs, winding, work);
+            const bool left = covered({from, e.dx, e.dy, -e.dy, e.dx}, edges, slabs, winding, work);
             if (right != left) {
                 if (right) outline.push_back({vertex(from), vertex(to), e.dx, e.dy});
                 else outline.push_back({vertex(to), vertex(from), -e.dx, -e.dy});
@@ -509,6 +573,14 @@ std::vector<SightPiece> sightUnion(const std::vector<VisibilityRegion>& regions)
 }
 
 FigureSight figureSight(const SightScene& scene, const Figure& figure, bool centre) {
+    const Board& board = scene.board();
+    const std::uint64_t corners = centre ? 1 : (std::uint64_t(figure.w) + 1) * (std::uint64_t(figure.h) + 1);
+    const std::uint64_t cells = std::uint64_t(std::max(board.width, 1)) * std::uint64_t(std::max(board.height, 1));
+    if (corners > 1 && corners * cells > kMaxSightWork)
+        throw std::length_error("figure sight: " + figure.id + " (" + std::to_string(figure.w) + "x" + std::to_string(figure.h) + ") has " +
+                                std::to_string(corners) + " corners, each a region of a board of " + std::to_string(cells) +
+                                " cells: more than the " + std::to_string(kMaxSightWork) + " corner-cells one view traces (at most " +
+                                std::to_string(std::max<std::uint64_t>(1, kMaxSightWork / cells)) + " corners on this board)");
     FigureSight out;
     out.centre = centre;
     out.regions = figureSees(scene, figure, centre);

@@ -28,6 +28,7 @@
 
 #include "core/visibility.hpp"
 
+#include <cstdint>
 #include <vector>
 
 namespace sightline {
@@ -49,11 +50,22 @@ struct FigureSight {
     double area = 0;                        // of the union, square cells
 };
 
+// The most work one view takes, so that it answers within a second or two or says why not (a
+// 1024x1024 figure has a million corners). Tracing the regions costs about the board's cells a
+// corner: a figure of more corners than kMaxSightWork / cells is refused before any is traced (64
+// corners, a 7x7 figure, on a 1024x1024 board; 6,710 on a 100x100 one). The union costs about the
+// edges each probe of it looks at: past kMaxUnionWork of them (many regions of long shadows that
+// differ corner to corner) it stops. Both refuse with std::length_error saying the sizes.
+constexpr std::uint64_t kMaxSightWork = std::uint64_t(1) << 26;
+constexpr std::uint64_t kMaxUnionWork = std::uint64_t(1) << 28;
+
 // The union of the regions (each region's polygon and its other pieces). Empty when none has any area.
+// Throws std::length_error past kMaxUnionWork.
 std::vector<SightPiece> sightUnion(const std::vector<VisibilityRegion>& regions);
 
 // What `figure` (one of the scene's figures) sees: from its centre with `centre`, else from each of
-// its corners (figureSees), and the union of those regions.
+// its corners (figureSees), and the union of those regions. Throws std::length_error for a figure of
+// more corners than kMaxSightWork allows on the board, or a union past kMaxUnionWork.
 FigureSight figureSight(const SightScene& scene, const Figure& figure, bool centre);
 
 // [SECTION] Queries

@@ -180,3 +180,17 @@ TEST_CASE("app: a heat map past its bound is turned off with the reason, and the
                                "map rules: choose a side with fewer figures: the heat map is turned off.");
     CHECK(s.state["figures"].size() == 130);
 }
+
+TEST_CASE("app: a figure's sight past its bound is turned off with the reason, and the app goes on", "[app-sight]") {
+    // A 16x16 figure on a 1024x1024 board: 289 corners, each a region of a million cells, past the
+    // 2^26 corner-cells one view traces (core/figure_sight.hpp). It once took minutes at 24x24.
+    const std::string dir = scratchDir("sight-bound");
+    const std::string map = dir + "/giant.json";
+    std::ofstream(map) << R"({"format": "sightline-map", "version": 1, "name": "giant", "grid": {"width": 1024, "height": 1024},)"
+                       << R"( "figures": [{"id": "giant", "cell": [500, 500], "size": [16, 16]}, {"id": "imp", "cell": [10, 10]}]})";
+    const Shot s = shoot(dir, "giant", "--figure-sight --attacker giant " + quote(map));
+    CHECK(s.state["sight"].is_null());
+    CHECK(s.state["status"] == "figure sight: giant (16x16) has 289 corners, each a region of a board of 1048576 cells: more than the "
+                               "67108864 corner-cells one view traces (at most 64 corners on this board): the figure's sight is turned off.");
+    CHECK(s.state["figures"].size() == 2);
+}

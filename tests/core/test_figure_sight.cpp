@@ -25,6 +25,7 @@
 #include <cmath>
 #include <functional>
 #include <sstream>
+#include <stdexcept>
 
 using namespace sightline;
 using sightline::tools::SceneRng;
@@ -472,4 +473,51 @@ void agreeOnRandomBoards(std::uint64_t seed, int count, MakeBoard&& make) {
 
 TEST_CASE("figure sight: the union and the tracer agree on random boards", "[figure-sight][random]") {
     agreeOnRandomBoards(20260801, 300, [](SceneRng& rng) { return test::randomBoard(rng); });
+}
+
+TEST_CASE("figure sight: a figure of too many corners for the board is refused with its size", "[figure-sight]") {
+    // 8x8 on a 1024x1024 board: 81 corners of a million cells each, past kMaxSightWork (64 corners
+    // there). It once took seconds at 8x8 and minutes at 24x24; now it is refused before any is traced.
+    Board b = test::board(1024, 1024);
+    const Figure& giant = test::figure(b, "giant", 500, 500, 8, 8);
+    const SightScene scene(b);
+    try {
+        figureSight(scene, giant, false);
+        FAIL("not refused");
+    } catch (const std::length_error& e) {
+        CHECK(std::string(e.what()) == "figure sight: giant (8x8) has 81 corners, each a region of a board of 1048576 cells: more than "
+                                       "the 67108864 corner-cells one view traces (at most 64 corners on this board)");
+    }
+    // From its centre it is one region: not refused.
+    const FigureSight centre = figureSight(scene, giant, true);
+    CHECK(centre.area == Approx(1024.0 * 1024.0));
+    // The same figure on a board of at most 64 x ... cells a corner: traced.
+    Board small = test::board(100, 100);
+    const Figure& g2 = test::figure(small, "giant", 10, 10, 8, 8);
+    test::wall(small, 40, 0, 40, 50);
+    const SightScene scene2(small);
+    const FigureSight s = figureSight(scene2, g2, false);
+    CHECK(s.regions.size() == 81);
+    CHECK(s.area > 0);
+    CHECK(!insideSight(s.pieces, {60.5, 10.5}));  // behind the wall from every corner
+    CHECK(insideSight(s.pieces, {60.5, 90.5}));
+}
+
+TEST_CASE("figure sight: a union past its work bound is refused; identical regions cost one", "[figure-sight]") {
+    // Thin triangles from the board's top edge to its bottom corner, each a little apart: every pair
+    // crosses, so the cuts alone are millions, past kMaxUnionWork.
+    std::vector<VisibilityRegion> crossing;
+    for (int i = 0; i < 3000; ++i) {
+        const double x = i * 0.3;
+        crossing.push_back(region({{x, 0}, {1000 - x * 0.5, 1000}, {x + 0.2, 0}}));
+    }
+    CHECK_THROWS_AS(sightUnion(crossing), std::length_error);
+    crossing.resize(2);
+    CHECK(sightUnion(crossing).size() == 1);
+    // 100,000 copies of one region (a large figure's corners on an open board all see the same):
+    // the union of one.
+    const std::vector<VisibilityRegion> same(100000, region({{0, 0}, {0, 1024}, {1024, 1024}, {1024, 0}}));
+    const std::vector<SightPiece> one = sightUnion(same);
+    REQUIRE(one.size() == 1);
+    CHECK(one[0].area == Approx(1024.0 * 1024.0));
 }
