@@ -136,6 +136,9 @@ void inParallel(unsigned threads, std::size_t n, std::size_t run, const Stopped&
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Culling: which pairs may have line of sight
 
+// The most corners of an attacker whose reach is marked (a 7x7 footprint has 64).
+constexpr std::int64_t kCullCorners = 64;
+
 // What may be seen from one footprint: its corners' marks and its centre's.
 struct Reach {
     HalfCellMarks corners, centres;
@@ -145,6 +148,10 @@ struct Reach {
     // False when the marks cannot take the figure (off the board): then every pair is ruled.
     bool mark(VisibilityTracer& tracer, const Figure& f) {
         constexpr Coord half = kScale / 2;
+        // Marking costs about the board's cells a corner, once; a pair costs its ruling, where the
+        // block proofs (core/pair_lines.hpp) decide a large footprint's lines by whole boxes. Past
+        // kCullCorners corners the marks cost more than they save: every pair is ruled.
+        if ((std::int64_t(f.w) + 1) * (std::int64_t(f.h) + 1) > kCullCorners) return false;
         corners.clear();
         centres.clear();
         try {

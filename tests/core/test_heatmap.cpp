@@ -485,3 +485,38 @@ TEST_CASE("heat map: the reach kept from one heat map to the next gives the heat
     CHECK(maps > 300);
     CHECK(kept > 0);  // the reach was kept, not dropped each time
 }
+
+TEST_CASE("heat map: an attacker of many corners is not culled, and its heat map is the reference's", "[heatmap]") {
+    // An 8x8 attacker has 81 corners, past the 64 whose reach is marked (marking costs the board's
+    // cells a corner: a 64x64 attacker on an empty 1024x1024 board once took minutes). Its pairs are
+    // all ruled, and the heat map is the same as the reference's.
+    test::SceneRng rng(20261128);
+    const auto rules = game("doom");
+    for (int n = 0; n < 6; ++n) {
+        Board b = test::board(16, 14);
+        Figure& giant = test::figure(b, "giant", 0, 0, 8, 8);
+        giant.side = "red";
+        test::figure(b, "imp", 2, 10).side = "red";  // a small one beside it, culled as before
+        for (int i = 0; i < 6; ++i) {
+            const double x = 9 + rng.below(6), y = rng.below(13);
+            test::wall(b, x, y, x + 0.5 * rng.below(3), y + 1);
+        }
+        INFO("board " << n << ":\n" << serializeMap(b));
+        HeatmapRequest r;
+        r.attackers = figuresOfSide(b, "red");
+        const auto slow = coverHeatmapReference(*rules, b, sightPolicyFor("doom"), r);
+        HeatmapControl::Stats stats;
+        HeatmapControl control;
+        control.stats = &stats;
+        const auto fast = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, control);
+        REQUIRE(fast.size() == slow.size());
+        for (std::size_t i = 0; i < fast.size(); ++i) {
+            REQUIRE(fast[i].seenBy == slow[i].seenBy);
+            REQUIRE(fast[i].exposedTo == slow[i].exposedTo);
+            REQUIRE(fast[i].state == slow[i].state);
+        }
+        // Every one of the giant's pairs ruled; some of the imp's culled (walls hide cells from it).
+        CHECK(stats.pairs == 2 * fast.size());
+        CHECK(stats.ruled >= fast.size());
+    }
+}
