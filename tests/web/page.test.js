@@ -295,6 +295,8 @@ async function main() {
     fs.writeFileSync(moved, JSON.stringify(board));
     const cli = JSON.parse(execFileSync(cliPath, ['cover', moved, '--attacker', 'scout', '--defender', 'ghoul', '--json'], { encoding: 'utf8' }));
     check(s.ruling.explanation === cli.explanation && s.message.text === cli.explanation, 'the panel says what sightline-cli says', [s.message.text, cli.explanation]);
+    // The lines are drawn at the next frame after the ruling lands: waited for, on a busy machine.
+    s = await waitState(a, (x) => x.drawn && x.drawn.rulingLines === cli.lines.length, 'the ruling\'s lines are drawn');
     check(s.drawn.rulingLines === cli.lines.length, 'its lines are drawn', s.drawn.rulingLines);
     await shot(a, 'phone-ruling.png');
     await checkFit(a, '360x640 with a ruling');
