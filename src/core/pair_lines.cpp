@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <numeric>
 
 namespace sightline {
@@ -25,24 +26,38 @@ LineEnd figureLineEnd(const Figure& f, Corner c, const IPoint& other) {
 PairLines::PairLines(Tracer& tracer, int a, int b)
     : tracer_(tracer), board_(tracer.scene().board()), a_(a), b_(b),
       fa_(board_.figures[static_cast<std::size_t>(a)]), fb_(board_.figures[static_cast<std::size_t>(b)]),
-      ca_(fa_.corners()), cb_(fb_.corners()), filter_{a, b} {
-    const std::size_t n = ca_.size() * cb_.size();
-    isDense_ = n <= (std::size_t(1) << 22);
-    if (isDense_) dense_.assign(n, 0);
+      rows_((std::size_t(fa_.w) + 1) * (std::size_t(fa_.h) + 1)), cols_((std::size_t(fb_.w) + 1) * (std::size_t(fb_.h) + 1)),
+      filter_{a, b} {
+    isDense_ = rows_ * cols_ <= (std::size_t(1) << 22);  // the dense cache is made at the first line traced
+}
+
+const std::vector<Corner>& PairLines::rowCorners() const {
+    if (ca_.empty()) ca_ = fa_.corners();
+    return ca_;
+}
+
+const std::vector<Corner>& PairLines::colCorners() const {
+    if (cb_.empty()) cb_ = fb_.corners();
+    return cb_;
 }
 
 std::uint8_t PairLines::state(std::size_t ia, std::size_t ib) {
     std::uint8_t* s;
-    if (isDense_) s = &dense_[ia * cb_.size() + ib];
-    else s = &sparse_[static_cast<std::uint64_t>(ia) * cb_.size() + ib];
+    if (isDense_) {
+        if (dense_.empty()) dense_.assign(rows_ * cols_, 0);
+        s = &dense_[ia * cols_ + ib];
+    } else {
+        s = &sparse_[static_cast<std::uint64_t>(ia) * cols_ + ib];
+    }
     if (!*s) *s = trace(ia, ib);
     return *s;
 }
 
 std::uint8_t PairLines::trace(std::size_t ia, std::size_t ib) {
     ++traced_;
-    const IPoint pa = latticePoint(ca_[ia].x, ca_[ia].y), pb = latticePoint(cb_[ib].x, cb_[ib].y);
-    const LineVerdict v = tracer_.verdict(figureLineEnd(fa_, ca_[ia], pb), figureLineEnd(fb_, cb_[ib], pa), filter_);
+    const Corner ca = rowCorner(ia), cb = colCorner(ib);
+    const IPoint pa = latticePoint(ca.x, ca.y), pb = latticePoint(cb.x, cb.y);
+    const LineVerdict v = tracer_.verdict(figureLineEnd(fa_, ca, pb), figureLineEnd(fb_, cb, pa), filter_);
     return static_cast<std::uint8_t>(1 | (v.sightStopped ? 2 : 0) | (v.coverStopped ? 4 : 0) | (v.figureStopped ? 8 : 0) |
                                      (v.difficultStopped ? 16 : 0));
 }
@@ -163,11 +178,39 @@ void forEachCorner(const CornerBox& b, F&& f) {
 
 constexpr std::size_t kLeafLines = 4;  // at most this many lines: trace them
 
+// The cells of row y that may meet the hull: those within a cell of where the hull crosses the
+// row's band [y, y + 1] (in doubles, then widened: the exact test is convexMeet's). Empty (x0 > x1)
+// when the band misses the hull.
+std::pair<int, int> hullCellsOfRow(const Hull& hull, int y) {
+    const double top = static_cast<double>(Coord(y) * kScale), bottom = static_cast<double>(Coord(y + 1) * kScale);
+    double lo = 0, hi = 0;
+    bool any = false;
+    auto take = [&](double x) {
+        if (!any || x < lo) lo = x;
+        if (!any || x > hi) hi = x;
+        any = true;
+    };
+    for (std::size_t i = 0; i < hull.size(); ++i) {
+        const double ax = static_cast<double>(hull[i].x()), ay = static_cast<double>(hull[i].y());
+        if (ay >= top && ay <= bottom) take(ax);
+        if (hull.size() < 2) continue;
+        const IPoint& b = hull[(i + 1) % hull.size()];
+        const double bx = static_cast<double>(b.x()), by = static_cast<double>(b.y());
+        for (double edge : {top, bottom})
+            if ((ay < edge) != (by < edge)) take(ax + (bx - ax) * (edge - ay) / (by - ay));
+    }
+    if (!any) return {1, 0};
+    return {static_cast<int>(std::floor(lo / kScale)) - 1, static_cast<int>(std::floor(hi / kScale)) + 1};
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // [SECTION] What may stop a line between the two figures
 
+// Row by row, only the cells near the hull that hold something: a barrier or terrain (the scene's
+// occupiedIn) or a figure. Far apart on an open board, a pair of large figures costs the rows
+// between them, not the cells of their bounding box.
 const std::vector<PairLines::Item>& PairLines::items() {
     if (items_) return *items_;
     items_.emplace();
@@ -181,36 +224,67 @@ const std::vector<PairLines::Item>& PairLines::items() {
     auto add = [&](Item it) {
         if (convexMeet(it.p, it.n, hull.data(), hull.size())) items_->push_back(it);
     };
-    for (int y = y0; y <= y1; ++y)
-        for (int x = x0; x <= x1; ++x) {
-            for (auto it = scene.bucketBegin(x, y), end = scene.bucketEnd(x, y); it != end; ++it) {
-                const Barrier& b = barriers[*it];
-                if (taken[*it] || b.kind == Blocker::Kind::Edge) continue;  // the edge: see classifyWith
-                taken[*it] = 1;
-                Item i;
-                i.p[0] = b.a;
-                i.p[1] = b.b;
-                i.n = 2;
-                i.stops = 7;
-                add(i);
-            }
-            const int fig = scene.figureAt(x, y);
-            if (fig == a_ || fig == b_) continue;  // the pair's own cells, and what lies under them, never stop their lines
-            const std::uint8_t t = scene.terrainAt(x, y);
-            std::uint8_t stops = 0;
-            if (t & SightScene::kBlocking) stops |= 7;
-            if (fig >= 0) stops |= bit(LineClass::SightOrFigure) | bit(LineClass::Cover);
-            if (t & SightScene::kDifficult) stops |= bit(LineClass::Cover);
-            if (!stops) continue;
+    auto cell = [&](int x, int y) {
+        for (auto it = scene.bucketBegin(x, y), end = scene.bucketEnd(x, y); it != end; ++it) {
+            const Barrier& b = barriers[*it];
+            if (taken[*it] || b.kind == Blocker::Kind::Edge) continue;  // the edge: see classifyWith
+            taken[*it] = 1;
             Item i;
-            i.p[0] = latticePoint(x, y);
-            i.p[1] = latticePoint(x + 1, y);
-            i.p[2] = latticePoint(x + 1, y + 1);
-            i.p[3] = latticePoint(x, y + 1);
-            i.n = 4;
-            i.stops = stops;
+            i.p[0] = b.a;
+            i.p[1] = b.b;
+            i.n = 2;
+            i.stops = 7;
             add(i);
         }
+        const int fig = scene.figureAt(x, y);
+        if (fig == a_ || fig == b_) return;  // the pair's own cells, and what lies under them, never stop their lines
+        const std::uint8_t t = scene.terrainAt(x, y);
+        std::uint8_t stops = 0;
+        if (t & SightScene::kBlocking) stops |= 7;
+        if (fig >= 0) stops |= bit(LineClass::SightOrFigure) | bit(LineClass::Cover);
+        if (t & SightScene::kDifficult) stops |= bit(LineClass::Cover);
+        if (!stops) return;
+        Item i;
+        i.p[0] = latticePoint(x, y);
+        i.p[1] = latticePoint(x + 1, y);
+        i.p[2] = latticePoint(x + 1, y + 1);
+        i.p[3] = latticePoint(x, y + 1);
+        i.n = 4;
+        i.stops = stops;
+        add(i);
+    };
+    // The other figures' cells in the window, as runs (row, first x, last x), row by row.
+    struct Run {
+        int y, xa, xb;
+    };
+    std::vector<Run> runs;
+    const auto& figures = scene.board().figures;
+    for (std::size_t k = 0; k < figures.size(); ++k) {
+        if (static_cast<int>(k) == a_ || static_cast<int>(k) == b_) continue;
+        const Figure& f = figures[k];
+        const int xa = std::max(x0, f.cell.x), xb = std::min(x1, f.cell.x + f.w - 1);
+        if (xa > xb) continue;
+        for (int y = std::max(y0, f.cell.y), ye = std::min(y1, f.cell.y + f.h - 1); y <= ye; ++y) runs.push_back({y, xa, xb});
+    }
+    std::sort(runs.begin(), runs.end(), [](const Run& p, const Run& q) { return p.y != q.y ? p.y < q.y : p.xa < q.xa; });
+    std::size_t nextRun = 0;
+    std::vector<int> xs;
+    for (int y = y0;; ++y) {
+        // The next row holding a barrier, terrain or another figure.
+        y = std::min(scene.nextOccupiedRow(y), nextRun < runs.size() ? runs[nextRun].y : y1 + 1);
+        if (y > y1) break;
+        auto [xa, xb] = hullCellsOfRow(hull, y);
+        xa = std::max(xa, x0), xb = std::min(xb, x1);
+        xs.clear();
+        const auto [begin, end] = scene.occupiedIn(y, xa, xb);
+        for (auto it = begin; it != end; ++it) xs.push_back(static_cast<int>(*it));
+        for (; nextRun < runs.size() && runs[nextRun].y == y; ++nextRun)
+            for (int x = std::max(xa, runs[nextRun].xa); x <= std::min(xb, runs[nextRun].xb); ++x) xs.push_back(x);
+        if (xs.empty()) continue;
+        std::sort(xs.begin(), xs.end());
+        xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+        for (int x : xs) cell(x, y);
+    }
     // Barriers through lattice points only (a wall of length zero is none) are in the cells too.
     return *items_;
 }
@@ -427,7 +501,7 @@ std::optional<std::size_t> PairLines::colWithAllClear(const CornerBox& rows, con
 void PairLines::markIn(std::size_t ia, const CornerBox& c, LineClass cls, const Items& parent, std::vector<char>& out) {
     Items mine;
     int side = -1;
-    const CornerBox r = CornerBox::of(ca_[ia]);
+    const CornerBox r = CornerBox::of(rowCorner(ia));
     const Block b = classifyWith(r, c, cls, parent, mine, &side);
     if (b == Block::AllClear) {
         forEachCorner(c, [&](Corner q) { out[colIndex(q)] = 1; });
@@ -440,7 +514,7 @@ void PairLines::markIn(std::size_t ia, const CornerBox& c, LineClass cls, const 
 }
 
 std::vector<char> PairLines::provenClearCols(std::size_t ia, LineClass c) {
-    std::vector<char> out(cb_.size(), 0);
+    std::vector<char> out(cols_, 0);
     markIn(ia, CornerBox::of(fb_), c, allItems(), out);
     return out;
 }

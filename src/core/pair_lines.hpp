@@ -48,10 +48,14 @@ class PairLines {
 public:
     PairLines(Tracer& tracer, int a, int b);
 
-    std::size_t rows() const { return ca_.size(); }
-    std::size_t cols() const { return cb_.size(); }
-    const std::vector<Corner>& rowCorners() const { return ca_; }
-    const std::vector<Corner>& colCorners() const { return cb_; }
+    std::size_t rows() const { return rows_; }
+    std::size_t cols() const { return cols_; }
+    // Every corner, in Figure::corners() order; made when first asked (a 64x64 figure has 4,225,
+    // and most rulings by blocks never list them).
+    const std::vector<Corner>& rowCorners() const;
+    const std::vector<Corner>& colCorners() const;
+    Corner rowCorner(std::size_t ia) const { return cornerOf(fa_, ia); }
+    Corner colCorner(std::size_t ib) const { return cornerOf(fb_, ib); }
     std::size_t rowIndex(Corner c) const { return index(fa_, c); }
     std::size_t colIndex(Corner c) const { return index(fb_, c); }
 
@@ -92,6 +96,10 @@ private:
 
     std::uint8_t state(std::size_t ia, std::size_t ib);
     std::uint8_t trace(std::size_t ia, std::size_t ib);
+    static Corner cornerOf(const Figure& f, std::size_t i) {
+        const auto across = static_cast<std::size_t>(f.w) + 1;
+        return {f.cell.x + static_cast<int>(i % across), f.cell.y + static_cast<int>(i / across)};
+    }
     static std::size_t index(const Figure& f, Corner c) {
         return static_cast<std::size_t>(c.y - f.cell.y) * static_cast<std::size_t>(f.w + 1) + static_cast<std::size_t>(c.x - f.cell.x);
     }
@@ -110,7 +118,8 @@ private:
     int a_, b_;
     const Figure& fa_;
     const Figure& fb_;
-    std::vector<Corner> ca_, cb_;
+    std::size_t rows_ = 0, cols_ = 0;
+    mutable std::vector<Corner> ca_, cb_;  // rowCorners(), colCorners() once asked
     // 0: not traced; else 1 | sight 2 | cover 4 | figure 8 | difficult 16. Dense for pairs of small
     // figures; a hash map once the product of corners is large (two 512x512 figures have 7e10 lines).
     std::vector<std::uint8_t> dense_;

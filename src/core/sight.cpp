@@ -350,6 +350,7 @@ SightScene::SightScene(const Board& board, SightPolicy policy, Index index)
     if (!indexed_) {  // empty lists, so that a stray reader finds nothing rather than reading past the end
         bucketItems_.assign(1, 0);
         latticeItems_.assign(1, 0);
+        findOccupied();
         return;
     }
 
@@ -390,6 +391,38 @@ SightScene::SightScene(const Board& board, SightPolicy policy, Index index)
     for (std::size_t i = 0; i < lattice; ++i) bucketFill[i] = slots_[i].bucket, latticeFill[i] = slots_[i].lattice;
     register_([&](std::size_t c, std::uint32_t id) { bucketItems_[bucketFill[c]++] = id; },
               [&](std::size_t p, std::uint32_t id) { latticeItems_[latticeFill[p]++] = id; });
+    findOccupied();
+}
+
+// The cells holding a barrier other than the board's edge, or terrain, row by row (figures move:
+// not kept here).
+void SightScene::findOccupied() {
+    occupiedStart_.assign(static_cast<std::size_t>(height_) + 1, 0);
+    for (int y = 0; y < height_; ++y) {
+        for (int x = 0; x < width_; ++x) {
+            bool held = terrainAt(x, y) != 0;
+            for (auto it = bucketBegin(x, y), end = bucketEnd(x, y); it != end && !held; ++it) held = barriers_[*it].kind != Blocker::Kind::Edge;
+            if (held) occupiedXs_.push_back(static_cast<std::uint32_t>(x));
+        }
+        occupiedStart_[static_cast<std::size_t>(y) + 1] = static_cast<std::uint32_t>(occupiedXs_.size());
+    }
+    nextOccupiedRow_.assign(static_cast<std::size_t>(height_) + 1, height_);
+    for (int y = height_ - 1; y >= 0; --y)
+        nextOccupiedRow_[static_cast<std::size_t>(y)] =
+            occupiedStart_[static_cast<std::size_t>(y) + 1] > occupiedStart_[static_cast<std::size_t>(y)] ? y : nextOccupiedRow_[static_cast<std::size_t>(y) + 1];
+}
+
+int SightScene::nextOccupiedRow(int y) const {
+    if (y >= height_) return height_;
+    return nextOccupiedRow_[static_cast<std::size_t>(std::max(y, 0))];
+}
+
+std::pair<const std::uint32_t*, const std::uint32_t*> SightScene::occupiedIn(int y, int x0, int x1) const {
+    if (y < 0 || y >= height_ || x1 < x0 || x1 < 0 || x0 >= width_) return {nullptr, nullptr};
+    const std::uint32_t* rowBegin = occupiedXs_.data() + occupiedStart_[static_cast<std::size_t>(y)];
+    const std::uint32_t* rowEnd = occupiedXs_.data() + occupiedStart_[static_cast<std::size_t>(y) + 1];
+    return {std::lower_bound(rowBegin, rowEnd, static_cast<std::uint32_t>(std::max(x0, 0))),
+            std::upper_bound(rowBegin, rowEnd, static_cast<std::uint32_t>(std::min(x1, width_ - 1)))};
 }
 
 void SightScene::refreshFigures() {

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace sightline {
@@ -100,6 +101,11 @@ public:
     // length. Together with the lattice index below this finds every barrier a line meets.
     const std::uint32_t* bucketBegin(int x, int y) const { return &bucketItems_[slots_[latticeIndex(x, y)].bucket]; }
     const std::uint32_t* bucketEnd(int x, int y) const { return &bucketItems_[0] + slots_[latticeIndex(x, y) + 1].bucket; }
+    // The cells of row y, x0 <= x <= x1, that hold a barrier other than the board's edge (in their
+    // bucket: never on a scene without the index) or terrain, as a range of their x, increasing.
+    std::pair<const std::uint32_t*, const std::uint32_t*> occupiedIn(int y, int x0, int x1) const;
+    // The first row from y on holding such a cell (height() when none).
+    int nextOccupiedRow(int y) const;
     // Barriers through the lattice point (x, y), 0 <= x <= width, 0 <= y <= height.
     const std::uint32_t* latticeBegin(int x, int y) const { return &latticeItems_[slots_[latticeIndex(x, y)].lattice]; }
     const std::uint32_t* latticeEnd(int x, int y) const { return &latticeItems_[0] + slots_[latticeIndex(x, y) + 1].lattice; }
@@ -139,6 +145,9 @@ private:
     std::vector<int> figureAt_;
     std::vector<Cell> terrainCells_;
     std::vector<Slot> slots_;  // one per lattice point plus one (Slot above)
+    std::vector<std::uint32_t> occupiedStart_, occupiedXs_;
+    std::vector<int> nextOccupiedRow_;
+    void findOccupied();  // occupiedIn: a row's cells from occupiedXs_[occupiedStart_[y]]
     std::vector<std::uint32_t> bucketItems_;
     std::vector<NarrowSegment> narrowSegments_;
     std::vector<std::uint32_t> latticeItems_;
