@@ -47,6 +47,14 @@ std::uint8_t PairLines::state(std::size_t ia, std::size_t ib) {
         if (dense_.empty()) dense_.assign(rows_ * cols_, 0);
         s = &dense_[ia * cols_ + ib];
     } else {
+        // Many lines traced between two figures whose lines fit a byte each: a byte each from now on.
+        if (sparse_.size() >= kSparseLines && rows_ * cols_ <= kDenseLines) {
+            dense_.assign(rows_ * cols_, 0);
+            for (const auto& [line, known] : sparse_) dense_[line] = known;
+            sparse_ = {};
+            isDense_ = true;
+            return this->state(ia, ib);
+        }
         s = &sparse_[static_cast<std::uint64_t>(ia) * cols_ + ib];
     }
     if (!*s) *s = trace(ia, ib);

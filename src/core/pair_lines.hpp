@@ -120,8 +120,12 @@ private:
     const Figure& fb_;
     std::size_t rows_ = 0, cols_ = 0;
     mutable std::vector<Corner> ca_, cb_;  // rowCorners(), colCorners() once asked
-    // 0: not traced; else 1 | sight 2 | cover 4 | figure 8 | difficult 16. Dense for pairs of small
-    // figures; a hash map once the product of corners is large (two 512x512 figures have 7e10 lines).
+    // 0: not traced; else 1 | sight 2 | cover 4 | figure 8 | difficult 16. A byte a line for pairs
+    // of up to 2^22 lines; past that a hash map of the lines traced, until kSparseLines of them are
+    // kept and the pair has at most kDenseLines lines (64 MB): then a byte a line again (two 64x64
+    // figures have 17.8 million lines, 18 MB, where the hash map of them all took 770 MB). Two
+    // 512x512 figures (7e10 lines) keep the hash map.
+    static constexpr std::size_t kDenseLines = std::size_t(1) << 26, kSparseLines = std::size_t(1) << 16;
     std::vector<std::uint8_t> dense_;
     std::unordered_map<std::uint64_t, std::uint8_t> sparse_;
     bool isDense_ = true;

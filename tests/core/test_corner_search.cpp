@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <set>
+
 using namespace sightline;
 
 namespace {
@@ -257,4 +259,51 @@ TEST_CASE("two 64x64 figures on an empty 1024x1024 board are ruled without traci
     CHECK_FALSE(cut.findClear(CornerBox::of(b.figures[0]), CornerBox::of(b.figures[1]), LineClass::Sight));
     CHECK(cut.traced() < 100);
     CHECK_FALSE(DoomRules().quick(t2, 0, 1).lineOfSight);
+}
+
+TEST_CASE("pair lines keep a byte a line once many are traced between two figures of millions of lines", "[corner-search]") {
+    // Two 46x46 figures: 2,209 corners each, 4.9 million lines, past the 2^22 kept a byte a line from
+    // the start. The lines traced go to a hash map until 2^16 of them are kept, then to a byte each
+    // (a hash map of all 17.8 million lines of two 64x64 figures took 770 MB). Every verdict read,
+    // before the switch and after, is the line's verdict traced on its own.
+    Board b = test::board(140, 60);
+    test::figure(b, "left", 2, 2, 46, 46);
+    test::figure(b, "right", 90, 6, 46, 46);
+    for (int y = 0; y < 60; y += 3) test::wall(b, 60 + (y % 7), y, 61 + (y % 5), y + 1);
+    test::terrain(b, TerrainKind::Difficult, {{70, 20}, {71, 21}, {72, 30}});
+    const SightScene scene(b);
+    Tracer tracer(scene);
+    PairLines lines(tracer, 0, 1);
+    REQUIRE(lines.rows() * lines.cols() > (std::size_t(1) << 22));
+    const Figure& fa = b.figures[0];
+    const Figure& fb = b.figures[1];
+    const LineFilter filter{0, 1};
+    std::size_t read = 0, differ = 0, stopped = 0;
+    auto check = [&](std::size_t ia, std::size_t ib) {
+        const Corner ca = lines.rowCorner(ia), cb = lines.colCorner(ib);
+        const LineVerdict want = tracer.verdict(figureLineEnd(fa, ca, latticePoint(cb.x, cb.y)), figureLineEnd(fb, cb, latticePoint(ca.x, ca.y)), filter);
+        const LineVerdict got = lines.get(ia, ib);
+        ++read;
+        stopped += want.sightStopped;
+        differ += got.sightStopped != want.sightStopped || got.coverStopped != want.coverStopped ||
+                  got.figureStopped != want.figureStopped || got.difficultStopped != want.difficultStopped;
+    };
+    // 70,000 lines in a scattered order (past the switch), then new ones, then the first ones again.
+    std::set<std::pair<std::size_t, std::size_t>> distinct;
+    auto line = [&](std::uint64_t k) {
+        const std::uint64_t h = (k + 1) * 0x9E3779B97F4A7C15ull;
+        return std::make_pair(static_cast<std::size_t>(h >> 40) % lines.rows(), static_cast<std::size_t>(h & 0xffffff) % lines.cols());
+    };
+    for (std::uint64_t k = 0; k < 90000; ++k) {
+        const auto [ia, ib] = line(k);
+        distinct.insert({ia, ib});
+        check(ia, ib);
+    }
+    for (std::uint64_t k = 0; k < 20000; ++k) check(line(k).first, line(k).second);
+    CHECK(read == 110000);
+    CHECK(distinct.size() > 80000);
+    CHECK(differ == 0);
+    CHECK(stopped > 1000);  // the walls stop some, not all
+    CHECK(stopped < read);
+    CHECK(lines.traced() == distinct.size());  // a line read again is not traced again, before the switch or after
 }
