@@ -382,11 +382,12 @@ TEST_CASE("undo and redo from checkpoints give the battle a replay from scratch 
         }
     };
     const mw::Variant& variant = s.variant("mazes");
-    auto sameAsReplay = [&] {
-        const mw::Battle fresh = mw::replay(variant, s.file());
-        return mw::battleJson(s.battle()) == mw::battleJson(fresh) && s.battle().chain() == fresh.chain() &&
-               s.battle().log().size() == s.file().events.size();
+    auto sameAsReplayOf = [&](const MazeWorldSession& session) {
+        const mw::Battle fresh = mw::replay(variant, session.file());
+        return mw::battleJson(session.battle()) == mw::battleJson(fresh) && session.battle().chain() == fresh.chain() &&
+               session.battle().log().size() == session.file().events.size();
     };
+    auto sameAsReplay = [&] { return sameAsReplayOf(s); };
     // A fight of 160 events.
     while (s.file().events.size() < 160) s.act(randomAction());
     REQUIRE(sameAsReplay());
@@ -416,4 +417,19 @@ TEST_CASE("undo and redo from checkpoints give the battle a replay from scratch 
     CHECK(sameAsReplay());
     while (s.redo()) {}
     CHECK(sameAsReplay());
+
+    // Opened from a file, the fight's checkpoints are made as it is replayed: the undos after new
+    // actions start from them, and give the replay from scratch too.
+    const fs::path dir = tempDir("checkpoints");
+    s.saveAs((dir / "fight.json").string());
+    MazeWorldSession opened(assets());
+    opened.setCheckpoints(4, 6);
+    opened.open((dir / "fight.json").string());
+    REQUIRE(sameAsReplayOf(opened));
+    while (opened.undoDepth() < 40) opened.act(randomAction());
+    int openedFailed = 0;
+    while (opened.undo()) openedFailed += !sameAsReplayOf(opened);
+    CHECK(openedFailed == 0);
+    CHECK(opened.file().events.size() == s.file().events.size());
+    fs::remove_all(dir);
 }

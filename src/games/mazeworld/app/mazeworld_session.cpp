@@ -69,6 +69,13 @@ void MazeWorldSession::open(const std::string& path) {
     mw::BattleFile file = mw::loadBattle(path);
     mw::Battle battle = mw::replay(variant(file.setup.variant), file);
     replaceBattle(std::move(file), std::move(battle), path, true);
+    checkpointOpened();
+}
+
+void MazeWorldSession::checkpointOpened() {
+    // Undo never goes back past the events a file came with: one checkpoint where they end is all
+    // the first undo after it needs (it replayed the whole fight before).
+    if (!file_.events.empty()) checkpoints_.emplace_back(file_.events.size(), battle_->checkpoint());
 }
 
 void MazeWorldSession::saveAs(const std::string& path) {
@@ -249,8 +256,9 @@ void MazeWorldSession::noteCheckpoint(std::optional<std::size_t> events) {
     const std::size_t most = std::clamp<std::size_t>(kCheckpointCombatants / each, 2, maxCheckpoints_);
     if (checkpoints_.size() <= most) return;
     checkpointEvery_ *= 2;
+    const std::size_t first = checkpoints_.front().first;  // kept: where an opened file's events end
     checkpoints_.erase(std::remove_if(checkpoints_.begin(), checkpoints_.end(),
-                                      [&](const auto& c) { return c.first % checkpointEvery_ != 0; }),
+                                      [&](const auto& c) { return c.first != first && c.first % checkpointEvery_ != 0; }),
                        checkpoints_.end());
 }
 
@@ -355,6 +363,7 @@ void MazeWorldSession::recover() {
     mw::BattleFile file = mw::loadBattle(offeredFile_);
     mw::Battle battle = mw::replay(variant(file.setup.variant), file);
     replaceBattle(std::move(file), std::move(battle), {}, false);  // now in this run's own file
+    checkpointOpened();
     discardRecovery();
 }
 

@@ -135,6 +135,8 @@ private:
     // Keeps a checkpoint of the battle as it stands after `events` (default: all the file's) when
     // that is a multiple of checkpointEvery_.
     void noteCheckpoint(std::optional<std::size_t> events = std::nullopt);
+    // After opening or recovering a battle: a checkpoint where its events end.
+    void checkpointOpened();
     void changed();
     void replaceBattle(mw::BattleFile file, mw::Battle battle, std::string path, bool saved);
 
