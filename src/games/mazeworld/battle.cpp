@@ -698,16 +698,22 @@ void Battle::noteUnseen(const Action& a, Outcome& out) const {
 Battle::Checkpoint Battle::checkpoint() {
     std::vector<LogEntry> log = std::move(log_);
     log_.clear();
-    Checkpoint c{std::make_shared<const Battle>(*this), log.size()};  // copied without its log
-    log_ = std::move(log);
-    return c;
+    try {
+        Checkpoint c{std::make_shared<const Battle>(*this), log.size()};  // copied without its log
+        log_ = std::move(log);
+        return c;
+    } catch (...) {
+        log_ = std::move(log);  // the copy failed (memory): the battle keeps its log
+        throw;
+    }
 }
 
 void Battle::restore(const Checkpoint& c) {
     if (!c.state || c.logSize > log_.size()) throw std::logic_error("a checkpoint of another battle, or of a later point");
+    Battle state = *c.state;  // copied first: a failed copy (memory) leaves the battle as it was
     std::vector<LogEntry> log = std::move(log_);
     log.erase(log.begin() + static_cast<std::ptrdiff_t>(c.logSize), log.end());
-    *this = *c.state;
+    *this = std::move(state);
     log_ = std::move(log);
 }
 
