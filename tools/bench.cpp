@@ -9,6 +9,7 @@
 #include "core/sight.hpp"
 #include "core/visibility.hpp"
 #include "core/figure_sight.hpp"
+#include "core/movement.hpp"
 #include "scenes.hpp"
 
 #include <CLI/CLI.hpp>
@@ -232,13 +233,57 @@ int runFigureSight(const std::vector<std::pair<std::string, Board>>& boards, int
     return 0;
 }
 
+// Reach (sightline-cli reach): every 1x1 figure's reach with a budget of 12 under Doom's movement and
+// under d20's (alternating diagonals, no cutting corners). "first" is a figure's first reach on a
+// scene just made (every step's wall test made then), "again" a later one on that scene (the app
+// keeps its scene while a figure is dragged); the medians over the figures, `repeat` runs each.
+int runReach(const std::vector<std::pair<std::string, Board>>& boards, int repeat) {
+    const MovementRules doomMoves{DiagonalCost::Equidistant, 2, true, true};
+    const MovementRules d20Moves{DiagonalCost::Alternating, 2, false, true};
+    for (const auto& [name, board] : boards) {
+        std::printf("scene %s: %dx%d, %zu walls, %zu figures, budget 12\n", name.c_str(), board.width, board.height,
+                    board.walls.size(), board.figures.size());
+        std::printf("  move scene build                    %9.3f ms\n", timeMs(repeat, [&] { MoveScene s(board); }));
+        for (const auto& [rulesName, moves] : {std::make_pair("doom", doomMoves), std::make_pair("d20", d20Moves)}) {
+            std::vector<double> first, again;
+            std::size_t cells = 0, figures = 0;
+            for (std::size_t i = 0; i < board.figures.size(); ++i) {
+                if (board.figures[i].w * board.figures[i].h != 1) continue;
+                ++figures;
+                std::vector<double> f1, a1;
+                for (int k = 0; k < repeat; ++k) {
+                    MoveScene scene(board);
+                    auto t0 = Clock::now();
+                    cells += findReach(scene, static_cast<int>(i), moves, 12).cells.size();
+                    auto t1 = Clock::now();
+                    findReach(scene, static_cast<int>(i), moves, 12);
+                    auto t2 = Clock::now();
+                    f1.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+                    a1.push_back(std::chrono::duration<double, std::milli>(t2 - t1).count());
+                }
+                first.push_back(medianOf(f1));
+                again.push_back(medianOf(a1));
+            }
+            if (first.empty()) continue;
+            std::sort(first.begin(), first.end());
+            std::sort(again.begin(), again.end());
+            std::printf("  reach %-5s first                   %9.3f ms   (90th percentile %.3f ms; %zu figures, %.0f positions each)\n",
+                        rulesName, medianOf(first), first[first.size() * 9 / 10], figures,
+                        static_cast<double>(cells) / static_cast<double>(figures * static_cast<std::size_t>(repeat)));
+            std::printf("  reach %-5s again                   %9.3f ms   (90th percentile %.3f ms)\n", rulesName, medianOf(again),
+                        again[again.size() * 9 / 10]);
+        }
+    }
+    return 0;
+}
+
 int main(int argc, char** argv) {
     CLI::App app{"Sightline benchmark: sight-line engine timings on named scenes"};
     std::vector<std::string> scenes{"dense"};
     std::string writeMap, mapFile;
     int repeat = 11;
     bool fullReference = false, cliffs = false, cliffReference = false, lint = false, heatmap = false, visibility = false;
-    bool figureSightMode = false;
+    bool figureSightMode = false, reach = false;
     app.add_option("--scene", scenes, "scenes to run (dense, open, rooms)");
     app.add_option("--map", mapFile, "time a map file instead of a named scene");
     app.add_option("--repeat", repeat, "runs per measurement (the median is reported)");
@@ -251,6 +296,7 @@ int main(int argc, char** argv) {
                  "time the Doom cover heat map of a 1x1 figure against the first side's figures, and every pair ruled, instead");
     app.add_flag("--visibility", visibility, "time the visibility region (sightline-cli visibility) from 1,000 viewpoints instead");
     app.add_flag("--figure-sight", figureSightMode, "time what each figure sees (its corners' regions and their union) instead");
+    app.add_flag("--reach", reach, "time each 1x1 figure's reach with a budget of 12 (sightline-cli reach) instead");
     CLI11_PARSE(app, argc, argv);
 
     try {
@@ -266,6 +312,7 @@ int main(int argc, char** argv) {
             for (const auto& s : scenes) boards.emplace_back(s, tools::makeScene(s));
         if (visibility) return runVisibility(boards, repeat);
         if (figureSightMode) return runFigureSight(boards, repeat);
+        if (reach) return runReach(boards, repeat);
         if (lint) {
             for (const auto& named : boards) {
                 const std::string& name = named.first;

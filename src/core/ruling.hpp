@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/board.hpp"
+#include "core/movement.hpp"
 #include "core/sight.hpp"
 
 #include <memory>
@@ -106,6 +107,8 @@ public:
         ab = quick(tracer, a, b);
         ba = quick(tracer, b, a);
     }
+    // How figures move under it (its preset's "movement", docs/rules.md "Moving").
+    virtual MovementRules movement() const { return {}; }
 
 protected:
     // A ruling of this system for the pair, with nothing decided yet.

@@ -517,4 +517,25 @@ std::string readFile(const std::string& path, std::size_t maxBytes, const char* 
     return text;
 }
 
+void readMovement(Checker& ck, const Json& doc, MovementRules& out) {
+    const auto m = doc.find("movement");
+    if (m == doc.end() || !ck.object(*m, "/movement")) return;
+    for (auto it = m->begin(); it != m->end(); ++it) {
+        const std::string path = "/movement/" + it.key();
+        if (it.key() == "diagonal") {
+            std::string name;
+            if (ck.oneOf(it.value(), path, {"equidistant", "alternating", "none"}, name, "diagonal rule"))
+                out.diagonal = *diagonalCostFromName(name);
+        } else if (it.key() == "difficult_factor") {
+            ck.integer(it.value(), path, 1, MovementRules::kMaxDifficultFactor, out.difficultFactor);
+        } else if (it.key() == "corner_cutting") {
+            ck.boolean(it.value(), path, out.cornerCutting);
+        } else if (it.key() == "through_friends") {
+            ck.boolean(it.value(), path, out.throughFriends);
+        } else {
+            ck.add(path, "unknown key (movement has diagonal, difficult_factor, corner_cutting, through_friends)");
+        }
+    }
+}
+
 }  // namespace sightline::json_input

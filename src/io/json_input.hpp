@@ -5,6 +5,7 @@
 
 #include "core/board.hpp"
 #include "core/geometry.hpp"
+#include "core/movement.hpp"
 #include "io/input_error.hpp"
 
 #include <nlohmann/json.hpp>
@@ -43,6 +44,10 @@ class Checker;
 // Checks a data file's "format" (e.g. "sightline-rules"), "version" (1) and, when `system` is
 // given, its "system" (a game's name). `what` names the kind of file in messages.
 void checkHeader(Checker& ck, const Json& doc, const char* format, const char* what, const char* system = nullptr);
+// Reads a preset's optional "movement" object (docs/rules.md, "Moving") into `out`, which keeps
+// what the file leaves out: {"diagonal": "equidistant"|"alternating"|"none", "difficult_factor":
+// 1..10, "corner_cutting": bool, "through_friends": bool}.
+void readMovement(Checker& ck, const Json& doc, MovementRules& out);
 
 // Reads the usual items of a list straight from the parser's events, without a Json value for each
 // (most of a 60 MB map is some 750,000 walls of the same shape). It may decline any event: the item

@@ -362,6 +362,10 @@ private:
         }
         if (auto s = f.find("stunned"); s != f.end()) ck.boolean(*s, key(p, "stunned"), fig.stunned);
         if (auto s = f.find("side"); s != f.end()) ck.string(*s, key(p, "side"), fig.side);
+        if (auto m = f.find("move"); m != f.end()) {
+            int budget = 0;
+            ck.integer(*m, key(p, "move"), 0, kMaxMoveBudget, budget);  // kept among the extra keys
+        }
         fig.extra = ck.extras(f, {"id", "cell", "size", "large", "stunned", "side"});  // the games' keys among them
         b_.figures.push_back(std::move(fig));
     }

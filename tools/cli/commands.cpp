@@ -14,6 +14,8 @@ const std::vector<CommandEntry>& commands() {
         {"ruler", "the distance between two points, the squares of a path under a game's diagonals, what the line meets", rulerCommand},
         {"lint", "problems a map author should fix (gaps, overlaps, crossings ...); exit 1 when there are some", lintCommand},
         {"heatmap", "for every cell a figure could stand on: hidden, covered or exposed to a side's figures", heatmapCommand},
+        {"reach", "every position a figure can end on within its move, with the least cost and one path to each", reachCommand},
+        {"path", "the least-cost path of a figure to one position, or why there is none", pathCommand},
         {"import", importSummary(), importCommand},
     };
     return table;

@@ -44,6 +44,8 @@ struct D20Preset {
     // take only the most protective (the preset file's "stacking": "add" or "most_protective").
     enum class Stacking { Add, MostProtective };
     Stacking stacking = Stacking::Add;
+    // The file's "movement"; the D&D and Spycraft rules take no diagonal past a corner.
+    MovementRules movement{DiagonalCost::Alternating, 2, false, true};
 };
 // The cover of a defender with personal cover `personal` behind scenery cover `scenery`.
 Quarter combineCover(const D20Preset& preset, Quarter personal, Quarter scenery);
@@ -104,6 +106,7 @@ public:
     explicit D20Rules(D20Preset preset, LineSearch search = LineSearch::Auto) : preset_(std::move(preset)), search_(search) {}
     std::string name() const override { return "d20"; }
     const D20Preset& preset() const { return preset_; }
+    MovementRules movement() const override { return preset_.movement; }
     Ruling rule(Tracer& tracer, int attacker, int defender) const override;
     PairResult quick(Tracer& tracer, int attacker, int defender) const override;
 

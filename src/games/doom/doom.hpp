@@ -14,6 +14,9 @@ public:
     // line traced, the plain reference the tests hold the block search to.
     explicit DoomRules(LineSearch search = LineSearch::Auto) : search_(search) {}
     std::string name() const override { return "doom"; }
+    // Doom has no preset file: a diagonal costs one, difficult terrain two, corners may be cut and
+    // friends passed (docs/rules.md, "Moving").
+    MovementRules movement() const override { return {DiagonalCost::Equidistant, 2, true, true}; }
     Ruling rule(Tracer& tracer, int attacker, int defender) const override;
     PairResult quick(Tracer& tracer, int attacker, int defender) const override;
     // Both orders of one pair at once: the lines are the same, only the roles change.

@@ -30,6 +30,7 @@ struct WargameTable {
     int meleeBonusInBuilding = 1;
     int windowSupport = 1;                            // support weapons one window takes
     int windowHandheld = 2;                           // handheld weapons one window takes
+    MovementRules movement;                           // the file's "movement"
 };
 WargameTable parseWargameTable(const std::string& text, const std::string& source);  // throws InputError
 WargameTable loadWargameTable(const std::string& path);
@@ -87,6 +88,7 @@ public:
     explicit WargameRules(WargameTable table) : table_(std::move(table)) {}
     std::string name() const override { return "wargame"; }
     const WargameTable& table() const { return table_; }
+    MovementRules movement() const override { return table_.movement; }
     Ruling rule(Tracer& tracer, int attacker, int defender) const override;
     PairResult quick(Tracer& tracer, int attacker, int defender) const override;
     // The level a feature gives: its own "cover", else its kind's material; a burning one none.
