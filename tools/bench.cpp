@@ -273,6 +273,28 @@ int runReach(const std::vector<std::pair<std::string, Board>>& boards, int repea
             std::printf("  reach %-5s again                   %9.3f ms   (90th percentile %.3f ms)\n", rulesName, medianOf(again),
                         again[again.size() * 9 / 10]);
         }
+        // A drag's path (the app's, at each cell the pointer enters): each 1x1 figure to the free
+        // cell 12 columns east (or west) of it, on the scene the app keeps.
+        MoveScene scene(board);
+        std::vector<double> paths;
+        std::size_t found = 0;
+        for (std::size_t i = 0; i < board.figures.size(); ++i) {
+            const Figure& f = board.figures[i];
+            if (f.w * f.h != 1) continue;
+            const Cell to{f.cell.x + 12 < board.width ? f.cell.x + 12 : f.cell.x - 12, f.cell.y};
+            std::vector<double> t;
+            for (int k = 0; k < repeat; ++k) {
+                const auto t0 = Clock::now();
+                found += findPath(scene, static_cast<int>(i), doomMoves, to).found ? 1 : 0;
+                t.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            }
+            paths.push_back(medianOf(t));
+        }
+        if (!paths.empty()) {
+            std::sort(paths.begin(), paths.end());
+            std::printf("  path 12 cells away, doom            %9.3f ms   (90th percentile %.3f ms; %zu of %zu found)\n", medianOf(paths),
+                        paths[paths.size() * 9 / 10], found / static_cast<std::size_t>(repeat), paths.size());
+        }
     }
     return 0;
 }

@@ -60,6 +60,7 @@ App::App(const LaunchOptions& options)
       edit_([this](std::string message, bool error) { say(std::move(message), error); }) {
     viewOptions_.uiScale = options.uiScale;
     viewOptions_.figureSight = options.figureSight;
+    viewOptions_.reach = options.reach;
     // Load before opening a window: a screenshot or benchmark of a bad map fails without one.
     std::string loadError;
     if (!options_.mapPath.empty()) {
@@ -320,6 +321,17 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
             editPreview.rulerText = rulerLines(doc_.board(), *reading);
     }
     overlay.edit = &editPreview;
+    updateMove();
+    overlay.reach = moveShown_.reach;
+    if (moveShown_.path && moveShown_.path->found) overlay.movePath = &moveShown_.path->path;
+    if (moveShown_.figure >= 0) {
+        const Figure& f = doc_.board().figures[static_cast<std::size_t>(moveShown_.figure)];
+        overlay.moveW = f.w;
+        overlay.moveH = f.h;
+    }
+    overlay.moveLabel = moveShown_.label;
+    overlay.moveBad = moveShown_.bad;
+    overlay.moveText = moveShown_.text;
     if (input_.refused() && doc_.dragging()) {
         const Figure& f = doc_.board().figures[static_cast<std::size_t>(doc_.dragFigure())];
         overlay.refusedCell = input_.refused();
@@ -348,7 +360,51 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
 // [SECTION] Events and keys
 
 BoardInputContext App::inputContext() {
-    return {doc_, selection_, camera_, viewport_, fitted_, viewOptions_.hoverPicksDefender, gui::pointerOverUi};
+    BoardInputContext ctx{doc_, selection_, camera_, viewport_, fitted_, viewOptions_.hoverPicksDefender, gui::pointerOverUi, {}};
+    ctx.checkDrop = [this](int figure, Cell from) {
+        return moveGuide_.checkDrop(doc_, figure, from, analysis_.rules().movement(), viewOptions_.freeMovement);
+    };
+    return ctx;
+}
+
+void App::updateMove() {
+    moveShown_ = MoveShown{};
+    const Board& board = doc_.board();
+    const MovementRules rules = analysis_.rules().movement();
+    if (doc_.dragging()) {
+        const int figure = doc_.dragFigure();
+        const Figure& f = board.figures[static_cast<std::size_t>(figure)];
+        moveShown_.figure = figure;
+        moveShown_.from = doc_.dragStart().value_or(f.cell);
+        const auto budget = figureMoveBudget(f);
+        if (budget) moveShown_.reach = &moveGuide_.reach(doc_, figure, moveShown_.from, rules, *budget);
+        if (f.cell != moveShown_.from) {
+            const PathResult& p = moveGuide_.path(doc_, figure, moveShown_.from, f.cell, rules);
+            moveShown_.path = &p;
+            moveShown_.label = pathLabel(f, p);
+            moveShown_.bad = !p.found || (budget && p.cost > *budget);
+        }
+        return;
+    }
+    if (!viewOptions_.reach) return;
+    const int figure = sightFigure();
+    if (figure < 0) {
+        moveShown_.text = "Reach: select a figure";
+        return;
+    }
+    const Figure& f = board.figures[static_cast<std::size_t>(figure)];
+    const auto budget = figureMoveBudget(f);
+    moveShown_.figure = figure;
+    moveShown_.from = f.cell;
+    if (!budget) {
+        moveShown_.text = "Reach of " + f.id + ": it has no \"move\" (set it in the inspector)";
+        return;
+    }
+    moveShown_.reach = &moveGuide_.reach(doc_, figure, f.cell, rules, *budget);
+    const std::size_t n = moveShown_.reach->cells.size();
+    moveShown_.text = "Reach of " + f.id + ": " + std::to_string(n) + (n == 1 ? " place" : " places") + " within " +
+                      std::to_string(*budget) + " (" + diagonalCostName(rules.diagonal) + " diagonals" +
+                      (rules.cornerCutting ? "" : ", no cutting corners") + ")";
 }
 
 bool App::boardHasKeys() const {
@@ -414,6 +470,7 @@ void App::onKeyPressed(const sf::Event::KeyEvent& key) {
     if (a.toggleHover) viewOptions_.hoverPicksDefender = !viewOptions_.hoverPicksDefender;
     if (a.toggleProblems) viewOptions_.problems = !viewOptions_.problems;
     if (a.toggleSight) viewOptions_.figureSight = !viewOptions_.figureSight;
+    if (a.toggleReach) viewOptions_.reach = !viewOptions_.reach;
     if (a.enter && viewOptions_.editor.tool == Tool::Feature) {
         EditInputContext ectx = editContext();
         edit_.closeOutline(ectx);

@@ -14,6 +14,7 @@
 #include "app/model/analysis.hpp"
 #include "app/model/document.hpp"
 #include "app/model/frame_stats.hpp"
+#include "app/model/move_guide.hpp"
 #include "app/model/selection.hpp"
 #include "app/model/table_client.hpp"
 #include "app/model/table_hosting.hpp"
@@ -47,6 +48,7 @@ struct LaunchOptions {
     std::string defender;
     std::string heatmap;        // show the cover heat map against this side (empty: not shown)
     bool figureSight = false;   // show what the attacker (the focus figure) sees
+    bool reach = false;         // show where the attacker (the focus figure) can move (View > Reach)
     unsigned width = 0;         // window size in pixels; 0: from the desktop
     unsigned height = 0;
     float uiScale = 1.0f;       // on top of the size picked from the desktop
@@ -173,6 +175,9 @@ private:
     int sightFigure() const;
     // "Sight of A: 74 square cells seen", or what it waits for.
     std::string sightText() const;
+    // What moving a figure shows (moveShown_): the dragged figure's path from where it stood, and
+    // its reach, or the focus figure's reach under View > Reach.
+    void updateMove();
     // The status bar's message; `toast` false: not also shown over the board (a tool's hint, which
     // would cover where the user is about to draw).
     void say(std::string message, bool error = false, bool toast = true);
@@ -236,6 +241,17 @@ private:
     ask::NewMap pendingNewMap_;
     std::uint64_t editGeneration_ = 0;
     std::unique_ptr<SightScene> rulerScene_;  // what the ruler traces on
+    MoveGuide moveGuide_;
+    struct MoveShown {
+        int figure = -1;                // whose reach or path, -1: none
+        Cell from;                      // where the search starts
+        const MoveReach* reach = nullptr;
+        const PathResult* path = nullptr;
+        std::string label;              // at the path's end
+        bool bad = false;               // the path is beyond the figure's move, or there is none
+        std::string text;               // in the board's corner
+    };
+    MoveShown moveShown_;
     std::unique_ptr<TableHosting> hosting_;    // the table served to players (File > Host table)
     std::array<std::uint64_t, 3> hostedKey_{};  // the document's revisions last sent to the host
     std::unique_ptr<TableClient> joined_;      // the table this app joined as one seat (File > Join table)

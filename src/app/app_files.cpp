@@ -299,6 +299,26 @@ void App::writeState() {
     } else {
         j["sight"] = nullptr;
     }
+    // Moving a figure (a drag, View > Reach): whose, from where, how many places it reaches, the
+    // path to where it is dragged and what it costs.
+    if (moveShown_.figure >= 0 || !moveShown_.text.empty()) {
+        Json path = nullptr;
+        if (moveShown_.path && moveShown_.path->found) {
+            path = Json::array();
+            for (const Cell& c : moveShown_.path->path) path.push_back({c.x, c.y});
+        }
+        j["move"] = {{"figure", moveShown_.figure >= 0 ? Json(board.figures[static_cast<std::size_t>(moveShown_.figure)].id) : Json(nullptr)},
+                     {"from", {moveShown_.from.x, moveShown_.from.y}},
+                     {"reach", moveShown_.reach ? Json(moveShown_.reach->cells.size()) : Json(nullptr)},
+                     {"path", path},
+                     {"cost", moveShown_.path && moveShown_.path->found ? Json(moveShown_.path->cost) : Json(nullptr)},
+                     {"label", moveShown_.label},
+                     {"bad", moveShown_.bad},
+                     {"text", moveShown_.text},
+                     {"free", viewOptions_.freeMovement}};
+    } else {
+        j["move"] = nullptr;
+    }
     j["ruling"] = analysis_.ruling() ? Json::parse(tools::rulingJson(board, *analysis_.ruling())) : Json(nullptr);
     Json seen = Json::array();
     for (const PairResult& p : analysis_.seenByAttacker())

@@ -50,6 +50,7 @@ int main(int argc, char** argv) {
     cli.add_option("--heatmap", options.heatmap, "show the cover heat map against this side's figures (View > Cover heat map)");
     cli.add_option("--defender", options.defender, "figure id of the defender to start with");
     cli.add_flag("--figure-sight", options.figureSight, "show what the attacker sees, the rest dimmed (View > Figure's sight)");
+    cli.add_flag("--reach", options.reach, "show where the attacker can move within its \"move\", the rest dimmed (View > Reach)");
     cli.add_option("--rules", options.rules, "the game to rule under: " + sightline::ruleSystemList() + " (the first is the default)");
     cli.add_option("--preset", options.preset, "the game's preset, a file of assets/rules/<game>/ (default: the game's first)");
     cli.add_option("--size", size, "window size in pixels, WxH (default: from the desktop)");

@@ -163,11 +163,20 @@ void BoardInput::endDrag(int figure, BoardInputContext& ctx) {
         refused_.reset();
         return;
     }
+    DropCheck check;
+    if (ctx.checkDrop && ctx.doc.dragStart()) check = ctx.checkDrop(figure, *ctx.doc.dragStart());
+    if (!check.refusal.empty()) {
+        ctx.doc.cancelDrag();
+        say_("Move refused: " + check.refusal + ".", true);
+        return;
+    }
     const std::size_t depth = ctx.doc.undoDepth();
     ctx.doc.endDrag();
     if (ctx.doc.undoDepth() != depth) {
         const Cell c = board.figures[static_cast<std::size_t>(figure)].cell;
-        say_("Moved " + id + " to (" + std::to_string(c.x) + ", " + std::to_string(c.y) + ").", false);
+        say_("Moved " + id + " to (" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")" +
+                 (check.warning.empty() ? "." : ": " + check.warning + "."),
+             !check.warning.empty());
     }
 }
 

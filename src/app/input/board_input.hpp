@@ -6,6 +6,7 @@
 #pragma once
 
 #include "app/model/document.hpp"
+#include "app/model/move_guide.hpp"
 #include "app/model/selection.hpp"
 #include "app/view/board_view.hpp"
 
@@ -27,6 +28,9 @@ struct BoardInputContext {
     bool& fitted;                    // cleared when the user pans or zooms
     bool hoverPicksDefender;
     std::function<bool(sf::Vector2f)> overUi;  // whether a pixel belongs to a panel
+    // A dragged figure about to be dropped where it stands now, having started from `from`: refused
+    // (it goes back, with the reason) or allowed with a warning under the rules of movement.
+    std::function<DropCheck(int figure, Cell from)> checkDrop;
 };
 
 class BoardInput {

@@ -75,6 +75,7 @@ KeyAction shortcut(const sf::Event::KeyEvent& key, float panStep) {
         case K::H: a.toggleHover = true; break;
         case K::L: a.toggleProblems = true; break;
         case K::V: a.toggleSight = true; break;
+        case K::G: a.toggleReach = true; break;
         case K::Escape: a.escape = true; break;
         case K::Left: a.pan.x = panStep; break;
         case K::Right: a.pan.x = -panStep; break;

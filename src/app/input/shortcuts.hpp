@@ -17,6 +17,7 @@ struct KeyAction {
     bool toggleHover = false;        // H
     bool toggleProblems = false;     // L: the map problems window (the lint)
     bool toggleSight = false;        // V: what the selected figure sees
+    bool toggleReach = false;        // G: where the selected figure can move
     bool enter = false;              // Enter: close the outline being drawn
     sf::Vector2f pan;                // pixels to move the board by
     float zoom = 1.0f;               // factor at the view's middle

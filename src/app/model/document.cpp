@@ -201,6 +201,11 @@ void Document::beginDrag(int figure) {
     drag_ = Drag{figure, board_, state_};
 }
 
+std::optional<Cell> Document::dragStart() const {
+    if (!drag_) return std::nullopt;
+    return drag_->before.figures.at(static_cast<std::size_t>(drag_->figure)).cell;
+}
+
 Refusal Document::dragTo(Cell cell) {
     if (!drag_) return "Not dragging.";
     Figure& f = figureAt(board_, drag_->figure);

@@ -86,6 +86,8 @@ public:
     void cancelDrag();
     bool dragging() const { return drag_.has_value(); }
     int dragFigure() const { return drag_ ? drag_->figure : -1; }
+    // Where the dragged figure stood when the drag began.
+    std::optional<Cell> dragStart() const;
 
     Refusal moveFigure(int figure, Cell cell);
     // Adds a 1x1 figure on the free cell nearest to `near`; returns its index through `added`.

@@ -39,6 +39,8 @@ struct ViewOptions {
     bool heatmap = false;             // the cover heat map over the board
     std::string heatSide;             // the side it is against (empty or gone: App::heatSide picks)
     bool figureSight = false;         // what the focus figure (else the attacker) sees; the rest dimmed
+    bool reach = false;               // where the focus figure (else the attacker) can move within its "move"
+    bool freeMovement = false;        // a drop beyond a figure's move is allowed, with a warning
     EditorOptions editor;
     float uiScale = 1.0f;
 };

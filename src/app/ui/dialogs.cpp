@@ -144,7 +144,7 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
         static const char* const kControls[][2] = {
             {"Left click a figure", "attacker; then another: defender (Ctrl+click: attacker)"},
             {"Shift + hover", "the hovered figure becomes the defender"},
-            {"Left drag a figure", "move it (snaps to cells; refused moves go back)"},
+            {"Left drag a figure", "move it (snaps to cells; its path and cost follow; refused moves go back)"},
             {"Left click a door", "open / close it"},
             {"Left click the floor, Esc", "clear attacker and defender"},
             {"Right or middle drag, arrows", "pan"},
@@ -153,7 +153,7 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
             {"Ctrl+Z / Ctrl+Y, Ctrl+Shift+Z", "undo / redo"},
             {"Ctrl+O, Ctrl+S, Ctrl+Shift+S", "open, save, save as"},
             {"N, Delete, X", "add figure, remove figure, swap attacker and defender"},
-            {"C, H, V", "lines from every corner, hover picks defender, the selected figure's sight"},
+            {"C, H, V, G", "lines from every corner, hover picks defender, the selected figure's sight, its reach"},
             {"P, S, W, D", "map editor tools: play, select, wall, door"},
             {"B, R, E, F, M", "terrain brush, terrain rectangle, eraser, feature, ruler"},
             {"Ctrl: half cells, Shift: free", "snapping while drawing (Select: Shift adds)"},

@@ -39,7 +39,9 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) out.ask(ask::Quit{});
         ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("Edit")) {
+    const bool editMenu = ImGui::BeginMenu("Edit");
+    if (!editMenu) ui::noteItem("menu-edit");
+    if (editMenu) {
         // Named by the step they take back or make again ("Undo move marine-red"); the id after ### stays put.
         const std::string undo = ctx.doc.undoName().empty() ? "Undo" : "Undo " + ctx.doc.undoName();
         const std::string redo = ctx.doc.redoName().empty() ? "Redo" : "Redo " + ctx.doc.redoName();
@@ -54,6 +56,9 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
         if (ImGui::MenuItem("Delete selected pieces", "Delete", false, picked)) out.ask(ask::Delete{});
         ImGui::Separator();
         if (ImGui::MenuItem("Resize map...")) out.ask(ask::ShowResize{});
+        // A figure with a "move" key is dropped only where its move takes it, unless this is on.
+        ImGui::MenuItem("Free movement", nullptr, &options.freeMovement);
+        ui::noteItem("menu-free-movement");
         ImGui::Separator();
         if (ImGui::MenuItem("Add figure", "N")) out.ask(ask::AddFigure{});
         if (ImGui::MenuItem("Remove figure", "Delete", false, ctx.focus >= 0)) out.ask(ask::RemoveFocus{});
@@ -66,13 +71,18 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
             if (ImGui::MenuItem(toolName(t), toolKey(t), options.editor.tool == t)) out.ask(ask::UseTool{t});
         ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("View")) {
+    const bool viewMenu = ImGui::BeginMenu("View");
+    if (!viewMenu) ui::noteItem("menu-view");
+    if (viewMenu) {
         if (ImGui::MenuItem("Fit board to window", "Home")) out.ask(ask::Fit{});
         if (gamePanel(ctx.analysis.game()).cornerLines()) ImGui::MenuItem("Lines from every corner", "C", &options.everyCorner);
         ImGui::MenuItem("Hover picks defender", "H", &options.hoverPicksDefender);
         ImGui::MenuItem("Cover heat map", nullptr, &options.heatmap);
         // What the focus figure (else the attacker) sees: the rest of the board dimmed like fog.
         ImGui::MenuItem("Figure's sight", "V", &options.figureSight);
+        // Where the focus figure (else the attacker) can get to within its "move": the rest dimmed.
+        ImGui::MenuItem("Reach", "G", &options.reach);
+        ui::noteItem("menu-reach");
         ImGui::MenuItem("Map problems", "L", &options.problems);
         ImGui::MenuItem("Stats overlay", "F3", &options.stats);
         ImGui::MenuItem("Legend", nullptr, &options.legend);

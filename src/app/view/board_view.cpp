@@ -645,8 +645,10 @@ void BoardView::draw(sf::RenderTarget& target, const Board& board, std::uint64_t
         drawBoard(target, frame);
     }
     if (overlay.heat) drawHeat(target, frame, *overlay.heat);  // under the pieces, so that they stay readable
+    if (overlay.reach) drawReach(target, frame, *overlay.reach);
     drawPieces(target, frame, overlay);
     if (overlay.sight || !overlay.sightText.empty()) drawSight(target, frame, overlay);
+    if (!overlay.moveText.empty()) cornerNote(target, frame, overlay.moveText, overlay.sightText.empty() ? 0 : 1);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1263,6 +1265,33 @@ void pendingLabel(std::vector<Label>& labels, const BoardView::Frame& f, const O
 
 }  // namespace
 
+namespace {
+
+// The path of a dragged figure: from footprint centre to footprint centre, a dot at each step, what
+// it costs at its end; red beyond the figure's move.
+void drawMovePath(Painter& p, std::vector<Label>& labels, const BoardView::Frame& f, const Overlay& overlay, unsigned idPx) {
+    const std::vector<Cell>& path = *overlay.movePath;
+    const sf::Color colour = overlay.moveBad ? palette::kStopped : sf::Color(120, 210, 255);
+    const float width = std::clamp(f.cell * 0.08f, 2.0f, 5.0f);
+    auto centre = [&](Cell c) { return f.cam.toScreen(c.x + overlay.moveW / 2.0, c.y + overlay.moveH / 2.0); };
+    for (std::size_t i = 1; i < path.size(); ++i) {
+        const sf::Vector2f a = centre(path[i - 1]), b = centre(path[i]);
+        if (f.visible(a, b, width)) p.line(a, b, width, withAlpha(colour, 210));
+    }
+    const float dot = std::max(width * 1.2f, 3.0f);
+    for (std::size_t i = 1; i + 1 < path.size(); ++i) {
+        const sf::Vector2f c = centre(path[i]);
+        p.rect({c.x - dot, c.y - dot, 2 * dot, 2 * dot}, colour);
+    }
+    if (overlay.moveLabel.empty()) return;
+    const sf::Vector2f end = centre(path.back());
+    const float up = static_cast<float>(f.cell) * static_cast<float>(overlay.moveH) * 0.5f + idPx * 1.2f;
+    labels.push_back({overlay.moveLabel, {end.x, end.y - up}, static_cast<unsigned>(std::round(idPx * 1.15f)), colour, true,
+                      label_priority::kEditor, {{end.x, end.y + up}}});
+}
+
+}  // namespace
+
 void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overlay& overlay) const {
     Painter p;
     p.clipTo(f.clip);  // the pieces, the lines, the marks and the labels' pills stay on the board
@@ -1278,6 +1307,7 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
         p.rect(r, withAlpha(palette::kStopped, 70));
         p.rectOutline(r, 2, palette::kStopped);
     }
+    if (overlay.movePath && overlay.movePath->size() > 1) drawMovePath(p, labels, f, overlay, idPx);
     // The sight lines: thin and dim from every corner, then the ruling's own on top.
     const float lineWidth = std::clamp(f.cell * 0.07f, 2.5f, 5.0f);
     if (overlay.everyCorner) drawEveryCorner(p, f, overlay, lineWidth);
@@ -1307,6 +1337,21 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
     drawnClip_ = f.clip;
 }
 
+namespace {
+
+// One texel a cell, drawn unsmoothed; false (and no texture) when it cannot be made.
+bool loadCellTexture(std::unique_ptr<sf::Texture>& texture, const sf::Image& image) {
+    if (!texture) texture = std::make_unique<sf::Texture>();
+    if (!texture->loadFromImage(image)) {
+        texture.reset();
+        return false;
+    }
+    texture->setSmooth(false);
+    return true;
+}
+
+}  // namespace
+
 void BoardView::drawHeat(sf::RenderTarget& target, const Frame& f, const std::vector<HeatCell>& heat) {
     const Board& board = f.board;
     if (heat.empty() || board.width <= 0 || board.height <= 0) return;
@@ -1327,14 +1372,14 @@ void BoardView::drawHeat(sf::RenderTarget& target, const Frame& f, const std::ve
         for (const HeatCell& h : heat)
             if (h.cell.x >= 0 && h.cell.y >= 0 && h.cell.x < board.width && h.cell.y < board.height)
                 image.setPixel(static_cast<unsigned>(h.cell.x), static_cast<unsigned>(h.cell.y), tint[static_cast<int>(h.state)]);
-        if (!heatTexture_) heatTexture_ = std::make_unique<sf::Texture>();
-        if (!heatTexture_->loadFromImage(image)) {
-            heatTexture_.reset();
-            return;
-        }
-        heatTexture_->setSmooth(false);
+        if (!loadCellTexture(heatTexture_, image)) return;
         heatKey_ = key;
     }
+    drawCellTexture(target, f, *heatTexture_);
+}
+
+void BoardView::drawCellTexture(sf::RenderTarget& target, const Frame& f, const sf::Texture& texture) const {
+    const Board& board = f.board;
     // The board's rectangle cut to the viewport, and the texels under it.
     const sf::Vector2f a = rounded(f.topLeft), b = rounded(f.bottomRight);
     const float x0 = std::max(a.x, f.viewport.left), y0 = std::max(a.y, f.viewport.top);
@@ -1346,8 +1391,44 @@ void BoardView::drawHeat(sf::RenderTarget& target, const Frame& f, const std::ve
     const sf::Vertex quad[] = {{{x0, y0}, texel(x0, y0)}, {{x1, y0}, texel(x1, y0)}, {{x1, y1}, texel(x1, y1)},
                                {{x0, y0}, texel(x0, y0)}, {{x1, y1}, texel(x1, y1)}, {{x0, y1}, texel(x0, y1)}};
     sf::RenderStates states;
-    states.texture = heatTexture_.get();
+    states.texture = &texture;
     target.draw(quad, 6, sf::Triangles, states);
+}
+
+void BoardView::drawReach(sf::RenderTarget& target, const Frame& f, const MoveReach& reach) {
+    const Board& board = f.board;
+    if (board.width <= 0 || board.height <= 0) return;
+    std::uint64_t key = 1469598103934665603ull;  // FNV-1a over the size and every reachable cell
+    auto mix = [&key](std::uint64_t v) {
+        key ^= v;
+        key *= 1099511628211ull;
+    };
+    mix(static_cast<std::uint64_t>(board.width) << 32 | static_cast<std::uint32_t>(board.height));
+    for (const ReachCell& c : reach.cells)
+        mix(static_cast<std::uint64_t>(static_cast<std::uint32_t>(c.cell.x)) << 32 ^ static_cast<std::uint32_t>(c.cell.y));
+    if (!reachTexture_ || key != reachKey_) {
+        sf::Image image;
+        image.create(static_cast<unsigned>(board.width), static_cast<unsigned>(board.height), sf::Color(8, 10, 14, 130));
+        for (const ReachCell& c : reach.cells)
+            if (c.cell.x >= 0 && c.cell.y >= 0 && c.cell.x < board.width && c.cell.y < board.height)
+                image.setPixel(static_cast<unsigned>(c.cell.x), static_cast<unsigned>(c.cell.y), sf::Color(90, 200, 255, 28));
+        if (!loadCellTexture(reachTexture_, image)) return;
+        reachKey_ = key;
+    }
+    drawCellTexture(target, f, *reachTexture_);
+    // Each reachable cell's cost, in its top left corner, when cells are big enough to read it.
+    if (!fonts_ || f.cell < 26 || reach.cells.size() > 1500) return;
+    sf::Text text;
+    text.setFont(regular_);
+    text.setCharacterSize(static_cast<unsigned>(std::round(std::clamp(f.cell * 0.22f, 9.0f, 13.0f) * textScale_)));
+    text.setFillColor(sf::Color(190, 230, 255, 200));
+    for (const ReachCell& c : reach.cells) {
+        if (c.cost == 0 || c.cell.x < f.x0 || c.cell.x >= f.x1 || c.cell.y < f.y0 || c.cell.y >= f.y1) continue;
+        const sf::FloatRect r = f.cellRect(c.cell.x, c.cell.y);
+        text.setString(std::to_string(c.cost));
+        text.setPosition(std::round(r.left + 3), std::round(r.top + 1));
+        target.draw(text);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1396,8 +1477,7 @@ void BoardView::revealTriangles(sf::RenderTarget& target, const Frame& f, const 
 }
 
 void BoardView::drawSight(sf::RenderTarget& target, const Frame& f, const Overlay& overlay) const {
-    const sf::FloatRect& v = f.viewport;
-    Painter p;  // the outline, then the text's pill
+    Painter p;  // the outline
     if (overlay.sight) {
         const sf::Color edge(235, 240, 250, 190);
         auto stroke = [&](const std::vector<PointD>& ring) {
@@ -1413,30 +1493,35 @@ void BoardView::drawSight(sf::RenderTarget& target, const Frame& f, const Overla
             for (const auto& hole : piece.holes) stroke(hole);
         }
     }
-    // Whose sight, on a dark pill in the viewport's top left corner; where the row and column
-    // numbers are there, just inside them.
-    sf::Text text;
-    if (fonts_ && !overlay.sightText.empty()) {
-        text.setFont(regular_);
-        text.setCharacterSize(static_cast<unsigned>(std::round(13 * textScale_)));
-        text.setString(sf::String::fromUtf8(overlay.sightText.begin(), overlay.sightText.end()));
-        text.setFillColor(palette::kLabel);
-        const sf::FloatRect box = text.getLocalBounds();
-        const float pad = std::round(5 * textScale_);
-        sf::Vector2f at(v.left + 2 * pad, v.top + 2 * pad);
-        auto pill = [&] { return sf::FloatRect(at.x - pad, at.y - pad, box.width + 2 * pad, box.height + 2 * pad); };
-        const bool clear = std::none_of(rulerBands_.begin(), rulerBands_.end(), [&](const sf::FloatRect& band) { return band.intersects(pill()); });
-        if (!clear)
-            for (const sf::FloatRect& band : rulerBands_) {
-                if (band.width >= band.height) at.y = std::max(at.y, band.top + band.height + 2 * pad);  // the column numbers
-                else at.x = std::max(at.x, band.left + band.width + 2 * pad);                           // the row numbers
-            }
-        at = rounded(at);
-        text.setPosition(at.x - box.left, at.y - box.top);
-        p.rect(pill(), sf::Color(16, 18, 22, 215));
-    }
     if (!p.vertices().empty()) target.draw(p.vertices().data(), p.vertices().size(), sf::Triangles);
-    if (fonts_ && !overlay.sightText.empty()) target.draw(text);
+    if (!overlay.sightText.empty()) cornerNote(target, f, overlay.sightText, 0);  // whose sight
+}
+
+void BoardView::cornerNote(sf::RenderTarget& target, const Frame& f, const std::string& note, int row) const {
+    if (!fonts_ || note.empty()) return;
+    const sf::FloatRect& v = f.viewport;
+    sf::Text text;
+    text.setFont(regular_);
+    text.setCharacterSize(static_cast<unsigned>(std::round(13 * textScale_)));
+    text.setString(sf::String::fromUtf8(note.begin(), note.end()));
+    text.setFillColor(palette::kLabel);
+    const sf::FloatRect box = text.getLocalBounds();
+    const float pad = std::round(5 * textScale_);
+    const float line = std::round(13 * textScale_) + 3 * pad;
+    sf::Vector2f at(v.left + 2 * pad, v.top + 2 * pad + row * line);
+    auto pill = [&] { return sf::FloatRect(at.x - pad, at.y - pad, box.width + 2 * pad, box.height + 2 * pad); };
+    const bool clear = std::none_of(rulerBands_.begin(), rulerBands_.end(), [&](const sf::FloatRect& band) { return band.intersects(pill()); });
+    if (!clear)
+        for (const sf::FloatRect& band : rulerBands_) {
+            if (band.width >= band.height) at.y = std::max(at.y, band.top + band.height + 2 * pad + row * line);  // the column numbers
+            else at.x = std::max(at.x, band.left + band.width + 2 * pad);                                         // the row numbers
+        }
+    at = rounded(at);
+    text.setPosition(at.x - box.left, at.y - box.top);
+    Painter p;
+    p.rect(pill(), sf::Color(16, 18, 22, 215));
+    target.draw(p.vertices().data(), p.vertices().size(), sf::Triangles);
+    target.draw(text);
 }
 
 }  // namespace sightline::app

@@ -15,6 +15,7 @@
 #include "core/figure_sight.hpp"
 #include "core/heatmap.hpp"
 #include "core/lint.hpp"
+#include "core/movement.hpp"
 #include "core/ruling.hpp"
 
 #include <SFML/Graphics/Color.hpp>
@@ -129,6 +130,17 @@ struct Overlay {
     // A joined seat's fog: what its figures see, as the host sent it, in triangles; the board
     // outside them is dimmed as for a figure's sight.
     const std::vector<Triangle>* seatSeen = nullptr;
+    // Moving a figure (View > Reach, or while one is dragged): the board dimmed where the figure's
+    // top-left cell cannot get to within its move, each reachable cell's cost written when cells are
+    // big enough; the path from where it stood to where it is, `moveLabel` ("cost 5 of 4: beyond its
+    // move") at its end, red when `moveBad`. `moveText` says whose reach, in the board's corner.
+    const MoveReach* reach = nullptr;
+    const std::vector<Cell>* movePath = nullptr;
+    int moveW = 1;
+    int moveH = 1;
+    std::string moveLabel;
+    bool moveBad = false;
+    std::string moveText;
 };
 
 class BoardView {
@@ -187,6 +199,13 @@ private:
     // GL about 10 ms a frame on a 100x100 board).
     void drawHeat(sf::RenderTarget& target, const Frame& frame, const std::vector<HeatCell>& heat);
     void drawSight(sf::RenderTarget& target, const Frame& frame, const Overlay& overlay) const;
+    // A texture of one texel a cell stretched over the part of the board in view.
+    void drawCellTexture(sf::RenderTarget& target, const Frame& frame, const sf::Texture& texture) const;
+    // The reach's dimming (a texture made again only when the reach changes) and its costs.
+    void drawReach(sf::RenderTarget& target, const Frame& frame, const MoveReach& reach);
+    // A line of text on a dark pill in the viewport's top left corner, `row` lines down; where the
+    // row and column numbers are there, just inside them.
+    void cornerNote(sf::RenderTarget& target, const Frame& frame, const std::string& note, int row) const;
 
     // What the cached board layer was drawn for.
     struct CacheKey {
@@ -221,6 +240,8 @@ private:
     std::unique_ptr<sf::Texture> background_;
     std::unique_ptr<sf::Texture> heatTexture_;
     std::uint64_t heatKey_ = 0;  // what heatTexture_ was made from: a hash of the board's size and the cells' states
+    std::unique_ptr<sf::Texture> reachTexture_;
+    std::uint64_t reachKey_ = 0;  // the same for the reach's cells
     float textScale_ = 1.0f;
 };
 

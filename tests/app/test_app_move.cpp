@@ -1,0 +1,149 @@
+// Moving a mini in the app (docs/rules.md "Moving"): View > Reach dims where the selected figure
+// cannot get to within its "move", in a picture (--reach) and in a real window (G); while a mini is
+// dragged (xdotool), its path from where it stood and the cost follow the pointer; a drop beyond its
+// move goes back with the reason, one within it is a move. The counts and costs are the core's
+// (sightline-cli reach and path on the same map).
+#include "window_driver.hpp"
+
+#include <SFML/Graphics/Image.hpp>
+#include <catch2/catch.hpp>
+
+using namespace sightline::apptest;
+using Json = nlohmann::json;
+
+namespace {
+
+class Driver : public WindowDriver {
+public:
+    explicit Driver(std::string dir) : WindowDriver(std::move(dir), false) {}
+    void click(double x, double y) { xdotool("mousemove --window " + at(x, y) + " sleep 0.1 click 1"); }
+    void press(double x, double y) { xdotool("mousemove --window " + at(x, y) + " sleep 0.1 mousedown 1"); }
+    void moveTo(double x, double y) { xdotool("mousemove --window " + at(x, y) + " sleep 0.1"); }
+    void release() { xdotool("mouseup 1"); }
+    void key(const std::string& keys) { xdotool("key " + keys); }
+};
+
+// What sightline-cli says of the same question, as JSON.
+Json cliJson(const std::string& args, const std::string& dir) {
+    const Run r = shell(quote(SIGHTLINE_CLI) + " " + args + " --json", dir);
+    REQUIRE(r.status == 0);
+    return Json::parse(r.out);
+}
+
+// The mean brightness (r + g + b) of a patch in the middle of cell (x, y).
+double brightness(const sf::Image& picture, const Json& layout, int x, int y) {
+    const double ox = layout.at("origin")[0].get<double>(), oy = layout.at("origin")[1].get<double>(), cell = layout.at("cell").get<double>();
+    double sum = 0;
+    int n = 0;
+    for (int dy = -2; dy <= 2; ++dy)
+        for (int dx = -2; dx <= 2; ++dx) {
+            const sf::Color c = picture.getPixel(static_cast<unsigned>(ox + cell * (x + 0.5) + dx), static_cast<unsigned>(oy + cell * (y + 0.5) + dy));
+            sum += c.r + c.g + c.b;
+            ++n;
+        }
+    return sum / n;
+}
+
+}  // namespace
+
+TEST_CASE("app: View > Reach dims what the figure cannot reach within its move", "[app-move]") {
+    const std::string dir = scratchDir("reach-picture");
+    const std::string map = copyMap(dir, "maps/demo.json");
+    const Json want = cliJson("reach " + quote(map) + " --figure marine-red", dir);
+    auto shot = [&](const std::string& name, const std::string& extra) {
+        const std::string out = dir + "/" + name + ".png", state = dir + "/" + name + "-state.json";
+        const Run r = app("--screenshot " + quote(out) + " --size 1100x800 --print-layout --attacker marine-red --state-file " +
+                              quote(state) + " " + extra + " " + quote(map),
+                          dir);
+        INFO("stderr: " << r.err);
+        REQUIRE(r.status == 0);
+        sf::Image picture;
+        REQUIRE(picture.loadFromFile(out));
+        return std::make_tuple(picture, Json::parse(r.out), Json::parse(slurp(state)));
+    };
+    const auto [plain, plainLayout, plainState] = shot("plain", "");
+    const auto [reach, layout, state] = shot("reach", "--reach");
+    CHECK(plainState["move"].is_null());
+    REQUIRE(state["move"].is_object());
+    CHECK(state["move"]["figure"] == "marine-red");
+    CHECK(state["move"]["reach"] == want["cells"].size());
+    CHECK(state["move"]["text"] == "Reach of marine-red: " + std::to_string(want["cells"].size()) + " places within 4 (equidistant diagonals)");
+    // Out of reach (the lab, east of the closed door): dimmed; in reach (two cells east): not.
+    INFO("out " << brightness(plain, layout, 18, 5) << " -> " << brightness(reach, layout, 18, 5) << ", in "
+                << brightness(plain, layout, 8, 4) << " -> " << brightness(reach, layout, 8, 4));
+    CHECK(brightness(reach, layout, 18, 5) < 0.7 * brightness(plain, layout, 18, 5));
+    CHECK(brightness(reach, layout, 8, 4) > 0.85 * brightness(plain, layout, 8, 4));
+}
+
+TEST_CASE("app: a dragged mini shows its path and cost; a drop beyond its move goes back, one within it moves", "[app-move]") {
+    const std::string dir = scratchDir("move-window");
+    const std::string map = copyMap(dir, "maps/demo.json");
+    const Json far = cliJson("path " + quote(map) + " --figure marine-red --to 13,4", dir);
+    const Json near = cliJson("path " + quote(map) + " --figure marine-red --to 9,4", dir);
+    REQUIRE(far["cost"].get<int>() > 4);
+    REQUIRE(near["cost"].get<int>() <= 4);
+    Background app({"--size", "1100x800", "--state-file", dir + "/state.json", map}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout"); });
+
+    // G with marine-red picked: its reach.
+    ui.click(6.5, 4.5);
+    s = ui.waitState([](const Json& j) { return j["focus"] == "marine-red"; });
+    ui.key("g");
+    s = ui.waitState([](const Json& j) { return j["move"].is_object() && j["move"]["reach"].is_number(); });
+    CHECK(s["move"]["text"].get<std::string>().rfind("Reach of marine-red: ", 0) == 0);
+
+    // Held over the hall: the path from where it stood, what it costs, beyond its move.
+    ui.press(6.5, 4.5);
+    ui.moveTo(9.5, 4.5);
+    ui.moveTo(13.5, 4.5);
+    s = ui.waitState([](const Json& j) { return j["dragging"] == true && j["move"].is_object() && j["move"]["path"].is_array() &&
+                                                j["move"]["path"].back() == Json::array({13, 4}); });
+    CHECK(s["move"]["path"] == far["path"]);
+    CHECK(s["move"]["cost"] == far["cost"]);
+    CHECK(s["move"]["label"] == "cost " + std::to_string(far["cost"].get<int>()) + " of 4: beyond its move");
+    CHECK(s["move"]["bad"] == true);
+    CHECK(s["move"]["from"] == Json::array({6, 4}));
+    ui.release();
+    s = ui.waitState([](const Json& j) { return j["dragging"] == false; });
+    CHECK(s["undo_depth"] == 0);
+    for (const Json& f : s["figures"])
+        if (f["id"] == "marine-red") CHECK(f["cell"] == Json::array({6, 4}));
+    CHECK(s["status"] == "Move refused: marine-red needs " + std::to_string(far["cost"].get<int>()) +
+                             " to get there and moves 4 (Edit > Free movement allows it).");
+
+    // Within its move: moved, one step of undo, and the reach is from where it stands now.
+    ui.press(6.5, 4.5);
+    ui.moveTo(8.5, 4.5);
+    ui.moveTo(9.5, 4.5);
+    s = ui.waitState([](const Json& j) { return j["dragging"] == true && j["move"]["path"].is_array() && j["move"]["path"].back() == Json::array({9, 4}); });
+    CHECK(s["move"]["bad"] == false);
+    CHECK(s["move"]["label"] == "cost " + std::to_string(near["cost"].get<int>()) + " of 4");
+    ui.release();
+    s = ui.waitState([](const Json& j) { return j["dragging"] == false && j["undo_depth"] == 1; });
+    CHECK(s["status"] == "Moved marine-red to (9, 4).");
+    s = ui.waitState([](const Json& j) { return j["move"].is_object() && j["move"]["from"] == Json::array({9, 4}); });
+    CHECK(s["move"]["path"].is_null());
+
+    // Edit > Free movement: a drop beyond the move stands, with a warning.
+    ui.clickNoted("menu-edit");
+    ui.clickNoted("menu-free-movement");
+    s = ui.waitState([](const Json& j) { return j["move"].is_object() && j["move"]["free"] == true; });
+    ui.press(9.5, 4.5);
+    ui.moveTo(11.5, 3.5);
+    ui.moveTo(14.5, 4.5);  // into the slime by the lab's door
+    s = ui.waitState([](const Json& j) { return j["dragging"] == true && j["move"]["path"].is_array() && j["move"]["path"].back() == Json::array({14, 4}); });
+    const int cost = s["move"]["cost"].get<int>();
+    REQUIRE(cost > 4);
+    ui.release();
+    s = ui.waitState([](const Json& j) { return j["dragging"] == false && j["undo_depth"] == 2; });
+    CHECK(s["status"] == "Moved marine-red to (14, 4): marine-red needs " + std::to_string(cost) +
+                             " to get there and moves 4 (free movement is on).");
+
+    // View > Reach off: nothing of moving is shown while no mini is dragged.
+    ui.clickNoted("menu-view");
+    ui.clickNoted("menu-reach");
+    s = ui.waitState([](const Json& j) { return j["move"].is_null(); });
+    CHECK(s["move"].is_null());
+}
