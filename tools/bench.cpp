@@ -10,6 +10,7 @@
 #include "core/visibility.hpp"
 #include "core/figure_sight.hpp"
 #include "core/movement.hpp"
+#include "core/area.hpp"
 #include "scenes.hpp"
 
 #include <CLI/CLI.hpp>
@@ -299,13 +300,43 @@ int runReach(const std::vector<std::pair<std::string, Board>>& boards, int repea
     return 0;
 }
 
+// Area effects (sightline-cli area): a burst of radius 6 at the top-left corner of each figure, under
+// each board game with its cover rulings; the median over the bursts of `repeat` runs each.
+int runArea(const std::vector<std::pair<std::string, Board>>& boards, int repeat) {
+    for (const auto& [name, board] : boards) {
+        std::printf("scene %s: %dx%d, %zu walls, %zu figures, radius 6\n", name.c_str(), board.width, board.height,
+                    board.walls.size(), board.figures.size());
+        for (const std::string game : {"doom", "d20", "wargame"}) {
+            const auto rules = makeRuleSystem(game);
+            const SightScene scene(board, sightPolicyFor(game));
+            Tracer tracer(scene);
+            std::vector<double> each;
+            std::size_t cells = 0, figures = 0;
+            for (const Figure& f : board.figures) {
+                std::vector<double> t;
+                for (int k = 0; k < repeat; ++k) {
+                    const auto t0 = Clock::now();
+                    const AreaEffect a = burst(*rules, tracer, {f.cell.x, f.cell.y}, 6);
+                    t.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+                    if (k == 0) cells += a.cells.size(), figures += a.figures.size();
+                }
+                each.push_back(medianOf(t));
+            }
+            std::sort(each.begin(), each.end());
+            std::printf("  burst %-7s                       %9.3f ms   (90th percentile %.3f ms; %.0f cells and %.1f figures each)\n",
+                        game.c_str(), medianOf(each), each[each.size() * 9 / 10], double(cells) / each.size(), double(figures) / each.size());
+        }
+    }
+    return 0;
+}
+
 int main(int argc, char** argv) {
     CLI::App app{"Sightline benchmark: sight-line engine timings on named scenes"};
     std::vector<std::string> scenes{"dense"};
     std::string writeMap, mapFile;
     int repeat = 11;
     bool fullReference = false, cliffs = false, cliffReference = false, lint = false, heatmap = false, visibility = false;
-    bool figureSightMode = false, reach = false;
+    bool figureSightMode = false, reach = false, areaMode = false;
     app.add_option("--scene", scenes, "scenes to run (dense, open, rooms)");
     app.add_option("--map", mapFile, "time a map file instead of a named scene");
     app.add_option("--repeat", repeat, "runs per measurement (the median is reported)");
@@ -318,6 +349,7 @@ int main(int argc, char** argv) {
                  "time the Doom cover heat map of a 1x1 figure against the first side's figures, and every pair ruled, instead");
     app.add_flag("--visibility", visibility, "time the visibility region (sightline-cli visibility) from 1,000 viewpoints instead");
     app.add_flag("--figure-sight", figureSightMode, "time what each figure sees (its corners' regions and their union) instead");
+    app.add_flag("--area", areaMode, "time a burst of radius 6 with its cover rulings at each figure (sightline-cli area) instead");
     app.add_flag("--reach", reach, "time each 1x1 figure's reach with a budget of 12 (sightline-cli reach) instead");
     CLI11_PARSE(app, argc, argv);
 
@@ -335,6 +367,7 @@ int main(int argc, char** argv) {
         if (visibility) return runVisibility(boards, repeat);
         if (figureSightMode) return runFigureSight(boards, repeat);
         if (reach) return runReach(boards, repeat);
+        if (areaMode) return runArea(boards, repeat);
         if (lint) {
             for (const auto& named : boards) {
                 const std::string& name = named.first;

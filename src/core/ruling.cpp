@@ -38,6 +38,45 @@ CoverLine coverLine(Tracer& tracer, int attacker, Corner corner, int defender, C
     return line;
 }
 
+CoverLine coverLineFromPoint(Tracer& tracer, Corner origin, int defender, Corner to) {
+    const Board& board = tracer.scene().board();
+    const Figure& fd = board.figures.at(static_cast<std::size_t>(defender));
+    const IPoint pa = latticePoint(origin.x, origin.y), pd = latticePoint(to.x, to.y);
+    CoverLine line;
+    line.from = origin;
+    line.to = to;
+    line.fromPoint = {double(origin.x), double(origin.y)};
+    line.toPoint = {double(to.x), double(to.y)};
+    line.blockers = tracer.blockers({pa, std::nullopt}, {pd, ownCellFor(fd, to, pa)}, {-1, defender});
+    line.blocked = !line.blockers.empty();
+    line.sightBlocked = std::any_of(line.blockers.begin(), line.blockers.end(), [](const Blocker& b) { return b.stopsSight; });
+    return line;
+}
+
+Ruling RuleSystem::ruleFromPoint(Tracer& tracer, Corner origin, int defender) const {
+    const Board& board = tracer.scene().board();
+    const Figure& fd = board.figures.at(static_cast<std::size_t>(defender));
+    Ruling r = blankRuling(-1, defender);
+    r.corner = origin;
+    int stopped = 0;
+    for (const Corner& c : fd.corners()) {
+        r.lines.push_back(coverLineFromPoint(tracer, origin, defender, c));
+        r.lineOfSight |= !r.lines.back().sightBlocked;
+        stopped += r.lines.back().blocked ? 1 : 0;
+    }
+    const std::string at = "(" + std::to_string(origin.x) + "," + std::to_string(origin.y) + ")";
+    if (!r.lineOfSight) {
+        r.reason = RulingReason::NoLineOfSight;
+        r.explanation = "Every line from " + at + " to a corner of " + fd.id + " is stopped for sight.";
+        return r;
+    }
+    r.cover = stopped > 0;
+    r.reason = *r.cover ? RulingReason::Cover : RulingReason::Clear;
+    r.explanation = std::string(*r.cover ? "Cover: " : "No cover: ") + std::to_string(stopped) + " of " +
+                    std::to_string(r.lines.size()) + " lines from " + at + " to the corners of " + fd.id + " are stopped.";
+    return r;
+}
+
 namespace {
 std::size_t slot(std::size_t n, std::size_t a, std::size_t d) { return a * (n - 1) + (d < a ? d : d - 1); }
 }  // namespace

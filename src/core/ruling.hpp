@@ -92,6 +92,9 @@ struct PairResult {
 // The cover line from `corner` of the attacker to `to` of the defender, with everything that stops
 // it (also for the app's "lines from every corner" view).
 CoverLine coverLine(Tracer& tracer, int attacker, Corner corner, int defender, Corner to);
+// The same from a point that belongs to no figure (an area effect's origin) to corner `to` of the
+// defender.
+CoverLine coverLineFromPoint(Tracer& tracer, Corner origin, int defender, Corner to);
 
 // One game's cover rules. Games sit side by side behind this interface.
 class RuleSystem {
@@ -109,6 +112,11 @@ public:
     }
     // How figures move under it (its preset's "movement", docs/rules.md "Moving").
     virtual MovementRules movement() const { return {}; }
+    // The cover of `defender` from a point (an area effect's origin, core/area.hpp): the game's
+    // cover with that point as the attacker's only corner; the ruling's attacker is -1 and its
+    // corner the point. By default: the lines from the point to every corner of the defender, line
+    // of sight when one is not stopped for sight, cover when one is stopped for cover.
+    virtual Ruling ruleFromPoint(Tracer& tracer, Corner origin, int defender) const;
 
 protected:
     // A ruling of this system for the pair, with nothing decided yet.

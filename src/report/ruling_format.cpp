@@ -131,10 +131,12 @@ Json lineJson(const Board& board, const CoverLine& l) {
 }
 }  // namespace
 
-std::string rulingJson(const Board& board, const Ruling& r) {
+namespace {
+
+Json rulingObject(const Board& board, const Ruling& r) {
     Json j;
     j["rules"] = r.rules;
-    j["attacker"] = figureId(board, r.attacker);
+    j["attacker"] = r.attacker >= 0 ? Json(figureId(board, r.attacker)) : Json(nullptr);
     j["defender"] = figureId(board, r.defender);
     j["line_of_sight"] = r.lineOfSight;
     j["cover"] = r.cover ? Json(*r.cover) : Json(nullptr);
@@ -148,7 +150,58 @@ std::string rulingJson(const Board& board, const Ruling& r) {
         JsonFields fields(j);
         r.detail->write(fields);
     }
+    return j;
+}
+
+}  // namespace
+
+std::string rulingJson(const Board& board, const Ruling& r) { return rulingObject(board, r).dump() + "\n"; }
+
+std::string areaJson(const Board& board, const std::string& rules, const AreaEffect& area) {
+    Json j;
+    j["origin"] = cornerJson(area.origin);
+    j["radius"] = area.radius;
+    j["rules"] = rules;
+    Json cells = Json::array();
+    for (const Cell& c : area.cells) cells.push_back(Json::array({c.x, c.y}));
+    j["cells"] = std::move(cells);
+    Json figures = Json::array();
+    for (std::size_t i = 0; i < area.figures.size(); ++i) {
+        const Figure& f = board.figures.at(static_cast<std::size_t>(area.figures[i]));
+        Json entry;
+        entry["id"] = f.id;
+        Json in = Json::array();
+        for (const Cell& c : area.cells)
+            if (f.occupies(c)) in.push_back(Json::array({c.x, c.y}));
+        entry["cells"] = std::move(in);
+        // The ruling's keys as `cover --json` names them, less those of a pair of figures.
+        const Json ruling = rulingObject(board, area.rulings[i]);
+        for (const auto& [key, value] : ruling.items())
+            if (key != "rules" && key != "attacker" && key != "defender" && key != "corner") entry[key] = value;
+        figures.push_back(std::move(entry));
+    }
+    j["figures"] = std::move(figures);
     return j.dump() + "\n";
+}
+
+std::string areaText(const Board& board, const std::string& rules, const AreaEffect& area) {
+    std::ostringstream s;
+    s << "burst of radius " << area.radius << " at " << cornerText(area.origin) << " under " << rules << ": " << area.cells.size()
+      << (area.cells.size() == 1 ? " cell, " : " cells, ") << area.figures.size()
+      << (area.figures.size() == 1 ? " figure in it\n" : " figures in it\n");
+    for (std::size_t i = 0; i < area.figures.size(); ++i) {
+        const Ruling& r = area.rulings[i];
+        std::ostringstream details;
+        std::vector<std::string> named;
+        if (r.detail) {
+            TextFields fields(details, named);
+            r.detail->write(fields);
+        }
+        s << "  " << figureId(board, area.figures[i]) << ": " << r.explanation << "\n";
+        std::istringstream lines(details.str());
+        for (std::string line; std::getline(lines, line);) s << "  " << line << "\n";
+    }
+    return s.str();
 }
 
 std::string rulingText(const Board& board, const Ruling& r) {

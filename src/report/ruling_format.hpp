@@ -1,6 +1,7 @@
 // Presenting rulings: the contract's JSON and the readable text, both from the same Ruling value.
 #pragma once
 
+#include "core/area.hpp"
 #include "core/heatmap.hpp"
 #include "core/ruling.hpp"
 #include "core/ruler.hpp"
@@ -13,6 +14,11 @@ namespace sightline::tools {
 
 std::string rulingJson(const Board& board, const Ruling& ruling);
 std::string rulingText(const Board& board, const Ruling& ruling);
+// An area effect (`sightline-cli area`): {"origin", "radius", "rules", "cells", "figures": [{"id",
+// "cells" (its cells in the area), and its ruling's keys as `cover --json` names them, less
+// "rules", "attacker", "defender" and "corner"}]}; for people, a line each figure with the game's fields.
+std::string areaJson(const Board& board, const std::string& rules, const AreaEffect& area);
+std::string areaText(const Board& board, const std::string& rules, const AreaEffect& area);
 std::string matrixJson(const Board& board, const std::string& rules, const std::vector<PairResult>& pairs);
 std::string matrixText(const Board& board, const std::string& rules, const std::vector<PairResult>& pairs);
 std::string losJson(const Board& board, const std::vector<Blocker>& blockers);

@@ -12,6 +12,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <map>
+
 using sightline::test::cli;
 using sightline::test::refused;
 using sightline::test::writeTemp;
@@ -148,4 +150,43 @@ TEST_CASE("a preset's movement is read with the file, and a broken one refused w
     CHECK(dnd35->movement().diagonal == DiagonalCost::Alternating);
     const auto wargame = makeRuleSystem("wargame", {"", test::assetsDir()});
     CHECK(wargame->movement().cornerCutting == true);
+}
+
+TEST_CASE("cli: area lists the cells a burst reaches and each figure's cover from it, d20's Reflex bonus", "[cli][area]") {
+    // A wall along x = 3 from the top to y = 2; A at (4,1) east of it, B at (1,1) west, C at (5,4).
+    const std::string map = writeTemp("area.json", R"({"format": "sightline-map", "version": 1, "grid": {"width": 7, "height": 6},
+        "walls": [{"id": "w", "from": [3, 0], "to": [3, 2.25]}],
+        "figures": [{"id": "A", "cell": [4, 1]}, {"id": "B", "cell": [1, 1]}, {"id": "C", "cell": [5, 4], "personal_cover": "one_half"}]})");
+    const auto r = cli("area " + map + " --at 2,3 --radius 4 --rules d20 --preset quarters --json");
+    REQUIRE(r.status == 0);
+    CHECK(r.err.empty());
+    const Json j = Json::parse(r.out);
+    CHECK(j["origin"] == Json::array({2, 3}));
+    CHECK(j["radius"] == 4);
+    CHECK(j["rules"] == "d20");
+    CHECK(j["cells"].size() > 10u);
+    std::map<std::string, Json> byId;
+    for (const Json& f : j["figures"]) byId[f["id"].get<std::string>()] = f;
+    REQUIRE(byId.count("A"));
+    REQUIRE(byId.count("B"));
+    CHECK_FALSE(byId.count("C"));  // (5,4) is 5 away under alternating diagonals: 4 + floor(2 / 2)
+    // A: the lines from (2,3) to its top corners cross the wall's lower end; B is in the open.
+    CHECK(byId["A"]["cells"] == Json::parse("[[4, 1]]"));
+    CHECK(byId["A"]["stopped_lines"] == 1);  // the line to (4,1) only
+    CHECK(byId["A"]["cover"] == "one_quarter");
+    CHECK(byId["A"]["reflex_bonus"] == 1);
+    CHECK(byId["B"]["cover"] == "none");
+    CHECK(byId["B"]["reflex_bonus"] == 0);
+    for (const char* key : {"line_of_sight", "lines", "explanation", "defense_bonus"}) CHECK(byId["A"].contains(key));
+    CHECK_FALSE(byId["A"].contains("attacker"));
+
+    const auto text = cli("area " + map + " --at 2,3 --radius 4 --rules d20");
+    REQUIRE(text.status == 0);
+    CHECK(text.out.rfind("burst of radius 4 at (2,3) under d20: ", 0) == 0);
+    CHECK(text.out.find("\n  A: From (2,3): ") != std::string::npos);
+    CHECK(text.out.find("    reflex bonus:  ") != std::string::npos);
+
+    refused(cli("area " + map + " --at 8,0 --radius 3"), "--at 8,0 is not a lattice point of the 7x6 board");
+    refused(cli("area " + map + " --at 2.5,1 --radius 3"), "--at: expected X,Y (a lattice point");
+    refused(cli("area " + map + " --at 2,1 --radius 0"), "--radius 0 is out of range (1..1024)");
 }

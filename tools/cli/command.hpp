@@ -57,6 +57,7 @@ std::unique_ptr<Command> lintCommand();
 std::unique_ptr<Command> heatmapCommand();
 std::unique_ptr<Command> reachCommand();
 std::unique_ptr<Command> pathCommand();
+std::unique_ptr<Command> areaCommand();
 std::unique_ptr<Command> importCommand();
 // "convert a Universal VTT file, ... or a Tiled map to a sightline map", from importFormats().
 std::string importSummary();

@@ -16,6 +16,7 @@ const std::vector<CommandEntry>& commands() {
         {"heatmap", "for every cell a figure could stand on: hidden, covered or exposed to a side's figures", heatmapCommand},
         {"reach", "every position a figure can end on within its move, with the least cost and one path to each", reachCommand},
         {"path", "the least-cost path of a figure to one position, or why there is none", pathCommand},
+        {"area", "a burst at a point: the cells it reaches and each figure's cover from it (d20: its Reflex bonus)", areaCommand},
         {"import", importSummary(), importCommand},
     };
     return table;

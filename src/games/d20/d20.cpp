@@ -237,6 +237,38 @@ void findSceneryCover(const Board& board, const std::vector<const Feature*>& cro
 
 }  // namespace
 
+namespace {
+
+// The cover from the chosen square into the ruling: its levels and bonuses, the four lines to the
+// square's corners (`makeLine` draws one) with only what counts, and what the cover saves with.
+template <class Choice, class MakeLine>
+void settleSquare(const D20Preset& preset, const Board& board, const Figure& fd, const Choice& best, MakeLine makeLine, Ruling& r,
+                  D20Detail& detail) {
+    detail.scenery = best.scenery;
+    detail.stoppedLines = best.stopped;
+    detail.square = best.square;
+    detail.features = best.features;
+    detail.cover = combineCover(preset, detail.personal, detail.scenery);
+    detail.defenseBonus = preset.defenseBonus[static_cast<std::size_t>(detail.cover)];
+    detail.reflexBonus = preset.reflexBonus[static_cast<std::size_t>(detail.cover)];
+    r.cover = detail.cover != Quarter::None;
+    r.reason = *r.cover ? RulingReason::Cover : RulingReason::Clear;
+    const Cell s = best.square;
+    for (Corner to : {Corner{s.x, s.y}, Corner{s.x + 1, s.y}, Corner{s.x, s.y + 1}, Corner{s.x + 1, s.y + 1}}) {
+        CoverLine line = makeLine(to);
+        line.blockers.erase(std::remove_if(line.blockers.begin(), line.blockers.end(), [](const Blocker& b) { return !countsBlocker(b); }),
+                            line.blockers.end());
+        line.blocked = !line.blockers.empty();
+        r.lines.push_back(std::move(line));
+    }
+    if (detail.cover != Quarter::Total) {  // else no attack reaches the cover
+        findSceneryCover(board, best.crossed, r.lines, detail);
+        if (detail.personal != Quarter::None) detail.personalSave = {std::string(), personalCoverSaveBonus(fd), personalCoverAbsorb(fd)};
+    }
+}
+
+}  // namespace
+
 Ruling D20Rules::rule(Tracer& tracer, int attacker, int defender) const {
     const Board& board = tracer.scene().board();
     const Figure& fa = board.figures.at(static_cast<std::size_t>(attacker));
@@ -329,27 +361,8 @@ Ruling D20Rules::rule(Tracer& tracer, int attacker, int defender) const {
 
     r.lineOfSight = true;
     r.corner = ac[best->corner];
-    detail->scenery = best->scenery;
-    detail->stoppedLines = best->stopped;
-    detail->square = best->square;
-    detail->features = best->features;
-    detail->cover = combineCover(preset_, detail->personal, detail->scenery);
-    detail->defenseBonus = preset_.defenseBonus[static_cast<std::size_t>(detail->cover)];
-    detail->reflexBonus = preset_.reflexBonus[static_cast<std::size_t>(detail->cover)];
-    r.cover = detail->cover != Quarter::None;
-    r.reason = *r.cover ? RulingReason::Cover : RulingReason::Clear;
+    settleSquare(preset_, board, fd, *best, [&](Corner to) { return coverLine(tracer, attacker, *r.corner, defender, to); }, r, *detail);
     const Cell s = best->square;
-    for (Corner to : {Corner{s.x, s.y}, Corner{s.x + 1, s.y}, Corner{s.x, s.y + 1}, Corner{s.x + 1, s.y + 1}}) {
-        CoverLine line = coverLine(tracer, attacker, *r.corner, defender, to);
-        line.blockers.erase(std::remove_if(line.blockers.begin(), line.blockers.end(), [](const Blocker& b) { return !countsBlocker(b); }),
-                            line.blockers.end());
-        line.blocked = !line.blockers.empty();
-        r.lines.push_back(std::move(line));
-    }
-    if (detail->cover != Quarter::Total) {  // else no attack reaches the cover
-        findSceneryCover(board, best->crossed, r.lines, *detail);
-        if (detail->personal != Quarter::None) detail->personalSave = {std::string(), personalCoverSaveBonus(fd), personalCoverAbsorb(fd)};
-    }
 
     why << fa.id << " has line of sight to " << fd.id << " from corner " << cornerText(*r.corner);
     if (fd.w * fd.h > 1) why << " (to its square " << cornerText({s.x, s.y}) << ")";
@@ -362,6 +375,83 @@ Ruling D20Rules::rule(Tracer& tracer, int attacker, int defender) const {
     if (detail->cover == Quarter::Total) why << ": " << fd.id << " cannot be targeted.";
     else if (detail->cover == Quarter::None) why << ".";
     else why << ": +" << *detail->defenseBonus << " " << preset_.coverLabel << ", +" << detail->reflexBonus.value_or(0) << " Reflex.";
+    r.explanation = why.str();
+    r.detail = detail;
+    return r;
+}
+
+Ruling D20Rules::ruleFromPoint(Tracer& tracer, Corner origin, int defender) const {
+    const Board& board = tracer.scene().board();
+    const Figure& fd = board.figures.at(static_cast<std::size_t>(defender));
+    Ruling r = blankRuling(-1, defender);
+    r.corner = origin;
+    auto detail = std::make_shared<D20Detail>();
+    detail->preset = preset_.id;
+    detail->personal = personalCover(fd);
+    const IPoint po = latticePoint(origin.x, origin.y);
+    std::vector<std::pair<const Feature*, IPolygon>> rated;
+    for (const Feature& f : board.features) {
+        if (featureRating(f) == Quarter::None) continue;
+        IPolygon outline;
+        for (const PointD& p : f.polygon) outline.emplace_back(*quantize(p.x), *quantize(p.y));
+        rated.emplace_back(&f, std::move(outline));
+    }
+    // The defender's best square from the origin: the least scenery cover, then the fewest stopped
+    // lines; ties go to the first square, row by row.
+    struct Choice {
+        Quarter scenery;
+        int stopped;
+        Cell square;
+        std::vector<std::string> features;
+        std::vector<const Feature*> crossed;
+    };
+    std::optional<Choice> best;
+    for (int sy = fd.cell.y; sy < fd.cell.y + fd.h; ++sy)
+        for (int sx = fd.cell.x; sx < fd.cell.x + fd.w; ++sx) {
+            const Corner corners[4] = {{sx, sy}, {sx + 1, sy}, {sx, sy + 1}, {sx + 1, sy + 1}};
+            bool reaches = false;
+            int stopped = 0;
+            for (const Corner& c : corners) {
+                const IPoint pd = latticePoint(c.x, c.y);
+                const LineVerdict v = tracer.verdict({po, std::nullopt}, {pd, ownCellFor(fd, c, po)}, {-1, defender});
+                reaches |= !v.sightStopped;
+                stopped += counts(v) ? 1 : 0;
+            }
+            if (!reaches) continue;
+            Choice choice{preset_.byStoppedLines[static_cast<std::size_t>(stopped)], stopped, {sx, sy}, {}, {}};
+            for (const auto& [feature, outline] : rated) {
+                bool crossed = false;
+                for (const Corner& c : corners) crossed = crossed || segmentMeetsPolygon(po, latticePoint(c.x, c.y), outline);
+                if (!crossed) continue;
+                choice.features.push_back(feature->id);
+                choice.crossed.push_back(feature);
+                choice.scenery = std::max(choice.scenery, featureRating(*feature));
+            }
+            if (!best || std::tie(choice.scenery, choice.stopped) < std::tie(best->scenery, best->stopped)) best = choice;
+        }
+    const std::string at = cornerText(origin);
+    std::ostringstream why;
+    if (!best) {
+        r.reason = RulingReason::NoLineOfSight;
+        detail->cover = detail->scenery = Quarter::Total;
+        why << "Total cover: no line from " << at << " reaches a corner of " << fd.id
+            << " past walls, closed doors, blocking terrain and the board's edge.";
+        r.explanation = why.str();
+        r.detail = detail;
+        return r;
+    }
+    r.lineOfSight = true;
+    settleSquare(preset_, board, fd, *best, [&](Corner to) { return coverLineFromPoint(tracer, origin, defender, to); }, r, *detail);
+    const Cell s = best->square;
+    why << "From " << at;
+    if (fd.w * fd.h > 1) why << " to " << fd.id << "'s square " << cornerText({s.x, s.y});
+    why << ": " << best->stopped << " of 4 lines stopped, scenery cover " << quarterWords(detail->scenery);
+    for (std::size_t i = 0; i < best->features.size(); ++i)
+        why << (i ? ", " : " (crossing ") << best->features[i] << (i + 1 == best->features.size() ? ")" : "");
+    why << "; personal cover " << quarterWords(detail->personal) << ". Cover " << quarterWords(detail->cover);
+    if (detail->cover == Quarter::Total) why << ": the effect does not reach " << fd.id << ".";
+    else if (detail->cover == Quarter::None) why << ": no Reflex bonus.";
+    else why << ": +" << detail->reflexBonus.value_or(0) << " Reflex against the effect.";
     r.explanation = why.str();
     r.detail = detail;
     return r;

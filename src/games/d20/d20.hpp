@@ -107,6 +107,10 @@ public:
     std::string name() const override { return "d20"; }
     const D20Preset& preset() const { return preset_; }
     MovementRules movement() const override { return preset_.movement; }
+    // From an area effect's origin: the lines to the corners of the defender's best square, counted
+    // as from an attacker's corner, rated features crossed, personal cover stacked by the preset;
+    // the Reflex bonus is the one "against an effect originating beyond the cover".
+    Ruling ruleFromPoint(Tracer& tracer, Corner origin, int defender) const override;
     Ruling rule(Tracer& tracer, int attacker, int defender) const override;
     PairResult quick(Tracer& tracer, int attacker, int defender) const override;
 

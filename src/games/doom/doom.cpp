@@ -224,4 +224,25 @@ Ruling DoomRules::rule(Tracer& tracer, int attacker, int defender) const {
     return r;
 }
 
+Ruling DoomRules::ruleFromPoint(Tracer& tracer, Corner origin, int defender) const {
+    Ruling r = RuleSystem::ruleFromPoint(tracer, origin, defender);
+    const Figure& fd = tracer.scene().board().figures.at(static_cast<std::size_t>(defender));
+    if (!r.lineOfSight || !r.cover.value_or(false)) return r;
+    const std::string at = cornerText(origin);
+    if (fd.stunned) {
+        r.reason = RulingReason::Stunned;
+        r.explanation = "No cover: " + fd.id + " is stunned, and a stunned figure cannot have cover.";
+    } else if (fd.isLarge()) {
+        r.reason = RulingReason::Large;
+        r.explanation = "No cover: " + fd.id + " is large, and a large figure cannot have cover.";
+    } else if (fd.hasCorner(origin)) {
+        r.reason = RulingReason::SharedCorner;
+        r.explanation = "No cover: " + at + " is a corner of " + fd.id + "'s space.";
+    } else {
+        return r;
+    }
+    r.cover = false;
+    return r;
+}
+
 }  // namespace sightline

@@ -17,6 +17,9 @@ public:
     // Doom has no preset file: a diagonal costs one, difficult terrain two, corners may be cut and
     // friends passed (docs/rules.md, "Moving").
     MovementRules movement() const override { return {DiagonalCost::Equidistant, 2, true, true}; }
+    // From an area effect's origin: cover when a line from it to a corner of the defender is
+    // stopped for cover, none for a stunned or large defender or one with the origin for a corner.
+    Ruling ruleFromPoint(Tracer& tracer, Corner origin, int defender) const override;
     Ruling rule(Tracer& tracer, int attacker, int defender) const override;
     PairResult quick(Tracer& tracer, int attacker, int defender) const override;
     // Both orders of one pair at once: the lines are the same, only the roles change.

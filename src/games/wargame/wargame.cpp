@@ -194,6 +194,27 @@ bool polygonMeetsBox(const IPolygon& poly, Coord x0, Coord y0, Coord x1, Coord y
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Rulings: sight, cover, armour and windows
 
+void WargameRules::weighCover(const Board& board, const std::vector<IPolygon>& outlines, const std::vector<int>& inTarget,
+                              const std::vector<int>& beside, IPoint from, IPoint to, WargameDetail& detail) const {
+    auto contains = [](const std::vector<int>& v, int i) { return std::find(v.begin(), v.end(), i) != v.end(); };
+    for (std::size_t i = 0; i < board.features.size(); ++i) {
+        const int fi = static_cast<int>(i);
+        WargameComponent c;
+        c.feature = fi;
+        c.value = featureLevel(board.features[i], &c.level);
+        if (contains(inTarget, fi)) c.role = "in";
+        else if (!contains(beside, fi) && segmentMeetsPolygon(from, to, outlines[i])) c.role = "behind";
+        else continue;
+        int& level = c.role == "in" ? detail.in : detail.behind;
+        level = std::max(level, c.value);
+        detail.components.push_back(c);
+        detail.featureIds.push_back(board.features[i].id);
+    }
+    detail.coverLevel = detail.in + detail.behind;
+    detail.attackModifier = -detail.coverLevel * table_.attackPenaltyPerLevel;
+    detail.moraleBonus = detail.coverLevel * table_.moralePerLevel;
+}
+
 Ruling WargameRules::rule(Tracer& tracer, int attacker, int defender) const {
     const Board& board = tracer.scene().board();
     const Figure& fa = board.figures.at(static_cast<std::size_t>(attacker));
@@ -233,23 +254,8 @@ Ruling WargameRules::rule(Tracer& tracer, int attacker, int defender) const {
     r.lineOfSight = !line.blocked;
 
     auto isBuilding = [this](const Feature& f) { return isBuildingFeature(table_, f); };
-    auto contains = [](const std::vector<int>& v, int i) { return std::find(v.begin(), v.end(), i) != v.end(); };
     // In: the best feature the target stands in. Behind: the best the line crosses, not one either stands in.
-    for (std::size_t i = 0; i < board.features.size(); ++i) {
-        const int fi = static_cast<int>(i);
-        WargameComponent c;
-        c.feature = fi;
-        c.value = featureLevel(board.features[i], &c.level);
-        if (contains(inTarget, fi)) c.role = "in";
-        else if (!contains(atShooter, fi) && segmentMeetsPolygon(ca, ct, outlines[i])) c.role = "behind";
-        else continue;
-        (c.role == "in" ? detail->in : detail->behind) = std::max(c.role == "in" ? detail->in : detail->behind, c.value);
-        detail->components.push_back(c);
-        detail->featureIds.push_back(board.features[i].id);
-    }
-    detail->coverLevel = detail->in + detail->behind;
-    detail->attackModifier = -detail->coverLevel * table_.attackPenaltyPerLevel;
-    detail->moraleBonus = detail->coverLevel * table_.moralePerLevel;
+    weighCover(board, outlines, inTarget, atShooter, ca, ct, *detail);
     const WargameFigureKeys ka = wargameKeys(fa), kt = wargameKeys(ft);
     // Elevation is a building's: the shooter fires from an upper floor of the building it stands in.
     bool shooterInBuilding = false;
@@ -312,6 +318,49 @@ Ruling WargameRules::rule(Tracer& tracer, int attacker, int defender) const {
         if (detail->elevationBonus) why << "; " << fa.id << " fires from floor " << *ka.floor << ": +" << detail->elevationBonus << " elevation";
         if (detail->armor && !detail->facingHit.empty())
             why << "; the shot strikes the " << detail->facingHit << " armour (" << (*detail->armor)[detail->facingHit == "front" ? 0 : detail->facingHit == "side" ? 1 : 2] << ")";
+        why << ".";
+    }
+    r.explanation = why.str();
+    r.detail = detail;
+    return r;
+}
+
+Ruling WargameRules::ruleFromPoint(Tracer& tracer, Corner origin, int defender) const {
+    const Board& board = tracer.scene().board();
+    const Figure& ft = board.figures.at(static_cast<std::size_t>(defender));
+    Ruling r = blankRuling(-1, defender);
+    r.corner = origin;
+    auto detail = std::make_shared<WargameDetail>();
+    const IPoint po = latticePoint(origin.x, origin.y), ct = centreOf(ft);
+    std::vector<IPolygon> outlines;
+    for (const Feature& f : board.features) outlines.push_back(outlineOf(f));
+    std::vector<int> atOrigin, inTarget;
+    for (std::size_t i = 0; i < outlines.size(); ++i) {
+        if (pointInPolygon(po, outlines[i])) atOrigin.push_back(static_cast<int>(i));
+        if (pointInPolygon(ct, outlines[i])) inTarget.push_back(static_cast<int>(i));
+    }
+    LineFilter filter{-1, defender, atOrigin};
+    filter.ignoreFeatures.insert(filter.ignoreFeatures.end(), inTarget.begin(), inTarget.end());
+    CoverLine line;
+    line.from = line.to = origin;
+    line.fromPoint = {double(origin.x), double(origin.y)};
+    line.toPoint = {toCells(ct.x()), toCells(ct.y())};
+    for (const Blocker& b : tracer.blockers({po, std::nullopt}, {ct, std::nullopt}, filter))
+        if (b.stopsSight) line.blockers.push_back(b);
+    line.blocked = line.sightBlocked = !line.blockers.empty();
+    r.lines.push_back(line);
+    r.lineOfSight = !line.blocked;
+    weighCover(board, outlines, inTarget, atOrigin, po, ct, *detail);
+    std::ostringstream why;
+    if (!r.lineOfSight) {
+        r.reason = RulingReason::NoLineOfSight;
+        why << "The line from " << cornerText(origin) << " to the centre of " << ft.id << " is stopped by "
+            << blockerList(board, line.blockers, line.blockers.size()) << ".";
+    } else {
+        r.cover = detail->coverLevel > 0;
+        r.reason = *r.cover ? RulingReason::Cover : RulingReason::Clear;
+        why << "From " << cornerText(origin) << " to the centre of " << ft.id << ": cover " << detail->coverLevel;
+        if (detail->coverLevel > 0) why << " (in " << detail->in << " + behind " << detail->behind << ")";
         why << ".";
     }
     r.explanation = why.str();

@@ -89,12 +89,20 @@ public:
     std::string name() const override { return "wargame"; }
     const WargameTable& table() const { return table_; }
     MovementRules movement() const override { return table_.movement; }
+    // From an area effect's origin: the line from it to the target's centre, the cover of the
+    // feature the target stands in and of the best obstacle between (not one the origin lies in).
+    Ruling ruleFromPoint(Tracer& tracer, Corner origin, int defender) const override;
     Ruling rule(Tracer& tracer, int attacker, int defender) const override;
     PairResult quick(Tracer& tracer, int attacker, int defender) const override;
     // The level a feature gives: its own "cover", else its kind's material; a burning one none.
     int featureLevel(const Feature& f, std::string* levelName = nullptr) const;
 
 private:
+    // The cover of a target whose centre is `to`, seen from `from`: the best feature it stands in
+    // (`inTarget`) and the best the segment crosses (not one of `beside`, the shooter's own), with
+    // what they do to the attack and the morale.
+    void weighCover(const Board& board, const std::vector<IPolygon>& outlines, const std::vector<int>& inTarget,
+                    const std::vector<int>& beside, IPoint from, IPoint to, WargameDetail& detail) const;
     WargameTable table_;
 };
 
