@@ -260,6 +260,8 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
                            std::nullopt};
     for (const WindowSlot& slot : windows_) ctx.windows.emplace_back(slot.window->title(), slot.open);
     ctx.hosting = hosting_.get();
+    ctx.area = areaShown_ ? &*areaShown_ : nullptr;
+    ctx.areaBadges = &areaBadges_;
     ctx.joined = joined_.get();
     if (ctx.hoveredCell && !doc_.dragging() && !gui::pointerOverUi(input_.mouse())) {
         ctx.hoveredFigure = input_.hovered() < static_cast<int>(doc_.board().figures.size()) ? input_.hovered() : -1;
@@ -308,19 +310,23 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     }
     EditPreview editPreview = edit_.preview(selection_, viewOptions_.editor);
     if (editPreview.rulerFrom && editPreview.rulerTo) {
-        // The ruler traces on a scene of its own, made again when the board changes.
-        const std::array<std::uint64_t, 3> key{doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
-        if (!rulerScene_ || key != rulerSceneKey_ || rulerSceneGame_ != analysis_.game()) {
-            rulerScene_ = std::make_unique<SightScene>(doc_.board(), sightPolicyFor(analysis_.game()));
-            rulerSceneKey_ = key;
-            rulerSceneGame_ = analysis_.game();
-        }
         const GameModule* game = findGame(analysis_.game());
-        if (const auto reading = measure(*rulerScene_, *editPreview.rulerFrom, *editPreview.rulerTo,
+        if (const auto reading = measure(toolScene(), *editPreview.rulerFrom, *editPreview.rulerTo,
                                          game ? game->diagonals() : DiagonalRule::One))
             editPreview.rulerText = rulerLines(doc_.board(), *reading);
     }
     overlay.edit = &editPreview;
+    // The area effect placed with its tool: made again every frame (a burst costs microseconds), so
+    // it follows every change of the board, the game, the origin and the radius.
+    areaShown_.reset();
+    areaBadges_.clear();
+    if (viewOptions_.editor.tool == Tool::Area && edit_.areaOrigin()) {
+        Tracer tracer(toolScene());
+        areaShown_ = burst(analysis_.rules(), tracer, *edit_.areaOrigin(), viewOptions_.editor.areaRadius);
+        for (const Ruling& r : areaShown_->rulings) areaBadges_.push_back(coverBadge(r));
+        overlay.area = &*areaShown_;
+        overlay.areaBadges = areaBadges_;
+    }
     updateMove();
     overlay.reach = moveShown_.reach;
     if (moveShown_.path && moveShown_.path->found) overlay.movePath = &moveShown_.path->path;
@@ -365,6 +371,17 @@ BoardInputContext App::inputContext() {
         return moveGuide_.checkDrop(doc_, figure, from, analysis_.rules().movement(), viewOptions_.freeMovement);
     };
     return ctx;
+}
+
+const SightScene& App::toolScene() {
+    // The ruler and the area effect trace on a scene of their own, made again when the board or the game changes.
+    const std::array<std::uint64_t, 3> key{doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+    if (!rulerScene_ || key != rulerSceneKey_ || rulerSceneGame_ != analysis_.game()) {
+        rulerScene_ = std::make_unique<SightScene>(doc_.board(), sightPolicyFor(analysis_.game()));
+        rulerSceneKey_ = key;
+        rulerSceneGame_ = analysis_.game();
+    }
+    return *rulerScene_;
 }
 
 void App::updateMove() {
@@ -471,6 +488,8 @@ void App::onKeyPressed(const sf::Event::KeyEvent& key) {
     if (a.toggleProblems) viewOptions_.problems = !viewOptions_.problems;
     if (a.toggleSight) viewOptions_.figureSight = !viewOptions_.figureSight;
     if (a.toggleReach) viewOptions_.reach = !viewOptions_.reach;
+    if (a.areaRadius)
+        viewOptions_.editor.areaRadius = std::clamp(viewOptions_.editor.areaRadius + a.areaRadius, 1, EditorOptions::kMaxAreaRadius);
     if (a.enter && viewOptions_.editor.tool == Tool::Feature) {
         EditInputContext ectx = editContext();
         edit_.closeOutline(ectx);

@@ -15,6 +15,7 @@
 #include "app/model/document.hpp"
 #include "app/model/frame_stats.hpp"
 #include "app/model/move_guide.hpp"
+#include "app/model/area_badge.hpp"
 #include "app/model/selection.hpp"
 #include "app/model/table_client.hpp"
 #include "app/model/table_hosting.hpp"
@@ -178,6 +179,8 @@ private:
     // What moving a figure shows (moveShown_): the dragged figure's path from where it stood, and
     // its reach, or the focus figure's reach under View > Reach.
     void updateMove();
+    // The scene the ruler and the area effect trace on.
+    const SightScene& toolScene();
     // The status bar's message; `toast` false: not also shown over the board (a tool's hint, which
     // would cover where the user is about to draw).
     void say(std::string message, bool error = false, bool toast = true);
@@ -252,6 +255,8 @@ private:
         std::string text;               // in the board's corner
     };
     MoveShown moveShown_;
+    std::optional<AreaEffect> areaShown_;     // the area effect placed with its tool, this frame's
+    std::vector<std::string> areaBadges_;     // what it gives each figure in it
     std::unique_ptr<TableHosting> hosting_;    // the table served to players (File > Host table)
     std::array<std::uint64_t, 3> hostedKey_{};  // the document's revisions last sent to the host
     std::unique_ptr<TableClient> joined_;      // the table this app joined as one seat (File > Join table)

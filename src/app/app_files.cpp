@@ -319,6 +319,19 @@ void App::writeState() {
     } else {
         j["move"] = nullptr;
     }
+    // The area effect placed with its tool: where, how far, its cells, and what it gives each figure.
+    if (areaShown_) {
+        Json figures = Json::array();
+        for (std::size_t i = 0; i < areaShown_->figures.size(); ++i)
+            figures.push_back({{"id", board.figures[static_cast<std::size_t>(areaShown_->figures[i])].id},
+                               {"cover", areaShown_->rulings[i].cover ? Json(*areaShown_->rulings[i].cover) : Json(nullptr)},
+                               {"badge", i < areaBadges_.size() ? areaBadges_[i] : std::string()},
+                               {"explanation", areaShown_->rulings[i].explanation}});
+        j["area"] = {{"origin", {areaShown_->origin.x, areaShown_->origin.y}}, {"radius", areaShown_->radius},
+                     {"cells", areaShown_->cells.size()}, {"figures", figures}};
+    } else {
+        j["area"] = nullptr;
+    }
     j["ruling"] = analysis_.ruling() ? Json::parse(tools::rulingJson(board, *analysis_.ruling())) : Json(nullptr);
     Json seen = Json::array();
     for (const PairResult& p : analysis_.seenByAttacker())

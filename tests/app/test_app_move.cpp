@@ -147,3 +147,43 @@ TEST_CASE("app: a dragged mini shows its path and cost; a drop beyond its move g
     s = ui.waitState([](const Json& j) { return j["move"].is_null(); });
     CHECK(s["move"].is_null());
 }
+
+TEST_CASE("app: the area effect tool places a burst and lists each figure's cover and Reflex bonus as sightline-cli area does", "[app-move]") {
+    const std::string dir = scratchDir("area-window");
+    const std::string map = copyMap(dir, "maps/d20-office.json");
+    Background app({"--size", "1100x800", "--state-file", dir + "/state.json", map}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout"); });
+    CHECK(s["area"].is_null());
+    // The Tools bar's button, then a click near the grid point (5,5).
+    ui.clickNoted("tool-A");
+    s = ui.waitState([](const Json& j) { return j["editor"]["tool"] == "Area effect"; });
+    ui.click(5.1, 4.8);
+    s = ui.waitState([](const Json& j) { return j["area"].is_object(); });
+    auto agrees = [&](const Json& shown, int radius) {
+        const Json want = cliJson("area " + quote(map) + " --at 5,5 --radius " + std::to_string(radius), dir);
+        CHECK(shown["origin"] == Json::array({5, 5}));
+        CHECK(shown["radius"] == radius);
+        CHECK(shown["cells"] == want["cells"].size());
+        REQUIRE(shown["figures"].size() == want["figures"].size());
+        for (std::size_t i = 0; i < want["figures"].size(); ++i) {
+            CHECK(shown["figures"][i]["id"] == want["figures"][i]["id"]);
+            CHECK(shown["figures"][i]["explanation"] == want["figures"][i]["explanation"]);
+            const Json& w = want["figures"][i];
+            if (w["cover"] == "none") CHECK(shown["figures"][i]["badge"] == "no cover");
+            else if (w["reflex_bonus"].is_number())
+                CHECK(shown["figures"][i]["badge"].get<std::string>().find("+" + std::to_string(w["reflex_bonus"].get<int>()) + " Reflex") !=
+                      std::string::npos);
+        }
+    };
+    agrees(s["area"], 4);
+    // ] makes it one larger.
+    ui.key("bracketright");
+    s = ui.waitState([](const Json& j) { return j["area"].is_object() && j["area"]["radius"] == 5; });
+    agrees(s["area"], 5);
+    // Esc clears it.
+    ui.key("Escape");
+    s = ui.waitState([](const Json& j) { return j["area"].is_null(); });
+    CHECK(s["area"].is_null());
+}

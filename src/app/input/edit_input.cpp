@@ -26,6 +26,12 @@ PointD boardPoint(const Camera& camera, sf::Vector2f px) {
 
 bool samePoint(PointD a, PointD b) { return a.x == b.x && a.y == b.y; }
 
+// The grid point nearest to `p`, on the board.
+Corner nearestGridPoint(const Board& board, PointD p) {
+    return {static_cast<int>(std::clamp(std::lround(p.x), 0L, static_cast<long>(board.width))),
+            static_cast<int>(std::clamp(std::lround(p.y), 0L, static_cast<long>(board.height)))};
+}
+
 double length(PointD a, PointD b) { return std::hypot(b.x - a.x, b.y - a.y); }
 
 std::string plural(int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
@@ -172,6 +178,12 @@ void EditInput::pressLeft(sf::Vector2f px, EditInputContext& ctx) {
             cellTo_ = press.lastCell;
             return;
         }
+        case Tool::Area: {
+            press.kind = Press::Kind::Area;
+            press_ = press;
+            area_ = nearestGridPoint(ctx.doc.board(), at);
+            return;
+        }
         case Tool::Ruler: {
             // From the middle of the cell, or (Shift) from the point itself.
             press.kind = Press::Kind::Ruler;
@@ -227,6 +239,7 @@ void EditInput::move(sf::Vector2f px, EditInputContext& ctx) {
         case Press::Kind::Paint:
             if (c != press_->lastCell) paintTo(c, ctx);
             break;
+        case Press::Kind::Area: area_ = nearestGridPoint(ctx.doc.board(), at); break;
         case Press::Kind::Ruler: {
             const PointD to = shiftHeld() ? at : PointD{c.x + 0.5, c.y + 0.5};
             ruler_ = std::make_pair(press_->start, to);
@@ -307,7 +320,8 @@ void EditInput::releaseLeft(sf::Vector2f px, EditInputContext& ctx) {
             else say_("Filled " + plural(changed, "cell", "cells") + " with " + terrainKindName(ctx.options.terrain) + " terrain.", false);
             break;
         }
-        case Press::Kind::Ruler: break;  // stays shown until the next measure or Esc
+        case Press::Kind::Ruler:
+        case Press::Kind::Area: break;  // stays shown until the next one or Esc
     }
 }
 
@@ -369,6 +383,10 @@ bool EditInput::escape(EditInputContext& ctx) {
         ruler_.reset();
         return true;
     }
+    if (area_ && ctx.options.tool == Tool::Area) {
+        area_.reset();
+        return true;
+    }
     if (!ctx.selection.pieces.empty()) {
         ctx.selection.pieces = Pieces{};
         return true;
@@ -395,6 +413,7 @@ void EditInput::reset() {
     cellTo_.reset();
     cursor_.reset();
     ruler_.reset();
+    area_.reset();
     chainWalls_ = 0;
 }
 

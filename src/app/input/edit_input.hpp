@@ -8,6 +8,7 @@
 //   Brush    paint terrain of the chosen kind; Eraser removes it; Rect fills a rectangle
 //   Feature  click the outline's points; click the first again (or right click) to close it
 //   Ruler    drag to measure (core/ruler.hpp): distance, squares, what the line meets
+//   Area     click or drag an area effect's origin to the nearest grid point (core/area.hpp)
 //
 // Points snap to lattice corners (Ctrl: half cells, Shift: free), and to wall ends and walls within
 // a few pixels, so that walls meet exactly. Every change goes through the Document: one step of
@@ -58,6 +59,8 @@ public:
     EditPreview preview(const Selection& selection, const EditorOptions& options) const;  // for Overlay::edit
     // The ruler's ends (cells), when one is shown.
     std::optional<std::pair<PointD, PointD>> ruler() const;
+    // The area effect's origin, when one is placed.
+    std::optional<Corner> areaOrigin() const { return area_; }
     bool busy() const { return !chain_.empty() || press_.has_value(); }
 
 private:
@@ -75,7 +78,7 @@ private:
     int chainWalls_ = 0;
     // Left button held: what it started.
     struct Press {
-        enum class Kind { Band, Move, Handle, Paint, Rect, Ruler } kind = Kind::Band;
+        enum class Kind { Band, Move, Handle, Paint, Rect, Ruler, Area } kind = Kind::Band;
         sf::Vector2f startPx;
         PointD start;            // board point
         PointD applied{0, 0};    // Move: the offset already applied
@@ -90,6 +93,7 @@ private:
     std::optional<Cell> cellTo_;
     std::optional<Cell> hoverCell_;
     std::optional<std::pair<PointD, PointD>> ruler_;
+    std::optional<Corner> area_;
 };
 
 }  // namespace sightline::app

@@ -15,6 +15,7 @@ const char* toolName(Tool tool) {
         case Tool::Eraser: return "Eraser";
         case Tool::Feature: return "Feature";
         case Tool::Ruler: return "Ruler";
+        case Tool::Area: return "Area effect";
     }
     return "?";
 }
@@ -30,6 +31,7 @@ const char* toolKey(Tool tool) {
         case Tool::Eraser: return "E";
         case Tool::Feature: return "F";
         case Tool::Ruler: return "M";
+        case Tool::Area: return "A";
     }
     return "";
 }
@@ -66,6 +68,9 @@ KeyAction shortcut(const sf::Event::KeyEvent& key, float panStep) {
         case K::E: r.ask(ask::UseTool{Tool::Eraser}); break;
         case K::F: r.ask(ask::UseTool{Tool::Feature}); break;
         case K::M: r.ask(ask::UseTool{Tool::Ruler}); break;
+        case K::A: r.ask(ask::UseTool{Tool::Area}); break;
+        case K::LBracket: a.areaRadius = -1; break;
+        case K::RBracket: a.areaRadius = 1; break;
         case K::K: r.ask(ask::SplitWall{}); break;
         case K::J: r.ask(ask::JoinWalls{}); break;
         case K::Enter: a.enter = true; break;

@@ -18,6 +18,7 @@ struct KeyAction {
     bool toggleProblems = false;     // L: the map problems window (the lint)
     bool toggleSight = false;        // V: what the selected figure sees
     bool toggleReach = false;        // G: where the selected figure can move
+    int areaRadius = 0;              // [ and ]: the area effect's radius one smaller or larger
     bool enter = false;              // Enter: close the outline being drawn
     sf::Vector2f pan;                // pixels to move the board by
     float zoom = 1.0f;               // factor at the view's middle

@@ -9,6 +9,7 @@
 #include "app/model/map_edit.hpp"
 #include "app/model/selection.hpp"
 #include "app/requests.hpp"
+#include "core/area.hpp"
 
 #include <SFML/Graphics/Rect.hpp>
 
@@ -26,6 +27,8 @@ struct EditorOptions {
     Tool tool = Tool::Play;
     TerrainKind terrain = TerrainKind::Blocking;  // the brush's and the rectangle's
     FeatureSpec feature;                          // a new feature's kind and keys
+    int areaRadius = 4;                           // the area effect's (Tool::Area), in cells
+    static constexpr int kMaxAreaRadius = 30;
 };
 
 // What the view shows; menu items and keys switch these directly (they change no model).
@@ -80,6 +83,9 @@ struct PanelContext {
     std::optional<sf::Vector2f> hoveredPoint;
     const TableHosting* hosting = nullptr;  // the table this app hosts, if any
     const TableClient* joined = nullptr;    // the table this app joined as one seat, if any
+    // The area effect placed with its tool (the last frame's), and what it gives each figure in it.
+    const AreaEffect* area = nullptr;
+    const std::vector<std::string>* areaBadges = nullptr;
 };
 
 }  // namespace sightline::app

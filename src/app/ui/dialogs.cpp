@@ -155,7 +155,7 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
             {"N, Delete, X", "add figure, remove figure, swap attacker and defender"},
             {"C, H, V, G", "lines from every corner, hover picks defender, the selected figure's sight, its reach"},
             {"P, S, W, D", "map editor tools: play, select, wall, door"},
-            {"B, R, E, F, M", "terrain brush, terrain rectangle, eraser, feature, ruler"},
+            {"B, R, E, F, M, A", "terrain brush, terrain rectangle, eraser, feature, ruler, area effect ([ and ]: its radius)"},
             {"Ctrl: half cells, Shift: free", "snapping while drawing (Select: Shift adds)"},
             {"Ctrl+C, Ctrl+X, Ctrl+V, Delete", "copy, cut, paste, delete the selected pieces"},
             {"K, J, Enter, Esc", "split the wall at the pointer, join two walls, close an outline, end drawing"},

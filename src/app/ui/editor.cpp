@@ -24,7 +24,7 @@ using ui::kWarn;
 namespace {
 
 constexpr Tool kTools[] = {Tool::Play, Tool::Select, Tool::Wall, Tool::Door, Tool::Brush,
-                           Tool::Rect, Tool::Eraser, Tool::Feature, Tool::Ruler};
+                           Tool::Rect, Tool::Eraser, Tool::Feature, Tool::Ruler, Tool::Area};
 
 const char* kNewMapPopup = "New map";
 const char* kResizePopup = "Resize map";
@@ -75,6 +75,34 @@ void Panels::toolsBar(const PanelContext& ctx, ViewOptions& options, PanelReques
     ImGui::End();
 }
 
+namespace {
+
+// The area effect: its radius, and every figure in it with what the game gives it and why.
+void areaSection(const PanelContext& ctx, EditorOptions& ed) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+    ImGui::SliderInt("Radius", &ed.areaRadius, 1, EditorOptions::kMaxAreaRadius, "%d cells", ImGuiSliderFlags_AlwaysClamp);
+    ui::noteItem("area-radius");
+    ImGui::TextWrapped("Click or drag the origin to a grid point; [ and ] change the radius; Esc clears it.");
+    if (!ctx.area) {
+        ImGui::TextColored(kDim, "No area effect placed.");
+        return;
+    }
+    const AreaEffect& a = *ctx.area;
+    ImGui::Text("Burst at (%d, %d): %zu cells, %zu figures", a.origin.x, a.origin.y, a.cells.size(), a.figures.size());
+    for (std::size_t i = 0; i < a.figures.size(); ++i) {
+        const Figure& f = ctx.doc.board().figures.at(static_cast<std::size_t>(a.figures[i]));
+        const std::string badge = ctx.areaBadges && i < ctx.areaBadges->size() ? (*ctx.areaBadges)[i] : std::string();
+        ImGui::Text("%s:", f.id.c_str());
+        ImGui::SameLine();
+        ImGui::TextColored(a.rulings[i].cover.value_or(false) ? kWarn : kGood, "%s", badge.c_str());
+        ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+        ImGui::TextWrapped("%s", a.rulings[i].explanation.c_str());
+        ImGui::PopStyleColor();
+    }
+}
+
+}  // namespace
+
 void Panels::editorSection(const PanelContext& ctx, ViewOptions& options, PanelRequests& out) {
     const Board& board = ctx.doc.board();
     EditorOptions& ed = options.editor;
@@ -109,6 +137,7 @@ void Panels::editorSection(const PanelContext& ctx, ViewOptions& options, PanelR
     if (ed.tool == Tool::Door) ImGui::TextWrapped("Click both ends of a door. Drawn along a wall, that piece of the wall becomes the door.");
     if (ed.tool == Tool::Eraser) ImGui::TextWrapped("Drag over cells to clear their terrain.");
     if (ed.tool == Tool::Ruler) ImGui::TextWrapped("Drag from cell to cell; Shift measures from point to point. Esc clears it.");
+    if (ed.tool == Tool::Area) areaSection(ctx, ed);
 
     if (ed.tool != Tool::Select && sel.empty()) return;
     ImGui::Separator();

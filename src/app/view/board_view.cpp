@@ -646,6 +646,7 @@ void BoardView::draw(sf::RenderTarget& target, const Board& board, std::uint64_t
     }
     if (overlay.heat) drawHeat(target, frame, *overlay.heat);  // under the pieces, so that they stay readable
     if (overlay.reach) drawReach(target, frame, *overlay.reach);
+    if (overlay.area) drawAreaCells(target, frame, *overlay.area);
     drawPieces(target, frame, overlay);
     if (overlay.sight || !overlay.sightText.empty()) drawSight(target, frame, overlay);
     if (!overlay.moveText.empty()) cornerNote(target, frame, overlay.moveText, overlay.sightText.empty() ? 0 : 1);
@@ -1292,6 +1293,35 @@ void drawMovePath(Painter& p, std::vector<Label>& labels, const BoardView::Frame
 
 }  // namespace
 
+namespace {
+
+// An area effect's origin (a ring), the lines of each figure's ruling from it (green clear, red
+// stopped), and what the effect gives each figure, above it.
+void drawAreaMarks(Painter& p, std::vector<Label>& labels, const BoardView::Frame& f, const Overlay& overlay, unsigned idPx) {
+    const AreaEffect& area = *overlay.area;
+    const sf::Vector2f o = f.cam.toScreen(area.origin.x, area.origin.y);
+    const float width = std::clamp(f.cell * 0.04f, 1.5f, 3.0f);
+    for (std::size_t i = 0; i < area.rulings.size(); ++i) {
+        for (const CoverLine& l : area.rulings[i].lines) {
+            const sf::Vector2f a = f.cam.toScreen(l.fromPoint.x, l.fromPoint.y), b = f.cam.toScreen(l.toPoint.x, l.toPoint.y);
+            if (f.visible(a, b, width)) p.line(a, b, width, withAlpha(l.blocked ? palette::kStopped : palette::kClear, 170));
+        }
+        const Figure& fig = f.board.figures.at(static_cast<std::size_t>(area.figures[i]));
+        if (i >= overlay.areaBadges.size()) continue;
+        const sf::Vector2f top = f.cam.toScreen(fig.cell.x + fig.w / 2.0, fig.cell.y);
+        labels.push_back({overlay.areaBadges[i], {top.x, top.y - idPx * 0.9f}, idPx, sf::Color(255, 170, 90), true, label_priority::kEditor,
+                          {{top.x, top.y + static_cast<float>(f.cell) * fig.h + idPx * 2.2f}}});
+    }
+    const float ring = std::max(5.0f, static_cast<float>(f.cell) * 0.18f);
+    for (int k = 0; k < 24; ++k) {
+        const float a0 = k * 6.2831853f / 24, a1 = (k + 1) * 6.2831853f / 24;
+        p.line({o.x + ring * std::cos(a0), o.y + ring * std::sin(a0)}, {o.x + ring * std::cos(a1), o.y + ring * std::sin(a1)}, 2.5f,
+               sf::Color(255, 150, 60));
+    }
+}
+
+}  // namespace
+
 void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overlay& overlay) const {
     Painter p;
     p.clipTo(f.clip);  // the pieces, the lines, the marks and the labels' pills stay on the board
@@ -1308,6 +1338,7 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
         p.rectOutline(r, 2, palette::kStopped);
     }
     if (overlay.movePath && overlay.movePath->size() > 1) drawMovePath(p, labels, f, overlay, idPx);
+    if (overlay.area) drawAreaMarks(p, labels, f, overlay, idPx);
     // The sight lines: thin and dim from every corner, then the ruling's own on top.
     const float lineWidth = std::clamp(f.cell * 0.07f, 2.5f, 5.0f);
     if (overlay.everyCorner) drawEveryCorner(p, f, overlay, lineWidth);
@@ -1393,6 +1424,22 @@ void BoardView::drawCellTexture(sf::RenderTarget& target, const Frame& f, const 
     sf::RenderStates states;
     states.texture = &texture;
     target.draw(quad, 6, sf::Triangles, states);
+}
+
+void BoardView::drawAreaCells(sf::RenderTarget& target, const Frame& f, const AreaEffect& area) {
+    const Board& board = f.board;
+    if (board.width <= 0 || board.height <= 0) return;
+    std::uint64_t key = 1469598103934665603ull ^ static_cast<std::uint64_t>(board.width) << 32 ^ static_cast<std::uint32_t>(board.height);
+    for (const Cell& c : area.cells) key = (key ^ (static_cast<std::uint64_t>(static_cast<std::uint32_t>(c.x)) << 32 | static_cast<std::uint32_t>(c.y))) * 1099511628211ull;
+    if (!areaTexture_ || key != areaKey_) {
+        sf::Image image;
+        image.create(static_cast<unsigned>(board.width), static_cast<unsigned>(board.height), sf::Color::Transparent);
+        for (const Cell& c : area.cells)
+            if (board.contains(c)) image.setPixel(static_cast<unsigned>(c.x), static_cast<unsigned>(c.y), sf::Color(255, 130, 40, 85));
+        if (!loadCellTexture(areaTexture_, image)) return;
+        areaKey_ = key;
+    }
+    drawCellTexture(target, f, *areaTexture_);
 }
 
 void BoardView::drawReach(sf::RenderTarget& target, const Frame& f, const MoveReach& reach) {

@@ -16,6 +16,7 @@
 #include "core/heatmap.hpp"
 #include "core/lint.hpp"
 #include "core/movement.hpp"
+#include "core/area.hpp"
 #include "core/ruling.hpp"
 
 #include <SFML/Graphics/Color.hpp>
@@ -141,6 +142,10 @@ struct Overlay {
     std::string moveLabel;
     bool moveBad = false;
     std::string moveText;
+    // An area effect (Tools > Area effect): its cells tinted, its origin ringed, the lines from the
+    // origin of each figure's ruling, and `areaBadges` (one a figure: "one half, +2 Reflex") above them.
+    const AreaEffect* area = nullptr;
+    std::vector<std::string> areaBadges;
 };
 
 class BoardView {
@@ -203,6 +208,7 @@ private:
     void drawCellTexture(sf::RenderTarget& target, const Frame& frame, const sf::Texture& texture) const;
     // The reach's dimming (a texture made again only when the reach changes) and its costs.
     void drawReach(sf::RenderTarget& target, const Frame& frame, const MoveReach& reach);
+    void drawAreaCells(sf::RenderTarget& target, const Frame& frame, const AreaEffect& area);
     // A line of text on a dark pill in the viewport's top left corner, `row` lines down; where the
     // row and column numbers are there, just inside them.
     void cornerNote(sf::RenderTarget& target, const Frame& frame, const std::string& note, int row) const;
@@ -241,6 +247,8 @@ private:
     std::unique_ptr<sf::Texture> heatTexture_;
     std::uint64_t heatKey_ = 0;  // what heatTexture_ was made from: a hash of the board's size and the cells' states
     std::unique_ptr<sf::Texture> reachTexture_;
+    std::unique_ptr<sf::Texture> areaTexture_;
+    std::uint64_t areaKey_ = 0;
     std::uint64_t reachKey_ = 0;  // the same for the reach's cells
     float textScale_ = 1.0f;
 };
