@@ -338,6 +338,7 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     overlay.moveLabel = moveShown_.label;
     overlay.moveBad = moveShown_.bad;
     overlay.moveText = moveShown_.text;
+    overlay.reachSees = moveShown_.sees;
     if (input_.refused() && doc_.dragging()) {
         const Figure& f = doc_.board().figures[static_cast<std::size_t>(doc_.dragFigure())];
         overlay.refusedCell = input_.refused();
@@ -422,6 +423,29 @@ void App::updateMove() {
     moveShown_.text = "Reach of " + f.id + ": " + std::to_string(n) + (n == 1 ? " place" : " places") + " within " +
                       std::to_string(*budget) + " (" + diagonalCostName(rules.diagonal) + " diagonals" +
                       (rules.cornerCutting ? "" : ", no cutting corners") + ")";
+    // With a defender picked: where in the reach the figure would see it (line of sight both ways).
+    const int target = figureIndex(selection_.defender);
+    if (target < 0 || target == figure) return;
+    const SeesKey key{doc_.generation(), doc_.geometryRevision(), doc_.figuresRevision(), figure, target, &analysis_.rules()};
+    if (!seesKey_ || !(*seesKey_ == key)) {
+        Board without = board;  // the figure becomes the probe
+        without.figures.erase(without.figures.begin() + figure);
+        HeatmapRequest request;
+        request.attackers = {target > figure ? target - 1 : target};
+        request.w = f.w;
+        request.h = f.h;
+        request.probeSide = f.side;
+        seesAll_.clear();
+        for (const HeatCell& h : coverHeatmap(analysis_.rules(), without, sightPolicyFor(analysis_.game()), request, Engine::Indexed, 1))
+            if (h.seenBy > 0) seesAll_.push_back(h.cell);
+        seesKey_ = key;
+    }
+    sees_.clear();
+    for (const ReachCell& c : moveShown_.reach->cells)
+        if (std::find(seesAll_.begin(), seesAll_.end(), c.cell) != seesAll_.end()) sees_.push_back(c.cell);
+    moveShown_.target = target;
+    moveShown_.sees = &sees_;
+    moveShown_.text += "; sees " + board.figures[static_cast<std::size_t>(target)].id + " from " + std::to_string(sees_.size());
 }
 
 bool App::boardHasKeys() const {

@@ -253,8 +253,24 @@ private:
         std::string label;              // at the path's end
         bool bad = false;               // the path is beyond the figure's move, or there is none
         std::string text;               // in the board's corner
+        int target = -1;                // View > Reach with a defender picked: the figure it would see ...
+        const std::vector<Cell>* sees = nullptr;  // ... from these places of its reach
     };
     MoveShown moveShown_;
+    // Where in the reach the figure would see the target: the places of the reach that the target's
+    // heat map (a probe of the figure's size on a board without it) has the target seeing.
+    struct SeesKey {
+        std::uint64_t generation = 0, geometry = 0, figures = 0;
+        int figure = -1, target = -1;
+        const RuleSystem* rules = nullptr;
+        bool operator==(const SeesKey& o) const {
+            return generation == o.generation && geometry == o.geometry && figures == o.figures && figure == o.figure &&
+                   target == o.target && rules == o.rules;
+        }
+    };
+    std::optional<SeesKey> seesKey_;
+    std::vector<Cell> seesAll_;  // every place the target would be seen from (its heat map's)
+    std::vector<Cell> sees_;     // those in the reach shown
     std::optional<AreaEffect> areaShown_;     // the area effect placed with its tool, this frame's
     std::vector<std::string> areaBadges_;     // what it gives each figure in it
     std::unique_ptr<TableHosting> hosting_;    // the table served to players (File > Host table)

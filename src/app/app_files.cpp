@@ -315,7 +315,9 @@ void App::writeState() {
                      {"label", moveShown_.label},
                      {"bad", moveShown_.bad},
                      {"text", moveShown_.text},
-                     {"free", viewOptions_.freeMovement}};
+                     {"free", viewOptions_.freeMovement},
+                     {"target", moveShown_.target >= 0 ? Json(board.figures[static_cast<std::size_t>(moveShown_.target)].id) : Json(nullptr)},
+                     {"sees", moveShown_.sees ? Json(moveShown_.sees->size()) : Json(nullptr)}};
     } else {
         j["move"] = nullptr;
     }

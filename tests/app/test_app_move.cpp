@@ -73,6 +73,29 @@ TEST_CASE("app: View > Reach dims what the figure cannot reach within its move",
                 << brightness(plain, layout, 8, 4) << " -> " << brightness(reach, layout, 8, 4));
     CHECK(brightness(reach, layout, 18, 5) < 0.7 * brightness(plain, layout, 18, 5));
     CHECK(brightness(reach, layout, 8, 4) > 0.85 * brightness(plain, layout, 8, 4));
+
+    // With imp-1 picked as the defender: the places of the reach from where marine-red would see
+    // it, as the heat map against imp-1 alone says on the board without marine-red.
+    const auto [seesShot, seesLayout, seesState] = shot("sees", "--reach --defender imp-1");
+    REQUIRE(seesState["move"]["target"] == "imp-1");
+    Json board = Json::parse(slurp(map));
+    Json others = Json::array();
+    for (Json f : board["figures"]) {
+        if (f["id"] == "marine-red") continue;
+        if (f["id"] == "imp-1") f["side"] = "target";
+        others.push_back(f);
+    }
+    board["figures"] = others;
+    const std::string without = dir + "/without.json";
+    std::ofstream(without) << board.dump();
+    const Json heat = cliJson("heatmap " + quote(without) + " --against target", dir);
+    std::size_t sees = 0;
+    for (const Json& c : want["cells"])
+        for (const Json& h : heat["cells"])
+            if (h["cell"] == c["cell"] && h["seen_by"].get<int>() > 0) ++sees;
+    CHECK(sees > 0);
+    CHECK(seesState["move"]["sees"] == sees);
+    CHECK(seesState["move"]["text"].get<std::string>().find("; sees imp-1 from " + std::to_string(sees)) != std::string::npos);
 }
 
 TEST_CASE("app: a dragged mini shows its path and cost; a drop beyond its move goes back, one within it moves", "[app-move]") {

@@ -1339,6 +1339,14 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
     }
     if (overlay.movePath && overlay.movePath->size() > 1) drawMovePath(p, labels, f, overlay, idPx);
     if (overlay.area) drawAreaMarks(p, labels, f, overlay, idPx);
+    if (overlay.reachSees) {  // a dot in the top right corner of each place the defender is seen from
+        const float r = std::clamp(f.cell * 0.09f, 2.0f, 5.0f);
+        for (const Cell& c : *overlay.reachSees) {
+            if (c.x < f.x0 || c.x >= f.x1 || c.y < f.y0 || c.y >= f.y1) continue;
+            const sf::FloatRect cell = f.cellRect(c.x, c.y);
+            p.rect({cell.left + cell.width - 3 * r, cell.top + r, 2 * r, 2 * r}, palette::kClear);
+        }
+    }
     // The sight lines: thin and dim from every corner, then the ruling's own on top.
     const float lineWidth = std::clamp(f.cell * 0.07f, 2.5f, 5.0f);
     if (overlay.everyCorner) drawEveryCorner(p, f, overlay, lineWidth);

@@ -136,6 +136,7 @@ struct Overlay {
     // big enough; the path from where it stood to where it is, `moveLabel` ("cost 5 of 4: beyond its
     // move") at its end, red when `moveBad`. `moveText` says whose reach, in the board's corner.
     const MoveReach* reach = nullptr;
+    const std::vector<Cell>* reachSees = nullptr;  // places of the reach with a dot: the picked defender is seen from there
     const std::vector<Cell>* movePath = nullptr;
     int moveW = 1;
     int moveH = 1;
