@@ -1,7 +1,7 @@
 // Area effects (docs/rules.md, "Area effects"): a burst of radius r at a lattice point, the cells it
 // reaches, and for every figure in it the game's cover from the burst's origin
-// (RuleSystem::ruleFromPoint), which gives the d20 Reflex bonus "against an effect originating
-// beyond the cover".
+// (RuleSystem::ruleFromPoint): a game's bonus against "an effect originating beyond the cover"
+// comes from there.
 #pragma once
 
 #include "core/movement.hpp"

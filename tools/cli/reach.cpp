@@ -60,20 +60,31 @@ MoveInput readInput(const std::string& map, const std::string& figure, const std
     return in;
 }
 
-class ReachCommand final : public Command {
-public:
-    void setup(CLI::App& sub) override {
+// What reach and path share: the map, the figure, the game and the output.
+class MoveCommand : public Command {
+protected:
+    void addShared(CLI::App& sub) {
         sub.add_option("MAP", map_, "map file")->required();
         sub.add_option("--figure", figure_, "the figure that moves")->required();
-        sub.add_option("--budget", budget_, "how far it may move (default: its \"move\" key)");
         sub.add_option("--rules", rules_, rulesHelp());
         sub.add_option("--preset", preset_, presetsHelp());
         sub.add_option("--assets", assets_, "the folder holding rules/");
         sub.add_flag("--json", json_, "print as JSON");
     }
+    MoveInput input() const { return readInput(map_, figure_, rules_, preset_, assets_); }
+    std::string map_, figure_, rules_, preset_, assets_;
+    bool json_ = false;
+};
+
+class ReachCommand final : public MoveCommand {
+public:
+    void setup(CLI::App& sub) override {
+        addShared(sub);
+        sub.add_option("--budget", budget_, "how far it may move (default: its \"move\" key)");
+    }
 
     int run() override {
-        const MoveInput in = readInput(map_, figure_, rules_, preset_, assets_);
+        const MoveInput in = input();
         const Figure& f = in.board.figures[static_cast<std::size_t>(in.figure)];
         int budget = 0;
         if (budget_) {
@@ -103,25 +114,18 @@ public:
     }
 
 private:
-    std::string map_, figure_, rules_, preset_, assets_;
     std::optional<long long> budget_;
-    bool json_ = false;
 };
 
-class PathCommand final : public Command {
+class PathCommand final : public MoveCommand {
 public:
     void setup(CLI::App& sub) override {
-        sub.add_option("MAP", map_, "map file")->required();
-        sub.add_option("--figure", figure_, "the figure that moves")->required();
+        addShared(sub);
         sub.add_option("--to", to_, "X,Y: the cell its footprint's top-left cell ends on")->required();
-        sub.add_option("--rules", rules_, rulesHelp());
-        sub.add_option("--preset", preset_, presetsHelp());
-        sub.add_option("--assets", assets_, "the folder holding rules/");
-        sub.add_flag("--json", json_, "print as JSON");
     }
 
     int run() override {
-        const MoveInput in = readInput(map_, figure_, rules_, preset_, assets_);
+        const MoveInput in = input();
         const Figure& f = in.board.figures[static_cast<std::size_t>(in.figure)];
         const Cell to = parseCell(in.board, map_, to_, "--to");
         MoveScene scene(in.board);
@@ -154,8 +158,7 @@ public:
     }
 
 private:
-    std::string map_, figure_, to_, rules_, preset_, assets_;
-    bool json_ = false;
+    std::string to_;
 };
 
 }  // namespace
