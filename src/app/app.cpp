@@ -339,6 +339,7 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     overlay.moveBad = moveShown_.bad;
     overlay.moveText = moveShown_.text;
     overlay.reachSees = moveShown_.sees;
+    overlay.waypoints = moveShown_.waypoints;
     if (input_.refused() && doc_.dragging()) {
         const Figure& f = doc_.board().figures[static_cast<std::size_t>(doc_.dragFigure())];
         overlay.refusedCell = input_.refused();
@@ -369,7 +370,7 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
 BoardInputContext App::inputContext() {
     BoardInputContext ctx{doc_, selection_, camera_, viewport_, fitted_, viewOptions_.hoverPicksDefender, gui::pointerOverUi, {}};
     ctx.checkDrop = [this](int figure, Cell from) {
-        return moveGuide_.checkDrop(doc_, figure, from, analysis_.rules().movement(), viewOptions_.freeMovement);
+        return moveGuide_.checkDrop(doc_, figure, from, analysis_.rules().movement(), viewOptions_.freeMovement, waypoints_);
     };
     return ctx;
 }
@@ -389,6 +390,7 @@ void App::updateMove() {
     moveShown_ = MoveShown{};
     const Board& board = doc_.board();
     const MovementRules rules = analysis_.rules().movement();
+    if (!doc_.dragging()) waypoints_.clear();
     if (doc_.dragging()) {
         const int figure = doc_.dragFigure();
         const Figure& f = board.figures[static_cast<std::size_t>(figure)];
@@ -396,8 +398,9 @@ void App::updateMove() {
         moveShown_.from = doc_.dragStart().value_or(f.cell);
         const auto budget = figureMoveBudget(f);
         if (budget) moveShown_.reach = &moveGuide_.reach(doc_, figure, moveShown_.from, rules, *budget);
-        if (f.cell != moveShown_.from) {
-            const PathResult& p = moveGuide_.path(doc_, figure, moveShown_.from, f.cell, rules);
+        moveShown_.waypoints = &waypoints_;
+        if (f.cell != moveShown_.from || !waypoints_.empty()) {
+            const PathResult& p = moveGuide_.path(doc_, figure, moveShown_.from, f.cell, rules, waypoints_);
             moveShown_.path = &p;
             moveShown_.label = pathLabel(f, p);
             moveShown_.bad = !p.found || (budget && p.cost > *budget);
@@ -484,6 +487,13 @@ void App::handleEvent(const sf::Event& event) {
 }
 
 void App::onKeyPressed(const sf::Event::KeyEvent& key) {
+    // Shift while a mini is dragged: where it stands now is a waypoint of its path.
+    if (doc_.dragging() && (key.code == sf::Keyboard::LShift || key.code == sf::Keyboard::RShift)) {
+        const Cell at = doc_.board().figures[static_cast<std::size_t>(doc_.dragFigure())].cell;
+        const Cell last = waypoints_.empty() ? doc_.dragStart().value_or(at) : waypoints_.back();
+        if (at != last) waypoints_.push_back(at);
+        return;
+    }
     if (key.code == sf::Keyboard::F12) {  // a picture of whatever is shown, dialogs included
         pictureRequested_ = true;
         return;

@@ -255,7 +255,9 @@ private:
         std::string text;               // in the board's corner
         int target = -1;                // View > Reach with a defender picked: the figure it would see ...
         const std::vector<Cell>* sees = nullptr;  // ... from these places of its reach
+        const std::vector<Cell>* waypoints = nullptr;  // the dragged figure's, in order
     };
+    std::vector<Cell> waypoints_;  // Shift while dragging: the places the path goes through
     MoveShown moveShown_;
     // Where in the reach the figure would see the target: the places of the reach that the target's
     // heat map (a probe of the figure's size on a board without it) has the target seeing.

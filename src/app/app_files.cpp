@@ -316,6 +316,12 @@ void App::writeState() {
                      {"bad", moveShown_.bad},
                      {"text", moveShown_.text},
                      {"free", viewOptions_.freeMovement},
+                     {"waypoints", [&] {
+                          Json w = Json::array();
+                          if (moveShown_.waypoints)
+                              for (const Cell& c : *moveShown_.waypoints) w.push_back({c.x, c.y});
+                          return w;
+                      }()},
                      {"target", moveShown_.target >= 0 ? Json(board.figures[static_cast<std::size_t>(moveShown_.target)].id) : Json(nullptr)},
                      {"sees", moveShown_.sees ? Json(moveShown_.sees->size()) : Json(nullptr)}};
     } else {

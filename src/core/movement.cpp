@@ -206,7 +206,7 @@ bool better(int cost, int steps, int diagonals, const MoveReach::State& s) {
 // The search by least cost (then fewest steps, then diagonals, then state) from position `from`,
 // within the window of positions; stops once `stop` (a window-relative position) is settled, when given.
 MoveReach search(MoveScene& scene, int figure, const MovementRules& rules, int budget, Cell from, int x0, int y0, int x1,
-                 int y1, int stop) {
+                 int y1, int stop, int startParity = 0) {
     const Board& board = scene.board();
     const Figure& f = board.figures[static_cast<std::size_t>(figure)];
     MoveReach r;
@@ -217,7 +217,7 @@ MoveReach search(MoveScene& scene, int figure, const MovementRules& rules, int b
     std::vector<std::uint8_t> settled(r.states.size(), 0);
     using Entry = std::tuple<int, int, int, int>;  // cost, steps, diagonals, state
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
-    const int start = ((from.y - y0) * r.w + (from.x - x0)) * 2;
+    const int start = ((from.y - y0) * r.w + (from.x - x0)) * 2 + (rules.diagonal == DiagonalCost::Alternating ? startParity % 2 : 0);
     r.states[static_cast<std::size_t>(start)] = {0, 0, 0, -1};
     open.emplace(0, 0, 0, start);
     const StepCheck check{scene, board, figure, rules};
@@ -287,7 +287,7 @@ MoveReach findReach(MoveScene& scene, int figure, const MovementRules& rules, in
     return search(scene, figure, rules, budget, at, x0, y0, x1, y1, -1);
 }
 
-PathResult findPath(MoveScene& scene, int figure, const MovementRules& rules, Cell to, std::optional<Cell> from) {
+PathResult findPath(MoveScene& scene, int figure, const MovementRules& rules, Cell to, std::optional<Cell> from, int diagonalsBefore) {
     const Board& board = scene.board();
     const Figure& f = board.figures.at(static_cast<std::size_t>(figure));
     const Cell at = startOf(board, f, from);
@@ -318,7 +318,7 @@ PathResult findPath(MoveScene& scene, int figure, const MovementRules& rules, Ce
         }
     const int x1 = board.width - f.w, y1 = board.height - f.h;
     const int stop = to.y * (x1 + 1) + to.x;
-    const MoveReach r = search(scene, figure, rules, INT_MAX / 4, at, 0, 0, x1, y1, stop);
+    const MoveReach r = search(scene, figure, rules, INT_MAX / 4, at, 0, 0, x1, y1, stop, diagonalsBefore);
     out.path = r.pathTo(to);
     if (out.path.empty()) {
         out.why = std::string("walls, terrain or figures close it off") +
@@ -328,6 +328,8 @@ PathResult findPath(MoveScene& scene, int figure, const MovementRules& rules, Ce
     }
     out.found = true;
     out.cost = *r.costTo(to);
+    for (std::size_t i = 1; i < out.path.size(); ++i)
+        out.diagonals += out.path[i].x != out.path[i - 1].x && out.path[i].y != out.path[i - 1].y ? 1 : 0;
     return out;
 }
 

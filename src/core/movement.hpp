@@ -128,10 +128,14 @@ MoveReach referenceReach(const Board& board, int figure, const MovementRules& ru
 struct PathResult {
     bool found = false;
     int cost = 0;
+    int diagonals = 0;       // its diagonal steps
     std::vector<Cell> path;  // from the figure's position to `to`, both included
     std::string why;         // when not found: the reason, in words
 };
-PathResult findPath(MoveScene& scene, int figure, const MovementRules& rules, Cell to, std::optional<Cell> from = std::nullopt);
+// `diagonalsBefore`: the diagonals of the path so far, when this one continues it from a waypoint
+// (under the alternating rule, the first diagonal then costs 2 after an odd number).
+PathResult findPath(MoveScene& scene, int figure, const MovementRules& rules, Cell to, std::optional<Cell> from = std::nullopt,
+                    int diagonalsBefore = 0);
 
 // The cost of one step from position `from` to the neighbouring position `to` for figure `figure`,
 // `diagonalsBefore` diagonals into the path, or nullopt when the step is not allowed; `passing`

@@ -8,6 +8,8 @@
 #include <SFML/Graphics/Image.hpp>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace sightline::apptest;
 using Json = nlohmann::json;
 
@@ -135,6 +137,30 @@ TEST_CASE("app: a dragged mini shows its path and cost; a drop beyond its move g
         if (f["id"] == "marine-red") CHECK(f["cell"] == Json::array({6, 4}));
     CHECK(s["status"] == "Move refused: marine-red needs " + std::to_string(far["cost"].get<int>()) +
                              " to get there and moves 4 (Edit > Free movement allows it).");
+
+    // Shift while dragging: a waypoint. The path goes through it and costs the two legs together;
+    // beyond the move, the drop goes back as before.
+    ui.press(6.5, 4.5);
+    ui.moveTo(6.5, 3.5);
+    ui.moveTo(6.5, 2.5);
+    s = ui.waitState([](const Json& j) { return j["dragging"] == true && j["move"]["path"].is_array() && j["move"]["path"].back() == Json::array({6, 2}); });
+    ui.key("shift");
+    s = ui.waitState([](const Json& j) { return j["move"]["waypoints"] == Json::parse("[[6, 2]]"); });
+    ui.moveTo(8.5, 4.5);
+    s = ui.waitState([](const Json& j) { return j["move"]["path"].is_array() && j["move"]["path"].back() == Json::array({8, 4}); });
+    CHECK(s["move"]["cost"] == 4);  // 2 up to the waypoint, 2 on to (8,4); 2 without it
+    CHECK(s["move"]["label"] == "cost 4 of 4");
+    const Json& via = s["move"]["path"];
+    CHECK(std::find(via.begin(), via.end(), Json::array({6, 2})) != via.end());
+    ui.moveTo(9.5, 5.5);
+    s = ui.waitState([](const Json& j) { return j["move"]["path"].is_array() && j["move"]["path"].back() == Json::array({9, 5}); });
+    CHECK(s["move"]["cost"] == 5);
+    CHECK(s["move"]["bad"] == true);
+    ui.release();
+    s = ui.waitState([](const Json& j) { return j["dragging"] == false; });
+    CHECK(s["undo_depth"] == 0);
+    CHECK(s["status"] == "Move refused: marine-red needs 5 to get there and moves 4 (Edit > Free movement allows it).");
+    CHECK(s["move"]["waypoints"] == Json::array());
 
     // Within its move: moved, one step of undo, and the reach is from where it stands now.
     ui.press(6.5, 4.5);

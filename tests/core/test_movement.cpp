@@ -113,6 +113,14 @@ TEST_CASE("movement: the diagonal rules, difficult terrain and the budget", "[mo
     CHECK(from.costTo({5, 5}) == 0);
     CHECK(from.costTo({0, 0}) == std::nullopt);
     CHECK(findPath(scene, 0, rules(DiagonalCost::Equidistant), {7, 7}, Cell{5, 5}).cost == 2);
+    // Continuing a path from a waypoint: after an odd number of diagonals the next one costs 2.
+    const PathResult fresh = findPath(scene, 0, rules(DiagonalCost::Alternating), {6, 6}, Cell{5, 5});
+    const PathResult after = findPath(scene, 0, rules(DiagonalCost::Alternating), {6, 6}, Cell{5, 5}, 1);
+    CHECK(fresh.cost == 1);
+    CHECK(fresh.diagonals == 1);
+    CHECK(after.cost == 2);
+    CHECK(findPath(scene, 0, rules(DiagonalCost::Alternating), {6, 6}, Cell{5, 5}, 2).cost == 1);
+    CHECK(findPath(scene, 0, rules(DiagonalCost::Equidistant), {6, 6}, Cell{5, 5}, 1).cost == 1);
 }
 
 TEST_CASE("movement: through friends but never onto them; never through enemies; a 2x2 figure", "[movement]") {

@@ -2,6 +2,7 @@
 #include "app/model/move_guide.hpp"
 
 #include <tuple>
+#include <vector>
 
 namespace sightline::app {
 
@@ -9,7 +10,7 @@ bool MoveGuide::Key::operator==(const Key& o) const {
     auto rulesTie = [](const MovementRules& m) { return std::tie(m.diagonal, m.difficultFactor, m.cornerCutting, m.throughFriends); };
     return std::tie(generation, geometry, figures, figure, from.x, from.y, to.x, to.y, budget) ==
                std::tie(o.generation, o.geometry, o.figures, o.figure, o.from.x, o.from.y, o.to.x, o.to.y, o.budget) &&
-           rulesTie(rules) == rulesTie(o.rules);
+           rulesTie(rules) == rulesTie(o.rules) && waypoints == o.waypoints;
 }
 
 MoveScene& MoveGuide::scene(const Document& doc) {
@@ -47,21 +48,42 @@ const MoveReach& MoveGuide::reach(const Document& doc, int figure, Cell from, co
     return reach_;
 }
 
-const PathResult& MoveGuide::path(const Document& doc, int figure, Cell from, Cell to, const MovementRules& rules) {
-    const Key k = keyOf(doc, figure, from, to, rules, 0);
+const PathResult& MoveGuide::path(const Document& doc, int figure, Cell from, Cell to, const MovementRules& rules,
+                                  const std::vector<Cell>& waypoints) {
+    Key k = keyOf(doc, figure, from, to, rules, 0);
+    k.waypoints = waypoints;
     if (pathKey_ && *pathKey_ == k) return path_;
-    path_ = findPath(scene(doc), figure, rules, to, from);
+    MoveScene& s = scene(doc);
+    path_ = PathResult{};
+    path_.found = true;
+    path_.path = {from};
+    Cell at = from;
+    std::vector<Cell> stops = waypoints;
+    stops.push_back(to);
+    for (const Cell& next : stops) {
+        const PathResult leg = findPath(s, figure, rules, next, at, path_.diagonals);
+        if (!leg.found) {
+            path_ = PathResult{};
+            path_.why = leg.why;
+            break;
+        }
+        path_.cost += leg.cost;
+        path_.diagonals += leg.diagonals;
+        path_.path.insert(path_.path.end(), leg.path.begin() + 1, leg.path.end());
+        at = next;
+    }
     pathKey_ = k;
     ++searches_;
     return path_;
 }
 
-DropCheck MoveGuide::checkDrop(const Document& doc, int figure, Cell from, const MovementRules& rules, bool freeMovement) {
+DropCheck MoveGuide::checkDrop(const Document& doc, int figure, Cell from, const MovementRules& rules, bool freeMovement,
+                               const std::vector<Cell>& waypoints) {
     const Figure& f = doc.board().figures.at(static_cast<std::size_t>(figure));
     const auto budget = figureMoveBudget(f);
     DropCheck out;
     if (!budget || f.cell == from) return out;
-    const PathResult& p = path(doc, figure, from, f.cell, rules);
+    const PathResult& p = path(doc, figure, from, f.cell, rules, waypoints);
     std::string why;
     if (!p.found) why = "no way for " + f.id + " from (" + std::to_string(from.x) + ", " + std::to_string(from.y) + "): " + p.why;
     else if (p.cost > *budget)

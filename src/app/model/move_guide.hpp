@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sightline::app {
 
@@ -26,11 +27,15 @@ class MoveGuide {
 public:
     // Figure `figure`'s reach within `budget` from position `from`.
     const MoveReach& reach(const Document& doc, int figure, Cell from, const MovementRules& rules, int budget);
-    // Its least-cost path from `from` to `to`, whatever its budget.
-    const PathResult& path(const Document& doc, int figure, Cell from, Cell to, const MovementRules& rules);
-    // A figure dragged from `from` and standing on its new cell: refused when it has a "move" key
-    // and the way there is longer or there is none, unless `freeMovement`, which only warns.
-    DropCheck checkDrop(const Document& doc, int figure, Cell from, const MovementRules& rules, bool freeMovement);
+    // Its least-cost path from `from` to `to` through `waypoints` in order, whatever its budget: the
+    // paths between them joined (the diagonals counted over the whole way), or why there is none.
+    const PathResult& path(const Document& doc, int figure, Cell from, Cell to, const MovementRules& rules,
+                           const std::vector<Cell>& waypoints = {});
+    // A figure dragged from `from` (through `waypoints`) and standing on its new cell: refused when it
+    // has a "move" key and the way there is longer or there is none, unless `freeMovement`, which
+    // only warns.
+    DropCheck checkDrop(const Document& doc, int figure, Cell from, const MovementRules& rules, bool freeMovement,
+                        const std::vector<Cell>& waypoints = {});
     // How many times a reach or a path was searched (tests: a frame that asks again searches nothing).
     int searches() const { return searches_; }
 
@@ -45,6 +50,7 @@ private:
         Cell from, to;
         int budget = 0;
         MovementRules rules;
+        std::vector<Cell> waypoints;
         bool operator==(const Key& o) const;
     };
     Key keyOf(const Document& doc, int figure, Cell from, Cell to, const MovementRules& rules, int budget) const;

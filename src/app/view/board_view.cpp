@@ -1284,6 +1284,11 @@ void drawMovePath(Painter& p, std::vector<Label>& labels, const BoardView::Frame
         const sf::Vector2f c = centre(path[i]);
         p.rect({c.x - dot, c.y - dot, 2 * dot, 2 * dot}, colour);
     }
+    if (overlay.waypoints)
+        for (const Cell& w : *overlay.waypoints) {
+            const sf::Vector2f c = centre(w);
+            p.rectOutline({c.x - 3 * dot, c.y - 3 * dot, 6 * dot, 6 * dot}, 2.0f, colour);
+        }
     if (overlay.moveLabel.empty()) return;
     const sf::Vector2f end = centre(path.back());
     const float up = static_cast<float>(f.cell) * static_cast<float>(overlay.moveH) * 0.5f + idPx * 1.2f;

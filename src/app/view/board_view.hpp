@@ -138,6 +138,7 @@ struct Overlay {
     const MoveReach* reach = nullptr;
     const std::vector<Cell>* reachSees = nullptr;  // places of the reach with a dot: the picked defender is seen from there
     const std::vector<Cell>* movePath = nullptr;
+    const std::vector<Cell>* waypoints = nullptr;  // the path's waypoints (Shift while dragging), ringed
     int moveW = 1;
     int moveH = 1;
     std::string moveLabel;
