@@ -300,8 +300,9 @@ int runReach(const std::vector<std::pair<std::string, Board>>& boards, int repea
     return 0;
 }
 
-// Area effects (sightline-cli area): a burst of radius 6 at the top-left corner of each figure, under
-// each board game with its cover rulings; the median over the bursts of `repeat` runs each.
+// Area effects (sightline-cli area): a burst, a spread, a cone and a line of radius 6 at the
+// top-left corner of each figure (the cone and the line aimed 6 east and 3 south), under each board
+// game with its cover rulings; the median over the figures of `repeat` runs each.
 int runArea(const std::vector<std::pair<std::string, Board>>& boards, int repeat) {
     for (const auto& [name, board] : boards) {
         std::printf("scene %s: %dx%d, %zu walls, %zu figures, radius 6\n", name.c_str(), board.width, board.height,
@@ -310,21 +311,25 @@ int runArea(const std::vector<std::pair<std::string, Board>>& boards, int repeat
             const auto rules = makeRuleSystem(game);
             const SightScene scene(board, sightPolicyFor(game));
             Tracer tracer(scene);
-            std::vector<double> each;
-            std::size_t cells = 0, figures = 0;
-            for (const Figure& f : board.figures) {
-                std::vector<double> t;
-                for (int k = 0; k < repeat; ++k) {
-                    const auto t0 = Clock::now();
-                    const AreaEffect a = burst(*rules, tracer, {f.cell.x, f.cell.y}, 6);
-                    t.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
-                    if (k == 0) cells += a.cells.size(), figures += a.figures.size();
+            for (AreaShape shape : {AreaShape::Burst, AreaShape::Spread, AreaShape::Cone, AreaShape::Line}) {
+                std::vector<double> each;
+                std::size_t cells = 0, figures = 0;
+                for (const Figure& f : board.figures) {
+                    const AreaTemplate t{shape, {f.cell.x, f.cell.y}, 6, {f.cell.x + 6, f.cell.y + 3}};
+                    std::vector<double> times;
+                    for (int k = 0; k < repeat; ++k) {
+                        const auto t0 = Clock::now();
+                        const AreaEffect a = areaEffect(*rules, tracer, t);
+                        times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+                        if (k == 0) cells += a.cells.size(), figures += a.figures.size();
+                    }
+                    each.push_back(medianOf(times));
                 }
-                each.push_back(medianOf(t));
+                std::sort(each.begin(), each.end());
+                std::printf("  %-6s %-7s                      %9.3f ms   (90th percentile %.3f ms; %.0f cells and %.1f figures each)\n",
+                            areaShapeName(shape), game.c_str(), medianOf(each), each[each.size() * 9 / 10],
+                            double(cells) / each.size(), double(figures) / each.size());
             }
-            std::sort(each.begin(), each.end());
-            std::printf("  burst %-7s                       %9.3f ms   (90th percentile %.3f ms; %.0f cells and %.1f figures each)\n",
-                        game.c_str(), medianOf(each), each[each.size() * 9 / 10], double(cells) / each.size(), double(figures) / each.size());
         }
     }
     return 0;
@@ -349,7 +354,7 @@ int main(int argc, char** argv) {
                  "time the Doom cover heat map of a 1x1 figure against the first side's figures, and every pair ruled, instead");
     app.add_flag("--visibility", visibility, "time the visibility region (sightline-cli visibility) from 1,000 viewpoints instead");
     app.add_flag("--figure-sight", figureSightMode, "time what each figure sees (its corners' regions and their union) instead");
-    app.add_flag("--area", areaMode, "time a burst of radius 6 with its cover rulings at each figure (sightline-cli area) instead");
+    app.add_flag("--area", areaMode, "time a burst, spread, cone and line of radius 6 with their cover rulings at each figure (sightline-cli area) instead");
     app.add_flag("--reach", reach, "time each 1x1 figure's reach with a budget of 12 (sightline-cli reach) instead");
     CLI11_PARSE(app, argc, argv);
 

@@ -322,7 +322,12 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     areaBadges_.clear();
     if (viewOptions_.editor.tool == Tool::Area && edit_.areaOrigin()) {
         Tracer tracer(toolScene());
-        areaShown_ = burst(analysis_.rules(), tracer, *edit_.areaOrigin(), viewOptions_.editor.areaRadius);
+        const AreaRules shapes = analysis_.rules().areaRules();
+        const AreaShape shape = shapes.has(viewOptions_.editor.areaShape) ? viewOptions_.editor.areaShape : shapes.shapes.front();
+        const Corner origin = *edit_.areaOrigin();
+        // Not aimed yet: east, or west from the board's right edge.
+        const Corner toward = edit_.areaToward().value_or(Corner{origin.x < doc_.board().width ? origin.x + 1 : origin.x - 1, origin.y});
+        areaShown_ = areaEffect(analysis_.rules(), tracer, AreaTemplate{shape, origin, viewOptions_.editor.areaRadius, toward});
         for (const Ruling& r : areaShown_->rulings) areaBadges_.push_back(coverBadge(r));
         overlay.area = &*areaShown_;
         overlay.areaBadges = areaBadges_;

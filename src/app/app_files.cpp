@@ -335,7 +335,10 @@ void App::writeState() {
                                {"cover", areaShown_->rulings[i].cover ? Json(*areaShown_->rulings[i].cover) : Json(nullptr)},
                                {"badge", i < areaBadges_.size() ? areaBadges_[i] : std::string()},
                                {"explanation", areaShown_->rulings[i].explanation}});
+        for (std::size_t i = 0; i < areaShown_->aroundCorner.size() && i < figures.size(); ++i)
+            figures[i]["around_corner"] = areaShown_->aroundCorner[i] != 0;
         j["area"] = {{"origin", {areaShown_->origin.x, areaShown_->origin.y}}, {"radius", areaShown_->radius},
+                     {"shape", areaShapeName(areaShown_->shape)}, {"toward", {areaShown_->toward.x, areaShown_->toward.y}},
                      {"cells", areaShown_->cells.size()}, {"figures", figures}};
     } else {
         j["area"] = nullptr;

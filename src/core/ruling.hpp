@@ -2,6 +2,7 @@
 // feeds the command line's printer and JSON, the app's panels and the tests.
 #pragma once
 
+#include "core/area_rules.hpp"
 #include "core/board.hpp"
 #include "core/movement.hpp"
 #include "core/sight.hpp"
@@ -112,6 +113,8 @@ public:
     }
     // How figures move under it (its preset's "movement", docs/rules.md "Moving").
     virtual MovementRules movement() const { return {}; }
+    // Its area effects' shapes and widths (a preset's "areas"); by default a burst alone.
+    virtual AreaRules areaRules() const { return {}; }
     // The cover of `defender` from a point (an area effect's origin, core/area.hpp): the game's
     // cover with that point as the attacker's only corner; the ruling's attacker is -1 and its
     // corner the point. By default: the lines from the point to every corner of the defender, line

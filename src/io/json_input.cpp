@@ -538,4 +538,42 @@ void readMovement(Checker& ck, const Json& doc, MovementRules& out) {
     }
 }
 
+void readAreas(Checker& ck, const Json& doc, AreaRules& out) {
+    const auto a = doc.find("areas");
+    if (a == doc.end() || !ck.object(*a, "/areas")) return;
+    for (auto it = a->begin(); it != a->end(); ++it) {
+        const std::string path = "/areas/" + it.key();
+        if (it.key() == "shapes") {
+            if (!ck.array(it.value(), path)) continue;
+            std::vector<AreaShape> shapes;
+            bool good = true;
+            for (std::size_t i = 0; i < it.value().size(); ++i) {
+                std::string name;
+                const std::string at = path + "/" + std::to_string(i);
+                if (!ck.oneOf(it.value()[i], at, {"burst", "spread", "cone", "line"}, name, "area shape")) {
+                    good = false;
+                    continue;
+                }
+                const AreaShape shape = *areaShapeFromName(name);
+                if (std::find(shapes.begin(), shapes.end(), shape) != shapes.end()) {
+                    ck.add(at, "\"" + name + "\" is listed twice");
+                    good = false;
+                }
+                shapes.push_back(shape);
+            }
+            if (shapes.empty() && good) {
+                ck.add(path, "expected at least one shape (burst, spread, cone, line)");
+                good = false;
+            }
+            if (good) out.shapes = shapes;
+        } else if (it.key() == "cone_width") {
+            ck.integer(it.value(), path, 1, AreaRules::kMaxWidth, out.coneWidth);
+        } else if (it.key() == "line_width") {
+            ck.integer(it.value(), path, 1, AreaRules::kMaxWidth, out.lineWidth);
+        } else {
+            ck.add(path, "unknown key (areas has shapes, cone_width, line_width)");
+        }
+    }
+}
+
 }  // namespace sightline::json_input

@@ -5,6 +5,7 @@
 
 #include "core/board.hpp"
 #include "core/geometry.hpp"
+#include "core/area_rules.hpp"
 #include "core/movement.hpp"
 #include "io/input_error.hpp"
 
@@ -48,6 +49,10 @@ void checkHeader(Checker& ck, const Json& doc, const char* format, const char* w
 // what the file leaves out: {"diagonal": "equidistant"|"alternating"|"none", "difficult_factor":
 // 1..10, "corner_cutting": bool, "through_friends": bool}.
 void readMovement(Checker& ck, const Json& doc, MovementRules& out);
+// Reads a preset's optional "areas" object (docs/rules.md, "Area effects") into `out`, which keeps
+// its values where the file is silent: "shapes" (burst, spread, cone, line; at least one, none
+// twice), "cone_width" and "line_width" (1..8).
+void readAreas(Checker& ck, const Json& doc, AreaRules& out);
 
 // Reads the usual items of a list straight from the parser's events, without a Json value for each
 // (most of a 60 MB map is some 750,000 walls of the same shape). It may decline any event: the item

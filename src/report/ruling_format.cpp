@@ -161,6 +161,8 @@ std::string areaJson(const Board& board, const std::string& rules, const AreaEff
     Json j;
     j["origin"] = cornerJson(area.origin);
     j["radius"] = area.radius;
+    j["shape"] = areaShapeName(area.shape);
+    if (area.shape == AreaShape::Cone || area.shape == AreaShape::Line) j["toward"] = cornerJson(area.toward);
     j["rules"] = rules;
     Json cells = Json::array();
     for (const Cell& c : area.cells) cells.push_back(Json::array({c.x, c.y}));
@@ -174,6 +176,7 @@ std::string areaJson(const Board& board, const std::string& rules, const AreaEff
         for (const Cell& c : area.cells)
             if (f.occupies(c)) in.push_back(Json::array({c.x, c.y}));
         entry["cells"] = std::move(in);
+        if (area.shape == AreaShape::Spread) entry["around_corner"] = i < area.aroundCorner.size() && area.aroundCorner[i];
         // The ruling's keys as `cover --json` names them, less those of a pair of figures.
         const Json ruling = rulingObject(board, area.rulings[i]);
         for (const auto& [key, value] : ruling.items())
@@ -186,7 +189,9 @@ std::string areaJson(const Board& board, const std::string& rules, const AreaEff
 
 std::string areaText(const Board& board, const std::string& rules, const AreaEffect& area) {
     std::ostringstream s;
-    s << "burst of radius " << area.radius << " at " << cornerText(area.origin) << " under " << rules << ": " << area.cells.size()
+    s << areaShapeName(area.shape) << " of radius " << area.radius << " at " << cornerText(area.origin);
+    if (area.shape == AreaShape::Cone || area.shape == AreaShape::Line) s << " toward " << cornerText(area.toward);
+    s << " under " << rules << ": " << area.cells.size()
       << (area.cells.size() == 1 ? " cell, " : " cells, ") << area.figures.size()
       << (area.figures.size() == 1 ? " figure in it\n" : " figures in it\n");
     for (std::size_t i = 0; i < area.figures.size(); ++i) {
@@ -197,7 +202,9 @@ std::string areaText(const Board& board, const std::string& rules, const AreaEff
             TextFields fields(details, named);
             r.detail->write(fields);
         }
-        s << "  " << figureId(board, area.figures[i]) << ": " << r.explanation << "\n";
+        s << "  " << figureId(board, area.figures[i]) << ": " << r.explanation;
+        if (i < area.aroundCorner.size() && area.aroundCorner[i]) s << " (the spread reached it around a corner)";
+        s << "\n";
         std::istringstream lines(details.str());
         for (std::string line; std::getline(lines, line);) s << "  " << line << "\n";
     }

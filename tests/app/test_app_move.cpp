@@ -236,3 +236,44 @@ TEST_CASE("app: the area effect tool places a burst and lists each figure's cove
     s = ui.waitState([](const Json& j) { return j["area"].is_null(); });
     CHECK(s["area"].is_null());
 }
+
+TEST_CASE("app: the area tool takes the preset's shapes; a cone is aimed by dragging from its origin", "[app-move]") {
+    const std::string dir = scratchDir("area-shapes");
+    const std::string map = copyMap(dir, "maps/d20-office.json");
+    Background app({"--size", "1100x800", "--state-file", dir + "/state.json", "--rules", "d20", "--preset", "dnd35", map}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout"); });
+    ui.clickNoted("tool-A");
+    s = ui.waitState([](const Json& j) { return j["editor"]["tool"] == "Area effect"; });
+    const auto agrees = [&](const Json& shown, const std::string& shape, const std::string& extra) {
+        const Json want = cliJson("area " + quote(map) + " --rules d20 --preset dnd35 --at 5,5 --radius 4 --shape " + shape + extra, dir);
+        CHECK(shown["shape"] == shape);
+        CHECK(shown["origin"] == Json::array({5, 5}));
+        CHECK(shown["cells"] == want["cells"].size());
+        REQUIRE(shown["figures"].size() == want["figures"].size());
+        for (std::size_t i = 0; i < want["figures"].size(); ++i) {
+            CHECK(shown["figures"][i]["id"] == want["figures"][i]["id"]);
+            CHECK(shown["figures"][i]["explanation"] == want["figures"][i]["explanation"]);
+            if (want["figures"][i].contains("around_corner")) CHECK(shown["figures"][i]["around_corner"] == want["figures"][i]["around_corner"]);
+        }
+    };
+    // The spread: its radio button, then the origin.
+    REQUIRE(ui.clickNoted("area-shape-spread"));
+    ui.click(5.1, 4.8);
+    s = ui.waitState([](const Json& j) { return j["area"].is_object() && j["area"]["shape"] == "spread"; });
+    agrees(s["area"], "spread", "");
+    // The cone: pressed at (5,5), dragged to (9,7); aimed there.
+    REQUIRE(ui.clickNoted("area-shape-cone"));
+    ui.press(5.05, 5.05);
+    ui.moveTo(7, 6);
+    ui.moveTo(9.1, 7.1);
+    ui.release();
+    s = ui.waitState([](const Json& j) { return j["area"].is_object() && j["area"]["shape"] == "cone" && j["area"]["toward"] == Json::array({9, 7}); });
+    agrees(s["area"], "cone", " --toward 9,7");
+    // The line, aimed the same way (the aim stays with the origin).
+    REQUIRE(ui.clickNoted("area-shape-line"));
+    s = ui.waitState([](const Json& j) { return j["area"].is_object() && j["area"]["shape"] == "line"; });
+    agrees(s["area"], "line", " --toward 9,7");
+    ui.key("F12");
+}

@@ -190,3 +190,52 @@ TEST_CASE("cli: area lists the cells a burst reaches and each figure's cover fro
     refused(cli("area " + map + " --at 2.5,1 --radius 3"), "--at: expected X,Y (a lattice point");
     refused(cli("area " + map + " --at 2,1 --radius 0"), "--radius 0 is out of range (1..1024)");
 }
+
+TEST_CASE("cli: area takes the shapes the preset lists; a cone and a line are aimed with --toward", "[cli][area]") {
+    // The same wall; A beyond its lower end from (2,1), B under it.
+    const std::string map = writeTemp("area-shapes.json", R"({"format": "sightline-map", "version": 1, "grid": {"width": 7, "height": 6},
+        "walls": [{"id": "w", "from": [3, 0], "to": [3, 2.25]}],
+        "figures": [{"id": "A", "cell": [4, 0]}, {"id": "B", "cell": [2, 4]}]})");
+    const auto cells = [](const Json& j) { return j["cells"].dump(); };
+    const auto cone = cli("area " + map + " --at 2,1 --radius 3 --rules d20 --preset dnd35 --shape cone --toward 2,6 --json");
+    REQUIRE(cone.status == 0);
+    const Json c = Json::parse(cone.out);
+    CHECK(c["shape"] == "cone");
+    CHECK(c["toward"] == Json::array({2, 6}));
+    // Aimed south from (2,1): the quarter circle within 3 counted alternately.
+    // (3,2) lies behind the wall's lower end.
+    CHECK(cells(c) == "[[1,1],[2,1],[0,2],[1,2],[2,2],[1,3],[2,3]]");
+    CHECK(c["figures"].empty());
+    const auto line = cli("area " + map + " --at 2,1 --radius 5 --rules d20 --preset dnd5e --shape line --toward 2,6 --json");
+    REQUIRE(line.status == 0);
+    CHECK(cells(Json::parse(line.out)) == "[[1,1],[1,2],[1,3],[1,4],[1,5]]");  // one column, on the right of the aim
+    // The burst stops at the wall; the spread goes round its lower end to A.
+    const auto burst = Json::parse(cli("area " + map + " --at 2,1 --radius 6 --rules d20 --preset quarters --json").out);
+    CHECK(burst["shape"] == "burst");
+    CHECK_FALSE(burst.contains("toward"));
+    // (2,1) at 1, (2,2) 2, (3,2) 3, (4,1) 5 (the second diagonal), (4,0) 6.
+    const auto spread = cli("area " + map + " --at 2,1 --radius 6 --rules d20 --preset quarters --shape spread --json");
+    REQUIRE(spread.status == 0);
+    const Json s = Json::parse(spread.out);
+    bool sawA = false;
+    for (const Json& f : s["figures"])
+        if (f["id"] == "A") {
+            sawA = true;
+            CHECK(f["around_corner"] == true);
+            CHECK(f["line_of_sight"] == false);
+        }
+    CHECK(sawA);
+    for (const Json& f : burst["figures"]) CHECK(f["id"] != "A");
+    const auto text = cli("area " + map + " --at 2,1 --radius 6 --rules d20 --shape spread");
+    CHECK(text.out.rfind("spread of radius 6 at (2,1) under d20: ", 0) == 0);
+    CHECK(Json::parse(cli("area " + map + " --at 2,1 --radius 5 --rules d20 --shape spread --json").out)["figures"].size() == 1u);  // B alone
+    CHECK(text.out.find("(the spread reached it around a corner)") != std::string::npos);
+
+    refused(cli("area " + map + " --at 2,1 --radius 3 --rules d20 --shape cone --toward 2,6"), "--shape cone: d20 has no cone (its shapes: burst, spread)");
+    refused(cli("area " + map + " --at 2,1 --radius 3 --rules wargame --shape spread"), "wargame has no spread (its shapes: burst)");
+    refused(cli("area " + map + " --at 2,1 --radius 3 --rules d20 --preset dnd35 --shape cone"), "--shape cone needs --toward X,Y");
+    refused(cli("area " + map + " --at 2,1 --radius 3 --rules d20 --preset dnd35 --shape cone --toward 2,1"), "--toward 2,1 is the origin");
+    refused(cli("area " + map + " --at 2,1 --radius 3 --rules d20 --preset dnd35 --shape cone --toward 9,9"), "--toward 9,9 is not a lattice point");
+    refused(cli("area " + map + " --at 2,1 --radius 3 --toward 4,4"), "--toward aims a cone or a line; a burst has no aim");
+    refused(cli("area " + map + " --at 2,1 --radius 3 --shape blob"), "--shape blob: expected burst, spread, cone or line");
+}

@@ -179,9 +179,12 @@ void EditInput::pressLeft(sf::Vector2f px, EditInputContext& ctx) {
             return;
         }
         case Tool::Area: {
+            // A press puts the origin there; a drag moves it (a burst, a spread) or aims it (a cone,
+            // a line: toward the grid point under the pointer).
             press.kind = Press::Kind::Area;
             press_ = press;
             area_ = nearestGridPoint(ctx.doc.board(), at);
+            if (aimedShape(ctx.options.areaShape)) areaToward_.reset();
             return;
         }
         case Tool::Ruler: {
@@ -239,7 +242,12 @@ void EditInput::move(sf::Vector2f px, EditInputContext& ctx) {
         case Press::Kind::Paint:
             if (c != press_->lastCell) paintTo(c, ctx);
             break;
-        case Press::Kind::Area: area_ = nearestGridPoint(ctx.doc.board(), at); break;
+        case Press::Kind::Area: {
+            const Corner p = nearestGridPoint(ctx.doc.board(), at);
+            if (!aimedShape(ctx.options.areaShape)) area_ = p;
+            else if (area_ && (p.x != area_->x || p.y != area_->y)) areaToward_ = p;
+            break;
+        }
         case Press::Kind::Ruler: {
             const PointD to = shiftHeld() ? at : PointD{c.x + 0.5, c.y + 0.5};
             ruler_ = std::make_pair(press_->start, to);
@@ -385,6 +393,7 @@ bool EditInput::escape(EditInputContext& ctx) {
     }
     if (area_ && ctx.options.tool == Tool::Area) {
         area_.reset();
+        areaToward_.reset();
         return true;
     }
     if (!ctx.selection.pieces.empty()) {
@@ -414,6 +423,7 @@ void EditInput::reset() {
     cursor_.reset();
     ruler_.reset();
     area_.reset();
+    areaToward_.reset();
     chainWalls_ = 0;
 }
 

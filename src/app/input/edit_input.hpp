@@ -61,6 +61,8 @@ public:
     std::optional<std::pair<PointD, PointD>> ruler() const;
     // The area effect's origin, when one is placed.
     std::optional<Corner> areaOrigin() const { return area_; }
+    // Where a cone or a line is aimed: the grid point its origin was dragged to, when it was.
+    std::optional<Corner> areaToward() const { return areaToward_; }
     bool busy() const { return !chain_.empty() || press_.has_value(); }
 
 private:
@@ -94,6 +96,7 @@ private:
     std::optional<Cell> hoverCell_;
     std::optional<std::pair<PointD, PointD>> ruler_;
     std::optional<Corner> area_;
+    std::optional<Corner> areaToward_;
 };
 
 }  // namespace sightline::app

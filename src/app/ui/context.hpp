@@ -28,8 +28,11 @@ struct EditorOptions {
     TerrainKind terrain = TerrainKind::Blocking;  // the brush's and the rectangle's
     FeatureSpec feature;                          // a new feature's kind and keys
     int areaRadius = 4;                           // the area effect's (Tool::Area), in cells
+    AreaShape areaShape = AreaShape::Burst;       // its shape (one the game's preset lists, else its first)
     static constexpr int kMaxAreaRadius = 30;
 };
+// Whether an area effect of this shape is aimed (a cone, a line).
+inline bool aimedShape(AreaShape shape) { return shape == AreaShape::Cone || shape == AreaShape::Line; }
 
 // What the view shows; menu items and keys switch these directly (they change no model).
 struct ViewOptions {

@@ -79,22 +79,46 @@ namespace {
 
 // The area effect: its radius, and every figure in it with what the game gives it and why.
 void areaSection(const PanelContext& ctx, EditorOptions& ed) {
+    // The shapes the game's preset lists (its "areas"); one it lacks reads as its first.
+    const AreaRules shapes = ctx.analysis.rules().areaRules();
+    const AreaShape shown = shapes.has(ed.areaShape) ? ed.areaShape : shapes.shapes.front();
+    if (shapes.shapes.size() > 1) {
+        for (AreaShape s : shapes.shapes) {
+            std::string label = areaShapeName(s);
+            label[0] = static_cast<char>(label[0] - 'a' + 'A');
+            if (ImGui::RadioButton(label.c_str(), shown == s)) ed.areaShape = s;
+            ui::noteItem((std::string("area-shape-") + areaShapeName(s)).c_str());
+            ImGui::SameLine();
+        }
+        ImGui::NewLine();
+    }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
     ImGui::SliderInt("Radius", &ed.areaRadius, 1, EditorOptions::kMaxAreaRadius, "%d cells", ImGuiSliderFlags_AlwaysClamp);
     ui::noteItem("area-radius");
-    ImGui::TextWrapped("Click or drag the origin to a grid point; [ and ] change the radius; Esc clears it.");
+    ImGui::TextWrapped(aimedShape(shown) ? "Click the origin at a grid point and drag to aim it; [ and ] change its length; Esc clears it."
+                                         : "Click or drag the origin to a grid point; [ and ] change the radius; Esc clears it.");
     if (!ctx.area) {
         ImGui::TextColored(kDim, "No area effect placed.");
         return;
     }
     const AreaEffect& a = *ctx.area;
-    ImGui::Text("Burst at (%d, %d): %zu cells, %zu figures", a.origin.x, a.origin.y, a.cells.size(), a.figures.size());
+    std::string what = areaShapeName(a.shape);
+    what[0] = static_cast<char>(what[0] - 'a' + 'A');
+    if (aimedShape(a.shape))
+        ImGui::Text("%s at (%d, %d) toward (%d, %d): %zu cells, %zu figures", what.c_str(), a.origin.x, a.origin.y, a.toward.x,
+                    a.toward.y, a.cells.size(), a.figures.size());
+    else
+        ImGui::Text("%s at (%d, %d): %zu cells, %zu figures", what.c_str(), a.origin.x, a.origin.y, a.cells.size(), a.figures.size());
     for (std::size_t i = 0; i < a.figures.size(); ++i) {
         const Figure& f = ctx.doc.board().figures.at(static_cast<std::size_t>(a.figures[i]));
         const std::string badge = ctx.areaBadges && i < ctx.areaBadges->size() ? (*ctx.areaBadges)[i] : std::string();
         ImGui::Text("%s:", f.id.c_str());
         ImGui::SameLine();
         ImGui::TextColored(a.rulings[i].cover.value_or(false) ? kWarn : kGood, "%s", badge.c_str());
+        if (i < a.aroundCorner.size() && a.aroundCorner[i]) {
+            ImGui::SameLine();
+            ImGui::TextColored(kDim, "(reached around a corner)");
+        }
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
         ImGui::TextWrapped("%s", a.rulings[i].explanation.c_str());
         ImGui::PopStyleColor();

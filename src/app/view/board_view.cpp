@@ -1318,6 +1318,22 @@ void drawAreaMarks(Painter& p, std::vector<Label>& labels, const BoardView::Fram
                           {{top.x, top.y + static_cast<float>(f.cell) * fig.h + idPx * 2.2f}}});
     }
     const float ring = std::max(5.0f, static_cast<float>(f.cell) * 0.18f);
+    if (area.shape == AreaShape::Cone || area.shape == AreaShape::Line) {
+        // The aim: an arrow from the ring toward the point it was dragged to.
+        const sf::Vector2f t = f.cam.toScreen(area.toward.x, area.toward.y);
+        const sf::Vector2f d = t - o;
+        const float len = std::hypot(d.x, d.y);
+        if (len > 1) {
+            const sf::Vector2f u = d / len, n{-u.y, u.x};
+            const float reach = std::max(len, ring * 3);
+            const float head = std::max(6.0f, ring * 0.8f);
+            const sf::Vector2f tip = o + u * reach;
+            const sf::Color aim(255, 150, 60);
+            p.line(o + u * ring, tip, 2.5f, aim);
+            p.line(tip, tip - u * head + n * (head * 0.6f), 2.5f, aim);
+            p.line(tip, tip - u * head - n * (head * 0.6f), 2.5f, aim);
+        }
+    }
     for (int k = 0; k < 24; ++k) {
         const float a0 = k * 6.2831853f / 24, a1 = (k + 1) * 6.2831853f / 24;
         p.line({o.x + ring * std::cos(a0), o.y + ring * std::sin(a0)}, {o.x + ring * std::cos(a1), o.y + ring * std::sin(a1)}, 2.5f,

@@ -101,6 +101,7 @@ D20Preset parseD20Preset(const std::string& text, const std::string& source) {
                 p.stacking = how == "add" ? D20Preset::Stacking::Add : D20Preset::Stacking::MostProtective;
         }
         json_input::readMovement(ck, doc, p.movement);
+        json_input::readAreas(ck, doc, p.areas);
         if (const Json* s = ck.required(doc, "stopped_lines", ""); s && ck.array(*s, "/stopped_lines")) {
             if (s->size() != 5) ck.add("/stopped_lines", "expected 5 levels, for 0 to 4 stopped lines");
             for (std::size_t i = 0; i < s->size() && i < 5; ++i)

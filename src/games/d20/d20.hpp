@@ -46,6 +46,8 @@ struct D20Preset {
     Stacking stacking = Stacking::Add;
     // The file's "movement"; the D&D and Spycraft rules take no diagonal past a corner.
     MovementRules movement{DiagonalCost::Alternating, 2, false, true};
+    // The file's "areas": the shapes its effects take, and how wide cones and lines are.
+    AreaRules areas;
 };
 // The cover of a defender with personal cover `personal` behind scenery cover `scenery`.
 Quarter combineCover(const D20Preset& preset, Quarter personal, Quarter scenery);
@@ -107,6 +109,7 @@ public:
     std::string name() const override { return "d20"; }
     const D20Preset& preset() const { return preset_; }
     MovementRules movement() const override { return preset_.movement; }
+    AreaRules areaRules() const override { return preset_.areas; }
     // From an area effect's origin: the lines to the corners of the defender's best square, counted
     // as from an attacker's corner, rated features crossed, personal cover stacked by the preset;
     // the Reflex bonus is the one "against an effect originating beyond the cover".

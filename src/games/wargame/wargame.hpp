@@ -31,6 +31,7 @@ struct WargameTable {
     int windowSupport = 1;                            // support weapons one window takes
     int windowHandheld = 2;                           // handheld weapons one window takes
     MovementRules movement;                           // the file's "movement"
+    AreaRules areas;                                  // the file's "areas" (a blast is a burst)
 };
 WargameTable parseWargameTable(const std::string& text, const std::string& source);  // throws InputError
 WargameTable loadWargameTable(const std::string& path);
@@ -89,6 +90,7 @@ public:
     std::string name() const override { return "wargame"; }
     const WargameTable& table() const { return table_; }
     MovementRules movement() const override { return table_.movement; }
+    AreaRules areaRules() const override { return table_.areas; }
     // From an area effect's origin: the line from it to the target's centre, the cover of the
     // feature the target stands in and of the best obstacle between (not one the origin lies in).
     Ruling ruleFromPoint(Tracer& tracer, Corner origin, int defender) const override;
