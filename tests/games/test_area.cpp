@@ -83,6 +83,10 @@ TEST_CASE("area: each figure in it gets its game's cover from the origin", "[are
     const D20Preset quarters = loadD20Preset(test::assetsDir() + "/rules/d20/quarters.json");
     CHECK(detail.reflexBonus == quarters.reflexBonus[2]);
     CHECK(t.explanation.find("Reflex against the effect") != std::string::npos);
+    // 5e names the bonus after its save: the Dexterity saving throw.
+    const AreaEffect five = area(b, "d20", {3, 2}, 5, "dnd5e");
+    CHECK(five.rulings[0].explanation.find("Dex save against the effect") != std::string::npos);
+    CHECK(dynamic_cast<const D20Detail&>(*five.rulings[0].detail).saveLabel == "Dex save");
 
     // Doom: the same lines give cover, but not to the large figure or a stunned one.
     const AreaEffect doom = area(b, "doom", {3, 2}, 5);

@@ -32,7 +32,8 @@ std::string coverBadge(const Ruling& ruling) {
         std::replace(level.begin(), level.end(), '_', ' ');
         if (level == "total") return "total cover: not reached";
         if (level == "none") return "no cover";
-        return f.numbers.count("reflex_bonus") ? level + ", +" + std::to_string(f.numbers["reflex_bonus"]) + " Reflex" : level;
+        const std::string save = f.texts.count("save_label") ? f.texts["save_label"] : "Reflex";
+        return f.numbers.count("reflex_bonus") ? level + ", +" + std::to_string(f.numbers["reflex_bonus"]) + " " + save : level;
     }
     if (f.numbers.count("cover_level")) return f.numbers["cover_level"] ? "cover " + std::to_string(f.numbers["cover_level"]) : "no cover";
     if (!ruling.lineOfSight) return "no line: not reached";

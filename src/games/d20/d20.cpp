@@ -80,6 +80,7 @@ D20Preset parseD20Preset(const std::string& text, const std::string& source) {
         if (const Json* id = ck.required(doc, "id", "")) ck.nonEmptyString(*id, "/id", p.id);
         if (const Json* n = ck.required(doc, "name", "")) ck.nonEmptyString(*n, "/name", p.name);
         if (auto l = doc.find("bonus_label"); l != doc.end()) ck.nonEmptyString(*l, "/bonus_label", p.coverLabel);
+        if (auto l = doc.find("save_label"); l != doc.end()) ck.nonEmptyString(*l, "/save_label", p.saveLabel);
         if (const Json* levels = ck.required(doc, "levels", ""); levels && ck.object(*levels, "/levels")) {
             for (int i = 0; i <= 4; ++i) {
                 const std::string name = quarterName(static_cast<Quarter>(i));
@@ -165,6 +166,7 @@ void D20Detail::write(FieldWriter& out) const {
     else out.null("defense_bonus");
     if (reflexBonus) out.number("reflex_bonus", *reflexBonus);
     else out.null("reflex_bonus");
+    out.text("save_label", saveLabel);
     out.list("features", features);
     auto save = [&](const char* name, const CoverSaveStats& stats, const std::string* by) {
         FieldRecord r;
@@ -277,6 +279,7 @@ Ruling D20Rules::rule(Tracer& tracer, int attacker, int defender) const {
     Ruling r = blankRuling(attacker, defender);
     auto detail = std::make_shared<D20Detail>();
     detail->preset = preset_.id;
+    detail->saveLabel = preset_.saveLabel;
     detail->personal = personalCover(fd);
 
     PairLines lines(tracer, attacker, defender);
@@ -375,7 +378,7 @@ Ruling D20Rules::rule(Tracer& tracer, int attacker, int defender) const {
         why << (preset_.stacking == D20Preset::Stacking::Add ? " (the two added)" : " (only the most protective counts)");
     if (detail->cover == Quarter::Total) why << ": " << fd.id << " cannot be targeted.";
     else if (detail->cover == Quarter::None) why << ".";
-    else why << ": +" << *detail->defenseBonus << " " << preset_.coverLabel << ", +" << detail->reflexBonus.value_or(0) << " Reflex.";
+    else why << ": +" << *detail->defenseBonus << " " << preset_.coverLabel << ", +" << detail->reflexBonus.value_or(0) << " " << preset_.saveLabel << ".";
     r.explanation = why.str();
     r.detail = detail;
     return r;
@@ -388,6 +391,7 @@ Ruling D20Rules::ruleFromPoint(Tracer& tracer, Corner origin, int defender) cons
     r.corner = origin;
     auto detail = std::make_shared<D20Detail>();
     detail->preset = preset_.id;
+    detail->saveLabel = preset_.saveLabel;
     detail->personal = personalCover(fd);
     const IPoint po = latticePoint(origin.x, origin.y);
     std::vector<std::pair<const Feature*, IPolygon>> rated;
@@ -451,8 +455,8 @@ Ruling D20Rules::ruleFromPoint(Tracer& tracer, Corner origin, int defender) cons
         why << (i ? ", " : " (crossing ") << best->features[i] << (i + 1 == best->features.size() ? ")" : "");
     why << "; personal cover " << quarterWords(detail->personal) << ". Cover " << quarterWords(detail->cover);
     if (detail->cover == Quarter::Total) why << ": the effect does not reach " << fd.id << ".";
-    else if (detail->cover == Quarter::None) why << ": no Reflex bonus.";
-    else why << ": +" << detail->reflexBonus.value_or(0) << " Reflex against the effect.";
+    else if (detail->cover == Quarter::None) why << ": no " << preset_.saveLabel << " bonus.";
+    else why << ": +" << detail->reflexBonus.value_or(0) << " " << preset_.saveLabel << " against the effect.";
     r.explanation = why.str();
     r.detail = detail;
     return r;

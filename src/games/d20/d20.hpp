@@ -40,6 +40,7 @@ struct D20Preset {
     std::array<std::optional<int>, 5> reflexBonus;
     std::array<Quarter, 5> byStoppedLines;            // the level for 0..4 stopped lines
     std::string coverLabel = "Defense";               // what the bonus adds to ("AC" in D&D)
+    std::string saveLabel = "Reflex";                 // what the bonus against an effect adds to ("Dex save" in 5e)
     // How personal and scenery cover combine: Spycraft adds them (at most total); D&D 5e and 3.5
     // take only the most protective (the preset file's "stacking": "add" or "most_protective").
     enum class Stacking { Add, MostProtective };
@@ -90,6 +91,7 @@ struct D20Detail final : RulingDetail {
     std::vector<std::string> features; // rated features the lines cross
     std::optional<int> defenseBonus;   // nullopt for total cover
     std::optional<int> reflexBonus;
+    std::string saveLabel = "Reflex";  // the preset's name for the save reflexBonus adds to
     // What an attack that hits the cover hits, and its Damage save (docs/rules.md, "Which cover
     // saves"): the scenery cover is the first rated feature crossed at the scenery level, else what
     // stops the most of the stopped lines (the first met on a tie); the personal cover is the

@@ -271,7 +271,7 @@ void D20Panel::rulingSection(const Board& board, const D20Preset& preset, const 
         if (d.defenseBonus) {
             row((preset.coverLabel + " bonus").c_str());
             ImGui::TextUnformatted(bonusText(d.defenseBonus).c_str());
-            row("Reflex bonus");
+            row((preset.saveLabel + " bonus").c_str());
             ImGui::TextUnformatted(bonusText(d.reflexBonus).c_str());
         } else {
             row("Target");
@@ -328,7 +328,7 @@ void D20Panel::presetsTable(const Analysis& analysis) {
         if (d.defenseBonus) ImGui::Text("%s %s", bonusText(d.defenseBonus).c_str(), p.coverLabel.c_str());
         else ImGui::TextColored(kBad, "cannot be targeted");
     });
-    line("Reflex", [](const D20Preset&, const D20Detail& d) {
+    line("Reflex / save", [](const D20Preset&, const D20Detail& d) {
         if (d.reflexBonus) ImGui::TextUnformatted(bonusText(d.reflexBonus).c_str());
         else ImGui::TextColored(kBad, "-");
     });
