@@ -296,6 +296,84 @@ int runReach(const std::vector<std::pair<std::string, Board>>& boards, int repea
             std::printf("  path 12 cells away, doom            %9.3f ms   (90th percentile %.3f ms; %zu of %zu found)\n", medianOf(paths),
                         paths[paths.size() * 9 / 10], found / static_cast<std::size_t>(repeat), paths.size());
         }
+        // After a drop (the app's work before the next frame with View > Reach and the heat map on):
+        // a 1x1 figure moved 3 cells to a free cell, the move scene refreshed, its reach with a
+        // budget of 12, and the Doom heat map of the places of the reach against up to 50 figures of
+        // another side, the figure the probe on the board without it (App::updateReachTint); beside
+        // it, the whole board's heat map. Both keep the attackers' marks from the one before the drop.
+        const std::vector<std::string> sides = [&] {
+            std::vector<std::string> out;
+            for (const Figure& f : board.figures)
+                if (std::find(out.begin(), out.end(), f.side) == out.end()) out.push_back(f.side);
+            return out;
+        }();
+        if (sides.size() >= 2) {
+            const auto rules = makeRuleSystem("doom");
+            const SightPolicy policy = sightPolicyFor("doom");
+            std::vector<double> tints, wholes, reachOnly;
+            std::size_t attackersUsed = 0, samples = 0, places = 0;
+            const std::vector<Cell> free = standingCells(board, 1, 1);
+            for (std::size_t i = 0; i < board.figures.size() && samples < 20; ++i) {
+                const Figure& f = board.figures[i];
+                if (f.w * f.h != 1) continue;
+                const Cell to{f.cell.x + 3, f.cell.y};
+                if (std::find(free.begin(), free.end(), to) == free.end()) continue;
+                ++samples;
+                Board moved = board;
+                moved.figures[i].cell = to;
+                Board without = moved;
+                without.figures.erase(without.figures.begin() + static_cast<std::ptrdiff_t>(i));
+                const std::string against = f.side == sides[0] ? sides[1] : sides[0];
+                HeatmapRequest whole, tint;
+                for (int a : figuresOfSide(board, against))
+                    if (whole.attackers.size() < 50) whole.attackers.push_back(a);
+                for (int a : figuresOfSide(without, against))
+                    if (tint.attackers.size() < 50) tint.attackers.push_back(a);
+                attackersUsed = whole.attackers.size();
+                whole.probeSide = tint.probeSide = f.side;
+                HeatmapReach kept;
+                HeatmapControl control;
+                control.reach = &kept;
+                control.geometry = 1;
+                coverHeatmap(*rules, board, policy, whole, Engine::Indexed, 0, control);  // before the drop
+                HeatmapReach tintKept;  // the tint's marks, made by the one before the drop
+                HeatmapControl tintControl;
+                tintControl.reach = &tintKept;
+                tintControl.geometry = 1;
+                coverHeatmap(*rules, without, policy, tint, Engine::Indexed, 0, tintControl);
+                MoveScene scene(moved);
+                std::vector<double> t, w, r;
+                for (int k = 0; k < repeat; ++k) {
+                    const auto t0 = Clock::now();
+                    scene.refreshFigures();
+                    const MoveReach reach = findReach(scene, static_cast<int>(i), doomMoves, 12);
+                    const auto t1 = Clock::now();
+                    tint.only.clear();
+                    for (const ReachCell& c : reach.cells) tint.only.push_back(c.cell);
+                    const auto tinted = coverHeatmap(*rules, without, policy, tint, Engine::Indexed, 0, tintControl);
+                    const auto t2 = Clock::now();
+                    const auto heat = coverHeatmap(*rules, moved, policy, whole, Engine::Indexed, 0, control);
+                    const auto t3 = Clock::now();
+                    if (k == 0) places += tinted.size();
+                    if (heat.empty() || tinted.empty()) std::printf("  (nothing computed)\n");
+                    r.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+                    t.push_back(std::chrono::duration<double, std::milli>(t2 - t0).count());
+                    w.push_back(std::chrono::duration<double, std::milli>(t3 - t2).count());
+                }
+                tints.push_back(medianOf(t));
+                wholes.push_back(medianOf(w));
+                reachOnly.push_back(medianOf(r));
+            }
+            if (!tints.empty()) {
+                std::sort(tints.begin(), tints.end());
+                std::sort(wholes.begin(), wholes.end());
+                std::printf("  after a drop: reach + its tint      %9.3f ms   (90th percentile %.3f ms; the reach alone %.3f ms; %zu attackers, %zu figures, %.0f places)\n",
+                            medianOf(tints), tints[tints.size() * 9 / 10], medianOf(reachOnly), attackersUsed, tints.size(),
+                            static_cast<double>(places) / static_cast<double>(tints.size()));
+                std::printf("  after a drop: whole-board heat map  %9.3f ms   (90th percentile %.3f ms; marks kept)\n", medianOf(wholes),
+                            wholes[wholes.size() * 9 / 10]);
+            }
+        }
     }
     return 0;
 }

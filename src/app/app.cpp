@@ -333,6 +333,15 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
         overlay.areaBadges = areaBadges_;
     }
     updateMove();
+    if (reachTintShown_) {
+        overlay.heat = &reachTint_;
+        if (!moveShown_.text.empty()) {
+            int n[3] = {0, 0, 0};
+            for (const HeatCell& h : reachTint_) ++n[static_cast<int>(h.state)];
+            moveShown_.text += "; against " + tintKey_->side + ": " + std::to_string(n[2]) + " exposed, " + std::to_string(n[1]) +
+                               " covered, " + std::to_string(n[0]) + " hidden";
+        }
+    }
     overlay.reach = moveShown_.reach;
     if (moveShown_.path && moveShown_.path->found) overlay.movePath = &moveShown_.path->path;
     if (moveShown_.figure >= 0) {
@@ -391,8 +400,42 @@ const SightScene& App::toolScene() {
     return *rulerScene_;
 }
 
+void App::updateReachTint(int figure) {
+    if (!viewOptions_.heatmap || !moveShown_.reach || moveShown_.reach->cells.empty()) return;
+    const Board& board = doc_.board();
+    const std::string side = heatSideFor(board, viewOptions_.heatSide, figureIndex(selection_.attacker));
+    if (side.empty()) return;
+    const TintKey key{doc_.generation(), doc_.geometryRevision(), doc_.dragging() ? 0 : doc_.figuresRevision(), figure, moveShown_.from, side,
+                      &analysis_.rules(), moveShown_.reach, moveShown_.reach->cells.size()};
+    if (!tintKey_ || !(*tintKey_ == key)) {
+        const Figure& f = board.figures[static_cast<std::size_t>(figure)];
+        Board without = board;  // the figure becomes the probe
+        without.figures.erase(without.figures.begin() + figure);
+        HeatmapRequest request;
+        request.attackers = figuresOfSide(without, side);
+        request.w = f.w;
+        request.h = f.h;
+        request.probeSide = f.side;
+        for (const ReachCell& c : moveShown_.reach->cells) request.only.push_back(c.cell);
+        reachTint_.clear();
+        try {
+            if (!request.attackers.empty()) {
+                HeatmapControl control;  // the attackers' marks depend on the walls, doors and terrain only
+                control.reach = &tintMarks_;
+                control.geometry = (doc_.generation() << 32) ^ doc_.geometryRevision() ^ 0x7f4a7c15u;
+                reachTint_ = coverHeatmap(analysis_.rules(), without, sightPolicyFor(analysis_.game()), request, Engine::Indexed, 0, control);
+            }
+        } catch (const std::length_error&) {
+            reachTint_.clear();  // more pairs than a heat map takes: the whole board's (bounded) shows instead
+        }
+        tintKey_ = key;
+    }
+    reachTintShown_ = !reachTint_.empty();
+}
+
 void App::updateMove() {
     moveShown_ = MoveShown{};
+    reachTintShown_ = false;
     const Board& board = doc_.board();
     const MovementRules rules = analysis_.rules().movement();
     if (!doc_.dragging()) waypoints_.clear();
@@ -410,6 +453,7 @@ void App::updateMove() {
             moveShown_.label = pathLabel(f, p);
             moveShown_.bad = !p.found || (budget && p.cost > *budget);
         }
+        updateReachTint(figure);
         return;
     }
     if (!viewOptions_.reach) return;
@@ -427,6 +471,7 @@ void App::updateMove() {
         return;
     }
     moveShown_.reach = &moveGuide_.reach(doc_, figure, f.cell, rules, *budget);
+    updateReachTint(figure);
     const std::size_t n = moveShown_.reach->cells.size();
     moveShown_.text = "Reach of " + f.id + ": " + std::to_string(n) + (n == 1 ? " place" : " places") + " within " +
                       std::to_string(*budget) + " (" + diagonalCostName(rules.diagonal) + " diagonals" +

@@ -179,6 +179,7 @@ private:
     // What moving a figure shows (moveShown_): the dragged figure's path from where it stood, and
     // its reach, or the focus figure's reach under View > Reach.
     void updateMove();
+    void updateReachTint(int figure);
     // The scene the ruler and the area effect trace on.
     const SightScene& toolScene();
     // The status bar's message; `toast` false: not also shown over the board (a tool's hint, which
@@ -273,6 +274,27 @@ private:
     std::optional<SeesKey> seesKey_;
     std::vector<Cell> seesAll_;  // every place the target would be seen from (its heat map's)
     std::vector<Cell> sees_;     // those in the reach shown
+    // With the heat map on too: the cover each place of the reach would give the figure against the
+    // heat map's side (a heat map of the reach alone, the figure the probe on a board without it),
+    // drawn instead of the whole board's. Made again when its key changes (while a figure is
+    // dragged, the other figures stand still and the board's figures revision is left out).
+    struct TintKey {
+        std::uint64_t generation = 0, geometry = 0, figures = 0;
+        int figure = -1;
+        Cell from;
+        std::string side;
+        const RuleSystem* rules = nullptr;
+        const MoveReach* reach = nullptr;
+        std::size_t cells = 0;
+        bool operator==(const TintKey& o) const {
+            return generation == o.generation && geometry == o.geometry && figures == o.figures && figure == o.figure &&
+                   from == o.from && side == o.side && rules == o.rules && reach == o.reach && cells == o.cells;
+        }
+    };
+    std::optional<TintKey> tintKey_;
+    std::vector<HeatCell> reachTint_;
+    HeatmapReach tintMarks_;  // what the tint's culling marked from each attacker, kept while walls stand
+    bool reachTintShown_ = false;  // this frame's overlay shows reachTint_
     std::optional<AreaEffect> areaShown_;     // the area effect placed with its tool, this frame's
     std::vector<std::string> areaBadges_;     // what it gives each figure in it
     std::unique_ptr<TableHosting> hosting_;    // the table served to players (File > Host table)

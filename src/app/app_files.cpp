@@ -323,7 +323,14 @@ void App::writeState() {
                           return w;
                       }()},
                      {"target", moveShown_.target >= 0 ? Json(board.figures[static_cast<std::size_t>(moveShown_.target)].id) : Json(nullptr)},
-                     {"sees", moveShown_.sees ? Json(moveShown_.sees->size()) : Json(nullptr)}};
+                     {"sees", moveShown_.sees ? Json(moveShown_.sees->size()) : Json(nullptr)},
+                     {"tint", [&] {
+                          // The reach's tint (the heat map of the reach alone): its places by state.
+                          if (!reachTintShown_) return Json(nullptr);
+                          Json t = {{"hidden", 0}, {"covered", 0}, {"exposed", 0}};
+                          for (const HeatCell& h : reachTint_) t[heatStateName(h.state)] = t[heatStateName(h.state)].get<int>() + 1;
+                          return t;
+                      }()}};
     } else {
         j["move"] = nullptr;
     }

@@ -97,6 +97,21 @@ void checkRequest(const Board& board, const HeatmapRequest& request) {
             throw std::invalid_argument("heat map: no figure " + std::to_string(a) + " to attack from");
 }
 
+// The cells a request rates: standingCells, kept to request.only when it is given.
+std::vector<Cell> requestCells(const Board& board, const HeatmapRequest& request) {
+    std::vector<Cell> cells = standingCells(board, request.w, request.h);
+    if (request.only.empty()) return cells;
+    std::vector<char> wanted(static_cast<std::size_t>(board.width) * static_cast<std::size_t>(board.height), 0);
+    for (const Cell& c : request.only)
+        if (board.contains(c)) wanted[static_cast<std::size_t>(c.y) * static_cast<std::size_t>(board.width) + static_cast<std::size_t>(c.x)] = 1;
+    cells.erase(std::remove_if(cells.begin(), cells.end(),
+                               [&](const Cell& c) {
+                                   return !wanted[static_cast<std::size_t>(c.y) * static_cast<std::size_t>(board.width) + static_cast<std::size_t>(c.x)];
+                               }),
+                cells.end());
+    return cells;
+}
+
 // Adds one attacker's verdict on the cell.
 void count(HeatCell& cell, const PairResult& r) {
     if (!r.lineOfSight) return;
@@ -313,7 +328,7 @@ struct ProbeScene {
 std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, const SightPolicy& policy,
                                    const HeatmapRequest& request, Engine engine, unsigned threads, const HeatmapControl& control) {
     checkRequest(board, request);
-    const std::vector<Cell> cells = standingCells(board, request.w, request.h);
+    const std::vector<Cell> cells = requestCells(board, request);
     std::vector<HeatCell> out(cells.size());
     const std::size_t na = request.attackers.size(), nc = cells.size();
     if (nc > 0 && na > kMaxHeatPairs / nc)
@@ -368,7 +383,7 @@ std::vector<HeatCell> coverHeatmapReference(const RuleSystem& rules, const Board
                                             const HeatmapRequest& request) {
     checkRequest(board, request);  // no bound on the pairs: it keeps nothing per pair
     std::vector<HeatCell> out;
-    for (const Cell& c : standingCells(board, request.w, request.h)) {
+    for (const Cell& c : requestCells(board, request)) {
         const Board b = withProbe(board, request, c);
         const SightScene scene(b, policy);
         Tracer tracer(scene, Engine::Reference);

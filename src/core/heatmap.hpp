@@ -51,6 +51,9 @@ struct HeatmapRequest {
     // Skip the pairs no sight line can join without ruling them (above). Off: every pair is ruled
     // (the plain fast path, kept for comparison).
     bool cull = true;
+    // When not empty: rate only these cells (a reach's, say), those of standingCells among them, in
+    // standingCells' order; the rest of the board is left out of the answer.
+    std::vector<Cell> only;
 };
 
 // The figures of `side` (Figure::side), in map order.
@@ -104,7 +107,7 @@ struct HeatmapControl {
 constexpr std::size_t kMaxHeatPairs = std::size_t(1) << 27;
 
 // The heat map of `rules` on `board` (sight scenes built with `policy`), one HeatCell for each of
-// standingCells(board, w, h), in that order. threads = 0 uses the machine's cores. More than
+// standingCells(board, w, h) (those of request.only when it is given), in that order. threads = 0 uses the machine's cores. More than
 // kMaxHeatPairs pairs are refused at once with std::length_error, saying how many there are.
 std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, const SightPolicy& policy,
                                    const HeatmapRequest& request, Engine engine = Engine::Indexed, unsigned threads = 0,

@@ -9,6 +9,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
 
 using namespace sightline::apptest;
 using Json = nlohmann::json;
@@ -98,6 +101,32 @@ TEST_CASE("app: View > Reach dims what the figure cannot reach within its move",
     CHECK(sees > 0);
     CHECK(seesState["move"]["sees"] == sees);
     CHECK(seesState["move"]["text"].get<std::string>().find("; sees imp-1 from " + std::to_string(sees)) != std::string::npos);
+
+    // With the heat map against the invaders on too: each place of the reach tinted by the cover
+    // marine-red would have there, as sightline-cli heatmap says on the board without it.
+    const auto [tintShot, tintLayout, tintState] = shot("tint", "--reach --heatmap invaders");
+    REQUIRE(tintState["move"]["tint"].is_object());
+    Json mine = Json::parse(slurp(map));
+    Json rest = Json::array();
+    for (const Json& f : mine["figures"])
+        if (f["id"] != "marine-red") rest.push_back(f);
+    mine["figures"] = rest;
+    const std::string withoutRed = dir + "/without-red.json";
+    std::ofstream(withoutRed) << mine.dump();
+    const Json invaders = cliJson("heatmap " + quote(withoutRed) + " --against invaders", dir);
+    std::map<std::string, int> states;
+    for (const Json& c : want["cells"])
+        for (const Json& h : invaders["cells"])
+            if (h["cell"] == c["cell"]) ++states[h["state"].get<std::string>()];
+    INFO(tintState["move"]["tint"].dump());
+    CHECK(states["exposed"] + states["covered"] + states["hidden"] == static_cast<int>(want["cells"].size()));
+    CHECK(states["exposed"] > 0);
+    for (const char* k : {"hidden", "covered", "exposed"}) CHECK(tintState["move"]["tint"][k] == states[k]);
+    CHECK(tintState["move"]["text"].get<std::string>().find("; against invaders: " + std::to_string(states["exposed"]) + " exposed, " +
+                                                            std::to_string(states["covered"]) + " covered, " +
+                                                            std::to_string(states["hidden"]) + " hidden") != std::string::npos);
+    // Out of the reach nothing is tinted: the lab (18,5) looks as in the reach picture.
+    CHECK(std::abs(brightness(tintShot, tintLayout, 18, 5) - brightness(reach, layout, 18, 5)) < 6);
 }
 
 TEST_CASE("app: a dragged mini shows its path and cost; a drop beyond its move goes back, one within it moves", "[app-move]") {

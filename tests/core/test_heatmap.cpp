@@ -250,6 +250,44 @@ TEST_CASE("heat map: the fast path equals the reference on random boards under e
     }
 }
 
+TEST_CASE("heat map: rating only some cells gives those cells of the whole map, and the reference agrees", "[heatmap]") {
+    test::SceneRng rng(20261129);
+    std::size_t rated = 0;
+    for (const std::string& name : ruleSystemNames()) {
+        const auto rules = game(name);
+        for (int n = 0; n < 30; ++n) {
+            Board b = test::randomBoard(rng);
+            for (Figure& f : b.figures) f.side = rng.below(2) == 0 ? "red" : "blue";
+            HeatmapRequest r;
+            r.attackers = figuresOfSide(b, "red");
+            const auto whole = coverHeatmap(*rules, b, sightPolicyFor(name), r, Engine::Indexed, 1);
+            // A random third of the board's cells, some off it or under figures (those are left out).
+            for (int y = -1; y <= b.height; ++y)
+                for (int x = -1; x <= b.width; ++x)
+                    if (rng.below(3) == 0) r.only.push_back({x, y});
+            if (r.only.empty()) r.only.push_back({0, 0});
+            INFO(name << ", board " << n);
+            std::vector<HeatCell> want;
+            for (const HeatCell& h : whole)
+                if (std::find(r.only.begin(), r.only.end(), h.cell) != r.only.end()) want.push_back(h);
+            for (unsigned threads : {1u, 3u}) {
+                const auto some = coverHeatmap(*rules, b, sightPolicyFor(name), r, Engine::Indexed, threads);
+                REQUIRE(some.size() == want.size());
+                for (std::size_t i = 0; i < some.size(); ++i) {
+                    REQUIRE(some[i].cell == want[i].cell);
+                    REQUIRE(some[i].seenBy == want[i].seenBy);
+                    REQUIRE(some[i].exposedTo == want[i].exposedTo);
+                }
+            }
+            const auto slow = coverHeatmapReference(*rules, b, sightPolicyFor(name), r);
+            REQUIRE(slow.size() == want.size());
+            for (std::size_t i = 0; i < slow.size(); ++i) REQUIRE(slow[i].state == want[i].state);
+            rated += want.size();
+        }
+    }
+    CHECK(rated > 500);
+}
+
 namespace {
 
 // Every half-cell point of the board that a line from `view` reaches, traced as markReach says it
