@@ -85,7 +85,7 @@ TEST_CASE("the registry lists every game, and each makes its rule system under e
     }
     CHECK(findGame("chess") == nullptr);
     CHECK_THROWS_WITH(makeRuleSystem("chess", {"", test::assetsDir()}), Catch::Contains("known: " + list));
-    CHECK_THROWS_WITH(makeRuleSystem("doom", {"x", test::assetsDir()}), Catch::Contains("the doom rules have no presets"));
+    CHECK_THROWS_WITH(makeRuleSystem("doom", {"x", test::assetsDir()}), Catch::Contains("unknown doom preset \"x\" (presets: default)"));
     CHECK_THROWS_WITH(makeRuleSystem("d20", {"nope", test::assetsDir()}), Catch::Contains("presets: quarters, dnd5e, dnd35"));
 }
 
@@ -98,7 +98,7 @@ TEST_CASE("presets are the files of a game's data folder, in their order; a new 
     };
     CHECK(ids(gamePresets("d20", test::assetsDir())) == std::vector<std::string>{"quarters", "dnd5e", "dnd35"});
     CHECK(ids(gamePresets("wargame", test::assetsDir())) == std::vector<std::string>{"default"});
-    CHECK(gamePresets("doom", test::assetsDir()).empty());  // its folder holds decks/, which are no presets
+    CHECK(ids(gamePresets("doom", test::assetsDir())) == std::vector<std::string>{"default"});  // decks/ holds no presets
 
     const fs::path tmp = fs::temp_directory_path() / ("sightline-presets-" + std::to_string(::getpid()));
     fs::remove_all(tmp);
@@ -111,6 +111,26 @@ TEST_CASE("presets are the files of a game's data folder, in their order; a new 
     std::ofstream(tmp / "rules/d20/house.json") << text;
     CHECK(ids(gamePresets("d20", tmp.string())) == std::vector<std::string>{"house", "quarters", "dnd5e", "dnd35"});
     CHECK(makeRuleSystem("d20", {"house", tmp.string()})->name() == "d20");
+
+    // A group that plays Doom with alternating diagonals edits its file; the reach follows.
+    std::ifstream doomIn(test::assetsDir() + "/rules/doom/default.json");
+    std::string doomText((std::istreambuf_iterator<char>(doomIn)), std::istreambuf_iterator<char>());
+    CHECK(makeRuleSystem("doom", {"", tmp.string()})->movement().diagonal == DiagonalCost::Equidistant);
+    doomText.replace(doomText.find("\"equidistant\""), 13, "\"alternating\"");
+    std::ofstream(tmp / "rules/doom/default.json") << doomText;
+    CHECK(makeRuleSystem("doom", {"", tmp.string()})->movement().diagonal == DiagonalCost::Alternating);
+    std::ofstream(tmp / "rules/doom/default.json") << R"({"format": "sightline-rules", "version": 1, "system": "doom", "id": "default",
+        "name": "x", "movement": {"diagonal": "sideways"}, "areas": {"shapes": ["burst"]}, "cards": 3})";
+    try {
+        makeRuleSystem("doom", {"", tmp.string()});
+        FAIL("a broken Doom preset was read");
+    } catch (const std::exception& e) {
+        CHECK_THAT(e.what(), Catch::Contains("default.json") && Catch::Contains("/movement/diagonal") && Catch::Contains("/cards: unknown key"));
+    }
+    // Without the file, the game's own movement.
+    fs::remove(tmp / "rules/doom/default.json");
+    CHECK(makeRuleSystem("doom", {"", tmp.string()})->movement().diagonal == DiagonalCost::Equidistant);
+    CHECK(makeRuleSystem("doom", {"", tmp.string()})->areaRules().shapes.size() == 1u);
 
     // A preset whose id is not its file name is refused with the file named.
     std::ofstream(tmp / "rules/d20/odd.json") << R"({"format": "sightline-rules", "version": 1, "system": "d20", "id": "even", "name": "x"})";

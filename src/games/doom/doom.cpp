@@ -2,6 +2,7 @@
 
 #include "core/pair_lines.hpp"
 #include "core/text.hpp"
+#include "io/json_input.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -243,6 +244,35 @@ Ruling DoomRules::ruleFromPoint(Tracer& tracer, Corner origin, int defender) con
     }
     r.cover = false;
     return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] The preset file
+
+DoomPreset parseDoomPreset(const std::string& text, const std::string& source) {
+    using json_input::Checker;
+    using json_input::Json;
+    constexpr std::size_t kMaxRulesBytes = 1u << 20;
+    const Json doc = json_input::parseDocument(text, source, kMaxRulesBytes, "rules");
+    Checker ck;
+    DoomPreset p;
+    if (ck.object(doc, "")) {
+        json_input::checkHeader(ck, doc, "sightline-rules", "rules", "doom");
+        if (const Json* id = ck.required(doc, "id", "")) ck.nonEmptyString(*id, "/id", p.id);
+        if (const Json* n = ck.required(doc, "name", "")) ck.nonEmptyString(*n, "/name", p.name);
+        for (auto it = doc.begin(); it != doc.end(); ++it)
+            if (it.key() != "format" && it.key() != "version" && it.key() != "system" && it.key() != "id" && it.key() != "name" &&
+                it.key() != "order" && it.key() != "notes" && it.key() != "movement" && it.key() != "areas")
+                ck.add("/" + it.key(), "unknown key (a Doom preset has id, name, order, notes, movement, areas)");
+        json_input::readMovement(ck, doc, p.movement);
+        json_input::readAreas(ck, doc, p.areas);
+    }
+    if (!ck.problems.empty()) throw InputError(source, ck.problems);
+    return p;
+}
+
+DoomPreset loadDoomPreset(const std::string& path) {
+    return parseDoomPreset(json_input::readFile(path, 1u << 20, "rules"), path);
 }
 
 }  // namespace sightline

@@ -6,17 +6,30 @@
 #include "core/pair_lines.hpp"
 #include "core/ruling.hpp"
 
+#include <string>
+
 namespace sightline {
+
+// Doom's preset (assets/rules/doom/default.json): how figures move and the area effects' shapes.
+// Without the file the game's own: a diagonal costs one, difficult terrain two, corners may be cut
+// and friends passed (docs/rules.md, "Moving"); a burst.
+struct DoomPreset {
+    std::string id = "default";
+    std::string name = "Doom: The Boardgame";
+    MovementRules movement{DiagonalCost::Equidistant, 2, true, true};
+    AreaRules areas;
+};
+DoomPreset parseDoomPreset(const std::string& text, const std::string& source);  // throws InputError
+DoomPreset loadDoomPreset(const std::string& path);
 
 class DoomRules final : public RuleSystem {
 public:
     // How lines are weighed (core/pair_lines.hpp): whole blocks at once for large figures, or every
     // line traced, the plain reference the tests hold the block search to.
-    explicit DoomRules(LineSearch search = LineSearch::Auto) : search_(search) {}
+    explicit DoomRules(LineSearch search = LineSearch::Auto, DoomPreset preset = {}) : search_(search), preset_(std::move(preset)) {}
     std::string name() const override { return "doom"; }
-    // Doom has no preset file: a diagonal costs one, difficult terrain two, corners may be cut and
-    // friends passed (docs/rules.md, "Moving").
-    MovementRules movement() const override { return {DiagonalCost::Equidistant, 2, true, true}; }
+    MovementRules movement() const override { return preset_.movement; }
+    AreaRules areaRules() const override { return preset_.areas; }
     // From an area effect's origin: cover when a line from it to a corner of the defender is
     // stopped for cover, none for a stunned or large defender or one with the origin for a corner.
     Ruling ruleFromPoint(Tracer& tracer, Corner origin, int defender) const override;
@@ -27,6 +40,7 @@ public:
 
 private:
     LineSearch search_ = LineSearch::Auto;
+    DoomPreset preset_;
 };
 
 }  // namespace sightline

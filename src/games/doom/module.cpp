@@ -1,4 +1,5 @@
-// Doom as a game of Sightline: no presets (its folder holds the defense decks), no map keys of its
+// Doom as a game of Sightline: one preset (assets/rules/doom/default.json: movement and area
+// shapes; without it the game's own), the defense decks in its folder's decks/, no map keys of its
 // own beyond v1's (large, stunned), the plain sight policy.
 #include "core/game.hpp"
 #include "games/doom/defense.hpp"
@@ -14,10 +15,16 @@ class DoomGame final : public GameModule {
 public:
     std::string name() const override { return "doom"; }
     std::string title() const override { return "Doom: The Boardgame"; }
-    std::unique_ptr<RuleSystem> create(const PresetFile*) const override { return std::make_unique<DoomRules>(); }
+    std::unique_ptr<RuleSystem> create(const PresetFile* preset) const override {
+        if (!preset) return std::make_unique<DoomRules>();
+        return std::make_unique<DoomRules>(LineSearch::Auto, loadDoomPreset(preset->path));
+    }
     // Defense decks (assets/rules/doom/decks/*.json): a deck that reads is shuffled and played through.
     std::vector<DataFormat> dataFormats() const override {
-        return {{"deck", [](const std::string& text, const std::string& source) {
+        return {{"preset", [](const std::string& text, const std::string& source) {
+                     ruleSampleBoard(DoomRules(LineSearch::Auto, parseDoomPreset(text, source)));
+                 }},
+                {"deck", [](const std::string& text, const std::string& source) {
                      const Deck deck = parseDeck(text, source);
                      DefenseState pile(deck, text.size());
                      const int total = pile.drawCount();
