@@ -517,6 +517,12 @@ std::string readFile(const std::string& path, std::size_t maxBytes, const char* 
     return text;
 }
 
+void readRulesHeader(Checker& ck, const Json& doc, const char* system, std::string& id, std::string& name) {
+    checkHeader(ck, doc, "sightline-rules", "rules", system);
+    if (const Json* v = ck.required(doc, "id", "")) ck.nonEmptyString(*v, "/id", id);
+    if (const Json* v = ck.required(doc, "name", "")) ck.nonEmptyString(*v, "/name", name);
+}
+
 void readMovement(Checker& ck, const Json& doc, MovementRules& out) {
     const auto m = doc.find("movement");
     if (m == doc.end() || !ck.object(*m, "/movement")) return;

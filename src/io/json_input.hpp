@@ -45,6 +45,8 @@ class Checker;
 // Checks a data file's "format" (e.g. "sightline-rules"), "version" (1) and, when `system` is
 // given, its "system" (a game's name). `what` names the kind of file in messages.
 void checkHeader(Checker& ck, const Json& doc, const char* format, const char* what, const char* system = nullptr);
+// A rules file's header for `system` (checkHeader) and its required "id" and "name".
+void readRulesHeader(Checker& ck, const Json& doc, const char* system, std::string& id, std::string& name);
 // Reads a preset's optional "movement" object (docs/rules.md, "Moving") into `out`, which keeps
 // what the file leaves out: {"diagonal": "equidistant"|"alternating"|"none", "difficult_factor":
 // 1..10, "corner_cutting": bool, "through_friends": bool}.

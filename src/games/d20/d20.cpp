@@ -76,9 +76,7 @@ D20Preset parseD20Preset(const std::string& text, const std::string& source) {
     Checker ck;
     D20Preset p;
     if (ck.object(doc, "")) {
-        json_input::checkHeader(ck, doc, "sightline-rules", "rules", "d20");
-        if (const Json* id = ck.required(doc, "id", "")) ck.nonEmptyString(*id, "/id", p.id);
-        if (const Json* n = ck.required(doc, "name", "")) ck.nonEmptyString(*n, "/name", p.name);
+        json_input::readRulesHeader(ck, doc, "d20", p.id, p.name);
         if (auto l = doc.find("bonus_label"); l != doc.end()) ck.nonEmptyString(*l, "/bonus_label", p.coverLabel);
         if (auto l = doc.find("save_label"); l != doc.end()) ck.nonEmptyString(*l, "/save_label", p.saveLabel);
         if (const Json* levels = ck.required(doc, "levels", ""); levels && ck.object(*levels, "/levels")) {

@@ -257,9 +257,7 @@ DoomPreset parseDoomPreset(const std::string& text, const std::string& source) {
     Checker ck;
     DoomPreset p;
     if (ck.object(doc, "")) {
-        json_input::checkHeader(ck, doc, "sightline-rules", "rules", "doom");
-        if (const Json* id = ck.required(doc, "id", "")) ck.nonEmptyString(*id, "/id", p.id);
-        if (const Json* n = ck.required(doc, "name", "")) ck.nonEmptyString(*n, "/name", p.name);
+        json_input::readRulesHeader(ck, doc, "doom", p.id, p.name);
         for (auto it = doc.begin(); it != doc.end(); ++it)
             if (it.key() != "format" && it.key() != "version" && it.key() != "system" && it.key() != "id" && it.key() != "name" &&
                 it.key() != "order" && it.key() != "notes" && it.key() != "movement" && it.key() != "areas")

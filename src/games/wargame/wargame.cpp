@@ -33,9 +33,7 @@ WargameTable parseWargameTable(const std::string& text, const std::string& sourc
     Checker ck;
     WargameTable t;
     if (ck.object(doc, "")) {
-        json_input::checkHeader(ck, doc, "sightline-rules", "rules", "wargame");
-        if (const Json* id = ck.required(doc, "id", "")) ck.nonEmptyString(*id, "/id", t.id);
-        if (const Json* n = ck.required(doc, "name", "")) ck.nonEmptyString(*n, "/name", t.name);
+        json_input::readRulesHeader(ck, doc, "wargame", t.id, t.name);
         if (const Json* levels = ck.required(doc, "levels", ""); levels && ck.object(*levels, "/levels")) {
             for (const auto& name : wargameLevelNames()) {
                 int value = 0;
