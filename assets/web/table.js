@@ -32,6 +32,7 @@
     ruling: null,         // the last ruling asked for
     message: null,        // {title, text, kind}
     selected: null,       // the own figure whose rulings a tap asks for
+    reach: null,          // where a figure of the seat's can get to: the host's "reach" answer, as it came
   };
 
   let socket = null;
@@ -153,6 +154,10 @@
         }
         draw();
         break;
+      case 'reach':
+        table.reach = msg;
+        draw();
+        break;
       case 'ruling':
         table.ruling = msg;
         showRuling(msg);
@@ -164,6 +169,7 @@
           return;
         }
         if (msg.to === 'move') snapBack(msg.reason);
+        else if (msg.to === 'reach') table.reach = null;  // the drag goes on without a path
         else showMessage('Refused', msg.reason || '', 'refusal');
         draw();
         break;
@@ -423,6 +429,8 @@
     const { w, h } = cssSize();
     ctx.clearRect(0, 0, w, h);
     drawn.figures = [];
+    drawn.path = null;
+    drawn.pathLabel = null;
     drawn.fogRings = 0;
     drawn.rulingLines = 0;
     drawn.walls = drawn.doors = drawn.features = drawn.terrainCells = 0;
@@ -593,6 +601,7 @@
       }
       drawn.figures.push({ id: f.id, side: f.side, own: own, cell: cell.slice(), size: [fw, fh], x: cx, y: cy, r: rad });
     }
+    if (drag) paintPath(s);
     if (drag) {
       const [fw, fh] = drag.size;
       ctx.strokeStyle = drag.inside ? '#f0c054' : '#ff6b60';
@@ -601,6 +610,50 @@
       ctx.strokeRect(toScreenX(drag.cell[0]), toScreenY(drag.cell[1]), fw * s, fh * s);
       ctx.setLineDash([]);
     }
+  }
+
+  // The dragged figure's path from where it stood and what it costs, read from the host's reach
+  // (each place with its cost and the place before it): "cost 3 of 6", or "beyond its move".
+  function reachPath(r, cell) {
+    const at = r.cells.findIndex((c) => c[0] === cell[0] && c[1] === cell[1]);
+    if (at < 0) return null;
+    const path = [];
+    for (let i = at, guard = 0; i >= 0 && guard <= r.cells.length; i = r.cells[i][3], ++guard) path.push([r.cells[i][0], r.cells[i][1]]);
+    path.reverse();
+    return { path: path, cost: r.cells[at][2], end: r.cells[at][4] === 1 };
+  }
+
+  function paintPath(s) {
+    const r = table.reach;
+    if (!r || r.figure !== drag.id || r.rev !== table.rev || r.budget === null) return;
+    if (drag.cell[0] === drag.from[0] && drag.cell[1] === drag.from[1]) return;
+    const [fw, fh] = drag.size;
+    const found = reachPath(r, drag.cell);
+    const end = [toScreenX(drag.cell[0] + fw / 2), toScreenY(drag.cell[1] + fh / 2)];
+    if (found) {
+      ctx.strokeStyle = '#f0c054';
+      ctx.lineWidth = Math.max(2, s * 0.12);
+      ctx.lineJoin = 'round';
+      ctx.beginPath();
+      found.path.forEach((c, i) => {
+        const x = toScreenX(c[0] + fw / 2), y = toScreenY(c[1] + fh / 2);
+        if (i === 0) ctx.moveTo(x, y);
+        else ctx.lineTo(x, y);
+      });
+      ctx.stroke();
+      drawn.path = found.path;
+      drawn.pathLabel = found.end ? 'cost ' + found.cost + ' of ' + r.budget : 'a friend stands there';
+    } else {
+      drawn.pathLabel = 'beyond its move (' + r.budget + ')';
+    }
+    ctx.font = 'bold 14px sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'bottom';
+    ctx.lineWidth = 4;
+    ctx.strokeStyle = '#111';
+    ctx.strokeText(drawn.pathLabel, end[0], end[1] - fh * s / 2 - 4);
+    ctx.fillStyle = found && found.end ? '#f0c054' : '#ff6b60';
+    ctx.fillText(drawn.pathLabel, end[0], end[1] - fh * s / 2 - 4);
   }
 
   // [SECTION] Touch and mouse
@@ -654,6 +707,8 @@
     if (f && isOwn(f) && !table.pending && table.connection === 'connected') {
       const [bx, by] = toBoard(p.x, p.y);
       drag = { id: f.id, grab: [bx - f.cell[0], by - f.cell[1]], cell: f.cell.slice(), from: f.cell.slice(), size: sizeOf(f), inside: true };
+      // Where it can get to, once a revision: the path and its cost follow the finger.
+      if (!table.reach || table.reach.figure !== f.id || table.reach.rev !== table.rev) send({ type: 'reach', figure: f.id });
     }
     e.preventDefault();
   });
@@ -845,6 +900,7 @@
         sight: table.sight,
         pending: table.pending,
         ruling: table.ruling,
+        reach: table.reach,
         message: table.message,
         selected: table.selected,
         view: view,

@@ -74,6 +74,7 @@ ClientMessage parseClientMessage(std::string_view raw) {
         return m;
     }
     if (type == "cover") return CoverRequest{text(j, "attacker", type), text(j, "defender", type)};
+    if (type == "reach") return ReachRequest{text(j, "figure", type)};
     if (type == "change") {
         if (!j.contains("change") || !j["change"].is_object()) fail(type, "\"change\" must be a command object");
         ChangeRequest c;
@@ -85,11 +86,11 @@ ClientMessage parseClientMessage(std::string_view raw) {
         }
         return c;
     }
-    throw ProtocolError("message: unknown type " + quoted(type) + " (join, snapshot, move, cover, change, ping)");
+    throw ProtocolError("message: unknown type " + quoted(type) + " (join, snapshot, move, cover, reach, change, ping)");
 }
 
 const char* typeName(const ClientMessage& message) {
-    static const char* const names[] = {"join", "snapshot", "move", "cover", "ping", "change"};
+    static const char* const names[] = {"join", "snapshot", "move", "cover", "ping", "change", "reach"};
     return names[message.index()];
 }
 

@@ -40,6 +40,10 @@ struct CoverRequest {
     std::string attacker;
     std::string defender;
 };
+// Where one of the seat's figures can get to within its "move", ruled on what the seat knows.
+struct ReachRequest {
+    std::string figure;
+};
 struct Ping {};
 // The GM's seat only: any change to the table (table::Command's JSON), e.g. a door opened.
 struct ChangeRequest {
@@ -47,7 +51,7 @@ struct ChangeRequest {
     long long rev = 0;
 };
 
-using ClientMessage = std::variant<Join, SnapshotRequest, Move, CoverRequest, Ping, ChangeRequest>;
+using ClientMessage = std::variant<Join, SnapshotRequest, Move, CoverRequest, Ping, ChangeRequest, ReachRequest>;
 
 // One client message from the text of one frame. Throws ProtocolError for anything else: not JSON,
 // not an object, an unknown "type", a missing or mistyped field, numbers out of range, more than

@@ -1,5 +1,6 @@
 #include "net/table_host.hpp"
 
+#include "core/movement.hpp"
 #include "core/sight.hpp"
 #include "games/games.hpp"
 #include "report/ruling_format.hpp"
@@ -7,11 +8,16 @@
 #include <openssl/crypto.h>
 #include <openssl/rand.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
+#include <map>
 #include <set>
 #include <stdexcept>
 
 namespace sightline::net {
+
+using Json = nlohmann::json;
 
 namespace {
 
@@ -119,6 +125,17 @@ bool TableHost::owns(std::size_t seat, const std::string& figure) const {
 }
 
 TableHost::Reply TableHost::handle(std::size_t seat, const ClientMessage& message) {
+    try {
+        return handleMessage(seat, message);
+    } catch (const std::exception& e) {
+        // A fault of the host's own never takes the table down: the sender is told, the table goes on.
+        Reply r;
+        r.toSender.push_back(refusedJson(std::string("The host could not answer this: ") + e.what(), typeName(message)));
+        return r;
+    }
+}
+
+TableHost::Reply TableHost::handleMessage(std::size_t seat, const ClientMessage& message) {
     Reply r;
     if (std::holds_alternative<Join>(message)) {
         r.toSender.push_back(refusedJson("Already joined as " + this->seat(seat).name + ".", "join"));
@@ -132,6 +149,8 @@ TableHost::Reply TableHost::handle(std::size_t seat, const ClientMessage& messag
         r = cover(seat, *c);
     } else if (const ChangeRequest* c = std::get_if<ChangeRequest>(&message)) {
         r = change(seat, *c);
+    } else if (const ReachRequest* q = std::get_if<ReachRequest>(&message)) {
+        r = reach(seat, *q);
     }
     return r;
 }
@@ -218,6 +237,59 @@ TableHost::Reply TableHost::cover(std::size_t seat, const CoverRequest& c) {
     const SightScene scene(board, sightPolicyFor(rules_->name()));
     Tracer tracer(scene);
     r.toSender.push_back(rulingMessageJson(tools::rulingJson(board, rules_->rule(tracer, a, d))));
+    return r;
+}
+
+TableHost::Reply TableHost::reach(std::size_t seat, const ReachRequest& q) {
+    Reply r;
+    const std::string type = "reach";
+    if (!knows(seat, q.figure)) {
+        r.toSender.push_back(refusedJson(noFigure(q.figure), type));
+        return r;
+    }
+    if (!owns(seat, q.figure)) {
+        r.toSender.push_back(refusedJson("\"" + q.figure + "\" is not yours to move.", type));
+        return r;
+    }
+    // Searched on what the seat knows (the GM: the board): a way the seat is shown runs only past
+    // what its map holds, and an unseen figure in the way is never given away by a way round it.
+    const Board& board = this->seat(seat).gm() ? views_.board() : views_.projection(seat).board;
+    const int figure = static_cast<int>(*board.findFigure(q.figure));
+    const Figure& f = board.figures[static_cast<std::size_t>(figure)];
+    Json j = {{"type", "reach"}, {"figure", f.id}, {"rev", rev(seat)}, {"from", {f.cell.x, f.cell.y}}};
+    const std::optional<int> budget = figureMoveBudget(f);
+    Json cells = Json::array();
+    if (budget) {
+        MoveScene scene(board);
+        const MoveReach reach = findReach(scene, figure, rules_ ? rules_->movement() : MovementRules{}, *budget);
+        // Each place [x, y, cost, before, end]: its cost, the place before it on its path (an index
+        // into the list, -1 for where the figure stands), so that a path is read back without asking
+        // again, and 1 where the figure may end. A path may pass through a friend: those places
+        // follow the others, with a null cost and 0.
+        std::map<std::pair<int, int>, int> index;
+        for (std::size_t i = 0; i < reach.cells.size(); ++i) index[{reach.cells[i].cell.x, reach.cells[i].cell.y}] = static_cast<int>(i);
+        std::vector<std::vector<Cell>> paths;
+        for (const ReachCell& c : reach.cells) paths.push_back(reach.pathTo(c.cell));
+        std::vector<Cell> passed;
+        for (const std::vector<Cell>& path : paths)
+            for (const Cell& p : path)
+                if (index.emplace(std::make_pair(p.x, p.y), static_cast<int>(reach.cells.size() + passed.size())).second) passed.push_back(p);
+        const auto before = [&](const std::vector<Cell>& path, std::size_t k) {
+            return k == 0 ? -1 : index.at({path[k - 1].x, path[k - 1].y});
+        };
+        std::vector<int> passedBefore(passed.size(), -1);
+        for (const std::vector<Cell>& path : paths)
+            for (std::size_t k = 1; k < path.size(); ++k) {
+                const int at = index.at({path[k].x, path[k].y});
+                if (at >= static_cast<int>(reach.cells.size())) passedBefore[static_cast<std::size_t>(at) - reach.cells.size()] = before(path, k);
+            }
+        for (std::size_t i = 0; i < reach.cells.size(); ++i)
+            cells.push_back({reach.cells[i].cell.x, reach.cells[i].cell.y, reach.cells[i].cost, before(paths[i], paths[i].size() - 1), 1});
+        for (std::size_t i = 0; i < passed.size(); ++i) cells.push_back({passed[i].x, passed[i].y, nullptr, passedBefore[i], 0});
+    }
+    j["budget"] = budget ? Json(*budget) : Json(nullptr);
+    j["cells"] = std::move(cells);
+    r.toSender.push_back(j.dump(-1, ' ', false, Json::error_handler_t::replace));
     return r;
 }
 

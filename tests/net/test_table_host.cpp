@@ -2,6 +2,7 @@
 // who may join, what a seat may move and ask, refusals that say nothing of what the seat does not
 // see, moves judged by the revision they were based on, and random play in which no text sent to a
 // seat names a figure it neither knew before nor after.
+#include "core/movement.hpp"
 #include "net/table_host.hpp"
 
 #include "games/games.hpp"
@@ -210,6 +211,67 @@ TEST_CASE("table host: rulings for a seat's own figures, on what the seat knows"
     j = only(t.handle(kGm, CoverRequest{"r1", "b1"}).toSender);
     CHECK(j["type"] == "ruling");
     CHECK(j["line_of_sight"] == false);
+}
+
+TEST_CASE("table host: a seat's reach is searched on what it knows, so an unseen figure is not given away", "[net]") {
+    // A wall down the middle with a gap at its foot: r1 (move 12) can walk round to where b1
+    // stands, out of red's sight behind the wall.
+    Board b = test::board(10, 6);
+    test::wall(b, 5, 0, 5, 4, "w1");
+    test::figure(b, "r1", 1, 1).side = "red";
+    test::figure(b, "r2", 2, 4).side = "red";
+    test::figure(b, "b3", 3, 2).side = "blue";
+    test::figure(b, "b1", 8, 1).side = "blue";
+    b.figures[*b.findFigure("r1")].extra.emplace_back("move", "12");
+    TableHost t = splitTable(b);
+    const Board& known = t.views().projection(kRed).board;
+    // The premise: red's map lacks a blue figure the true board has within r1's reach.
+    REQUIRE(known.figures.size() < b.figures.size());
+    const MovementRules moves = doom()->movement();
+    const auto reachOn = [&](const Board& board) {
+        MoveScene scene(board);
+        return findReach(scene, static_cast<int>(*board.findFigure("r1")), moves, 12);
+    };
+    const MoveReach onKnown = reachOn(known), onTrue = reachOn(b);
+    REQUIRE(onKnown.cells.size() != onTrue.cells.size());
+
+    const std::string raw = only(t.handle(kRed, ReachRequest{"r1"}).toSender).dump();
+    const Json j = Json::parse(raw);
+    CHECK(j["type"] == "reach");
+    CHECK(j["figure"] == "r1");
+    CHECK(j["budget"] == 12);
+    CHECK(j["from"] == Json::array({1, 1}));
+    // Every place it may end, with its cost and a path read back through "before", as the search on
+    // red's own map gives them; the places a path only passes through follow, never to end on.
+    std::size_t ends = 0;
+    for (const Json& c : j["cells"]) {
+        if (c[4] == 0) continue;
+        const Cell cell{c[0].get<int>(), c[1].get<int>()};
+        REQUIRE(onKnown.costTo(cell));
+        CHECK(c[2].get<int>() == *onKnown.costTo(cell));
+        std::vector<Cell> path;
+        for (int i = static_cast<int>(&c - &j["cells"][0]); i >= 0; i = j["cells"][static_cast<std::size_t>(i)][3].get<int>())
+            path.insert(path.begin(), Cell{j["cells"][static_cast<std::size_t>(i)][0].get<int>(), j["cells"][static_cast<std::size_t>(i)][1].get<int>()});
+        CHECK(path == onKnown.pathTo(cell));
+        ++ends;
+    }
+    CHECK(ends == onKnown.cells.size());
+    // Nothing of what red does not know is in the bytes: no id of a figure missing from its map.
+    for (const Figure& f : b.figures)
+        if (!known.findFigure(f.id)) CHECK(raw.find(f.id) == std::string::npos);
+
+    // Refused: a figure red does not see (as one that does not exist), another seat's figure.
+    CHECK(only(t.handle(kRed, ReachRequest{"b1"}).toSender)["reason"] == "No figure \"b1\".");
+    CHECK(only(t.handle(kRed, ReachRequest{"b3"}).toSender)["reason"] == "\"b3\" is not yours to move.");
+    // A figure without a move: no budget, no places.
+    const Json noMove = only(t.handle(kRed, ReachRequest{"r2"}).toSender);
+    CHECK(noMove["budget"].is_null());
+    CHECK(noMove["cells"].empty());
+    // The GM's: on the board itself.
+    const Json gm = only(t.handle(kGm, ReachRequest{"r1"}).toSender);
+    std::size_t gmEnds = 0;
+    for (const Json& c : gm["cells"]) gmEnds += c[4] == 1 ? 1 : 0;
+    CHECK(gmEnds == onTrue.cells.size());
 }
 
 TEST_CASE("table host: client messages that are not the contract's are refused by name", "[net]") {

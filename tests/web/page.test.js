@@ -159,7 +159,12 @@ const boardFigure = (s, id) => (s.board.figures || []).find((f) => f.id === id);
 
 // A finger on the screen: from one board point to another (the figure's middle), in steps.
 async function touchDrag(seat, from, to) {
-  await seat.page.bringToFront();  // a tab behind others takes no input
+  const release = await touchHold(seat, from, to);
+  await release();
+}
+// A finger that presses a figure and moves it without letting go; release() lets go.
+async function touchHold(seat, from, to) {
+  await seat.page.bringToFront();
   const [x0, y0] = await seat.page.evaluate((p) => window.sightlineTable.toScreen(p[0], p[1]), from);
   const [x1, y1] = await seat.page.evaluate((p) => window.sightlineTable.toScreen(p[0], p[1]), to);
   await seat.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0, id: 1 }] });
@@ -168,7 +173,7 @@ async function touchDrag(seat, from, to) {
     await seat.cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + (x1 - x0) * t, y: y0 + (y1 - y0) * t, id: 1 }] });
     await sleep(16);
   }
-  await seat.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  return async () => seat.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 async function tap(seat, at) {
   await seat.page.bringToFront();
@@ -270,6 +275,30 @@ async function main() {
     }
     await shot(a, 'phone-joined.png');
     await checkFit(a, '360x640');
+
+    // While the scout (move 6) is dragged, its path from where it stood and the cost follow the
+    // finger: the host's reach, searched on what the marines know, as sightline-cli path says on the
+    // marines' own map. Let go where it stood, nothing is sent.
+    const seatMap = path.join(outDir, 'marines-map.json');
+    fs.writeFileSync(seatMap, JSON.stringify((await state(a)).board));
+    const want = JSON.parse(execFileSync(cliPath, ['path', seatMap, '--figure', 'scout', '--to', '5,3', '--json'], { encoding: 'utf8' }));
+    let release = await touchHold(a, [1.5, 1.5], [5.5, 3.5]);
+    s = await waitState(a, (x) => x.drawn.pathLabel, 'a dragged figure shows its path and cost');
+    check(s.drawn.pathLabel === 'cost ' + want.cost + ' of 6', 'the cost is sightline-cli path\'s', [s.drawn.pathLabel, want.cost]);
+    check(JSON.stringify(s.drawn.path) === JSON.stringify(want.path), 'and so is the path', [s.drawn.path, want.path]);
+    check(s.reach && s.reach.figure === 'scout' && s.reach.budget === 6, 'from the host\'s reach', s.reach && s.reach.budget);
+    await shot(a, 'phone-path.png');
+    const [hx, hy] = await a.page.evaluate(() => window.sightlineTable.toScreen(1.5, 1.5));
+    await a.cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: hx, y: hy, id: 1 }] });
+    await release();
+    // Beyond its move: said in red, no path.
+    release = await touchHold(a, [1.5, 1.5], [9.5, 6.5]);
+    s = await waitState(a, (x) => x.drawn.pathLabel && x.drawn.pathLabel.startsWith('beyond'), 'beyond its move it says so');
+    check(s.drawn.path === null, 'with no path drawn', s.drawn.path);
+    const [gx, gy] = await a.page.evaluate(() => window.sightlineTable.toScreen(1.5, 1.5));
+    await a.cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: gx, y: gy, id: 1 }] });
+    await release();
+    s = await waitState(a, (x) => !x.drawn.pathLabel && boardFigure(x, 'scout').cell.join() === '1,1' && !x.pending, 'let go where it stood: nothing moves');
 
     // A finger drags the scout from (1,1) to (2,2): the host moves it, the invaders' page follows.
     await touchDrag(a, [1.5, 1.5], [2.5, 2.5]);
