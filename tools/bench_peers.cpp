@@ -5,7 +5,11 @@
 // shifts everything by one cell onto a (size+2) x (size+2) board as ../shared/peers/convert.js does
 // (so that nothing lies on the board's edge, which Sightline treats as a barrier and the peers do
 // not), and times the queries: is the segment stopped for sight? Prints the median milliseconds per
-// 100k queries, in the peers' format, and how many were stopped.
+// 100k queries, in the peers' format, and how many were stopped. Then it asks the peers' question of
+// every query, exactly: does the closed segment meet any wall at all (a touch counts)? and says how
+// often the two answers agree, and whether every query where they differ is a touch-only contact (the
+// line meets walls only at their ends or along them, crossing none), which Sightline does not count
+// as stopping unless walls meet there on both sides of the line (docs/rules.md, "Sight lines").
 //
 // Usage: sightline-bench-peers MAP.json [--repeat N] [--reference]
 #include "core/sight.hpp"
@@ -71,6 +75,39 @@ int main(int argc, char** argv) {
         stopped = n;
     }
     std::sort(ms.begin(), ms.end());
+
+    // The peers' question, exactly, on the same (shifted, quantized) coordinates: a touch counts.
+    using Wide = __int128;
+    const auto orient = [](const IPoint& a, const IPoint& b, const IPoint& c) {
+        const Wide d = Wide(b.x() - a.x()) * (c.y() - a.y()) - Wide(b.y() - a.y()) * (c.x() - a.x());
+        return (d > 0) - (d < 0);
+    };
+    const auto onBox = [](const IPoint& a, const IPoint& b, const IPoint& p) {
+        return std::min(a.x(), b.x()) <= p.x() && p.x() <= std::max(a.x(), b.x()) && std::min(a.y(), b.y()) <= p.y() &&
+               p.y() <= std::max(a.y(), b.y());
+    };
+    std::vector<std::pair<IPoint, IPoint>> wallEnds;
+    for (const Wall& w : board.walls)
+        wallEnds.push_back({IPoint(*quantize(w.from.x), *quantize(w.from.y)), IPoint(*quantize(w.to.x), *quantize(w.to.y))});
+    long touchesAny = 0, agree = 0, touchOnly = 0, other = 0;
+    for (const Query& q : queries) {
+        const IPoint& a = q.from.point;
+        const IPoint& b = q.to.point;
+        bool meets = false, crosses = false;
+        for (const auto& [c, d] : wallEnds) {
+            const int o1 = orient(a, b, c), o2 = orient(a, b, d), o3 = orient(c, d, a), o4 = orient(c, d, b);
+            if (o1 * o2 < 0 && o3 * o4 < 0) crosses = meets = true;
+            else if ((o1 != o2 && o3 != o4) || (o1 == 0 && onBox(a, b, c)) || (o2 == 0 && onBox(a, b, d)) || (o3 == 0 && onBox(c, d, a)) ||
+                     (o4 == 0 && onBox(c, d, b)))
+                meets = true;
+            if (crosses) break;
+        }
+        const bool stoppedHere = tracer.verdict(q.from, q.to, {}).sightStopped;
+        touchesAny += meets ? 1 : 0;
+        if (stoppedHere == meets) ++agree;
+        else if (meets && !crosses) ++touchOnly;  // met only at ends or along: Sightline's own rule decides
+        else ++other;
+    }
     const double per100k = ms[ms.size() / 2] * 100000.0 / static_cast<double>(std::max<std::size_t>(1, queries.size()));
     std::printf("  scene build: %.2f ms\n", buildMs);
     std::printf("%-44s median %9.2f ms  (min %9.2f, max %9.2f, n=%d)  check=%ld\n",
@@ -78,5 +115,8 @@ int main(int argc, char** argv) {
                 ms.front() * 100000.0 / static_cast<double>(std::max<std::size_t>(1, queries.size())),
                 ms.back() * 100000.0 / static_cast<double>(std::max<std::size_t>(1, queries.size())), static_cast<int>(ms.size()),
                 stopped);
-    return 0;
+    std::printf("the peers' question (any touch), exactly: %ld of %zu meet a wall; Sightline agrees on %ld; of the %ld where they differ, "
+                "%ld are touch-only contacts (a wall's end or side met, none crossed) and %ld are not\n",
+                touchesAny, queries.size(), agree, static_cast<long>(queries.size()) - agree, touchOnly, other);
+    return other == 0 ? 0 : 3;
 }
