@@ -8,8 +8,8 @@
 // 100k queries, in the peers' format, and how many were stopped. Then it asks the peers' question of
 // every query, exactly: does the closed segment meet any wall at all (a touch counts)? and says how
 // often the two answers agree, and whether every query where they differ is a touch-only contact (the
-// line meets walls only at their ends or along them, crossing none), which Sightline does not count
-// as stopping unless walls meet there on both sides of the line (docs/rules.md, "Sight lines").
+// line touches walls and crosses none: it grazes a free end, or starts or ends on a wall), which
+// Sightline does not count as stopping by design (docs/rules.md, "Sight lines").
 //
 // Usage: sightline-bench-peers MAP.json [--repeat N] [--reference]
 #include "core/sight.hpp"
@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
         const bool stoppedHere = tracer.verdict(q.from, q.to, {}).sightStopped;
         touchesAny += meets ? 1 : 0;
         if (stoppedHere == meets) ++agree;
-        else if (meets && !crosses) ++touchOnly;  // met only at ends or along: Sightline's own rule decides
+        else if (meets && !crosses) ++touchOnly;  // touched, not crossed: Sightline's own rule decides
         else ++other;
     }
     const double per100k = ms[ms.size() / 2] * 100000.0 / static_cast<double>(std::max<std::size_t>(1, queries.size()));
@@ -116,7 +116,7 @@ int main(int argc, char** argv) {
                 ms.back() * 100000.0 / static_cast<double>(std::max<std::size_t>(1, queries.size())), static_cast<int>(ms.size()),
                 stopped);
     std::printf("the peers' question (any touch), exactly: %ld of %zu meet a wall; Sightline agrees on %ld; of the %ld where they differ, "
-                "%ld are touch-only contacts (a wall's end or side met, none crossed) and %ld are not\n",
+                "%ld are touch-only contacts (walls touched, none crossed) and %ld are not\n",
                 touchesAny, queries.size(), agree, static_cast<long>(queries.size()) - agree, touchOnly, other);
     return other == 0 ? 0 : 3;
 }
