@@ -8,10 +8,14 @@
 #include "games/games.hpp"
 #include "io/map_io.hpp"
 #include "net/server.hpp"
+#include "../net/test_certificate.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <unistd.h>
 #include <functional>
 #include <thread>
 
@@ -79,7 +83,10 @@ TEST_CASE("table client: a seat's link is read, and a broken one is refused with
     CHECK(l.token == "abc");
     CHECK(parseJoinLink("http://h:1/?token=t&seat=s").seat == "s");
     CHECK_THROWS_WITH(parseJoinLink("ftp://x"), Catch::Contains("not a table's link"));
-    CHECK_THROWS_WITH(parseJoinLink("wss://h:1/table?seat=a&token=b"), Catch::Contains("join it from a browser"));
+    CHECK_FALSE(l.secure);
+    CHECK(parseJoinLink("wss://h:1/table?seat=a&token=b").secure);
+    CHECK(parseJoinLink("https://h:1/?seat=a&token=b").secure);
+    CHECK_FALSE(parseJoinLink("http://h:1/?seat=a&token=b").secure);
     CHECK_THROWS_WITH(parseJoinLink("ws://host/table?seat=a&token=b"), Catch::Contains("HOST:PORT"));
     CHECK_THROWS_WITH(parseJoinLink("ws://host:1/table"), Catch::Contains("seat and token"));
     CHECK_THROWS_WITH(parseJoinLink("ws://host:1/table?seat=a"), Catch::Contains("no seat or no token"));
@@ -111,6 +118,63 @@ TEST_CASE("table client: the seat's board, its moves, a refusal, a wrong token r
         REQUIRE(waitFor([&] { return wrong.refusedForGood(); }));
         CHECK_FALSE(wrong.connected());
     }
+}
+
+TEST_CASE("table client: a wss:// table is joined when its certificate is trusted, refused for good when not", "[table-client]") {
+    const std::string dir = "/tmp/sightline-client-tls-" + std::to_string(::getpid());
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    test::makeCertificate(dir + "/gm.crt", dir + "/gm.key");
+    test::makeCertificate(dir + "/other.crt", dir + "/other.key");
+    struct TlsHosted {
+        explicit TlsHosted(const std::string& dir)
+            : host(smallBoard(), {{"gm", "*", {}}, {"red", "red", {}}, {"blue", "blue", {}}}, {}, nullptr),
+              server(host, [&] {
+                  net::ServerOptions o;
+                  o.certFile = dir + "/gm.crt";
+                  o.keyFile = dir + "/gm.key";
+                  return o;
+              }()),
+              thread([this] { server.run(); }) {}
+        ~TlsHosted() {
+            server.stop();
+            thread.join();
+        }
+        net::TableHost host;
+        net::TableServer server;
+        std::thread thread;
+    } hosted(dir);
+    const std::string url = hosted.server.seatUrl(1);
+    REQUIRE(url.rfind("wss://127.0.0.1:", 0) == 0);
+    const char* before = std::getenv("SSL_CERT_FILE");
+    const std::string kept = before ? before : "";
+    {
+        // This machine trusts the GM's certificate: the seat joins over TLS and plays.
+        ::setenv("SSL_CERT_FILE", (dir + "/gm.crt").c_str(), 1);
+        TableClient red(parseJoinLink(url));
+        CHECK(red.link().secure);
+        const bool joined = waitFor([&] { return red.version() > 0; });
+        for (const TableClient::Notice& n : red.takeNotices()) INFO(n.text);
+        CHECK(joined);
+        CHECK(ids(red.board()) == std::vector<std::string>{"r1", "r2"});
+        red.move("r1", {1, 2});
+        REQUIRE(waitFor([&] { return red.rev() == 1; }));
+        CHECK(red.board().figures[0].cell == Cell{1, 2});
+    }
+    {
+        // Another certificate trusted, not the GM's: no join, no retrying, and the player is told.
+        ::setenv("SSL_CERT_FILE", (dir + "/other.crt").c_str(), 1);
+        TableClient red(parseJoinLink(url));
+        REQUIRE(waitFor([&] { return red.refusedForGood(); }));
+        CHECK_FALSE(red.connected());
+        CHECK(red.version() == 0u);
+        bool told = false;
+        for (const TableClient::Notice& n : red.takeNotices())
+            told = told || (n.refusal && n.text.find("its certificate is not one this machine trusts") != std::string::npos);
+        CHECK(told);
+    }
+    if (before) ::setenv("SSL_CERT_FILE", kept.c_str(), 1);
+    else ::unsetenv("SSL_CERT_FILE");
 }
 
 TEST_CASE("table client: after a drop it joins again and takes the table as it is", "[table-client]") {

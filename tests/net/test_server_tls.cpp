@@ -5,6 +5,7 @@
 #include "net/server.hpp"
 
 #include "support.hpp"
+#include "test_certificate.hpp"
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -46,31 +47,6 @@ std::string scratchDir(const std::string& name) {
     return dir;
 }
 
-// A self-signed certificate for 127.0.0.1 and its key (P-256), written as PEM files.
-void makeCertificate(const std::string& cert, const std::string& key) {
-    EVP_PKEY* pkey = EVP_EC_gen("P-256");
-    REQUIRE(pkey);
-    X509* x = X509_new();
-    X509_set_version(x, 2);
-    ASN1_INTEGER_set(X509_get_serialNumber(x), 1);
-    X509_gmtime_adj(X509_getm_notBefore(x), -60);
-    X509_gmtime_adj(X509_getm_notAfter(x), 3600);
-    X509_set_pubkey(x, pkey);
-    X509_NAME* name = X509_get_subject_name(x);
-    X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>("127.0.0.1"), -1, -1, 0);
-    X509_set_issuer_name(x, name);
-    REQUIRE(X509_sign(x, pkey, EVP_sha256()) > 0);
-    FILE* f = std::fopen(cert.c_str(), "w");
-    REQUIRE(f);
-    PEM_write_X509(f, x);
-    std::fclose(f);
-    f = std::fopen(key.c_str(), "w");
-    REQUIRE(f);
-    PEM_write_PrivateKey(f, pkey, nullptr, nullptr, 0, nullptr, nullptr);
-    std::fclose(f);
-    X509_free(x);
-    EVP_PKEY_free(pkey);
-}
 
 Board splitBoard() {
     Board b = test::board(12, 6);
@@ -108,7 +84,7 @@ ssl::context clientContext(const std::string& cert) {
 TEST_CASE("server over TLS: wss and https links, a checked certificate, a seat plays; plain connections get nothing", "[net-server]") {
     const std::string dir = scratchDir("tls");
     const std::string cert = dir + "/table.crt", key = dir + "/table.key";
-    makeCertificate(cert, key);
+    test::makeCertificate(cert, key);
     ServerOptions options;
     options.certFile = cert;
     options.keyFile = key;
@@ -186,8 +162,8 @@ TEST_CASE("server over TLS: wss and https links, a checked certificate, a seat p
 
 TEST_CASE("server over TLS: a key that is not the certificate's, or a certificate without a key, is refused by name", "[net-server]") {
     const std::string dir = scratchDir("tls-wrong");
-    makeCertificate(dir + "/a.crt", dir + "/a.key");
-    makeCertificate(dir + "/b.crt", dir + "/b.key");
+    test::makeCertificate(dir + "/a.crt", dir + "/a.key");
+    test::makeCertificate(dir + "/b.crt", dir + "/b.key");
     const Board b = splitBoard();
     TableHost host(b, {{"gm", "*", {}}, {"red", "red", {}}}, {}, nullptr);
     ServerOptions wrong;

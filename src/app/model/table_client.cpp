@@ -6,8 +6,11 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/ssl.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
 #include <nlohmann/json.hpp>
 
 #include <deque>
@@ -19,18 +22,20 @@ namespace sightline::app {
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 namespace asio = boost::asio;
+namespace ssl = asio::ssl;
 using tcp = asio::ip::tcp;
 using Json = nlohmann::json;
 
 JoinLink parseJoinLink(const std::string& url) {
     JoinLink l;
     std::string rest;
-    for (const char* scheme : {"ws://", "http://"})
-        if (url.rfind(scheme, 0) == 0) rest = url.substr(std::char_traits<char>::length(scheme));
-    if (url.rfind("wss://", 0) == 0 || url.rfind("https://", 0) == 0)
-        throw std::invalid_argument("\"" + url + "\" is a table served over TLS: join it from a browser with its https:// link; "
-                                    "the app joins ws:// tables");
-    if (rest.empty()) throw std::invalid_argument("\"" + url + "\" is not a table's link (ws://HOST:PORT/table?seat=NAME&token=TOKEN)");
+    for (const char* scheme : {"ws://", "http://", "wss://", "https://"})
+        if (url.rfind(scheme, 0) == 0) {
+            rest = url.substr(std::char_traits<char>::length(scheme));
+            l.secure = scheme[2] == 's' || scheme[4] == 's';  // wss, https
+        }
+    if (rest.empty())
+        throw std::invalid_argument("\"" + url + "\" is not a table's link (ws://HOST:PORT/table?seat=NAME&token=TOKEN, or wss:// over TLS)");
     const std::size_t slash = rest.find('/');
     const std::string hostPort = rest.substr(0, slash);
     const std::size_t colon = hostPort.rfind(':');
@@ -58,7 +63,12 @@ JoinLink parseJoinLink(const std::string& url) {
 
 class TableClient::Impl : public std::enable_shared_from_this<Impl> {
 public:
-    Impl(TableClient& owner, JoinLink link) : owner_(owner), link_(std::move(link)), resolver_(ioc_), timer_(ioc_) {}
+    Impl(TableClient& owner, JoinLink link) : owner_(owner), link_(std::move(link)), resolver_(ioc_), timer_(ioc_) {
+        // Over TLS the host's certificate is checked against what this machine trusts (OpenSSL's
+        // default paths: the system's, or SSL_CERT_FILE) and against the link's host name.
+        tls_.set_default_verify_paths();
+        tls_.set_verify_mode(ssl::verify_peer);
+    }
 
     void start() { connect(); }
 
@@ -66,7 +76,7 @@ public:
         asio::post(ioc_, [self = shared_from_this()] {
             self->stopping_ = true;
             self->timer_.cancel();
-            if (self->ws_) beast::get_lowest_layer(*self->ws_).close();
+            self->closeSocket();
             self->ioc_.stop();
         });
     }
@@ -92,45 +102,94 @@ public:
     std::vector<TableClient::Notice> notices_;
 
 private:
+    // The WebSocket, plain or over TLS: `f` is called with whichever this link uses.
+    template <class F>
+    void withStream(F&& f) {
+        if (wss_) f(*wss_);
+        else f(*ws_);
+    }
+    tcp::socket& socket() { return wss_ ? beast::get_lowest_layer(*wss_).socket() : beast::get_lowest_layer(*ws_).socket(); }
+    beast::tcp_stream& tcpStream() { return wss_ ? beast::get_lowest_layer(*wss_) : beast::get_lowest_layer(*ws_); }
+    void closeSocket() {
+        if (ws_ || wss_) tcpStream().close();
+    }
+
     void connect() {
-        ws_.emplace(ioc_);
+        ws_.reset();
+        wss_.reset();
+        if (link_.secure) wss_.emplace(ioc_, tls_);
+        else ws_.emplace(ioc_);
         joined_ = false;
         resolver_.async_resolve(link_.host, link_.port, [self = shared_from_this()](beast::error_code ec, tcp::resolver::results_type r) {
             if (ec) return self->lost("the host " + self->link_.host + " is not found");
-            beast::get_lowest_layer(*self->ws_).expires_after(std::chrono::seconds(10));
-            beast::get_lowest_layer(*self->ws_).async_connect(r, [self](beast::error_code ec2, const tcp::endpoint&) {
+            self->tcpStream().expires_after(std::chrono::seconds(10));
+            self->tcpStream().async_connect(r, [self](beast::error_code ec2, const tcp::endpoint&) {
                 if (ec2) return self->lost("the table does not answer");
-                beast::get_lowest_layer(*self->ws_).expires_never();
-                beast::get_lowest_layer(*self->ws_).socket().set_option(tcp::no_delay(true));
-                self->ws_->set_option(websocket::stream_base::timeout{std::chrono::seconds(10), std::chrono::seconds(30), true});
-                self->ws_->async_handshake(self->link_.host + ":" + self->link_.port, "/table", [self](beast::error_code ec3) {
-                    if (ec3) return self->lost("the table refused the connection");
-                    self->joined_ = true;
-                    self->out_.clear();
-                    self->out_.push_back(Json{{"type", "join"}, {"seat", self->link_.seat}, {"token", self->link_.token}}.dump());
-                    self->write();
-                    self->read();
+                self->socket().set_option(tcp::no_delay(true));
+                if (!self->wss_) {
+                    self->tcpStream().expires_never();
+                    return self->upgrade();
+                }
+                // TLS first: the host's name for SNI and for the certificate check.
+                SSL* native = self->wss_->next_layer().native_handle();
+                SSL_set_tlsext_host_name(native, self->link_.host.c_str());
+                self->wss_->next_layer().set_verify_callback(ssl::host_name_verification(self->link_.host));
+                self->wss_->next_layer().async_handshake(ssl::stream_base::client, [self](beast::error_code ec3) {
+                    self->tcpStream().expires_never();
+                    if (ec3) return self->untrusted(ec3.message());
+                    self->upgrade();
                 });
             });
         });
     }
 
+    // The WebSocket handshake, then the join.
+    void upgrade() {
+        withStream([&](auto& ws) {
+            ws.set_option(websocket::stream_base::timeout{std::chrono::seconds(10), std::chrono::seconds(30), true});
+            ws.async_handshake(link_.host + ":" + link_.port, "/table", [self = shared_from_this()](beast::error_code ec) {
+                if (ec) return self->lost("the table refused the connection");
+                self->joined_ = true;
+                self->out_.clear();
+                self->out_.push_back(Json{{"type", "join"}, {"seat", self->link_.seat}, {"token", self->link_.token}}.dump());
+                self->write();
+                self->read();
+            });
+        });
+    }
+
+    // The TLS handshake failed: the certificate is not one this machine trusts, or not the host's.
+    // Trying again would not change that.
+    void untrusted(const std::string& why) {
+        joined_ = false;
+        owner_.refusedForGood_ = true;
+        notice("The table at " + link_.host + ":" + link_.port + " could not be joined over TLS (" + why +
+                   "): its certificate is not one this machine trusts for that name. For the GM's own certificate, start "
+                   "Sightline with SSL_CERT_FILE naming it.",
+               true);
+        closeSocket();
+    }
+
     void write() {
-        ws_->text(true);
-        ws_->async_write(asio::buffer(out_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-            if (ec) return;  // the read fails too, and reconnects
-            self->out_.pop_front();
-            if (!self->out_.empty()) self->write();
+        withStream([&](auto& ws) {
+            ws.text(true);
+            ws.async_write(asio::buffer(out_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                if (ec) return;  // the read fails too, and reconnects
+                self->out_.pop_front();
+                if (!self->out_.empty()) self->write();
+            });
         });
     }
 
     void read() {
-        ws_->async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-            if (ec) return self->lost("the connection to the table dropped");
-            const std::string text = beast::buffers_to_string(self->buffer_.data());
-            self->buffer_.consume(self->buffer_.size());
-            self->take(text);
-            if (!self->stopping_ && !self->owner_.refusedForGood_) self->read();
+        withStream([&](auto& ws) {
+            ws.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                if (ec) return self->lost("the connection to the table dropped");
+                const std::string text = beast::buffers_to_string(self->buffer_.data());
+                self->buffer_.consume(self->buffer_.size());
+                self->take(text);
+                if (!self->stopping_ && !self->owner_.refusedForGood_) self->read();
+            });
         });
     }
 
@@ -143,7 +202,7 @@ private:
             if (j.value("to", std::string()) == "join") {
                 owner_.refusedForGood_ = true;
                 notice("The table refused seat " + link_.seat + ": " + reason + " Ask the GM for a new link.", true);
-                beast::get_lowest_layer(*ws_).close();
+                closeSocket();
                 return;
             }
             notice(reason, true);
@@ -200,7 +259,9 @@ private:
     JoinLink link_;
     tcp::resolver resolver_;
     asio::steady_timer timer_;
-    std::optional<websocket::stream<beast::tcp_stream>> ws_;
+    ssl::context tls_{ssl::context::tls_client};
+    std::optional<websocket::stream<beast::tcp_stream>> ws_;                          // ws://
+    std::optional<websocket::stream<beast::ssl_stream<beast::tcp_stream>>> wss_;      // wss://
     beast::flat_buffer buffer_;
     std::deque<std::string> out_;
     bool joined_ = false, stopping_ = false;

@@ -17,9 +17,12 @@
 
 namespace sightline::app {
 
-// A seat's link: ws://HOST:PORT/table?seat=NAME&token=T, or the page's http://HOST:PORT/?seat=...
+// A seat's link: ws://HOST:PORT/table?seat=NAME&token=T, or the page's http://HOST:PORT/?seat=...;
+// wss:// and https:// for a table served over TLS, whose certificate must be one this machine trusts
+// (the system's certificates, or the GM's own named by the SSL_CERT_FILE environment variable).
 struct JoinLink {
     std::string host, port, seat, token;
+    bool secure = false;
 };
 // Throws std::invalid_argument saying what is missing.
 JoinLink parseJoinLink(const std::string& url);
