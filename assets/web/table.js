@@ -144,6 +144,8 @@
           table.sight = msg.sight;
           rememberSight();
         }
+        // The table changed under a drag: the dragged figure's reach again, for this revision.
+        if (drag && table.reach && table.reach.figure === drag.id) send({ type: 'reach', figure: drag.id });
         if (table.pending) {
           const f = findFigure(table.pending.id);
           if (!f || f.cell[0] !== table.pending.from[0] || f.cell[1] !== table.pending.from[1]) table.pending = null;

@@ -322,11 +322,14 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     areaBadges_.clear();
     if (viewOptions_.editor.tool == Tool::Area && edit_.areaOrigin()) {
         Tracer tracer(toolScene());
+        // A shape the game's preset lacks reads as its first, for the tool's presses too.
         const AreaRules shapes = analysis_.rules().areaRules();
-        const AreaShape shape = shapes.has(viewOptions_.editor.areaShape) ? viewOptions_.editor.areaShape : shapes.shapes.front();
+        if (!shapes.has(viewOptions_.editor.areaShape)) viewOptions_.editor.areaShape = shapes.shapes.front();
+        const AreaShape shape = viewOptions_.editor.areaShape;
         const Corner origin = *edit_.areaOrigin();
-        // Not aimed yet: east, or west from the board's right edge.
-        const Corner toward = edit_.areaToward().value_or(Corner{origin.x < doc_.board().width ? origin.x + 1 : origin.x - 1, origin.y});
+        // Not aimed yet, or aimed where the origin now is: east, or west from the board's right edge.
+        Corner toward = edit_.areaToward().value_or(origin);
+        if (toward.x == origin.x && toward.y == origin.y) toward = {origin.x < doc_.board().width ? origin.x + 1 : origin.x - 1, origin.y};
         areaShown_ = areaEffect(analysis_.rules(), tracer, AreaTemplate{shape, origin, viewOptions_.editor.areaRadius, toward});
         for (const Ruling& r : areaShown_->rulings) areaBadges_.push_back(coverBadge(r));
         overlay.area = &*areaShown_;
@@ -405,8 +408,26 @@ void App::updateReachTint(int figure) {
     const Board& board = doc_.board();
     const std::string side = heatSideFor(board, viewOptions_.heatSide, figureIndex(selection_.attacker));
     if (side.empty()) return;
-    const TintKey key{doc_.generation(), doc_.geometryRevision(), doc_.dragging() ? 0 : doc_.figuresRevision(), figure, moveShown_.from, side,
-                      &analysis_.rules(), moveShown_.reach, moveShown_.reach->cells.size()};
+    // What the tint depends on: the walls, every figure but this one (as they stand, whoever moved
+    // them), where it starts from, the side, the rules and the places of its reach.
+    std::uint64_t others = 1469598103934665603ull, places = 1469598103934665603ull;
+    const auto mix = [](std::uint64_t& h, std::uint64_t v) { h = (h ^ v) * 1099511628211ull; };
+    const std::hash<std::string> text;
+    const Figure& self = board.figures[static_cast<std::size_t>(figure)];  // its size and side, not where it is
+    mix(others, (std::uint64_t(std::uint32_t(self.w)) << 32) | std::uint32_t(self.h));
+    mix(others, text(self.side));
+    for (std::size_t i = 0; i < board.figures.size(); ++i) {
+        if (static_cast<int>(i) == figure) continue;
+        const Figure& o = board.figures[i];
+        mix(others, text(o.id));
+        mix(others, (std::uint64_t(std::uint32_t(o.cell.x)) << 32) | std::uint32_t(o.cell.y));
+        mix(others, (std::uint64_t(std::uint32_t(o.w)) << 32) | std::uint32_t(o.h));
+        mix(others, text(o.side) ^ (o.stunned ? 1 : 0) ^ (o.large ? (*o.large ? 2 : 4) : 0));
+        for (const auto& [k, v] : o.extra) mix(others, text(k) ^ (text(v) << 1));
+    }
+    for (const ReachCell& c : moveShown_.reach->cells) mix(places, (std::uint64_t(std::uint32_t(c.cell.x)) << 32) | std::uint32_t(c.cell.y));
+    const TintKey key{doc_.generation(), doc_.geometryRevision(), others, figure, moveShown_.from, side, analysis_.rulesVersion(),
+                      analysis_.presetIndex(), places};
     if (!tintKey_ || !(*tintKey_ == key)) {
         const Figure& f = board.figures[static_cast<std::size_t>(figure)];
         Board without = board;  // the figure becomes the probe

@@ -279,16 +279,17 @@ private:
     // drawn instead of the whole board's. Made again when its key changes (while a figure is
     // dragged, the other figures stand still and the board's figures revision is left out).
     struct TintKey {
-        std::uint64_t generation = 0, geometry = 0, figures = 0;
+        std::uint64_t generation = 0, geometry = 0;
+        std::uint64_t others = 0;  // a hash of every other figure (a player's move at a hosted table changes it mid-drag)
         int figure = -1;
         Cell from;
         std::string side;
-        const RuleSystem* rules = nullptr;
-        const MoveReach* reach = nullptr;
-        std::size_t cells = 0;
+        std::uint64_t rules = 0;   // Analysis::rulesVersion
+        std::size_t preset = 0;
+        std::uint64_t reach = 0;   // a hash of the reach's places
         bool operator==(const TintKey& o) const {
-            return generation == o.generation && geometry == o.geometry && figures == o.figures && figure == o.figure &&
-                   from == o.from && side == o.side && rules == o.rules && reach == o.reach && cells == o.cells;
+            return generation == o.generation && geometry == o.geometry && others == o.others && figure == o.figure &&
+                   from == o.from && side == o.side && rules == o.rules && preset == o.preset && reach == o.reach;
         }
     };
     std::optional<TintKey> tintKey_;

@@ -28,8 +28,8 @@ bool inAreaShape(const AreaTemplate& t, const AreaRules& rules, Cell c) {
     if (t.shape != AreaShape::Cone && t.shape != AreaShape::Line) return true;
     // Twice the offset of the cell's centre from the origin, and the aim: whole numbers.
     using Wide = __int128;
-    const Wide vx = Wide(2) * (c.x - t.origin.x) + 1, vy = Wide(2) * (c.y - t.origin.y) + 1;
-    const Wide ax = t.toward.x - t.origin.x, ay = t.toward.y - t.origin.y;
+    const Wide vx = Wide(2) * (Wide(c.x) - t.origin.x) + 1, vy = Wide(2) * (Wide(c.y) - t.origin.y) + 1;
+    const Wide ax = Wide(t.toward.x) - t.origin.x, ay = Wide(t.toward.y) - t.origin.y;
     if (ax == 0 && ay == 0) return false;
     const Wide along = ax * vx + ay * vy;  // 2 |a| times the distance along the aim
     if (along <= 0) return false;

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -125,17 +126,6 @@ bool TableHost::owns(std::size_t seat, const std::string& figure) const {
 }
 
 TableHost::Reply TableHost::handle(std::size_t seat, const ClientMessage& message) {
-    try {
-        return handleMessage(seat, message);
-    } catch (const std::exception& e) {
-        // A fault of the host's own never takes the table down: the sender is told, the table goes on.
-        Reply r;
-        r.toSender.push_back(refusedJson(std::string("The host could not answer this: ") + e.what(), typeName(message)));
-        return r;
-    }
-}
-
-TableHost::Reply TableHost::handleMessage(std::size_t seat, const ClientMessage& message) {
     Reply r;
     if (std::holds_alternative<Join>(message)) {
         r.toSender.push_back(refusedJson("Already joined as " + this->seat(seat).name + ".", "join"));
@@ -150,7 +140,16 @@ TableHost::Reply TableHost::handleMessage(std::size_t seat, const ClientMessage&
     } else if (const ChangeRequest* c = std::get_if<ChangeRequest>(&message)) {
         r = change(seat, *c);
     } else if (const ReachRequest* q = std::get_if<ReachRequest>(&message)) {
-        r = reach(seat, *q);
+        // A question that changes nothing: a fault of the host's own in answering it is refused to
+        // the sender in words that name nothing (the detail goes to the host's log) and the table
+        // goes on.
+        try {
+            r = reach(seat, *q);
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "sightline-server: a reach request failed: %s\n", e.what());
+            r = Reply{};
+            r.toSender.push_back(refusedJson("The host could not answer this.", "reach"));
+        }
     }
     return r;
 }
@@ -262,30 +261,29 @@ TableHost::Reply TableHost::reach(std::size_t seat, const ReachRequest& q) {
     if (budget) {
         MoveScene scene(board);
         const MoveReach reach = findReach(scene, figure, rules_ ? rules_->movement() : MovementRules{}, *budget);
-        // Each place [x, y, cost, before, end]: its cost, the place before it on its path (an index
-        // into the list, -1 for where the figure stands), so that a path is read back without asking
-        // again, and 1 where the figure may end. A path may pass through a friend: those places
-        // follow the others, with a null cost and 0.
-        std::map<std::pair<int, int>, int> index;
-        for (std::size_t i = 0; i < reach.cells.size(); ++i) index[{reach.cells[i].cell.x, reach.cells[i].cell.y}] = static_cast<int>(i);
-        std::vector<std::vector<Cell>> paths;
-        for (const ReachCell& c : reach.cells) paths.push_back(reach.pathTo(c.cell));
-        std::vector<Cell> passed;
-        for (const std::vector<Cell>& path : paths)
-            for (const Cell& p : path)
-                if (index.emplace(std::make_pair(p.x, p.y), static_cast<int>(reach.cells.size() + passed.size())).second) passed.push_back(p);
-        const auto before = [&](const std::vector<Cell>& path, std::size_t k) {
-            return k == 0 ? -1 : index.at({path[k - 1].x, path[k - 1].y});
-        };
-        std::vector<int> passedBefore(passed.size(), -1);
-        for (const std::vector<Cell>& path : paths)
-            for (std::size_t k = 1; k < path.size(); ++k) {
-                const int at = index.at({path[k].x, path[k].y});
-                if (at >= static_cast<int>(reach.cells.size())) passedBefore[static_cast<std::size_t>(at) - reach.cells.size()] = before(path, k);
-            }
+        // Each entry [x, y, cost, before, end] is a state of the search: a place, its cost, the
+        // entry before it on its path (-1: where the figure stands) and 1 for the places the figure
+        // may end on, which come first, one each. The states their paths pass through follow (a
+        // friend's place, or a place reached with the other parity of diagonals), so that every path
+        // is read back exactly as the search made it.
+        std::map<int, int> entryOf;
+        std::vector<int> order;
+        for (std::size_t i = 0; i < reach.cells.size(); ++i) {
+            entryOf[reach.best[i]] = static_cast<int>(i);
+            order.push_back(reach.best[i]);
+        }
         for (std::size_t i = 0; i < reach.cells.size(); ++i)
-            cells.push_back({reach.cells[i].cell.x, reach.cells[i].cell.y, reach.cells[i].cost, before(paths[i], paths[i].size() - 1), 1});
-        for (std::size_t i = 0; i < passed.size(); ++i) cells.push_back({passed[i].x, passed[i].y, nullptr, passedBefore[i], 0});
+            for (int p = reach.states[static_cast<std::size_t>(reach.best[i])].parent; p >= 0 && !entryOf.count(p);
+                 p = reach.states[static_cast<std::size_t>(p)].parent) {
+                entryOf[p] = static_cast<int>(order.size());
+                order.push_back(p);
+            }
+        for (std::size_t k = 0; k < order.size(); ++k) {
+            const MoveReach::State& st = reach.states[static_cast<std::size_t>(order[k])];
+            const int place = order[k] / 2;
+            cells.push_back({place % reach.w + reach.x0, place / reach.w + reach.y0, st.cost, st.parent >= 0 ? entryOf.at(st.parent) : -1,
+                             k < reach.cells.size() ? 1 : 0});
+        }
     }
     j["budget"] = budget ? Json(*budget) : Json(nullptr);
     j["cells"] = std::move(cells);

@@ -81,7 +81,6 @@ private:
     Reply move(std::size_t seat, const Move& m);
     Reply cover(std::size_t seat, const CoverRequest& c);
     Reply reach(std::size_t seat, const ReachRequest& q);
-    Reply handleMessage(std::size_t seat, const ClientMessage& message);
     Reply change(std::size_t seat, const ChangeRequest& c);
     bool knows(std::size_t seat, const std::string& figure) const;
     bool owns(std::size_t seat, const std::string& figure) const;

@@ -162,6 +162,21 @@ TEST_CASE("table client: a wss:// table is joined when its certificate is truste
         CHECK(red.board().figures[0].cell == Cell{1, 2});
     }
     {
+        // The GM's certificate trusted, but the link names the host otherwise than the certificate
+        // does (localhost, the certificate saying 127.0.0.1): refused as untrusted too.
+        std::string byName = url;
+        byName.replace(byName.find("127.0.0.1"), 9, "localhost");
+        TableClient red(parseJoinLink(byName));
+        REQUIRE(waitFor([&] { return red.refusedForGood(); }));
+        CHECK(red.version() == 0u);
+        bool told = false;
+        for (const TableClient::Notice& n : red.takeNotices()) {
+            INFO(n.text);
+            told = told || (n.refusal && n.text.find("mismatch") != std::string::npos);
+        }
+        CHECK(told);
+    }
+    {
         // Another certificate trusted, not the GM's: no join, no retrying, and the player is told.
         ::setenv("SSL_CERT_FILE", (dir + "/other.crt").c_str(), 1);
         TableClient red(parseJoinLink(url));

@@ -223,43 +223,64 @@ TEST_CASE("table host: a seat's reach is searched on what it knows, so an unseen
     test::figure(b, "b3", 3, 2).side = "blue";
     test::figure(b, "b1", 8, 1).side = "blue";
     b.figures[*b.findFigure("r1")].extra.emplace_back("move", "12");
-    TableHost t = splitTable(b);
-    const Board& known = t.views().projection(kRed).board;
-    // The premise: red's map lacks a blue figure the true board has within r1's reach.
-    REQUIRE(known.figures.size() < b.figures.size());
-    const MovementRules moves = doom()->movement();
-    const auto reachOn = [&](const Board& board) {
-        MoveScene scene(board);
-        return findReach(scene, static_cast<int>(*board.findFigure("r1")), moves, 12);
-    };
-    const MoveReach onKnown = reachOn(known), onTrue = reachOn(b);
-    REQUIRE(onKnown.cells.size() != onTrue.cells.size());
+    // Under Doom's equidistant diagonals and d20's alternating ones (where a path may pass a place
+    // with the other parity of diagonals than that place's own best path).
+    for (const std::string game : {"doom", "d20"}) {
+        INFO(game);
+        TableHost g(b, {{"gm", "*", {}}, {"red", "red", {}}, {"blue", "blue", {}}}, {}, makeRuleSystem(game, {"", test::assetsDir()}));
+        const Board& known = g.views().projection(kRed).board;
+        // The premise: red's map lacks a blue figure the true board has within r1's reach.
+        REQUIRE(known.figures.size() < b.figures.size());
+        const MovementRules moves = makeRuleSystem(game, {"", test::assetsDir()})->movement();
+        const auto reachOn = [&](const Board& board) {
+            MoveScene scene(board);
+            return findReach(scene, static_cast<int>(*board.findFigure("r1")), moves, 12);
+        };
+        const MoveReach onKnown = reachOn(known), onTrue = reachOn(b);
+        REQUIRE(onKnown.cells.size() != onTrue.cells.size());
 
-    const std::string raw = only(t.handle(kRed, ReachRequest{"r1"}).toSender).dump();
-    const Json j = Json::parse(raw);
-    CHECK(j["type"] == "reach");
-    CHECK(j["figure"] == "r1");
-    CHECK(j["budget"] == 12);
-    CHECK(j["from"] == Json::array({1, 1}));
-    // Every place it may end, with its cost and a path read back through "before", as the search on
-    // red's own map gives them; the places a path only passes through follow, never to end on.
-    std::size_t ends = 0;
-    for (const Json& c : j["cells"]) {
-        if (c[4] == 0) continue;
-        const Cell cell{c[0].get<int>(), c[1].get<int>()};
-        REQUIRE(onKnown.costTo(cell));
-        CHECK(c[2].get<int>() == *onKnown.costTo(cell));
-        std::vector<Cell> path;
-        for (int i = static_cast<int>(&c - &j["cells"][0]); i >= 0; i = j["cells"][static_cast<std::size_t>(i)][3].get<int>())
-            path.insert(path.begin(), Cell{j["cells"][static_cast<std::size_t>(i)][0].get<int>(), j["cells"][static_cast<std::size_t>(i)][1].get<int>()});
-        CHECK(path == onKnown.pathTo(cell));
-        ++ends;
+        const std::string raw = only(g.handle(kRed, ReachRequest{"r1"}).toSender).dump();
+        const Json j = Json::parse(raw);
+        CHECK(j["type"] == "reach");
+        CHECK(j["figure"] == "r1");
+        CHECK(j["budget"] == 12);
+        CHECK(j["from"] == Json::array({1, 1}));
+        // Every place it may end, with its cost and a path read back through "before", as the
+        // search on red's own map gives them; each step of the path is one the reference allows,
+        // and their costs add up to the place's.
+        std::size_t ends = 0;
+        const Json& cells = j["cells"];
+        for (std::size_t e = 0; e < cells.size(); ++e) {
+            if (cells[e][4] == 0) continue;
+            const Cell cell{cells[e][0].get<int>(), cells[e][1].get<int>()};
+            REQUIRE(onKnown.costTo(cell));
+            CHECK(cells[e][2].get<int>() == *onKnown.costTo(cell));
+            std::vector<Cell> path;
+            for (int i = static_cast<int>(e); i >= 0; i = cells[static_cast<std::size_t>(i)][3].get<int>()) {
+                path.insert(path.begin(), Cell{cells[static_cast<std::size_t>(i)][0].get<int>(), cells[static_cast<std::size_t>(i)][1].get<int>()});
+                REQUIRE(path.size() <= cells.size());
+            }
+            CHECK(path == onKnown.pathTo(cell));
+            int cost = 0, diagonals = 0;
+            for (std::size_t k = 1; k < path.size(); ++k) {
+                const auto step = referenceStepCost(known, static_cast<int>(*known.findFigure("r1")), moves, path[k - 1], path[k], diagonals);
+                REQUIRE(step);
+                cost += *step;
+                if (path[k].x != path[k - 1].x && path[k].y != path[k - 1].y) ++diagonals;
+            }
+            CHECK(cost == cells[e][2].get<int>());
+            ++ends;
+        }
+        CHECK(ends == onKnown.cells.size());
+        // Nothing of what red does not know is in the bytes: no id of a figure missing from its map.
+        for (const Figure& f : b.figures)
+            if (!known.findFigure(f.id)) CHECK(raw.find(f.id) == std::string::npos);
     }
-    CHECK(ends == onKnown.cells.size());
-    // Nothing of what red does not know is in the bytes: no id of a figure missing from its map.
-    for (const Figure& f : b.figures)
-        if (!known.findFigure(f.id)) CHECK(raw.find(f.id) == std::string::npos);
-
+    TableHost t = splitTable(b);
+    const MoveReach onTrue = [&] {
+        MoveScene scene(b);
+        return findReach(scene, static_cast<int>(*b.findFigure("r1")), doom()->movement(), 12);
+    }();
     // Refused: a figure red does not see (as one that does not exist), another seat's figure.
     CHECK(only(t.handle(kRed, ReachRequest{"b1"}).toSender)["reason"] == "No figure \"b1\".");
     CHECK(only(t.handle(kRed, ReachRequest{"b3"}).toSender)["reason"] == "\"b3\" is not yours to move.");

@@ -88,6 +88,8 @@ public:
     std::size_t presetIndex() const { return current_; }
     std::string presetId() const { return current_ < presets_.size() ? presets_[current_].id : std::string(); }
     const RuleSystem& rules() const { return *systems_[current_]; }
+    // Changes whenever the rule systems are made again (a game or the assets changed).
+    std::uint64_t rulesVersion() const { return rulesVersion_; }
     // The rule system of preset i (same order as presets()).
     const RuleSystem& presetRules(std::size_t i) const { return *systems_.at(i); }
 

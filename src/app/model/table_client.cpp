@@ -130,13 +130,26 @@ private:
                     self->tcpStream().expires_never();
                     return self->upgrade();
                 }
-                // TLS first: the host's name for SNI and for the certificate check.
+                // TLS first: the host's name for SNI, and for OpenSSL's own check of the certificate
+                // (a name against its DNS names, an address against its IP addresses), so that a
+                // failed check is told apart from a connection that broke.
                 SSL* native = self->wss_->next_layer().native_handle();
-                SSL_set_tlsext_host_name(native, self->link_.host.c_str());
-                self->wss_->next_layer().set_verify_callback(ssl::host_name_verification(self->link_.host));
-                self->wss_->next_layer().async_handshake(ssl::stream_base::client, [self](beast::error_code ec3) {
+                boost::system::error_code bad;
+                const auto address = asio::ip::make_address(self->link_.host, bad);
+                if (bad) {
+                    SSL_set_tlsext_host_name(native, self->link_.host.c_str());
+                    SSL_set1_host(native, self->link_.host.c_str());
+                } else {
+                    X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(native), address.to_string().c_str());
+                }
+                self->wss_->next_layer().async_handshake(ssl::stream_base::client, [self, native](beast::error_code ec3) {
                     self->tcpStream().expires_never();
-                    if (ec3) return self->untrusted(ec3.message());
+                    if (self->stopping_) return;
+                    if (ec3) {
+                        const long verified = SSL_get_verify_result(native);
+                        if (verified != X509_V_OK) return self->untrusted(X509_verify_cert_error_string(verified));
+                        return self->lost("the table's TLS handshake failed (" + ec3.message() + ")");
+                    }
                     self->upgrade();
                 });
             });
