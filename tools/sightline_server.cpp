@@ -1,4 +1,4 @@
-// sightline-server MAP [--port P] [--bind ADDR] [--seat NAME=SIDE]... [--explored]: serves one table
+// sightline-server MAP [--port P] [--bind ADDR] [--seat NAME=SIDE]... [--explored] [--enforce-movement]: serves one table
 // (CONTRACT.md, "A shared table"; docs/table.md). Prints one line a seat, `seat NAME SIDE URL`, then
 // `ready`, and serves until SIGINT or SIGTERM, when it exits 0 having saved nothing.
 #include "core/properties.hpp"
@@ -50,7 +50,7 @@ int main(int argc, char** argv) {
     std::string mapPath, battle, bind = "127.0.0.1", web, rules, preset, assets, host, cert, key;
     int port = 0;
     std::vector<std::string> seatTexts, origins;
-    bool explored = false;
+    bool explored = false, enforce = false;
     app.add_option("MAP", mapPath, "map file")->required();
     app.add_option("--battle", battle, "a MazeWorld battle file to serve");
     app.add_option("--port", port, "the port (0: a free one)")->check(CLI::Range(0, 65535));
@@ -58,6 +58,7 @@ int main(int argc, char** argv) {
     app.add_option("--host", host, "the host name put in the seats' links (default: the address)");
     app.add_option("--seat", seatTexts, "a seat NAME=SIDE (NAME=* for a GM); default: gm and one a side");
     app.add_flag("--explored", explored, "each seat's map holds only what its figures have seen");
+    app.add_flag("--enforce-movement", enforce, "a player's figure with a \"move\" key moves only as far as it (the GM's, anywhere)");
     app.add_option("--web", web, "the folder of the players' page (default: assets/web/ of the source tree)");
     app.add_option("--origin", origins, "a page origin allowed to join besides this host's own (https://example.org)");
     app.add_option("--rules", rules, "the game ruling cover (default: the map's \"rules\" key)");
@@ -81,6 +82,7 @@ int main(int argc, char** argv) {
         table::TableSettings settings;
         settings.explored = explored;
         net::TableHost table(std::move(board), std::move(seats), settings, std::move(ruleSystem));
+        table.enforceMovement(enforce);
         net::ServerOptions options;
         options.bind = bind;
         options.port = static_cast<unsigned short>(port);

@@ -270,6 +270,7 @@ void App::handle(const ask::StartHosting& a) {
     HostSettings settings;
     settings.network = a.network;
     settings.explored = a.explored;
+    settings.enforceMovement = !viewOptions_.freeMovement;  // Edit > Free movement, as hosting starts
     settings.assetsDir = assetsDir_;
     try {
         hosting_ = std::make_unique<TableHosting>(doc_.board(), settings);

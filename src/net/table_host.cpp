@@ -202,6 +202,25 @@ TableHost::Reply TableHost::move(std::size_t seat, const Move& m) {
         r.toSender.push_back(snapshot(seat));
         return r;
     }
+    if (enforceMovement_ && !this->seat(seat).gm()) {
+        // Within its move, on what the seat knows: the way the page showed it.
+        const Board& known = views_.projection(seat).board;
+        const int figure = static_cast<int>(*known.findFigure(m.figure));
+        if (const std::optional<int> budget = figureMoveBudget(known.figures[static_cast<std::size_t>(figure)]);
+            budget && known.contains(m.to)) {
+            MoveScene scene(known);
+            const PathResult p = findPath(scene, figure, rules_ ? rules_->movement() : MovementRules{}, m.to);
+            std::string refusal;
+            if (!p.found) refusal = "\"" + m.figure + "\" cannot get to " + cellText(m.to) + ": " + p.why + ".";
+            else if (p.cost > *budget)
+                refusal = "\"" + m.figure + "\" cannot get to " + cellText(m.to) + ": it costs " + std::to_string(p.cost) +
+                          ", and its move is " + std::to_string(*budget) + ".";
+            if (!refusal.empty()) {
+                r.toSender.push_back(refusedJson(refusal, type));
+                return r;
+            }
+        }
+    }
     table::Refusal why;
     r = carryOut(table::MoveFigure{m.figure, m.to}, why);
     if (!why.empty()) r.toSender.push_back(refusedJson(toldTo(seat, why, m.figure, m.to), type));

@@ -54,6 +54,11 @@ public:
     const std::string& token(std::size_t seat) const { return tokens_[seat]; }
     // A new token for the seat: the old link stops working (the caller closes its connections).
     void reissue(std::size_t seat);
+    // A player's move of a figure with a "move" key keeps within it: the least-cost path on what the
+    // seat knows (its projection) must cost at most the move, else the move is refused with its cost.
+    // The GM's moves are never held to it. Off by default; set before serving.
+    void enforceMovement(bool on) { enforceMovement_ = on; }
+    bool enforcesMovement() const { return enforceMovement_; }
     // The seat whose name and token these are, or nullopt (an unknown seat and a wrong token alike).
     std::optional<std::size_t> authenticate(std::string_view seat, std::string_view token) const;
 
@@ -91,6 +96,7 @@ private:
 
     table::SeatViews views_;
     std::unique_ptr<RuleSystem> rules_;
+    bool enforceMovement_ = false;
     std::vector<std::string> tokens_;
     std::vector<Changes> changes_;
     long long tableRev_ = 0;

@@ -276,3 +276,24 @@ TEST_CASE("hosting: a player's move that crosses the GM's change: on one figure 
     CHECK(hosting.sync(doc).empty());
     CHECK(hosting.takeRemote().empty());
 }
+
+TEST_CASE("hosting: with movement enforced (Free movement off), a player's move beyond its figure's move is refused", "[table-client]") {
+    Board start = smallBoard();
+    start.figures[0].extra.emplace_back("move", "1");  // r1 at (1,1)
+    HostSettings settings;
+    settings.enforceMovement = true;
+    TableHosting hosting(start, settings);
+    TableClient red(parseJoinLink(hosting.seats()[1].link));
+    REQUIRE(waitFor([&] { return red.version() > 0; }));
+    red.takeNotices();
+    red.move("r1", {3, 3});  // 2 away
+    REQUIRE(waitFor([&] {
+        for (const TableClient::Notice& n : red.takeNotices())
+            if (n.refusal && n.text == "\"r1\" cannot get to (3, 3): it costs 2, and its move is 1.") return true;
+        return false;
+    }));
+    CHECK(red.board().figures[0].cell == Cell{1, 1});
+    red.move("r1", {2, 2});  // 1 away
+    REQUIRE(waitFor([&] { return red.rev() == 1; }));
+    CHECK(red.board().figures[0].cell == Cell{2, 2});
+}

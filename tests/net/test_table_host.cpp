@@ -295,6 +295,36 @@ TEST_CASE("table host: a seat's reach is searched on what it knows, so an unseen
     CHECK(gmEnds == onTrue.cells.size());
 }
 
+TEST_CASE("table host: a table that enforces movement holds a player's figure to its move; the GM's hand is free", "[net]") {
+    Board b = splitBoard();
+    b.figures[*b.findFigure("r1")].extra.emplace_back("move", "3");
+    {
+        TableHost t = splitTable(b);
+        t.enforceMovement(true);
+        // (1,1) to (5,5): b5 stands on the diagonal at (4,4), so 5 under Doom's diagonals, beyond 3.
+        // Refused with the cost, nothing changed.
+        const std::string before = serializeMap(t.views().board());
+        const Json j = only(t.handle(kRed, move("r1", 5, 5, 0)).toSender);
+        CHECK(j["type"] == "refused");
+        CHECK(j["reason"] == "\"r1\" cannot get to (5, 5): it costs 5, and its move is 3.");
+        CHECK(serializeMap(t.views().board()) == before);
+        // Within it: moved.
+        const TableHost::Reply ok = t.handle(kRed, move("r1", 3, 3, 0));
+        CHECK(ok.toSender.empty());
+        CHECK(t.views().board().figures[*t.views().board().findFigure("r1")].cell == Cell{3, 3});
+        // r2 has no move: anywhere it may stand.
+        CHECK(t.handle(kRed, move("r2", 11, 0, 1)).toSender.empty());
+        // The GM moves r1 as far as it likes.
+        CHECK(t.handle(kGm, move("r1", 0, 5, 2)).toSender.empty());
+        CHECK(t.views().board().figures[*t.views().board().findFigure("r1")].cell == Cell{0, 5});
+    }
+    {
+        // A table that does not enforce it lets the same move stand.
+        TableHost t = splitTable(b);
+        CHECK(t.handle(kRed, move("r1", 5, 5, 0)).toSender.empty());
+    }
+}
+
 TEST_CASE("table host: client messages that are not the contract's are refused by name", "[net]") {
     auto error = [](std::string_view text) {
         try {

@@ -75,6 +75,7 @@ TableHosting::TableHosting(const Board& board, const HostSettings& settings) : s
     table::TableSettings table;
     table.explored = settings.explored;
     host_ = std::make_unique<net::TableHost>(board, net::defaultSeats(board), table, rulesOf(board, settings.assetsDir));
+    host_->enforceMovement(settings.enforceMovement);
     net::ServerOptions options;
     options.port = settings.port;
     if (settings.network) {

@@ -28,6 +28,7 @@ namespace sightline::app {
 struct HostSettings {
     bool network = false;   // listen on every interface (players on other machines), not only this one
     bool explored = false;  // each seat's map holds only what its figures have seen
+    bool enforceMovement = false;  // a player's figure with a "move" moves only as far as it
     unsigned short port = 0;  // 0: a free one
     std::string assetsDir;  // for the table's rulings
 };
