@@ -178,15 +178,17 @@ std::string TableHost::toldTo(std::size_t seat, const std::string& refusal, cons
     return refusal;
 }
 
+std::string TableHost::notMovable(std::size_t seat, const std::string& figure) const {
+    if (!knows(seat, figure)) return noFigure(figure);  // as for an id no figure has
+    if (!owns(seat, figure)) return "\"" + figure + "\" is not yours to move.";
+    return {};
+}
+
 TableHost::Reply TableHost::move(std::size_t seat, const Move& m) {
     Reply r;
     const std::string type = "move";
-    if (!knows(seat, m.figure)) {
-        r.toSender.push_back(refusedJson(noFigure(m.figure), type));
-        return r;
-    }
-    if (!owns(seat, m.figure)) {
-        r.toSender.push_back(refusedJson("\"" + m.figure + "\" is not yours to move.", type));
+    if (const std::string why = notMovable(seat, m.figure); !why.empty()) {
+        r.toSender.push_back(refusedJson(why, type));
         return r;
     }
     if (m.rev > rev(seat)) {
@@ -261,12 +263,8 @@ TableHost::Reply TableHost::cover(std::size_t seat, const CoverRequest& c) {
 TableHost::Reply TableHost::reach(std::size_t seat, const ReachRequest& q) {
     Reply r;
     const std::string type = "reach";
-    if (!knows(seat, q.figure)) {
-        r.toSender.push_back(refusedJson(noFigure(q.figure), type));
-        return r;
-    }
-    if (!owns(seat, q.figure)) {
-        r.toSender.push_back(refusedJson("\"" + q.figure + "\" is not yours to move.", type));
+    if (const std::string why = notMovable(seat, q.figure); !why.empty()) {
+        r.toSender.push_back(refusedJson(why, type));
         return r;
     }
     // Searched on what the seat knows (the GM: the board): a way the seat is shown runs only past

@@ -86,6 +86,9 @@ private:
     Reply move(std::size_t seat, const Move& m);
     Reply cover(std::size_t seat, const CoverRequest& c);
     Reply reach(std::size_t seat, const ReachRequest& q);
+    // Why the seat may not move (or ask the reach of) `figure`, empty when it may: a figure it does
+    // not know is answered as one that does not exist.
+    std::string notMovable(std::size_t seat, const std::string& figure) const;
     Reply change(std::size_t seat, const ChangeRequest& c);
     bool knows(std::size_t seat, const std::string& figure) const;
     bool owns(std::size_t seat, const std::string& figure) const;

@@ -49,14 +49,17 @@ bool waitFor(const std::function<bool()>& done, double seconds = 10) {
     return done();
 }
 
+net::ServerOptions onPort(unsigned short port) {
+    net::ServerOptions o;
+    o.port = port;
+    return o;
+}
+
 struct Hosted {
-    explicit Hosted(unsigned short port = 0)
+    explicit Hosted(unsigned short port = 0) : Hosted(onPort(port)) {}
+    explicit Hosted(net::ServerOptions options)
         : host(smallBoard(), {{"gm", "*", {}}, {"red", "red", {}}, {"blue", "blue", {}}}, {}, nullptr),
-          server(host, [&] {
-              net::ServerOptions o;
-              o.port = port;
-              return o;
-          }()),
+          server(host, std::move(options)),
           thread([this] { server.run(); }) {}
     ~Hosted() {
         server.stop();
@@ -126,24 +129,10 @@ TEST_CASE("table client: a wss:// table is joined when its certificate is truste
     std::filesystem::create_directories(dir);
     test::makeCertificate(dir + "/gm.crt", dir + "/gm.key");
     test::makeCertificate(dir + "/other.crt", dir + "/other.key");
-    struct TlsHosted {
-        explicit TlsHosted(const std::string& dir)
-            : host(smallBoard(), {{"gm", "*", {}}, {"red", "red", {}}, {"blue", "blue", {}}}, {}, nullptr),
-              server(host, [&] {
-                  net::ServerOptions o;
-                  o.certFile = dir + "/gm.crt";
-                  o.keyFile = dir + "/gm.key";
-                  return o;
-              }()),
-              thread([this] { server.run(); }) {}
-        ~TlsHosted() {
-            server.stop();
-            thread.join();
-        }
-        net::TableHost host;
-        net::TableServer server;
-        std::thread thread;
-    } hosted(dir);
+    net::ServerOptions tls;
+    tls.certFile = dir + "/gm.crt";
+    tls.keyFile = dir + "/gm.key";
+    Hosted hosted(tls);
     const std::string url = hosted.server.seatUrl(1);
     REQUIRE(url.rfind("wss://127.0.0.1:", 0) == 0);
     const char* before = std::getenv("SSL_CERT_FILE");
