@@ -26,7 +26,7 @@ const char* toolHint(Tool tool) {
         case Tool::Eraser: return "Eraser: drag to clear terrain.";
         case Tool::Feature: return "Feature: click its outline's points; click the first again, right click or Enter closes it.";
         case Tool::Ruler: return "Ruler: drag from cell to cell (Shift: from point to point).";
-        case Tool::Area: return "Area effect: click or drag its origin to a grid point (a cone or a line: drag from it to aim); [ and ] change its radius.";
+        case Tool::Area: return "Area effect: click a grid point; drag to move it (a cone or line: to aim it); [ ] radius.";
     }
     return "";
 }
