@@ -64,9 +64,12 @@ rm -rf "$probe"
 # -O1 and line tables: what the sanitizers' reports need, at half the compile time of -O2 -g; the
 # tests and the command line at -O0, half again (the engine and the app they drive stay at -O1). The
 # benchmarks are left to the quick build (tools/test.sh --quick builds everything in Release).
+# A unity build (eight files a compiler run; the files that need flags or a header of their own are
+# compiled alone) compiles what the files share once: a third less compile time. The quick build
+# compiles each file alone, which also shows a file that forgot an include.
 configure build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(sanitizer_flags)" \
   -DSIGHTLINE_SANITIZE=ON -DSIGHTLINE_FUZZ="$fuzz" -DSIGHTLINE_PCH=ON -DSIGHTLINE_BUILD_BENCH=OFF \
-  -DSIGHTLINE_TEST_CODE_FLAGS=-O0
+  -DSIGHTLINE_TEST_CODE_FLAGS=-O0 -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8
 cmake --build build-asan -j"$jobs"
 done_phase "build (sanitizers$([ "$fuzz" = ON ] && echo ', fuzzers'))"
 

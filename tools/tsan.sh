@@ -13,7 +13,8 @@ cd "$(dirname "$0")/.."
 build=build-tsan
 start=$(date +%s)
 configure "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(sanitizer_flags)" \
-  -DSIGHTLINE_BUILD_APP=OFF -DSIGHTLINE_BUILD_TESTS=ON -DSIGHTLINE_BUILD_BENCH=OFF -DSIGHTLINE_PCH=ON \
+  -DSIGHTLINE_BUILD_APP=OFF -DSIGHTLINE_BUILD_TESTS=ON -DSIGHTLINE_BUILD_BENCH=OFF -DSIGHTLINE_PCH=ON -DSIGHTLINE_TEST_CODE_FLAGS=-O0 \
+  -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 \
   -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread"
 cmake --build "$build" -j"$(nproc)" --target sightline_thread_tests sightline_net_tests
 built=$(date +%s)

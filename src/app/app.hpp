@@ -95,6 +95,9 @@ private:
     void frame(sf::RenderTarget& target, sf::Time dt);
     void analyse();
     void handleEvent(const sf::Event& event);
+    // Work still under way (a ruling or heat map being made, the map's problems being checked, a drag,
+    // a fit): the window keeps its full frame rate while it lasts (runInteractive).
+    bool busy() const;
     void onKeyPressed(const sf::Event::KeyEvent& key);
     // Whether the board takes keys: the pointer is on it (not on a panel), or it was clicked last.
     bool boardHasKeys() const;

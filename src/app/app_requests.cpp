@@ -369,6 +369,12 @@ void App::syncTable() {
         return;
     }
     if (!hosting_) return;
+    // Edit > Free movement, turned either way while hosting: the players' moves follow it.
+    if (hosting_->enforcesMovement() == viewOptions_.freeMovement) {
+        hosting_->enforceMovement(!viewOptions_.freeMovement);
+        say(viewOptions_.freeMovement ? "Free movement: players may move their figures past their move."
+                                      : "Players' figures move only as far as their move.", false);
+    }
     // The GM's own changes go to the host (not while a figure is being dragged: where it is
     // dropped), and the players' moves come back, those that crossed the GM's among them: after
     // them the board is the host's.

@@ -27,6 +27,11 @@ namespace gui = imgui_sfml;
 namespace {
 
 constexpr double kFrameBudgetMs = 1000.0 / 60.0;
+// Idle pacing: after this long with no input and no work in the background the window is drawn
+// this often (a table's seat or host a little more often), and an input wakes it at once.
+constexpr double kIdleAfterMs = 750.0;
+constexpr double kIdleFrameMs = 100.0;
+constexpr double kIdleTableFrameMs = 50.0;
 
 double msSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -93,13 +98,23 @@ int App::run() {
     return runInteractive();
 }
 
+bool App::busy() const {
+    return analysis_.pending() || panels_.checkingProblems() || doc_.dragging() || edit_.busy() || fitPending_;
+}
+
 int App::runInteractive() {
     sf::Clock frameClock;
     checkRecovery();
+    auto lastBusy = std::chrono::steady_clock::now();
+    bool woken = false;  // an input handled while waiting idle
     while (window_.isOpen() && !quit_) {
         const auto start = std::chrono::steady_clock::now();
         sf::Event event;
-        while (window_.pollEvent(event)) handleEvent(event);
+        bool input = woken;
+        while (window_.pollEvent(event)) {
+            handleEvent(event);
+            input = true;
+        }
         if (quit_) break;
         frame(window_, frameClock.restart());
         if (pictureRequested_) saveWindowPicture();
@@ -113,6 +128,20 @@ int App::runInteractive() {
         const double work = msSince(start);
         stats_.addFrame(work);
         if (work < kFrameBudgetMs) sf::sleep(sf::microseconds(static_cast<sf::Int64>((kFrameBudgetMs - work) * 1000)));
+        // Nothing to do for a while: wait for an input (handled at once) up to the idle frame's time,
+        // so that a window left open costs next to nothing; results from the background still show.
+        woken = false;
+        if (input || busy()) lastBusy = std::chrono::steady_clock::now();
+        if (msSince(lastBusy) < kIdleAfterMs) continue;
+        const double idleFrame = (hosting_ || joined_) ? kIdleTableFrameMs : kIdleFrameMs;
+        while (!woken && msSince(start) < idleFrame && window_.isOpen()) {
+            if (window_.pollEvent(event)) {
+                handleEvent(event);
+                woken = true;
+            } else {
+                sf::sleep(sf::milliseconds(4));
+            }
+        }
     }
     // Quitting asked about the changes: saved or discarded, they need no recovery.
     edit_.finish(doc_);

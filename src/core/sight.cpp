@@ -125,10 +125,6 @@ template <class T> bool strictlyBetweenT(const Vec& a, const Vec& b, const Vec& 
     return crossT<T>(a, w) > 0;  // a and b opposite: the half-plane to one side
 }
 
-IPoint cellCentre(Cell c) {
-    return IPoint(Coord(c.x) * kScale + kScale / 2, Coord(c.y) * kScale + kScale / 2);
-}
-
 struct PathRays {
     Vec r1;
     Vec r2;

@@ -205,6 +205,9 @@ private:
     std::uint32_t query_ = 0;
 };
 
+// The lattice point at the centre of a cell.
+inline IPoint cellCentre(Cell c) { return IPoint(Coord(c.x) * kScale + kScale / 2, Coord(c.y) * kScale + kScale / 2); }
+
 // The cell of figure `f` whose centre the path through corner `c` is taken to come from, for a
 // line towards `other`: among the figure's cells at that corner, the one lying most directly behind.
 Cell ownCellFor(const Figure& f, Corner c, const IPoint& other);

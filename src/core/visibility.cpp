@@ -184,8 +184,6 @@ bool strictlyBetween(const Vec& a, const Vec& b, const Vec& w) {
     return cross(a, w) > 0;
 }
 
-IPoint cellCentre(Cell c) { return IPoint(Coord(c.x) * kScale + kScale / 2, Coord(c.y) * kScale + kScale / 2); }
-
 // Cells [x0, x1) x [y0, y1).
 struct Box {
     int x0 = 0, y0 = 0, x1 = 0, y1 = 0;

@@ -1,5 +1,6 @@
 // Lint problems printed for people and for programs (report/lint_format.hpp).
 #include "report/lint_format.hpp"
+#include "report/points.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -10,16 +11,8 @@ namespace sightline::tools {
 
 using Json = nlohmann::ordered_json;
 
-namespace {
-// As the rulings write coordinates: 3, not 3.0.
-Json coordinateJson(double v) { return std::floor(v) == v && std::fabs(v) < 1e15 ? Json(static_cast<long long>(v)) : Json(v); }
-Json pointJson(const PointD& p) { return Json::array({coordinateJson(p.x), coordinateJson(p.y)}); }
-std::string pointText(const PointD& p) {
-    std::ostringstream s;
-    s << "(" << p.x << "," << p.y << ")";
-    return s.str();
-}
-}  // namespace
+using points::pointJson;
+using points::pointText;
 
 std::string lintJson(const std::vector<LintProblem>& problems, bool complete) {
     Json list = Json::array();

@@ -10,6 +10,7 @@
 // [SECTION] The cover heat map
 // [SECTION] What a point sees
 #include "report/ruling_format.hpp"
+#include "report/points.hpp"
 
 #include "core/text.hpp"
 
@@ -23,17 +24,14 @@
 namespace sightline::tools {
 
 using Json = nlohmann::ordered_json;
+using points::coordinateJson;
+using points::pointJson;
+using points::pointText;
 
 // [SECTION] Helpers: corners, points, figure ids
 
 namespace {
 Json cornerJson(Corner c) { return Json::array({c.x, c.y}); }
-Json coordinateJson(double v) { return std::floor(v) == v && std::fabs(v) < 1e15 ? Json(static_cast<long long>(v)) : Json(v); }
-std::string pointText(const PointD& p) {
-    std::ostringstream s;
-    s << "(" << p.x << "," << p.y << ")";
-    return s.str();
-}
 const std::string& figureId(const Board& b, int i) { return b.figures.at(static_cast<std::size_t>(i)).id; }
 
 // [SECTION] Field writers: JSON and text
@@ -366,7 +364,6 @@ std::string heatmapText(const Board& board, const std::string& rules, const std:
 // [SECTION] What a point sees
 
 namespace {
-Json pointJson(const PointD& p) { return Json::array({coordinateJson(p.x), coordinateJson(p.y)}); }
 Json ringJson(const std::vector<PointD>& ring) {
     Json out = Json::array();
     for (const PointD& p : ring) out.push_back(pointJson(p));

@@ -266,7 +266,7 @@ TEST_CASE("hosting: a player's move that crosses the GM's change: on one figure 
     CHECK(hosting.takeRemote().empty());
 }
 
-TEST_CASE("hosting: with movement enforced (Free movement off), a player's move beyond its figure's move is refused", "[table-client]") {
+TEST_CASE("hosting: with movement enforced (Free movement off), a player's move beyond its figure's move is refused, and Free movement turned on while hosting lets it stand", "[table-client]") {
     Board start = smallBoard();
     start.figures[0].extra.emplace_back("move", "1");  // r1 at (1,1)
     HostSettings settings;
@@ -285,4 +285,20 @@ TEST_CASE("hosting: with movement enforced (Free movement off), a player's move 
     red.move("r1", {2, 2});  // 1 away
     REQUIRE(waitFor([&] { return red.rev() == 1; }));
     CHECK(red.board().figures[0].cell == Cell{2, 2});
+    // Free movement turned on while the table runs: the same kind of move now stands.
+    hosting.enforceMovement(false);
+    CHECK_FALSE(hosting.enforcesMovement());
+    red.move("r1", {0, 2});  // 2 away
+    REQUIRE(waitFor([&] { return red.rev() == 2; }));
+    CHECK(red.board().figures[0].cell == Cell{0, 2});
+    // And off again: held to its move once more.
+    hosting.enforceMovement(true);
+    red.takeNotices();
+    red.move("r1", {2, 2});
+    REQUIRE(waitFor([&] {
+        for (const TableClient::Notice& n : red.takeNotices())
+            if (n.refusal && n.text == "\"r1\" cannot get to (2, 2): it costs 2, and its move is 1.") return true;
+        return false;
+    }));
+    CHECK(red.board().figures[0].cell == Cell{0, 2});
 }

@@ -600,7 +600,7 @@ TEST_CASE("import: Tiled external tilesets, encodings and refusals", "[import]")
         std::ofstream(root + "/maps/m.tmj", std::ios::trunc) << m.dump();
         return root + "/maps/m.tmj";
     };
-    for (const std::string source : {root + "/secret/s.json", std::string("../secret/s.json"), std::string("sub/../../secret/s.json"),
+    for (const std::string& source : {root + "/secret/s.json", std::string("../secret/s.json"), std::string("sub/../../secret/s.json"),
                                      std::string("link.json")}) {
         INFO(source);
         const ImportResult out = importMap(withTileset(source), mapKeyChecks());

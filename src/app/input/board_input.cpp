@@ -1,20 +1,9 @@
 #include "app/input/board_input.hpp"
-
-#include <SFML/Window/Keyboard.hpp>
+#include "app/input/keys_held.hpp"
 
 #include <cmath>
 
 namespace sightline::app {
-
-namespace {
-
-constexpr float kDragThresholdPx = 4.0f;  // a press that moves less is a click
-
-bool held(sf::Keyboard::Key left, sf::Keyboard::Key right) {
-    return sf::Keyboard::isKeyPressed(left) || sf::Keyboard::isKeyPressed(right);
-}
-
-}  // namespace
 
 void BoardInput::handle(const sf::Event& event, BoardInputContext& ctx) {
     switch (event.type) {

@@ -1,6 +1,5 @@
 #include "app/input/edit_input.hpp"
-
-#include <SFML/Window/Keyboard.hpp>
+#include "app/input/keys_held.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,12 +8,8 @@ namespace sightline::app {
 
 namespace {
 
-constexpr float kDragThresholdPx = 4.0f;  // a press that moves less is a click
-constexpr float kReachPx = 8.0f;          // snapping to a wall end, picking a piece
+constexpr float kReachPx = 8.0f;  // snapping to a wall end, picking a piece
 
-bool held(sf::Keyboard::Key left, sf::Keyboard::Key right) {
-    return sf::Keyboard::isKeyPressed(left) || sf::Keyboard::isKeyPressed(right);
-}
 bool ctrlHeld() { return held(sf::Keyboard::LControl, sf::Keyboard::RControl); }
 bool shiftHeld() { return held(sf::Keyboard::LShift, sf::Keyboard::RShift); }
 bool altHeld() { return held(sf::Keyboard::LAlt, sf::Keyboard::RAlt); }

@@ -1,4 +1,5 @@
 #include "app/model/map_edit.hpp"
+#include "app/model/plane.hpp"
 
 #include "app/model/document.hpp"
 #include "core/text.hpp"
@@ -33,8 +34,6 @@ PointD nearestOn(PointD a, PointD b, PointD p, double* param = nullptr) {
     if (param) *param = t;
     return {a.x + t * dx, a.y + t * dy};
 }
-
-double cross(PointD o, PointD a, PointD b) { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); }
 
 // Whether p lies on segment ab exactly (the numbers an editor writes are small multiples of 1/2,
 // for which these products are exact).

@@ -1,12 +1,11 @@
 #include "app/model/seat_fog.hpp"
+#include "app/model/plane.hpp"
 
 #include <cmath>
 
 namespace sightline::app {
 
 namespace {
-
-double cross(const PointD& o, const PointD& a, const PointD& b) { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); }
 
 // Whether p lies inside or on triangle (a, b, c), which turns the way `sign` says.
 bool inTriangle(const PointD& p, const PointD& a, const PointD& b, const PointD& c, double sign) {

@@ -76,6 +76,7 @@ TableHosting::TableHosting(const Board& board, const HostSettings& settings) : s
     table.explored = settings.explored;
     host_ = std::make_unique<net::TableHost>(board, net::defaultSeats(board), table, rulesOf(board, settings.assetsDir));
     host_->enforceMovement(settings.enforceMovement);
+    enforceMovement_ = settings.enforceMovement;
     net::ServerOptions options;
     options.port = settings.port;
     if (settings.network) {
@@ -103,6 +104,17 @@ TableHosting::TableHosting(const Board& board, const HostSettings& settings) : s
 TableHosting::~TableHosting() {
     server_->stop();
     thread_.join();
+}
+
+void TableHosting::enforceMovement(bool on) {
+    if (on == enforceMovement_) return;
+    enforceMovement_ = on;
+    std::promise<void> done;
+    server_->post([this, on, &done] {
+        host_->enforceMovement(on);
+        done.set_value();
+    });
+    done.get_future().wait();
 }
 
 void TableHosting::refreshSeats() {

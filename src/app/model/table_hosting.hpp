@@ -73,11 +73,16 @@ public:
     std::vector<HostedSeat> seats() const;
     // A new link for the seat; the old one no longer joins.
     void reissue(std::size_t seat);
+    // Holds players to their figures' move from now on, or stops (Edit > Free movement while
+    // hosting): on the server's thread, before the next message it answers.
+    void enforceMovement(bool on);
+    bool enforcesMovement() const { return enforceMovement_; }
     // Lines the host logged (a seat joined, went away ...), since the last call.
     std::vector<std::string> takeLog();
 
 private:
     void refreshSeats();  // on the server's thread
+    bool enforceMovement_ = false;  // as last asked (the host takes it on its thread)
     std::unique_ptr<net::TableHost> host_;
     std::unique_ptr<net::TableServer> server_;
     std::thread thread_;

@@ -10,6 +10,7 @@
 #include "games/d20/d20.hpp"
 
 #include "io/json_input.hpp"
+#include "io/rule_data.hpp"
 #include "core/pair_lines.hpp"
 #include "core/properties.hpp"
 #include "core/text.hpp"
@@ -58,8 +59,6 @@ Quarter combineCover(const D20Preset& preset, Quarter personal, Quarter scenery)
 // [SECTION] Rule presets
 
 namespace {
-
-constexpr std::size_t kMaxRulesBytes = 1u << 20;
 
 std::optional<Quarter> levelAt(const Json& v, const std::string& path, Checker& ck) {
     std::string name;

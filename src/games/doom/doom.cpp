@@ -3,6 +3,7 @@
 #include "core/pair_lines.hpp"
 #include "core/text.hpp"
 #include "io/json_input.hpp"
+#include "io/rule_data.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -252,7 +253,6 @@ Ruling DoomRules::ruleFromPoint(Tracer& tracer, Corner origin, int defender) con
 DoomPreset parseDoomPreset(const std::string& text, const std::string& source) {
     using json_input::Checker;
     using json_input::Json;
-    constexpr std::size_t kMaxRulesBytes = 1u << 20;
     const Json doc = json_input::parseDocument(text, source, kMaxRulesBytes, "rules");
     Checker ck;
     DoomPreset p;

@@ -10,6 +10,7 @@
 #include "games/wargame/wargame.hpp"
 
 #include "io/json_input.hpp"
+#include "io/rule_data.hpp"
 #include "core/properties.hpp"
 #include "core/text.hpp"
 
@@ -23,10 +24,6 @@ using json_input::Json;
 
 // ---------------------------------------------------------------------------------------------
 // [SECTION] The rules table
-
-namespace {
-constexpr std::size_t kMaxRulesBytes = 1u << 20;
-}
 
 WargameTable parseWargameTable(const std::string& text, const std::string& source) {
     const Json doc = json_input::parseDocument(text, source, kMaxRulesBytes, "rules");
