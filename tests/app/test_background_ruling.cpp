@@ -114,7 +114,7 @@ private:
 
 // An 8x5 room: the attacker A at (0,2), the defender D at (4,2) behind a blocker B at (2,2) (Doom:
 // a figure in the way gives cover), a third figure C at (7,4).
-Board room() {
+Board coverRoom() {
     return parseMap(R"({"format": "sightline-map", "version": 1, "grid": {"width": 8, "height": 5},
         "figures": [{"id": "A", "cell": [0, 2], "side": "marines"}, {"id": "B", "cell": [2, 2], "side": "marines"},
                     {"id": "D", "cell": [4, 2], "side": "invaders"}, {"id": "C", "cell": [7, 4], "side": "invaders"}]})",
@@ -170,7 +170,7 @@ Board crossed(int walls, int s) {
     return b;
 }
 
-Document open(Board b) {
+Document openBoard(Board b) {
     Document doc;
     doc.reset(std::move(b), "");
     return doc;
@@ -207,7 +207,7 @@ TEST_CASE("background: a slow board leaves update() within its budget and the ru
           "[app-document][app-background-ruling]") {
     // The board may come to rule faster than a frame as the core gets faster: then only what holds
     // either way is checked (the gated tests below check the pending state exactly).
-    const Document doc = open(crossed(2000, 16));
+    const Document doc = openBoard(crossed(2000, 16));
     const auto syncStart = Clock::now();
     const Ruling expected = onTheSpot(doc.board(), 0, 1);
     const double syncMs = msSince(syncStart);
@@ -243,7 +243,7 @@ TEST_CASE("background: a slow board leaves update() within its budget and the ru
 
 TEST_CASE("background: a newer pair abandons the slow one, and the result is the newest pair's",
           "[app-document][app-background-ruling]") {
-    Document doc = open(crossed(2000, 16));
+    Document doc = openBoard(crossed(2000, 16));
     Analysis analysis;
     analysis.update(doc, pair(0, 1), milliseconds(0));  // the slow pair
     analysis.update(doc, pair(0, 2), milliseconds(0));  // then the big figure against the small one
@@ -259,7 +259,7 @@ TEST_CASE("background: a newer pair abandons the slow one, and the result is the
 }
 
 TEST_CASE("background: what is shown is always for the board shown", "[app-document][app-background-ruling]") {
-    Document doc = open(room());
+    Document doc = openBoard(coverRoom());
     Gate gate;
     Analysis analysis;
     const Gate::OpenAtEnd letGo{gate};
@@ -370,7 +370,7 @@ TEST_CASE("background: lines from every corner of two large figures are counted,
         "figures": [{"id": "a", "cell": [0, 0], "size": [12, 12]}, {"id": "b", "cell": [20, 0], "size": [12, 12]},
                     {"id": "c", "cell": [30, 15]}]})",
                        "two large", mapKeyChecks());
-    Document doc = open(b);
+    Document doc = openBoard(b);
     Analysis analysis;
     AnalysisRequest r = pair(0, 2);
     r.everyCorner = true;
@@ -387,7 +387,7 @@ TEST_CASE("background: lines from every corner of two large figures are counted,
 }
 
 TEST_CASE("background: a Doom choice waits for the ruling of the board shown", "[app-document][app-background-ruling]") {
-    Document doc = open(room());
+    Document doc = openBoard(coverRoom());
     Gate gate;
     Analysis analysis;
     const Gate::OpenAtEnd letGo{gate};
@@ -425,7 +425,7 @@ TEST_CASE("background: a Doom choice waits for the ruling of the board shown", "
 
 TEST_CASE("background: the cover heat map comes after the pair's ruling, equal to the core's, and goes with the board",
           "[app-document][app-background-ruling]") {
-    Document doc = open(room());
+    Document doc = openBoard(coverRoom());
     StepGate gate;
     Analysis analysis;
     const StepGate::OpenAtEnd letGo{gate};

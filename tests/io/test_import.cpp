@@ -35,12 +35,7 @@ bool haveShared() {
     return false;
 }
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using test::slurp;
 
 std::string tempDir() {
     static int counter = 0;

@@ -100,12 +100,7 @@ Action declare(std::string id, Intent intent) {
 const Combatant& c(const Battle& b, const std::string& id) { return *b.find(id); }
 const CoverPiece& cover(const Battle& b, int side) { return b.sides()[side - 1].front(); }
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using test::slurp;
 
 }  // namespace
 
