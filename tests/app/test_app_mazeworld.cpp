@@ -51,6 +51,16 @@ public:
         const int y = static_cast<int>(r[1].get<double>() + r[3].get<double>() / 2);
         xdotool("mousemove --window " + window() + " " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.2 click 1");
     }
+    // Clicks the middle of an item of an open list (a combo's), where the app noted it.
+    void pick(const std::string& name) {
+        const std::string item = "mazeworld: " + name;
+        waitState([&](const Json& j) { return j["items"].contains(item); });
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the list laid out
+        const Json r = state().at("items").at(item);
+        const int x = static_cast<int>(r[0].get<double>() + r[2].get<double>() / 2);
+        const int y = static_cast<int>(r[1].get<double>() + r[3].get<double>() / 2);
+        xdotool("mousemove --window " + window() + " " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.2 click 1");
+    }
 };
 
 // What a press may change: the battle (its events, its log, its turn) or the window's message.
@@ -134,6 +144,42 @@ void pressEveryButton(const std::string& battleFile) {
 TEST_CASE("app: every button of the MazeWorld window does something or says why, Fire included", "[app-battle]") {
     SECTION("UA: the ambush at the north gate") { pressEveryButton("ua-ambush.json"); }
     SECTION("the Mazes: the warehouse") { pressEveryButton("mazes-warehouse.json"); }
+}
+
+// A combatant joining the fight joins a team already in it (the first, by default), another chosen
+// from the list, or a new one (the enemy of every other) only when asked for.
+TEST_CASE("app: a combatant added joins a team of the fight unless a new team is chosen", "[app-battle]") {
+    const std::string dir = scratchDir("mazeworld-join-team");
+    const std::string battle = dir + "/mazes-warehouse.json";
+    std::ofstream(battle) << slurp(kRoot + "/battles/mazes-warehouse.json");
+    const Json file = Json::parse(slurp(battle));
+    std::set<std::string> teams;
+    for (const Json& c : file["combatants"]) teams.insert(c["team"].get<std::string>());
+    REQUIRE(teams.size() == 2);
+    const std::string first = file["combatants"][0]["team"];
+    const std::string other = *teams.begin() == first ? *teams.rbegin() : *teams.begin();
+    Background app({"--size", "1280x1000", "--state-file", dir + "/state.json", "--battle", battle, "maps/demo.json"}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    ui.waitState([](const Json& j) { return j["items"].contains("mazeworld: tab Start"); });
+    ui.clickNoted("mazeworld: tab Start");
+    Json s = ui.waitState([&](const Json& j) { return j["items"].contains("mazeworld: team") && ui.battle(j).is_object(); });
+    CHECK(ui.battle(s)["joining"]["team"] == first);
+    CHECK(ui.battle(s)["joining"]["new_team"] == false);
+    // The other team of the fight, from the list.
+    ui.press("team");
+    ui.pick("team " + other);
+    s = ui.waitState([&](const Json& j) { return ui.battle(j).is_object() && ui.battle(j)["joining"]["team"] == other; });
+    CHECK(ui.battle(s)["joining"]["team"] == other);
+    // A new team, named in a field of its own.
+    ui.press("team");
+    ui.pick("team (new)");
+    s = ui.waitState([&](const Json& j) { return ui.battle(j).is_object() && ui.battle(j)["joining"]["new_team"] == true; });
+    CHECK(ui.battle(s)["joining"]["new_team"] == true);
+    CHECK(ui.battle(s)["joining"]["team"] == "");
+    CHECK(s["id_clashes"] == Json::array());
+    ui.keys("ctrl+q");
+    CHECK(app.waitExit(20) == 0);
 }
 
 TEST_CASE("app: every tab of the MazeWorld window fits its text at the sizes people use", "[app-battle]") {

@@ -140,6 +140,7 @@ std::string MazeWorldWindow::stateJson() const {
     nlohmann::ordered_json buttons = nlohmann::ordered_json::object();
     for (const auto& [name, why] : buttons_) buttons[name] = why ? nlohmann::ordered_json(*why) : nlohmann::ordered_json();
     j["buttons"] = buttons;
+    j["joining"] = {{"team", joining_.team}, {"new_team", newTeam_}};
     return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
@@ -1020,8 +1021,39 @@ void MazeWorldWindow::setupTab(GameWindowOutput& out) {
         ImGui::SetNextItemWidth(em * 8);
         ImGui::InputTextWithHint("##id", "id", &joining_.id);
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(em * 7);
-        ImGui::InputTextWithHint("##team", "team", &joining_.team);
+        // The team: one already in the fight (the first, unless another was chosen), or a new one,
+        // which is the enemy of every other, named here.
+        std::vector<std::string> teams;
+        for (const mw::Combatant& c : b.combatants())
+            if (std::find(teams.begin(), teams.end(), c.setup.team) == teams.end()) teams.push_back(c.setup.team);
+        if (teams.empty()) newTeam_ = true;
+        else if (!newTeam_ && std::find(teams.begin(), teams.end(), joining_.team) == teams.end()) joining_.team = teams.front();
+        ImGui::SetNextItemWidth(em * 8);
+        const bool choosing = ImGui::BeginCombo("##team-choice", newTeam_ ? "a new team" : joining_.team.c_str());
+        if (!choosing) {  // the combo itself, while its list is closed
+            ui::noteItem("mazeworld: team");
+            tooltip("The team it fights for: its enemies are every other team's combatants.", true);
+        }
+        if (choosing) {
+            for (const std::string& t : teams) {
+                if (ImGui::Selectable(t.c_str(), !newTeam_ && t == joining_.team)) {
+                    joining_.team = t;
+                    newTeam_ = false;
+                }
+                ui::noteItem(("mazeworld: team " + t).c_str());
+            }
+            if (ImGui::Selectable("a new team", newTeam_) && !newTeam_) {
+                newTeam_ = true;
+                joining_.team.clear();
+            }
+            ui::noteItem("mazeworld: team (new)");
+            ImGui::EndCombo();
+        }
+        if (newTeam_) {
+            ui::sameLineIfFits(em * 7);
+            ImGui::SetNextItemWidth(em * 7);
+            ImGui::InputTextWithHint("##team", "new team", &joining_.team);
+        }
         ImGui::SetNextItemWidth(em * 6);
         ImGui::SliderInt("Side", &joining_.side, 1, mw::kSides);
         ImGui::SameLine();
@@ -1036,7 +1068,10 @@ void MazeWorldWindow::setupTab(GameWindowOutput& out) {
         if (ImGui::Button(started ? "Join" : "Add")) {
             const auto why = session_.addCombatant(joining_);
             afterChange(why, "Added " + joining_.id + ".", out);
-            if (!why) joining_.id.clear();
+            if (!why) {
+                joining_.id.clear();
+                newTeam_ = false;  // its team is in the fight now: the next joins it unless told otherwise
+            }
         }
     }
 

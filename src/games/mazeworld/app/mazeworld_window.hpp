@@ -118,6 +118,7 @@ private:
     std::uint64_t newSeed_ = 0;
     std::string newName_;
     mw::CombatantSetup joining_;
+    bool newTeam_ = false;  // the combatant joining starts a team of its own (an enemy of every other)
     int coverChoice_[mw::kSides] = {0, 0, 0, 0};
     std::string nameInput_;
     std::uint64_t nameFor_ = ~0ull;  // the revision nameInput_ was taken from
