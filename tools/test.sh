@@ -66,7 +66,8 @@ rm -rf "$probe"
 # benchmarks are left to the quick build (tools/test.sh --quick builds everything in Release).
 # A unity build (eight files a compiler run; the files that need flags or a header of their own are
 # compiled alone) compiles what the files share once: a third less compile time. The quick build
-# compiles each file alone, which also shows a file that forgot an include.
+# compiles each file of the libraries and the tests alone, which also shows a file that forgot an
+# include.
 configure build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(sanitizer_flags)" \
   -DSIGHTLINE_SANITIZE=ON -DSIGHTLINE_FUZZ="$fuzz" -DSIGHTLINE_PCH=ON -DSIGHTLINE_BUILD_BENCH=OFF \
   -DSIGHTLINE_TEST_CODE_FLAGS=-O0 -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8

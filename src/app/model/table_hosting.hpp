@@ -73,8 +73,8 @@ public:
     std::vector<HostedSeat> seats() const;
     // A new link for the seat; the old one no longer joins.
     void reissue(std::size_t seat);
-    // Holds players to their figures' move from now on, or stops (Edit > Free movement while
-    // hosting): on the server's thread, before the next message it answers.
+    // Holds players to their figures' move, or stops (Edit > Free movement while hosting): set on the
+    // server's thread, for every move it takes up after this call returns.
     void enforceMovement(bool on);
     bool enforcesMovement() const { return enforceMovement_; }
     // Lines the host logged (a seat joined, went away ...), since the last call.

@@ -140,7 +140,7 @@ std::string MazeWorldWindow::stateJson() const {
     nlohmann::ordered_json buttons = nlohmann::ordered_json::object();
     for (const auto& [name, why] : buttons_) buttons[name] = why ? nlohmann::ordered_json(*why) : nlohmann::ordered_json();
     j["buttons"] = buttons;
-    j["joining"] = {{"team", joining_.team}, {"new_team", newTeam_}};
+    j["joining"] = {{"team", joining_.team}, {"new_team", newTeam_}};  // new_team: chosen so (none in the fight is new too)
     return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
@@ -160,6 +160,7 @@ std::string MazeWorldWindow::openFile(const std::string& path) {
         return e.what();
     }
     selected_.clear();
+    newTeam_ = false;  // the next combatant joins one of this battle's teams
     message_ = "Opened " + path + ".";
     messageError_ = false;
     return {};
@@ -1026,30 +1027,32 @@ void MazeWorldWindow::setupTab(GameWindowOutput& out) {
         std::vector<std::string> teams;
         for (const mw::Combatant& c : b.combatants())
             if (std::find(teams.begin(), teams.end(), c.setup.team) == teams.end()) teams.push_back(c.setup.team);
-        if (teams.empty()) newTeam_ = true;
-        else if (!newTeam_ && std::find(teams.begin(), teams.end(), joining_.team) == teams.end()) joining_.team = teams.front();
+        const bool asNew = newTeam_ || teams.empty();  // no team yet: the first is a new one
+        if (!asNew && std::find(teams.begin(), teams.end(), joining_.team) == teams.end()) joining_.team = teams.front();
         ImGui::SetNextItemWidth(em * 8);
-        const bool choosing = ImGui::BeginCombo("##team-choice", newTeam_ ? "a new team" : joining_.team.c_str());
+        const bool choosing = ImGui::BeginCombo("##team-choice", asNew ? "a new team" : joining_.team.c_str());
         if (!choosing) {  // the combo itself, while its list is closed
             ui::noteItem("mazeworld: team");
             tooltip("The team it fights for: its enemies are every other team's combatants.", true);
         }
         if (choosing) {
-            for (const std::string& t : teams) {
-                if (ImGui::Selectable(t.c_str(), !newTeam_ && t == joining_.team)) {
-                    joining_.team = t;
+            for (std::size_t i = 0; i < teams.size(); ++i) {
+                ImGui::PushID(static_cast<int>(i));  // a team's name is the player's: never an id of the list's own
+                if (ImGui::Selectable(teams[i].c_str(), !asNew && teams[i] == joining_.team)) {
+                    joining_.team = teams[i];
                     newTeam_ = false;
                 }
-                ui::noteItem(("mazeworld: team " + t).c_str());
+                ImGui::PopID();
+                ui::noteItem(("mazeworld: team " + teams[i]).c_str());
             }
-            if (ImGui::Selectable("a new team", newTeam_) && !newTeam_) {
+            if (ImGui::Selectable("a new team##new-team", asNew) && !asNew) {
                 newTeam_ = true;
                 joining_.team.clear();
             }
             ui::noteItem("mazeworld: team (new)");
             ImGui::EndCombo();
         }
-        if (newTeam_) {
+        if (asNew) {
             ui::sameLineIfFits(em * 7);
             ImGui::SetNextItemWidth(em * 7);
             ImGui::InputTextWithHint("##team", "new team", &joining_.team);
@@ -1197,6 +1200,7 @@ void MazeWorldWindow::popups(GameWindowOutput& out) {
             try {
                 session_.newBattle(setup);
                 selected_.clear();
+                newTeam_ = false;
                 report("A new battle in " + session_.battle().variant().name + ". Add the combatants in the Start tab.", false, out);
                 ImGui::CloseCurrentPopup();
             } catch (const std::exception& e) {
