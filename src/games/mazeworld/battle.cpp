@@ -536,7 +536,7 @@ void Battle::takeCover(Combatant& c, const Action& a, int side, int piece, Outco
             if (!switching && proc.failureBreaksStealthOfSide)
                 for (Combatant& o : combatants_)
                     if (!o.out && o.side == side) breakStealth(o, out);
-            text = c.setup.id + verb + " with a " + r.what + ": " + rollText(r) + ": behind cover but seen";
+            text = c.setup.id + verb + " with a " + r.what + ": " + rollText(r) + ": behind cover out of stealth";
             c.turnOver = true;
         }
     }

@@ -363,6 +363,23 @@ TEST_CASE("mazeworld Mazes: a failure breaks stealth for everyone on the Side an
     CHECK(c(u, "b").stealth);
 }
 
+TEST_CASE("mazeworld Mazes: a failed check's line says why and who lost stealth, and never calls a hidden creature seen",
+          "[mazeworld][stealth]") {
+    CombatantSetup a = who("a", "p", 1);
+    a.stealth = true;
+    CombatantSetup ally = who("b", "p", 1);
+    ally.stealth = true;
+    Battle b = battle(mazes(), {"Fridge", "", "", ""}, {a, ally, who("z", "e", 2)});
+    const Outcome fail = b.apply(takeCover("a", true, std::array<int, 2>{2, 4}, 0, Exposure::Hidden));
+    REQUIRE(fail.ok);
+    CHECK(c(b, "a").exposure == Exposure::Hidden);
+    INFO(fail.text);
+    CHECK(fail.text.find("seen") == std::string::npos);
+    CHECK(fail.text.find("(failure)") != std::string::npos);
+    CHECK(fail.text.find("hidden") != std::string::npos);
+    CHECK(fail.text.find("stealth broken: a and b") != std::string::npos);
+}
+
 TEST_CASE("mazeworld Mazes: a 12 is an ordinary success; the old critical-failure line is an option", "[mazeworld][stealth]") {
     Battle b = battle(mazes(), {"Fridge", "", "", ""}, {who("a", "p", 1)});
     b.apply(takeCover("a", true, std::array<int, 2>{6, 6}, -5));  // 12 - 5 = 7: the roll counts, not the dice

@@ -84,7 +84,7 @@ std::string combatantFacts(const mw::Combatant& c, const mw::Battle& b) {
     } else {
         s << "in the open\n";
     }
-    s << (c.stealth ? "in stealth (enemies cannot see it)\n" : "seen\n");
+    s << (c.stealth ? "in stealth (enemies cannot see it)\n" : "not in stealth (enemies know where it is)\n");
     if (c.exposure != mw::Exposure::None) s << mw::exposureName(c.exposure) << "\n";
     if (c.secondAction) s << "may act once more this turn (not take cover)\n";
     if (c.rollAgain) s << "rolls for cover again next turn\n";
