@@ -49,6 +49,16 @@ bool waitFor(const std::function<bool()>& done, double seconds = 10) {
     return done();
 }
 
+// Whether the client is told `text` as a refusal within the test's patience (notices read meanwhile
+// are taken).
+bool refusedWith(TableClient& client, const std::string& text) {
+    return waitFor([&] {
+        for (const TableClient::Notice& n : client.takeNotices())
+            if (n.refusal && n.text == text) return true;
+        return false;
+    });
+}
+
 net::ServerOptions onPort(unsigned short port) {
     net::ServerOptions o;
     o.port = port;
@@ -111,11 +121,7 @@ TEST_CASE("table client: the seat's board, its moves, a refusal, a wrong token r
         // b1 is answered as a figure that does not exist: a refusal for the player to read.
         red.takeNotices();
         red.move("b1", {5, 1});
-        REQUIRE(waitFor([&] {
-            for (const TableClient::Notice& n : red.takeNotices())
-                if (n.refusal && n.text == "No figure \"b1\".") return true;
-            return false;
-        }));
+        REQUIRE(refusedWith(red, "No figure \"b1\"."));
         // A wrong token: refused for good.
         TableClient wrong({"127.0.0.1", std::to_string(port), "blue", token});
         REQUIRE(waitFor([&] { return wrong.refusedForGood(); }));
@@ -276,11 +282,7 @@ TEST_CASE("hosting: with movement enforced (Free movement off), a player's move 
     REQUIRE(waitFor([&] { return red.version() > 0; }));
     red.takeNotices();
     red.move("r1", {3, 3});  // 2 away
-    REQUIRE(waitFor([&] {
-        for (const TableClient::Notice& n : red.takeNotices())
-            if (n.refusal && n.text == "\"r1\" cannot get to (3, 3): it costs 2, and its move is 1.") return true;
-        return false;
-    }));
+    REQUIRE(refusedWith(red, "\"r1\" cannot get to (3, 3): it costs 2, and its move is 1."));
     CHECK(red.board().figures[0].cell == Cell{1, 1});
     red.move("r1", {2, 2});  // 1 away
     REQUIRE(waitFor([&] { return red.rev() == 1; }));
@@ -295,10 +297,6 @@ TEST_CASE("hosting: with movement enforced (Free movement off), a player's move 
     hosting.enforceMovement(true);
     red.takeNotices();
     red.move("r1", {2, 2});
-    REQUIRE(waitFor([&] {
-        for (const TableClient::Notice& n : red.takeNotices())
-            if (n.refusal && n.text == "\"r1\" cannot get to (2, 2): it costs 2, and its move is 1.") return true;
-        return false;
-    }));
+    REQUIRE(refusedWith(red, "\"r1\" cannot get to (2, 2): it costs 2, and its move is 1."));
     CHECK(red.board().figures[0].cell == Cell{0, 2});
 }
