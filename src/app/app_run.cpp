@@ -29,7 +29,7 @@ namespace {
 constexpr double kFrameBudgetMs = 1000.0 / 60.0;
 // Idle pacing: after this long with no input and no work in the background the window is drawn
 // this often (a table's seat or host a little more often), and an input wakes it at once.
-constexpr double kIdleAfterMs = 750.0;
+constexpr double kIdleAfterMs = 250.0;
 constexpr double kIdleFrameMs = 100.0;
 constexpr double kIdleTableFrameMs = 50.0;
 

@@ -1,7 +1,9 @@
 #include "core/board.hpp"
 
+#include <algorithm>
 #include <set>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <sstream>
 
@@ -77,11 +79,22 @@ std::vector<std::string> boardProblems(const Board& b) {
     checkIds(b.figures, "figures");
     checkIds(b.features, "features");
 
-    // Occupancy map for the overlap check; the grid is at most 1024x1024 but usually tiny.
-    std::vector<int> owner;
+    // Who stands on each cell, for the overlap check: a table of the grid where the figures cover
+    // much of it, else a hash of the cells they cover (pieces read from a table's message sit on a
+    // 1024x1024 grid: a table of it would be 4 MB for a figure or two).
     const bool gridOk = b.width >= 1 && b.height >= 1 && b.width <= Board::kMaxGrid &&
                         b.height <= Board::kMaxGrid;
-    if (gridOk) owner.assign(static_cast<std::size_t>(b.width) * b.height, -1);
+    std::size_t covered = 0;
+    for (const Figure& f : b.figures)
+        if (f.w >= 1 && f.h >= 1 && f.w <= Board::kMaxGrid && f.h <= Board::kMaxGrid)
+            covered += static_cast<std::size_t>(f.w) * static_cast<std::size_t>(f.h);
+    const std::size_t area = gridOk ? static_cast<std::size_t>(b.width) * static_cast<std::size_t>(b.height) : 0;
+    const bool dense = covered * 8 >= area;
+    std::vector<int> table;
+    std::unordered_map<std::size_t, int> hashed;
+    if (gridOk && dense) table.assign(area, -1);
+    else if (gridOk) hashed.reserve(std::min(covered, area));
+    auto ownerOf = [&](std::size_t cell) -> int& { return dense ? table[cell] : hashed.try_emplace(cell, -1).first->second; };
     for (std::size_t i = 0; i < b.figures.size(); ++i) {
         const Figure& f = b.figures[i];
         const std::string path = "/figures/" + std::to_string(i);
@@ -99,7 +112,7 @@ std::vector<std::string> boardProblems(const Board& b) {
         if (!gridOk) continue;
         for (int y = f.cell.y; y < f.cell.y + f.h; ++y)
             for (int x = f.cell.x; x < f.cell.x + f.w; ++x) {
-                int& o = owner[static_cast<std::size_t>(y) * b.width + x];
+                int& o = ownerOf(static_cast<std::size_t>(y) * static_cast<std::size_t>(b.width) + static_cast<std::size_t>(x));
                 if (o >= 0) {
                     out.push_back(path + "/cell: figure \"" + f.id + "\" overlaps figure \"" +
                                   b.figures[static_cast<std::size_t>(o)].id + "\" at cell " +

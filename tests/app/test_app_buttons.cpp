@@ -36,6 +36,18 @@ int rank(const std::string& label) {
     return 3;
 }
 
+// Quits (Ctrl+Q); a board that was changed (a figure added) is left unsaved: the question is
+// answered "discard" as soon as it shows.
+void quitDiscarding(Background& app, WindowDriver& ui) {
+    ui.keys("ctrl+q");
+    waitFor([&] { return !app.running() || ui.state().value("popup_open", false); }, 10);
+    if (app.running()) {
+        ui.waitState([](const Json& j) { return j["popup_open"] == true; });
+        ui.clickNoted("unsaved: discard");
+    }
+    CHECK(app.waitExit(20) == 0);
+}
+
 // Presses every button the panels show, in rounds (a press may show others: Reveal shows Keep).
 // Returns the labels pressed.
 std::set<std::string> pressEveryButton(const std::string& map, const std::vector<std::string>& extra,
@@ -53,8 +65,7 @@ std::set<std::string> pressEveryButton(const std::string& map, const std::vector
     std::set<std::string> pressed;
     for (int round = 0; round < 40; ++round) {
         // The panels as the last press left them (a change shows over a frame or two).
-        std::this_thread::sleep_for(std::chrono::milliseconds(500));
-        s = ui.waitState([](const Json& j) { return j.contains("items"); });
+        s = ui.steadyState();
         std::string next;
         for (const auto& [name, rect] : s["items"].items()) {
             if (name.rfind("button: ", 0) != 0) continue;
@@ -65,8 +76,7 @@ std::set<std::string> pressEveryButton(const std::string& map, const std::vector
         if (next.empty()) break;
         const std::string label = next.substr(8);
         // Still there once the panels settled (a button of a figure just added may move away)?
-        std::this_thread::sleep_for(std::chrono::milliseconds(300));
-        s = ui.waitState([](const Json& j) { return j.contains("items"); });
+        s = ui.steadyState();
         if (!s["items"].contains(next)) continue;
         INFO(map << ": pressing \"" << label << "\" after " << pressed.size() << " others");
         const Json before = seen(s);
@@ -81,12 +91,7 @@ std::set<std::string> pressEveryButton(const std::string& map, const std::vector
         CHECK(changed(s));
         CHECK(s["id_clashes"] == Json::array());
     }
-    ui.keys("ctrl+q");
-    if (app.waitExit(10) < 0) {  // the board was changed (a figure added): leave it unsaved
-        ui.waitState([](const Json& j) { return j["popup_open"] == true; });
-        ui.clickNoted("unsaved: discard");
-    }
-    CHECK(app.waitExit(20) == 0);
+    quitDiscarding(app, ui);
     return pressed;
 }
 
@@ -149,12 +154,7 @@ TEST_CASE("app: the control under the pointer stays put while the side panel cha
     stays("Add figure", [](const Json& j) { return j["figures"].size() == 7 && j["items"].contains("button: Defender"); });
     CHECK(s["ruling"].is_null());
     stays("Defender", [](const Json& j) { return j["defender"] == j["focus"] && j["ruling"].is_object(); });
-    ui.keys("ctrl+q");
-    if (app.waitExit(10) < 0) {  // the figure added: left unsaved
-        ui.waitState([](const Json& j) { return j["popup_open"] == true; });
-        ui.clickNoted("unsaved: discard");
-    }
-    CHECK(app.waitExit(20) == 0);
+    quitDiscarding(app, ui);
 }
 
 TEST_CASE("app: every button of the map editor's selection does something", "[app-buttons]") {

@@ -8,7 +8,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <functional>
 #include <string>
 #include <thread>
@@ -43,6 +45,23 @@ public:
             last = state();
             return last.is_object() && !(settle_ && (last.value("ruling_pending", false) || last.value("fit_pending", false))) &&
                    test(last);
+        }, seconds);
+        return last;
+    }
+    // The state once the window stays as it is: the app writes its state when something it reports
+    // changed ("seq" counts the writes), and none came for `quietMs` (frames come at least ten times
+    // a second); settled as waitState says. The last state read when `seconds` pass first.
+    nlohmann::json steadyState(int quietMs = 300, double seconds = 10) const {
+        nlohmann::json last = waitState([](const nlohmann::json& j) { return j.contains("items"); }, seconds);
+        auto since = std::chrono::steady_clock::now();
+        waitFor([&] {
+            const nlohmann::json now = state();
+            if (now.is_object() && now.contains("items") && now["seq"] != last["seq"]) {
+                last = now;
+                since = std::chrono::steady_clock::now();
+            }
+            const bool pending = settle_ && (last.value("ruling_pending", false) || last.value("fit_pending", false));
+            return !pending && std::chrono::steady_clock::now() - since >= std::chrono::milliseconds(quietMs);
         }, seconds);
         return last;
     }
@@ -94,12 +113,20 @@ public:
         const double width = state()["layout"]["window"][0].get<double>();
         const double height = state()["layout"]["window"][1].get<double>();
         const bool scrolls = name.rfind("menu-", 0) != 0;
-        for (int i = 0; scrolls && i < 60 && (r[1].get<double>() < 30 || r[1].get<double>() + r[3].get<double>() > height - 40); ++i) {
+        // The first notch measures how far one scrolls; then as many as the rest of the way needs go at once.
+        double step = 0;
+        auto outside = [&] { return r[1].get<double>() < 30 ? r[1].get<double>() - 30 : std::max(0.0, r[1].get<double>() + r[3].get<double>() - (height - 40)); };
+        for (int i = 0; scrolls && i < 30 && outside() != 0; ++i) {
+            const double away = outside();
+            const int notches = step > 0 ? std::clamp(static_cast<int>(std::ceil(std::abs(away) / step)), 1, 20) : 1;
             xdotool("mousemove --window " + window_ + " " + std::to_string(static_cast<int>(width - 5)) + " " +
-                    std::to_string(static_cast<int>(height / 2)) + " click " + (r[1].get<double>() < 30 ? "4" : "5"));
-            std::this_thread::sleep_for(std::chrono::milliseconds(250));  // a frame or two to scroll
+                    std::to_string(static_cast<int>(height / 2)) + " click --repeat " + std::to_string(notches) + " --delay 30 " +
+                    (away < 0 ? "4" : "5"));
+            std::this_thread::sleep_for(std::chrono::milliseconds(150));  // a frame or two to scroll
+            const double before = r[1].get<double>();
             r = state()["items"][name];
             if (!settled()) return nullptr;
+            step = std::max(step, std::abs(r[1].get<double>() - before) / notches);
         }
         const int x = static_cast<int>(r[0].get<double>() + r[2].get<double>() / 2);
         const int y = static_cast<int>(r[1].get<double>() + r[3].get<double>() / 2);

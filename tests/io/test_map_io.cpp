@@ -615,3 +615,30 @@ TEST_CASE("wall coordinates are the numbers the text gives, to the last bit", "[
         CHECK(std::signbit(b.walls[0].from.x) == std::signbit(std::strtod(x, nullptr)));
     }
 }
+
+TEST_CASE("overlapping figures are found alike on a small grid and on a large one", "[map_io]") {
+    // The same figures, packed into 8x8 cells, on an 8x8 board (the overlap check keeps a table of
+    // the grid) and on a 1024x1024 one (a hash of the figures' cells): the same problems.
+    std::mt19937 rng(7);
+    auto below = [&rng](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    int overlapping = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+        Board small;
+        small.width = small.height = 8;
+        for (int i = 0, n = 1 + below(12); i < n; ++i) {
+            Figure f;
+            f.id = "f" + std::to_string(i);
+            f.w = 1 + below(3);
+            f.h = 1 + below(3);
+            f.cell = {below(9 - f.w), below(9 - f.h)};
+            small.figures.push_back(f);
+        }
+        Board large = small;
+        large.width = large.height = Board::kMaxGrid;
+        const std::vector<std::string> a = boardProblems(small), b = boardProblems(large);
+        INFO("trial " << trial);
+        CHECK(a == b);
+        if (!a.empty()) ++overlapping;
+    }
+    CHECK(overlapping > 100);  // both outcomes exercised
+}

@@ -151,6 +151,14 @@ bool segmentInRing(const BPolygon& ring, PointD a, PointD b) {
     return false;
 }
 
+// Does the box from (x0, y0) to (x1, y1) come within 1e-9 of `envelope`? A point farther from a
+// ring's envelope is farther from the ring: the tests above are asked only where this holds.
+bool nearBox(const BBox& envelope, double x0, double y0, double x1, double y1) {
+    const double e = 1e-9;
+    return std::min(x0, x1) <= envelope.max_corner().x() + e && std::max(x0, x1) >= envelope.min_corner().x() - e &&
+           std::min(y0, y1) <= envelope.max_corner().y() + e && std::max(y0, y1) >= envelope.min_corner().y() - e;
+}
+
 struct Memory {  // what the reference remembers of an explored map
     std::map<std::string, Wall> walls;
     std::map<std::string, Door> doors;
@@ -168,21 +176,27 @@ Board referenceProjection(const Board& b, const Seat& seat, bool explored, Memor
         return b;
     }
     const std::vector<BPolygon> rings = referenceRings(b, seat);
+    std::vector<BBox> envelopes;
+    for (const BPolygon& ring : rings) envelopes.push_back(bg::return_envelope<BBox>(ring));
     for (const Figure& f : b.figures) {
         bool k = seat.owns(f);
-        for (const BPolygon& ring : rings)
-            k = k || areaIn(ring, f.cell.x, f.cell.y, f.cell.x + f.w, f.cell.y + f.h) > 1e-9;
+        for (std::size_t i = 0; i < rings.size() && !k; ++i)
+            k = nearBox(envelopes[i], f.cell.x, f.cell.y, f.cell.x + f.w, f.cell.y + f.h) &&
+                areaIn(rings[i], f.cell.x, f.cell.y, f.cell.x + f.w, f.cell.y + f.h) > 1e-9;
         if (k) known.insert(f.id);
     }
     if (explored) {
-        for (const BPolygon& ring : rings) {
+        for (std::size_t i = 0; i < rings.size(); ++i) {
+            const BPolygon& ring = rings[i];
+            const BBox& envelope = envelopes[i];
             for (const Wall& w : b.walls)
-                if (segmentInRing(ring, w.from, w.to)) memory.walls[w.id] = w;
+                if (nearBox(envelope, w.from.x, w.from.y, w.to.x, w.to.y) && segmentInRing(ring, w.from, w.to)) memory.walls[w.id] = w;
             for (const Door& d : b.doors)
-                if (segmentInRing(ring, d.from, d.to)) memory.doors[d.id] = d;
+                if (nearBox(envelope, d.from.x, d.from.y, d.to.x, d.to.y) && segmentInRing(ring, d.from, d.to)) memory.doors[d.id] = d;
             for (const TerrainGroup& g : b.terrain)
                 for (const Cell& c : g.cells) {
                     const double x0 = c.x, y0 = c.y, x1 = c.x + 1, y1 = c.y + 1;
+                    if (!nearBox(envelope, x0, y0, x1, y1)) continue;
                     if (areaIn(ring, x0, y0, x1, y1) > 1e-9 || segmentInRing(ring, {x0, y0}, {x1, y0}) ||
                         segmentInRing(ring, {x1, y0}, {x1, y1}) || segmentInRing(ring, {x1, y1}, {x0, y1}) ||
                         segmentInRing(ring, {x0, y1}, {x0, y0}))
