@@ -2,7 +2,8 @@
 # The whole check: sets up the machine, builds everything once with clang, AddressSanitizer,
 # UndefinedBehaviorSanitizer and libFuzzer's coverage (build-asan: the tests and the fuzzers from the
 # same objects), runs the whole suite, runs each parser's fuzzer for 20 seconds (tools/fuzz.sh) and the
-# threaded paths under ThreadSanitizer (tools/tsan.sh), and prints how long each phase took.
+# threaded paths under ThreadSanitizer (tools/tsan.sh, built at low priority beside the suite and the
+# fuzzers), and prints how long each phase took.
 # Without clang's libFuzzer the build uses the default compiler and the fuzzers are skipped with a note.
 #
 # Usage: tools/test.sh           the whole check (the README's test command, and CI's)
@@ -33,7 +34,8 @@ summary() {
   printf '%s\n' "${phases[@]}"
   printf '%-28s %5d s\n' "total" $(( $(now) - t_all ))
 }
-trap 'rc=$?; summary; exit $rc' EXIT
+tsan_pid=""
+trap 'rc=$?; [ -z "$tsan_pid" ] || kill -- -"$tsan_pid" 2>/dev/null || true; summary; exit $rc' EXIT
 
 tools/setup.sh
 done_phase "setup"
@@ -74,6 +76,15 @@ configure build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITH
 cmake --build build-asan -j"$jobs"
 done_phase "build (sanitizers$([ "$fuzz" = ON ] && echo ', fuzzers'))"
 
+# The ThreadSanitizer build needs nothing of the suite's: it is compiled meanwhile, at the lowest
+# priority, on what the suite and the fuzzers leave idle (a window test waiting on its display, the
+# last fuzzer running alone), in a process group of its own; it is run once they are done.
+tsan_log=build-asan/tsan-build.log
+set -m
+nice -n 19 tools/tsan.sh --build >"$tsan_log" 2>&1 &
+tsan_pid=$!
+set +m
+
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 ctest --test-dir build-asan --output-on-failure -j"$jobs"
@@ -84,5 +95,13 @@ if [ "$fuzz" = ON ]; then
   done_phase "fuzzers (20 s each)"
 fi
 
-tools/tsan.sh
-done_phase "ThreadSanitizer"
+tsan_rc=0
+wait "$tsan_pid" || tsan_rc=$?
+tsan_pid=""
+cat "$tsan_log"
+if [ "$tsan_rc" -ne 0 ]; then
+  echo "test: the ThreadSanitizer build failed (exit $tsan_rc; its log above)" >&2
+  exit 1
+fi
+tools/tsan.sh --run
+done_phase "ThreadSanitizer (the rest of its build, the run)"
