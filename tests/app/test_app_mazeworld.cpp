@@ -8,10 +8,12 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <filesystem>
 #include <set>
 #include <thread>
 
 using namespace sightline::apptest;
+namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
 namespace {
@@ -177,6 +179,49 @@ TEST_CASE("app: a combatant added joins a team of the fight unless a new team is
     s = ui.waitState([&](const Json& j) { return ui.battle(j).is_object() && ui.battle(j)["joining"]["new_team"] == true; });
     CHECK(ui.battle(s)["joining"]["new_team"] == true);
     CHECK(ui.battle(s)["joining"]["team"] == "");
+    CHECK(s["id_clashes"] == Json::array());
+    ui.keys("ctrl+q");
+    CHECK(app.waitExit(20) == 0);
+}
+
+// Battles are saved and opened through the maps' file browser: Save as starts in the battle's folder
+// with its name picked, a name typed without an extension gets ".json"; Open lists the folder's
+// battles and opens the one named.
+TEST_CASE("app: battles are saved as and opened through the file browser", "[app-battle]") {
+    const std::string dir = scratchDir("mazeworld-browser");
+    const std::string battle = dir + "/mazes-warehouse.json";
+    std::ofstream(battle) << slurp(kRoot + "/battles/mazes-warehouse.json");
+    std::ofstream(dir + "/ua-ambush.json") << slurp(kRoot + "/battles/ua-ambush.json");
+    Background app({"--size", "1280x1000", "--state-file", dir + "/state.json", "--battle", battle, "maps/demo.json"}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([&](const Json& j) { return j["items"].contains("mazeworld: menu Battle") && ui.battle(j).is_object(); });
+    CHECK(ui.battle(s)["path"] == battle);
+    const auto events = ui.battle(s)["events"];
+
+    // Save as: the browser, in the battle's folder; a new name typed, ".json" added.
+    ui.clickNoted("mazeworld: menu Battle");
+    ui.clickNoted("mazeworld: menu Save as");
+    s = ui.waitState([](const Json& j) { return j["items"].contains("files-name") && j["items"].contains("files-kind"); });
+    ui.clickNoted("files-name");
+    ui.keys("ctrl+a");
+    ui.typeText("second");
+    ui.keys("Return");
+    s = ui.waitState([&](const Json& j) { return ui.battle(j).is_object() && ui.battle(j)["path"] == dir + "/second.json"; });
+    CHECK(ui.battle(s)["path"] == dir + "/second.json");
+    CHECK(fs::exists(dir + "/second.json"));
+    CHECK(ui.battle(s)["events"] == events);
+
+    // Open: the other battle of the folder, by its name.
+    ui.clickNoted("mazeworld: menu Battle");
+    ui.clickNoted("mazeworld: menu Open");
+    ui.waitState([](const Json& j) { return j["items"].contains("files-name"); });
+    ui.clickNoted("files-name");
+    ui.typeText("ua-ambush.json");
+    ui.keys("Return");
+    s = ui.waitState([&](const Json& j) { return ui.battle(j).is_object() && ui.battle(j)["path"] == dir + "/ua-ambush.json"; });
+    CHECK(ui.battle(s)["path"] == dir + "/ua-ambush.json");
+    CHECK(ui.battle(s)["message_error"] == false);
     CHECK(s["id_clashes"] == Json::array());
     ui.keys("ctrl+q");
     CHECK(app.waitExit(20) == 0);

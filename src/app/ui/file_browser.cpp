@@ -202,6 +202,7 @@ const char* fileKindLabel(FileKind kind, bool brief) {
             return brief ? "Sightline and importable maps" : full.c_str();
         }
         case FileKind::AllFiles: return "All files";
+        case FileKind::Battles: return brief ? "MazeWorld battles" : "MazeWorld battles (*.json)";
     }
     return "";
 }
@@ -215,6 +216,7 @@ bool fileKindAccepts(FileKind kind, const fs::path& file) {
         case FileKind::SightlineMaps: return json;
         case FileKind::ImportableMaps: return json || foreign;
         case FileKind::AllFiles: return true;
+        case FileKind::Battles: return json;
     }
     return true;
 }
@@ -248,9 +250,10 @@ std::vector<const FolderEntry*> visibleEntries(const std::vector<FolderEntry>& e
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Browser: moving between folders, accepting
 
-void FileBrowser::start(Mode mode, const fs::path& folder, const fs::path& file) {
+void FileBrowser::start(Mode mode, const fs::path& folder, const fs::path& file, Files files) {
     mode_ = mode;
-    kind_ = mode == Mode::Open ? FileKind::ImportableMaps : FileKind::SightlineMaps;
+    files_ = files;
+    kind_ = files == Files::Battles ? FileKind::Battles : mode == Mode::Open ? FileKind::ImportableMaps : FileKind::SightlineMaps;
     std::error_code ec;
     const fs::path from = !folder.empty() && fs::is_directory(folder, ec) ? folder : workingFolder();
     name_.clear();
@@ -335,7 +338,7 @@ std::optional<fs::path> FileBrowser::accept(const std::vector<const FolderEntry*
         message_ = "There is no \"" + name_ + "\" in this folder.";
         return std::nullopt;
     }
-    if (!clicked && kind_ == FileKind::SightlineMaps && target.extension().empty()) {
+    if (!clicked && (kind_ == FileKind::SightlineMaps || kind_ == FileKind::Battles) && target.extension().empty()) {
         target += ".json";
         if (fs::is_directory(target, ec)) {
             goLater(target);
@@ -537,7 +540,7 @@ void FileBrowser::drawPlaces(const Places& places, std::optional<fs::path>& chos
         tooltip(displayPath(f));
     };
     ImGui::TextColored(ui::kDim, "Places");
-    if (!places.mapFolder.empty()) folderPlace("Map's folder", places.mapFolder);
+    if (!places.mapFolder.empty()) folderPlace(places.folderLabel, places.mapFolder);
     folderPlace("Working folder", workingFolder());
     if (!homeFolder().empty()) folderPlace("Home", homeFolder());
 
@@ -549,16 +552,16 @@ void FileBrowser::drawPlaces(const Places& places, std::optional<fs::path>& chos
         folders.erase(std::unique(folders.begin(), folders.end()), folders.end());
         const fs::path base = folders.front().parent_path();
         ImGui::Spacing();
-        ImGui::TextColored(ui::kDim, "Shipped maps");
+        ImGui::TextColored(ui::kDim, "%s", places.shippedLabel);
         for (const fs::path& f : folders) folderPlace(displayText(f.lexically_relative(base).generic_string()), f);
     }
 
     // Recent maps: a click shows the file in its folder, a double-click opens it. Two of the same
     // name say their folders.
+    if (places.recent == nullptr) return;
     ImGui::Spacing();
     ImGui::TextColored(ui::kDim, "Recent");
-    if (places.recent == nullptr || places.recent->empty()) ImGui::TextDisabled("(none yet)");
-    if (places.recent == nullptr) return;
+    if (places.recent->empty()) ImGui::TextDisabled("(none yet)");
     std::map<fs::path, int> sameName;
     for (const std::string& file : *places.recent) ++sameName[fs::path(file).filename()];
     for (const std::string& file : *places.recent) {
@@ -701,18 +704,23 @@ void FileBrowser::drawNameRow(std::vector<const FolderEntry*>& shown, bool enter
     const bool enterIdle = idle && !active && !enterTaken && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
     if (entered || enterIdle) chosen = accept(shown);
 
-    // Save As writes Sightline maps only: its filter offers those or everything.
+    // Save As writes Sightline maps only: its filter offers those or everything. Battles are battles
+    // or everything.
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::BeginCombo("##kind", fileKindLabel(kind_, true))) {
-        for (FileKind k : {FileKind::ImportableMaps, FileKind::SightlineMaps, FileKind::AllFiles}) {
+        const std::vector<FileKind> kinds = files_ == Files::Battles
+                                                ? std::vector<FileKind>{FileKind::Battles, FileKind::AllFiles}
+                                                : std::vector<FileKind>{FileKind::ImportableMaps, FileKind::SightlineMaps, FileKind::AllFiles};
+        for (FileKind k : kinds) {
             if (mode_ == Mode::Save && k == FileKind::ImportableMaps) continue;
             if (ImGui::Selectable(fileKindLabel(k), k == kind_)) kind_ = k;
         }
         ImGui::EndCombo();
     }
     ui::noteItem("files-kind");
-    tooltip(std::string(fileKindLabel(kind_)) + "\nFoundry VTT scenes and Tiled maps are .json files too.");
+    tooltip(files_ == Files::Battles ? std::string(fileKindLabel(kind_))
+                                     : std::string(fileKindLabel(kind_)) + "\nFoundry VTT scenes and Tiled maps are .json files too.");
 }
 
 bool FileBrowser::drawReplace(std::optional<fs::path>& chosen) {

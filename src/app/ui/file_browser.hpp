@@ -48,6 +48,7 @@ enum class FileKind {
     SightlineMaps,   // *.json
     ImportableMaps,  // those and other tools' maps: Universal VTT, Foundry VTT (.json), Tiled (.tmj, .json)
     AllFiles,
+    Battles,         // MazeWorld battles, *.json
 };
 // "Sightline maps (*.json)"; `brief`: without the extensions ("Sightline maps").
 const char* fileKindLabel(FileKind kind, bool brief = false);
@@ -84,13 +85,17 @@ public:
     // The quick places besides the folders the browser always offers (working folder, home).
     struct Places {
         std::filesystem::path mapFolder;                    // the open map's folder; empty: none
-        const std::vector<std::string>* recent = nullptr;   // recently opened maps, newest first
+        const std::vector<std::string>* recent = nullptr;   // recently opened maps, newest first; none: no Recent
         const std::vector<std::string>* shipped = nullptr;  // the maps that come with Sightline
+        const char* folderLabel = "Map's folder";           // what mapFolder is called
+        const char* shippedLabel = "Shipped maps";          // and the shipped files' folders
     };
+    // What the browser is for: maps (Open lists other tools' maps too) or MazeWorld battles.
+    enum class Files { Maps, Battles };
 
     // Called as the dialog opens: the browser starts in `folder` (empty: the working folder) with
     // `file` picked (its name in the name field; empty: nothing picked).
-    void start(Mode mode, const std::filesystem::path& folder, const std::filesystem::path& file = {});
+    void start(Mode mode, const std::filesystem::path& folder, const std::filesystem::path& file = {}, Files files = Files::Maps);
 
     // Draws the browser into the current window (a modal popup) and handles its keys. Chosen: `chosen`
     // is an existing file (Open), or a file in an existing folder that the user agreed to replace
@@ -131,6 +136,7 @@ private:
     std::filesystem::path folder_;     // absolute, without "." or ".." parts
     FolderListing listing_;            // folder_'s contents, sorted as the table says
     std::optional<Move> move_;
+    Files files_ = Files::Maps;
     FileKind kind_ = FileKind::ImportableMaps;
     bool showHidden_ = false;
     SortBy sortBy_ = SortBy::Name;

@@ -12,6 +12,7 @@
 #include "games/mazeworld/app/mazeworld_window.hpp"
 
 #include "app/ui/common.hpp"
+#include "app/ui/file_browser.hpp"
 #include "io/map_io.hpp"
 
 #include <imgui.h>
@@ -130,6 +131,7 @@ std::string MazeWorldWindow::unsavedWhat() const {
 std::string MazeWorldWindow::stateJson() const {
     nlohmann::ordered_json j;
     j["battle"] = session_.hasBattle();
+    j["path"] = session_.path();  // the battle's file; "" while it has none
     j["events"] = session_.hasBattle() ? session_.file().events.size() : 0;
     j["log"] = session_.hasBattle() ? session_.battle().log().size() : 0;
     j["turn"] = session_.hasBattle() ? session_.battle().turn() : 0;
@@ -289,9 +291,12 @@ std::string MazeWorldWindow::titleWithFile() const {
 
 void MazeWorldWindow::menuBar(GameWindowOutput& out) {
     if (!ImGui::BeginMenuBar()) return;
-    if (ImGui::BeginMenu("Battle")) {
+    const bool battleMenu = ImGui::BeginMenu("Battle");
+    if (!battleMenu) ui::noteItem("mazeworld: menu Battle");  // where to click it (the state file's items)
+    if (battleMenu) {
         if (ImGui::MenuItem("New...")) newPopup_ = true;
         if (ImGui::MenuItem("Open...")) openPopup_ = true;
+        ui::noteItem("mazeworld: menu Open");
         if (ImGui::MenuItem("Save", nullptr, false, session_.hasBattle())) {
             if (session_.path().empty()) {
                 savePopup_ = true;
@@ -301,6 +306,7 @@ void MazeWorldWindow::menuBar(GameWindowOutput& out) {
             }
         }
         if (ImGui::MenuItem("Save as...", nullptr, false, session_.hasBattle())) savePopup_ = true;
+        ui::noteItem("mazeworld: menu Save as");
         ImGui::Separator();
         if (ImGui::MenuItem("Copy the log for a chat", nullptr, false, session_.hasBattle())) {
             ImGui::SetClipboardText(exportLog(session_.battle(), session_.playerView, session_.playersTeam).c_str());
@@ -1146,15 +1152,28 @@ void MazeWorldWindow::popups(GameWindowOutput& out) {
         newSeed_ = ui::randomSeed();
         ImGui::OpenPopup(kNew);
     }
+    // Open and Save as: the maps' file browser (app/ui/file_browser.hpp), for battles, starting in
+    // the open battle's folder, else the shipped battles'.
+    auto startBrowser = [&](FileBrowser::Mode mode) {
+        const fs::path folder = session_.path().empty() ? fs::path(battlesDir()) : fs::path(session_.path()).parent_path();
+        const fs::path file = mode == FileBrowser::Mode::Open ? fs::path()
+                              : session_.path().empty()       ? folder / "battle.json"
+                                                              : fs::path(session_.path());
+        browser_.start(mode, folder, file, FileBrowser::Files::Battles);
+        shippedBattles_.clear();
+        std::error_code ec;
+        if (fs::is_directory(battlesDir(), ec))
+            for (const auto& e : fs::directory_iterator(battlesDir(), ec))
+                if (e.path().extension() == ".json") shippedBattles_.push_back(e.path().string());
+    };
     if (openPopup_) {
         openPopup_ = false;
-        pathInput_.clear();
+        startBrowser(FileBrowser::Mode::Open);
         ImGui::OpenPopup(kOpen);
     }
     if (savePopup_) {
         savePopup_ = false;
-        pathInput_ = session_.path().empty() ? (fs::path(battlesDir()) / "battle.json").string() : session_.path();
-        confirmReplace_ = false;
+        startBrowser(FileBrowser::Mode::Save);
         ImGui::OpenPopup(kSave);
     }
     if (exportPopup_) {
@@ -1213,75 +1232,43 @@ void MazeWorldWindow::popups(GameWindowOutput& out) {
         ImGui::EndPopup();
     }
 
-    ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(em * 34, 0), ImGuiCond_Appearing);
-    if (ImGui::BeginPopupModal(kOpen, nullptr)) {
-        ImGui::SetNextItemWidth(-em * 5);
-        const bool entered = ImGui::InputTextWithHint("##path", "battle file", &pathInput_, ImGuiInputTextFlags_EnterReturnsTrue);
-        ImGui::SameLine();
-        bool open = ImGui::Button("Open") || entered;
-        std::error_code ec;
-        std::vector<std::string> found;
-        for (const fs::path& dir : {fs::path(battlesDir()), session_.path().empty() ? fs::path() : fs::path(session_.path()).parent_path()}) {
-            if (dir.empty() || !fs::is_directory(dir, ec)) continue;
-            for (const auto& e : fs::directory_iterator(dir, ec))
-                if (e.path().extension() == ".json" && std::find(found.begin(), found.end(), e.path().string()) == found.end())
-                    found.push_back(e.path().string());
-        }
-        std::sort(found.begin(), found.end());
-        ImGui::BeginChild("files", ImVec2(0, em * 8), true);
-        for (const std::string& f : found) {
-            if (ImGui::Selectable(f.c_str(), f == pathInput_, ImGuiSelectableFlags_AllowDoubleClick)) {
-                pathInput_ = f;
-                if (ImGui::IsMouseDoubleClicked(0)) open = true;
+    const ImVec2 screen = ImGui::GetMainViewport()->Size;
+    auto browse = [&](const char* title, bool saving) {
+        ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+        ImGui::SetNextWindowSize(ImVec2(std::min(em * 60, screen.x * 0.94f), std::min(em * 34, screen.y * 0.9f)), ImGuiCond_Appearing);
+        if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+        if (!saving) unsavedWarning();
+        FileBrowser::Places places;
+        if (!session_.path().empty()) places.mapFolder = fs::path(session_.path()).parent_path();
+        places.folderLabel = "Battle's folder";
+        places.shipped = &shippedBattles_;
+        places.shippedLabel = "Shipped battles";
+        fs::path chosen;
+        const FileBrowser::Outcome outcome = browser_.draw(places, chosen);
+        if (outcome == FileBrowser::Outcome::Chosen && saving) {
+            try {
+                session_.saveAs(chosen.string());
+                report("Saved " + chosen.string() + ".", false, out);
+            } catch (const std::exception& e) {
+                out.problemTitle = "Cannot save the battle";
+                out.problemText = e.what();
+                report("Cannot save the battle.", true, out);
             }
-        }
-        if (found.empty()) ImGui::TextColored(kDim, "No battle files in %s.", battlesDir().c_str());
-        ImGui::EndChild();
-        unsavedWarning();
-        if (open && !pathInput_.empty()) {
-            const std::string why = openFile(pathInput_);
+        } else if (outcome == FileBrowser::Outcome::Chosen) {
+            const std::string why = openFile(chosen.string());
             if (why.empty()) {
-                report("Opened " + pathInput_ + ".", false, out);
-                ImGui::CloseCurrentPopup();
+                report("Opened " + chosen.string() + ".", false, out);
             } else {
-                out.problemTitle = "Cannot open " + pathInput_ + "; the open battle is kept.";
+                out.problemTitle = "Cannot open " + chosen.string() + "; the open battle is kept.";
                 out.problemText = why;
-                report("Cannot open " + pathInput_ + ".", true, out);
+                report("Cannot open " + chosen.string() + ".", true, out);
             }
         }
-        if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+        if (outcome != FileBrowser::Outcome::Browsing) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
-    }
-
-    ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(em * 34, 0), ImGuiCond_Appearing);
-    if (ImGui::BeginPopupModal(kSave, nullptr)) {
-        ImGui::SetNextItemWidth(-em * 5);
-        if (ImGui::InputText("##path", &pathInput_)) confirmReplace_ = false;
-        ImGui::SameLine();
-        const bool save = ImGui::Button(confirmReplace_ ? "Replace" : "Save");
-        std::error_code ec;
-        const bool exists = fs::exists(pathInput_, ec) && fs::absolute(pathInput_, ec) != fs::absolute(session_.path(), ec);
-        if (confirmReplace_) ImGui::TextColored(kWarn, "%s exists. Replace it?", pathInput_.c_str());
-        if (save && !pathInput_.empty()) {
-            if (exists && !confirmReplace_) {
-                confirmReplace_ = true;
-            } else {
-                try {
-                    session_.saveAs(pathInput_);
-                    report("Saved " + pathInput_ + ".", false, out);
-                    ImGui::CloseCurrentPopup();
-                } catch (const std::exception& e) {
-                    out.problemTitle = "Cannot save the battle";
-                    out.problemText = e.what();
-                    report("Cannot save the battle.", true, out);
-                }
-            }
-        }
-        if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
-        ImGui::EndPopup();
-    }
+    };
+    browse(kOpen, false);
+    browse(kSave, true);
 
     ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(em * 34, 0), ImGuiCond_Appearing);

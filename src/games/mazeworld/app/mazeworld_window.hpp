@@ -9,6 +9,7 @@
 #pragma once
 
 #include "app/games/game_window.hpp"
+#include "app/ui/file_browser.hpp"
 #include "games/mazeworld/app/mazeworld_session.hpp"
 
 #include <array>
@@ -124,10 +125,10 @@ private:
     std::uint64_t nameFor_ = ~0ull;  // the revision nameInput_ was taken from
 
     // Files.
-    std::string pathInput_;
+    FileBrowser browser_;                     // Open and Save as
+    std::vector<std::string> shippedBattles_;  // the battles of battlesDir(), listed as a dialog opens
     std::string exportPath_;
     bool openPopup_ = false, savePopup_ = false, newPopup_ = false, exportPopup_ = false;
-    bool confirmReplace_ = false;
     std::uint64_t logScrolledAt_ = ~0ull;
 };
 
