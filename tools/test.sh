@@ -104,4 +104,4 @@ if [ "$tsan_rc" -ne 0 ]; then
   exit 1
 fi
 tools/tsan.sh --run
-done_phase "ThreadSanitizer (the rest of its build, the run)"
+done_phase "ThreadSanitizer, rest + run"

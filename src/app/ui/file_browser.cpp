@@ -320,7 +320,8 @@ std::optional<fs::path> FileBrowser::accept(const std::vector<const FolderEntry*
     if (name_.empty()) {
         for (const FolderEntry* e : shown)
             if (e->path == picked_) return activate(*e);
-        message_ = mode_ == Mode::Open ? "Pick a map, or type its name." : "Type a name for the map.";
+        const char* what = files_ == Files::Battles ? "battle" : "map";
+        message_ = mode_ == Mode::Open ? std::string("Pick a ") + what + ", or type its name." : std::string("Type a name for the ") + what + ".";
         return std::nullopt;
     }
     // The entry clicked keeps its real bytes; text typed is taken as it is.
@@ -685,7 +686,9 @@ void FileBrowser::drawNameRow(std::vector<const FolderEntry*>& shown, bool enter
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - kindW - style.ItemSpacing.x);
     if (idle) ImGui::SetKeyboardFocusHere();
     shownNow_ = &shown;
-    const char* hint = mode_ == Mode::Open ? "type to filter, or a name or a path" : "the map's file name";
+    const char* hint = mode_ == Mode::Open            ? "type to filter, or a name or a path"
+                       : files_ == Files::Battles ? "the battle's file name"
+                                                  : "the map's file name";
     const ImGuiInputTextFlags flags =
         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackHistory | ImGuiInputTextFlags_CallbackAlways;
     const bool entered = ImGui::InputTextWithHint("##name", hint, &name_, flags, &FileBrowser::nameCallback, this);

@@ -1155,13 +1155,14 @@ void MazeWorldWindow::popups(GameWindowOutput& out) {
     // Open and Save as: the maps' file browser (app/ui/file_browser.hpp), for battles, starting in
     // the open battle's folder, else the shipped battles'.
     auto startBrowser = [&](FileBrowser::Mode mode) {
-        const fs::path folder = session_.path().empty() ? fs::path(battlesDir()) : fs::path(session_.path()).parent_path();
+        std::error_code ec;
+        fs::path folder = session_.path().empty() ? fs::path(battlesDir()) : fs::path(session_.path()).parent_path();
+        if (!fs::is_directory(folder, ec)) folder = fs::current_path(ec);  // no battles/ folder shipped
         const fs::path file = mode == FileBrowser::Mode::Open ? fs::path()
                               : session_.path().empty()       ? folder / "battle.json"
                                                               : fs::path(session_.path());
         browser_.start(mode, folder, file, FileBrowser::Files::Battles);
         shippedBattles_.clear();
-        std::error_code ec;
         if (fs::is_directory(battlesDir(), ec))
             for (const auto& e : fs::directory_iterator(battlesDir(), ec))
                 if (e.path().extension() == ".json") shippedBattles_.push_back(e.path().string());
