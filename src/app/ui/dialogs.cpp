@@ -118,11 +118,8 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
     }
 
     // Open and Save As: the file browser (ui/file_browser.hpp), as large as the window allows.
-    const ImVec2 screen = ImGui::GetMainViewport()->Size;
     auto browse = [&](const char* title, bool saving) {
-        ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-        ImGui::SetNextWindowSize(ImVec2(std::min(em * 60, screen.x * 0.94f), std::min(em * 34, screen.y * 0.9f)), ImGuiCond_Appearing);
-        if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+        if (!FileBrowser::beginDialog(title)) return;
         FileBrowser::Places places;
         if (!ctx.doc.path().empty()) places.mapFolder = std::filesystem::path(ctx.doc.path()).parent_path();
         places.recent = &ctx.recent;

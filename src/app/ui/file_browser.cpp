@@ -250,6 +250,14 @@ std::vector<const FolderEntry*> visibleEntries(const std::vector<FolderEntry>& e
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Browser: moving between folders, accepting
 
+bool FileBrowser::beginDialog(const char* title) {
+    const float em = ImGui::GetFontSize();
+    const ImGuiViewport* view = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(view->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(std::min(em * 60, view->Size.x * 0.94f), std::min(em * 34, view->Size.y * 0.9f)), ImGuiCond_Appearing);
+    return ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings);
+}
+
 void FileBrowser::start(Mode mode, const fs::path& folder, const fs::path& file, Files files) {
     mode_ = mode;
     files_ = files;

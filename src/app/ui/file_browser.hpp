@@ -97,6 +97,10 @@ public:
     // `file` picked (its name in the name field; empty: nothing picked).
     void start(Mode mode, const std::filesystem::path& folder, const std::filesystem::path& file = {}, Files files = Files::Maps);
 
+    // Begins the modal popup `title` the browser is drawn in, centred and as large as the window
+    // allows (ImGui::BeginPopupModal's answer: EndPopup when true).
+    static bool beginDialog(const char* title);
+
     // Draws the browser into the current window (a modal popup) and handles its keys. Chosen: `chosen`
     // is an existing file (Open), or a file in an existing folder that the user agreed to replace
     // if it exists (Save). Cancelled: Cancel or Escape.

@@ -1233,11 +1233,8 @@ void MazeWorldWindow::popups(GameWindowOutput& out) {
         ImGui::EndPopup();
     }
 
-    const ImVec2 screen = ImGui::GetMainViewport()->Size;
     auto browse = [&](const char* title, bool saving) {
-        ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-        ImGui::SetNextWindowSize(ImVec2(std::min(em * 60, screen.x * 0.94f), std::min(em * 34, screen.y * 0.9f)), ImGuiCond_Appearing);
-        if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+        if (!FileBrowser::beginDialog(title)) return;
         if (!saving) unsavedWarning();
         FileBrowser::Places places;
         if (!session_.path().empty()) places.mapFolder = fs::path(session_.path()).parent_path();
