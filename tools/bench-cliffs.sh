@@ -14,7 +14,8 @@
 #   sight-8          an 8x8 figure's sight, empty 1024x1024 (refused: 81 corners, at most 64 there)
 #   sight-64-small   a 64x64 figure's sight, empty 100x100
 #   heat-64          the heat map against one 64x64 attacker, empty 1024x1024
-#   cover-64-walls   cover between two 64x64 figures with 200 short walls between
+#   cover-64-walls   cover between two 64x64 figures with 200 short walls between (Doom, then d20)
+#   cover-64-cells   the same with 400 blocking cells between
 # Usage: tools/bench-cliffs.sh [--views] [N] [OTHER_CLI...]   (default 5 runs; needs a built build/
 #        with sightline-bench; each OTHER_CLI, an older build say, is timed beside
 #        build/sightline-cli on the large figures' views; --views times those alone)
@@ -108,11 +109,19 @@ awk 'BEGIN { srand(7)
   printf " \"figures\": [{\"id\": \"big-a\", \"cell\": [100, 100], \"size\": [64, 64]}, {\"id\": \"big-b\", \"cell\": [400, 100], \"size\": [64, 64]}], \"walls\": ["
   for (i = 0; i < 200; i++) { x = 180 + int(rand() * 201); y = 100 + int(rand() * 64); printf "%s{\"id\": \"w%d\", \"from\": [%d, %d], \"to\": [%d, %d]}", (i ? ", " : ""), i, x, y, x + int(rand() * 2), y + 1 }
   printf "]}\n" }' >"$dir/cover-64-walls.json"
+awk 'BEGIN { srand(7)
+  printf "{\"format\": \"sightline-map\", \"version\": 1, \"grid\": {\"width\": 1024, \"height\": 1024},"
+  printf " \"figures\": [{\"id\": \"big-a\", \"cell\": [100, 100], \"size\": [64, 64]}, {\"id\": \"big-b\", \"cell\": [400, 100], \"size\": [64, 64]}], \"terrain\": ["
+  for (i = 0; i < 400; i++) printf "%s{\"kind\": \"blocking\", \"cells\": [[%d, %d]]}", (i ? ", " : ""), 180 + int(rand() * 201), 100 + int(rand() * 64)
+  printf "]}\n" }' >"$dir/cover-64-cells.json"
 views() {  # CLI: one line of the views' medians
   echo "$1: sight-4-walls $(median answer "$1" visibility "$dir/sight-4-walls.json" --figure big)," \
        "sight-8 $(median answer "$1" visibility "$dir/sight-8.json" --figure big)," \
        "sight-64-small $(median answer "$1" visibility "$dir/sight-64-small.json" --figure big)," \
        "heat-64 $(median answer timeout 60 "$1" heatmap "$dir/heat-64.json" --against a)," \
-       "cover-64-walls $(median answer timeout 60 "$1" cover "$dir/cover-64-walls.json" --attacker big-a --defender big-b)"
+       "cover-64-walls $(median answer timeout 60 "$1" cover "$dir/cover-64-walls.json" --attacker big-a --defender big-b)," \
+       "d20 $(median answer timeout 60 "$1" cover "$dir/cover-64-walls.json" --attacker big-a --defender big-b --rules d20)," \
+       "cover-64-cells $(median answer timeout 60 "$1" cover "$dir/cover-64-cells.json" --attacker big-a --defender big-b)," \
+       "d20 $(median answer timeout 60 "$1" cover "$dir/cover-64-cells.json" --attacker big-a --defender big-b --rules d20)"
 }
 for c in "$cli" "${others[@]}"; do views "$c"; done

@@ -209,11 +209,18 @@ void App::analyse() {
         if (analysis_.update(doc_, request, budget)) stats_.addCompute(analysis_.lastComputeMs());
     } catch (const std::length_error& e) {  // a whole-board view past its bound (a heat map of 20,000 attackers)
         // The view the bound is of is turned off (core/figure_sight.hpp and core/heatmap.hpp say
-        // which in their messages); the other stays as it was.
-        const bool sight = std::string(e.what()).rfind("figure sight:", 0) == 0;
-        if (sight) viewOptions_.figureSight = false;
-        else viewOptions_.heatmap = false;
-        say(std::string(e.what()) + (sight ? ": the figure's sight is turned off." : ": the heat map is turned off."), true);
+        // which in their messages); the other stays as it was. A ruling past its bound (two very
+        // large figures, games/doom) is only said.
+        const std::string what = e.what();
+        if (what.rfind("figure sight:", 0) == 0) {
+            viewOptions_.figureSight = false;
+            say(what + ": the figure's sight is turned off.", true);
+        } else if (what.rfind("heat map:", 0) == 0) {
+            viewOptions_.heatmap = false;
+            say(what + ": the heat map is turned off.", true);
+        } else {
+            say(what + ".", true);
+        }
     }
 }
 

@@ -31,6 +31,12 @@ PairLines::PairLines(Tracer& tracer, int a, int b)
     isDense_ = rows_ * cols_ <= (std::size_t(1) << 22);  // the dense cache is made at the first line traced
 }
 
+std::string PairLines::refusal() const {
+    auto size = [](const Figure& f) { return " (" + std::to_string(f.w) + "x" + std::to_string(f.h) + ")"; };
+    return "cover: " + fa_.id + size(fa_) + " and " + fb_.id + size(fb_) + " have " + std::to_string(rows_ * cols_) +
+           " lines between their corners, and what lies between them leaves more of them to trace one by one than one ruling does";
+}
+
 const std::vector<Corner>& PairLines::rowCorners() const {
     if (ca_.empty()) ca_ = fa_.corners();
     return ca_;
@@ -62,6 +68,7 @@ std::uint8_t PairLines::state(std::size_t ia, std::size_t ib) {
 }
 
 std::uint8_t PairLines::trace(std::size_t ia, std::size_t ib) {
+    addWork(kTraceWork);
     ++traced_;
     const Corner ca = rowCorner(ia), cb = colCorner(ib);
     const IPoint pa = latticePoint(ca.x, ca.y), pb = latticePoint(cb.x, cb.y);
@@ -230,6 +237,11 @@ const std::vector<PairLines::Item>& PairLines::items() {
     const auto& barriers = scene.barriers();
     std::vector<char> taken(barriers.size(), 0);
     auto add = [&](Item it) {
+        it.x0 = it.x1 = it.p[0].x(), it.y0 = it.y1 = it.p[0].y();
+        for (std::uint8_t k = 1; k < it.n; ++k) {
+            it.x0 = std::min(it.x0, it.p[k].x()), it.x1 = std::max(it.x1, it.p[k].x());
+            it.y0 = std::min(it.y0, it.p[k].y()), it.y1 = std::max(it.y1, it.p[k].y());
+        }
         if (convexMeet(it.p, it.n, hull.data(), hull.size())) items_->push_back(it);
     };
     auto cell = [&](int x, int y) {
@@ -308,6 +320,7 @@ PairLines::Items PairLines::allItems() {
 
 PairLines::Block PairLines::classifyWith(const CornerBox& r, const CornerBox& c, LineClass cls, const Items& parent, Items& out,
                                          int* side) {
+    addWork(parent.size() + 1);
     out.clear();
     if (side) *side = -1;
     // The board's edge stops a line between two of its points only along it (docs/rules.md).
@@ -327,13 +340,41 @@ PairLines::Block PairLines::classifyWith(const CornerBox& r, const CornerBox& c,
     }
     const Hull hull = hullOf(r, c);
     const std::uint8_t want = bit(cls);
+    const Coord hx0 = Coord(std::min(r.x0, c.x0)) * kScale, hx1 = Coord(std::max(r.x1, c.x1)) * kScale;
+    const Coord hy0 = Coord(std::min(r.y0, c.y0)) * kScale, hy1 = Coord(std::max(r.y1, c.y1)) * kScale;
     for (const Item* i : parent)
-        if ((i->stops & want) && convexMeet(i->p, i->n, hull.data(), hull.size())) out.push_back(i);
+        if ((i->stops & want) && i->x0 <= hx1 && hx0 <= i->x1 && i->y0 <= hy1 && hy0 <= i->y1 &&
+            convexMeet(i->p, i->n, hull.data(), hull.size()))
+            out.push_back(i);
     if (out.empty()) return sharedSide ? Block::Undecided : Block::AllClear;
 
     // A straight run of barriers with the two boxes strictly on either side.
     const IPoint rv[4] = {latticePoint(r.x0, r.y0), latticePoint(r.x1, r.y0), latticePoint(r.x1, r.y1), latticePoint(r.x0, r.y1)};
     const IPoint cv[4] = {latticePoint(c.x0, c.y0), latticePoint(c.x1, c.y0), latticePoint(c.x1, c.y1), latticePoint(c.x0, c.y1)};
+    // Whether the boxes lie strictly on either side of the line through a and b.
+    auto parts = [&](const IPoint& a, const IPoint& b) {
+        const int s = orient(a, b, rv[0]);
+        if (s == 0) return false;
+        for (int k = 0; k < 4; ++k)
+            if (orient(a, b, rv[k]) != s || orient(a, b, cv[k]) != -s) return false;
+        return true;
+    };
+    // Whether the hull's chord on the line through f and t (the boxes parted by it) lies strictly
+    // between f and t. The chord's ends are where hull edges cross the line; an edge u -> v crosses
+    // at X = f + s (t - f), and s > 0 when cross(v - u, f - u) and cross(v - u, t - f) have opposite
+    // signs (the same with t: X before t). Products of two differences: exact in 128 bits.
+    auto chordWithin = [&](const IPoint& f, const IPoint& t) {
+        const Vec d = t - f;
+        for (std::size_t k = 0; k < hull.size(); ++k) {
+            const IPoint& u = hull[k];
+            const IPoint& v = hull[(k + 1) % hull.size()];
+            if (orient(f, t, u) == orient(f, t, v)) continue;  // not crossing (no vertex lies on the line)
+            const Vec e = v - u;
+            const int dir = sign(cross(e, d));
+            if (sign(cross(e, f - u)) != -dir || sign(cross(e, t - u)) != dir) return false;
+        }
+        return true;
+    };
     struct Run {
         Coord dx, dy;  // the line's direction, reduced and with a fixed sign
         Wide offset;   // cross(direction, a point of it)
@@ -341,14 +382,15 @@ PairLines::Block PairLines::classifyWith(const CornerBox& r, const CornerBox& c,
     };
     std::vector<Run> runs;
     for (const Item* i : out) {
+        if (i->n == 4) {  // a cell: one of its diagonals, crossed strictly inside by every line
+            if ((parts(i->p[0], i->p[2]) && chordWithin(i->p[0], i->p[2])) || (parts(i->p[1], i->p[3]) && chordWithin(i->p[1], i->p[3])))
+                return Block::AllStopped;
+            continue;
+        }
         if (i->n != 2) continue;
         const IPoint& a = i->p[0];
         const IPoint& b = i->p[1];
-        const int s = orient(a, b, rv[0]);
-        if (s == 0) continue;
-        bool ok = true;
-        for (int k = 0; k < 4 && ok; ++k) ok = orient(a, b, rv[k]) == s && orient(a, b, cv[k]) == -s;
-        if (!ok) continue;
+        if (!parts(a, b)) continue;
         Coord dx = b.x() - a.x(), dy = b.y() - a.y();
         const Coord g = std::gcd(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy);
         dx /= g, dy /= g;
@@ -360,28 +402,29 @@ PairLines::Block PairLines::classifyWith(const CornerBox& r, const CornerBox& c,
         if (p.dy != q.dy) return p.dy < q.dy;
         return p.offset < q.offset;
     });
+    struct Span {
+        Wide from, to;  // positions along the line: t = dot(point, direction)
+        IPoint a, b;    // the points there
+    };
+    std::vector<Span> spans;
     for (std::size_t g = 0; g < runs.size();) {
         std::size_t e = g;
         while (e < runs.size() && runs[e].dx == runs[g].dx && runs[e].dy == runs[g].dy && runs[e].offset == runs[g].offset) ++e;
-        // Positions along the line: t = dot(point, direction).
         auto along = [&](const IPoint& p) { return Wide(p.x()) * runs[g].dx + Wide(p.y()) * runs[g].dy; };
-        std::vector<std::pair<Wide, Wide>> spans;
+        spans.clear();
         for (std::size_t k = g; k < e; ++k) {
-            const Wide t0 = along(runs[k].item->p[0]), t1 = along(runs[k].item->p[1]);
-            spans.push_back({std::min(t0, t1), std::max(t0, t1)});
+            const IPoint& p = runs[k].item->p[0];
+            const IPoint& q = runs[k].item->p[1];
+            const Wide t0 = along(p), t1 = along(q);
+            spans.push_back(t0 <= t1 ? Span{t0, t1, p, q} : Span{t1, t0, q, p});
         }
-        std::sort(spans.begin(), spans.end());
-        Wide lo = 0, hi = 0;  // the hull's shadow on the line: its chord lies within
-        for (std::size_t k = 0; k < hull.size(); ++k) {
-            const Wide t = along(hull[k]);
-            if (k == 0 || t < lo) lo = t;
-            if (k == 0 || t > hi) hi = t;
-        }
+        std::sort(spans.begin(), spans.end(), [](const Span& p, const Span& q) { return p.from < q.from; });
         for (std::size_t k = 0; k < spans.size();) {
-            Wide from = spans[k].first, to = spans[k].second;
+            Span run = spans[k];
             std::size_t m = k + 1;
-            while (m < spans.size() && spans[m].first <= to) to = std::max(to, spans[m].second), ++m;
-            if (from < lo && hi < to) return Block::AllStopped;
+            for (; m < spans.size() && spans[m].from <= run.to; ++m)
+                if (spans[m].to > run.to) run.to = spans[m].to, run.b = spans[m].b;
+            if (chordWithin(run.a, run.b)) return Block::AllStopped;
             k = m;
         }
         g = e;
@@ -472,6 +515,59 @@ std::size_t PairLines::countIn(const CornerBox& r, const CornerBox& c, LineClass
 std::size_t PairLines::countStopped(const CornerBox& rows, const CornerBox& cols, LineClass c) {
     if (rows.empty() || cols.empty()) return 0;
     return countIn(rows, cols, c, allItems());
+}
+
+void PairLines::countRowsIn(const CornerBox& r, const CornerBox& c, LineClass cls, const Items& parent, std::vector<std::size_t>& out) {
+    if (r.count() * c.count() <= kLeafLines) {
+        forEachCorner(r, [&](Corner p) {
+            const std::size_t ia = rowIndex(p);
+            forEachCorner(c, [&](Corner q) { out[ia] += stoppedFor(get(ia, colIndex(q)), cls) ? 1 : 0; });
+        });
+        return;
+    }
+    Items mine;
+    int side = -1;
+    switch (classifyWith(r, c, cls, parent, mine, &side)) {
+        case Block::AllClear: return;
+        case Block::AllStopped: forEachCorner(r, [&](Corner p) { out[rowIndex(p)] += c.count(); }); return;
+        case Block::Undecided: break;
+    }
+    const auto [rows, parts] = chooseSplit(r, c, side);
+    if (rows) {
+        countRowsIn(parts.first, c, cls, mine, out);
+        countRowsIn(parts.second, c, cls, mine, out);
+    } else {
+        countRowsIn(r, parts.first, cls, mine, out);
+        countRowsIn(r, parts.second, cls, mine, out);
+    }
+}
+
+std::vector<std::size_t> PairLines::countStoppedByRow(const CornerBox& rows, const CornerBox& cols, LineClass c) {
+    std::vector<std::size_t> out(rows_, 0);
+    if (!rows.empty() && !cols.empty()) countRowsIn(rows, cols, c, allItems(), out);
+    return out;
+}
+
+void PairLines::clearRowsIn(const CornerBox& r, const CornerBox& c, LineClass cls, const Items& parent, std::vector<char>& out) {
+    if (r.count() == 1) {
+        out[rowIndex({r.x0, r.y0})] = findIn(r, c, cls, parent).has_value() ? 1 : 0;
+        return;
+    }
+    Items mine;
+    switch (classifyWith(r, c, cls, parent, mine)) {
+        case Block::AllClear: forEachCorner(r, [&](Corner p) { out[rowIndex(p)] = 1; }); return;
+        case Block::AllStopped: return;
+        case Block::Undecided: break;
+    }
+    const auto [p, q] = split(r, false);
+    clearRowsIn(p, c, cls, mine, out);
+    clearRowsIn(q, c, cls, mine, out);
+}
+
+std::vector<char> PairLines::rowsWithClear(const CornerBox& rows, const CornerBox& cols, LineClass c) {
+    std::vector<char> out(rows_, 0);
+    if (!rows.empty() && !cols.empty()) clearRowsIn(rows, cols, c, allItems(), out);
+    return out;
 }
 
 std::optional<std::size_t> PairLines::pickIn(const CornerBox& pick, const CornerBox& other, bool pickRows, LineClass cls,

@@ -14,7 +14,10 @@
 //     stop sight, joined end to end along one line) has every corner of one box strictly on one
 //     side, every corner of the other strictly on the other, and the hull's chord on that line
 //     strictly inside the run: every line then crosses the run inside it, or at a joint with
-//     barrier on both sides, and is stopped;
+//     barrier on both sides, and is stopped (the chord is exact, so one short wall decides the
+//     lines from a corner to a box wholly in its shadow); or when, in the same way, every line
+//     crosses one diagonal of a cell that stops it strictly inside: such a line goes through the
+//     cell's inside;
 //   - otherwise undecided: the larger box is split in two, down to single lines, which are traced.
 // Tests compare every search with tracing each line (tests/core/test_corner_search.cpp).
 #pragma once
@@ -23,6 +26,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -74,6 +79,12 @@ public:
     std::optional<std::pair<std::size_t, std::size_t>> findClear(const CornerBox& rows, const CornerBox& cols, LineClass c);
     // How many lines between the boxes are stopped.
     std::size_t countStopped(const CornerBox& rows, const CornerBox& cols, LineClass c);
+    // The same for each row corner of `rows` against all of `cols`, in one search (the blocks near the
+    // top are decided once for all rows): indexed by row index, rows() long, 0 outside `rows`.
+    std::vector<std::size_t> countStoppedByRow(const CornerBox& rows, const CornerBox& cols, LineClass c);
+    // Which row corners of `rows` have a line to some corner of `cols` that is not stopped (1), in
+    // one search: indexed by row index, rows() long, 0 outside `rows`.
+    std::vector<char> rowsWithClear(const CornerBox& rows, const CornerBox& cols, LineClass c);
     // A row corner in `rows` whose lines to every corner of `cols` are clear, the first such in
     // row order; or none.
     std::optional<std::size_t> rowWithAllClear(const CornerBox& rows, const CornerBox& cols, LineClass c);
@@ -86,11 +97,28 @@ public:
     // How many lines were traced one by one (for tests and benchmarks).
     std::size_t traced() const { return traced_; }
 
+    // The work done so far: kTraceWork a line traced, one an obstacle weighed against a block (a
+    // line costs about what sixteen weighings do). A caller may bound the work from now on; past
+    // the bound a search throws TooMuchWork and the lines traced so far stay known.
+    static constexpr std::uint64_t kTraceWork = 16;
+    struct TooMuchWork : std::length_error {
+        using std::length_error::length_error;
+    };
+    std::uint64_t work() const { return work_; }
+    void limitWork(std::uint64_t more) { workLimit_ = more > UINT64_MAX - work_ ? UINT64_MAX : work_ + more; }
+    void unlimitWork() { workLimit_ = UINT64_MAX; }
+    // Work a caller does for each line it reads, counted against the same bound.
+    void spend(std::uint64_t w) { addWork(w); }
+    // "cover: A (WxH) and B (WxH) have N lines between their corners, and ...": the message of a
+    // ruling refused past its bound.
+    std::string refusal() const;
+
 private:
     struct Item {  // something that may stop a line: a barrier (2 points) or a cell (4 points)
         IPoint p[4];
         std::uint8_t n = 0;
         std::uint8_t stops = 0;  // bit per LineClass
+        Coord x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // its bounding box, for a cheap test before the exact one
     };
     using Items = std::vector<const Item*>;
 
@@ -109,6 +137,8 @@ private:
     std::pair<bool, std::pair<CornerBox, CornerBox>> chooseSplit(const CornerBox& r, const CornerBox& c, int side) const;
     std::optional<std::pair<std::size_t, std::size_t>> findIn(const CornerBox& r, const CornerBox& c, LineClass cls, const Items& parent);
     std::size_t countIn(const CornerBox& r, const CornerBox& c, LineClass cls, const Items& parent);
+    void countRowsIn(const CornerBox& r, const CornerBox& c, LineClass cls, const Items& parent, std::vector<std::size_t>& out);
+    void clearRowsIn(const CornerBox& r, const CornerBox& c, LineClass cls, const Items& parent, std::vector<char>& out);
     std::optional<std::size_t> pickIn(const CornerBox& pick, const CornerBox& other, bool pickRows, LineClass cls, const Items& parent);
     void markIn(std::size_t ia, const CornerBox& c, LineClass cls, const Items& parent, std::vector<char>& out);
     Items allItems();
@@ -132,6 +162,11 @@ private:
     LineFilter filter_;
     std::optional<std::vector<Item>> items_;
     std::size_t traced_ = 0;
+    std::uint64_t work_ = 0, workLimit_ = UINT64_MAX;
+    void addWork(std::uint64_t w) {
+        work_ += w;
+        if (work_ > workLimit_) throw TooMuchWork("pair lines: more work than the bound set");
+    }
 };
 
 // How a game's ruling weighs the lines of a pair: Blocks decides whole blocks at once, EveryLine

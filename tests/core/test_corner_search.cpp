@@ -9,7 +9,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <set>
+#include <stdexcept>
 
 using namespace sightline;
 
@@ -158,6 +160,22 @@ TEST_CASE("block search of lines between large figures agrees with tracing every
                         if (found) CHECK_FALSE(stoppedFor(all.get(found->first, found->second), cls));
                         CHECK(search.rowWithAllClear(R, C, cls) == firstRow);
                         CHECK(search.colWithAllClear(R, C, cls) == firstCol);
+                        // Each row's count and whether it has a clear line, from the searches of all rows at once.
+                        const std::vector<std::size_t> byRow = search.countStoppedByRow(R, C, cls);
+                        const std::vector<char> seeing = search.rowsWithClear(R, C, cls);
+                        REQUIRE(byRow.size() == all.rows());
+                        REQUIRE(seeing.size() == all.rows());
+                        for (std::size_t ia = 0; ia < all.rows(); ++ia) {
+                            const Corner p = all.rowCorner(ia);
+                            const bool inR = p.x >= R.x0 && p.x <= R.x1 && p.y >= R.y0 && p.y <= R.y1;
+                            std::size_t n = 0;
+                            if (inR)
+                                for (int v = C.y0; v <= C.y1; ++v)
+                                    for (int u = C.x0; u <= C.x1; ++u) n += stoppedFor(all.get(ia, all.colIndex({u, v})), cls);
+                            INFO("row corner " << p.x << "," << p.y);
+                            CHECK(byRow[ia] == n);
+                            CHECK((seeing[ia] != 0) == (inR && n < C.count()));
+                        }
                     }
                 }
                 // Proven clear means clear.
@@ -259,6 +277,88 @@ TEST_CASE("two 64x64 figures on an empty 1024x1024 board are ruled without traci
     CHECK_FALSE(cut.findClear(CornerBox::of(b.figures[0]), CornerBox::of(b.figures[1]), LineClass::Sight));
     CHECK(cut.traced() < 100);
     CHECK_FALSE(DoomRules().quick(t2, 0, 1).lineOfSight);
+}
+
+TEST_CASE("a Doom ruling between large figures past its work bound is decided as the matrix decides it", "[corner-search]") {
+    // The same random boards, with the bounds so low that the counting of each corner's stopped
+    // lines gives up (as two 64x64 figures with hundreds of small obstacles between them do): the
+    // ruling is the reference's, from a corner that gives it, and says the counts were not made.
+    test::SceneRng rng(4242);
+    const DoomRules plain(LineSearch::EveryLine);
+    DoomRules bounded(LineSearch::Blocks);
+    bounded.setWorkBounds(0, DoomRules::kDecideWork);
+    int pairs = 0, gaveUp = 0, withCover = 0, clear = 0;
+    for (int round = 0; round < 150; ++round) {
+        const Board b = largeFigureBoard(rng);
+        if (b.figures.size() < 2) continue;
+        const SightScene scene(b);
+        Tracer tracer(scene);
+        INFO(describe(b));
+        for (int a = 0; a < static_cast<int>(b.figures.size()); ++a)
+            for (int d = 0; d < static_cast<int>(b.figures.size()); ++d) {
+                if (a == d) continue;
+                ++pairs;
+                INFO("attacker " << a << " defender " << d);
+                const Ruling x = bounded.rule(tracer, a, d), y = plain.rule(tracer, a, d);
+                CHECK(x.lineOfSight == y.lineOfSight);
+                CHECK(x.cover == y.cover);
+                // Without cover from the corner shown, the reason is that corner's: every line clear,
+                // or a corner the defender shares (the reference may show another such corner).
+                const auto noCoverFromCorner = [](RulingReason why) { return why == RulingReason::Clear || why == RulingReason::SharedCorner; };
+                if (noCoverFromCorner(y.reason)) CHECK(noCoverFromCorner(x.reason));
+                else CHECK(x.reason == y.reason);
+                if (!y.lineOfSight) continue;
+                if (x.reason == RulingReason::SharedCorner) CHECK(x.corners.at(0).shared);
+                if (x.reason == RulingReason::Clear) CHECK(x.corners.at(0).linesStopped == 0);
+                ++gaveUp;
+                withCover += y.cover.value_or(false);
+                clear += y.reason == RulingReason::Clear;
+                CHECK(x.explanation.find("too many to count corner by corner") != std::string::npos);
+                // The corner shown is one of the reference's corners with sight, and its own numbers.
+                REQUIRE(x.corners.size() == 1u);
+                const auto it = std::find_if(y.corners.begin(), y.corners.end(), [&](const CornerSummary& c) { return c.corner == x.corner; });
+                REQUIRE(it != y.corners.end());
+                CHECK(it->lineOfSight);
+                CHECK(x.corners[0].linesStopped == it->linesStopped);
+                CHECK(x.corners[0].shared == it->shared);
+                CHECK(x.lines.size() == y.lines.size());  // a line to every corner of the defender
+            }
+    }
+    CHECK(pairs > 300);
+    CHECK(gaveUp > 100);
+    CHECK(withCover > 10);
+    CHECK(clear > 10);
+}
+
+TEST_CASE("a Doom ruling between large figures past both its bounds is refused naming them and their sizes", "[corner-search]") {
+    Board b = test::board(40, 20);
+    test::figure(b, "left", 1, 1, 8, 8);
+    test::figure(b, "right", 30, 1, 8, 8);
+    for (int x = 12; x < 28; x += 3)
+        for (int y = 0; y < 12; y += 2) test::wall(b, x, y, x + 1, y + 1);
+    const SightScene scene(b);
+    Tracer tracer(scene);
+    DoomRules bounded(LineSearch::Blocks);
+    bounded.setWorkBounds(0, 0);
+    try {
+        (void)bounded.rule(tracer, 0, 1);
+        FAIL("the ruling was not refused");
+    } catch (const std::length_error& e) {
+        const std::string what = e.what();
+        CHECK(what.rfind("cover: left (8x8) and right (8x8) have 6561 lines", 0) == 0);
+    }
+    // d20 weighs every corner against every square: past its bound it is refused the same way.
+    const D20Preset preset = loadD20Preset(kAssets + "/rules/d20/quarters.json");
+    D20Rules d20(preset, LineSearch::Blocks);
+    d20.setWorkBound(0);
+    CHECK_THROWS_WITH(d20.rule(tracer, 0, 1), Catch::StartsWith("cover: left (8x8) and right (8x8) have 6561 lines between their corners"));
+    // With room enough, the same pair is ruled as the plain reference rules it.
+    bounded.setWorkBounds(DoomRules::kCountWork, DoomRules::kDecideWork);
+    const Ruling x = bounded.rule(tracer, 0, 1), y = DoomRules(LineSearch::EveryLine).rule(tracer, 0, 1);
+    CHECK(x.lineOfSight == y.lineOfSight);
+    CHECK(x.explanation == y.explanation);
+    d20.setWorkBound(D20Rules::kRuleWork);
+    CHECK(d20.rule(tracer, 0, 1).explanation == D20Rules(preset, LineSearch::EveryLine).rule(tracer, 0, 1).explanation);
 }
 
 TEST_CASE("pair lines keep a byte a line once many are traced between two figures of millions of lines", "[corner-search]") {

@@ -317,37 +317,46 @@ Ruling D20Rules::rule(Tracer& tracer, int attacker, int defender) const {
     // Without any line of sight there is no choice to weigh; a corner that sees no corner of the
     // defender has none either; and nothing betters no scenery cover and no stopped line, so the
     // first such choice ends the search (docs/rules.md, "Large figures").
+    // Between two large figures with many small obstacles between them that may be most of their
+    // lines (two 64x64 figures have 17.8 million): past workBound_ (kRuleWork) the ruling is refused, naming them.
     const CornerBox defenderBox = CornerBox::of(fd);
     const bool everyLine = !useBlocks(search_, lines);
-    const bool anySight = everyLine || lines.findClear(CornerBox::of(fa), defenderBox, LineClass::Sight).has_value();
-    bool done = !anySight;
-    for (std::size_t ia = 0; ia < ac.size() && !done; ++ia) {
-        if (!everyLine && !lines.findClear(CornerBox::of(ac[ia]), defenderBox, LineClass::Sight)) continue;
-        for (int sy = fd.cell.y; sy < fd.cell.y + fd.h && !done; ++sy)
-            for (int sx = fd.cell.x; sx < fd.cell.x + fd.w && !done; ++sx) {
-                const std::size_t ids[4] = {dIndex(sx, sy), dIndex(sx + 1, sy), dIndex(sx, sy + 1), dIndex(sx + 1, sy + 1)};
-                bool reaches = false;
-                int stopped = 0;
-                for (std::size_t id : ids) {
-                    const std::uint8_t s = get(ia, id);
-                    reaches |= !(s & 2);
-                    stopped += (s & 4) ? 1 : 0;
+    if (!everyLine) lines.limitWork(workBound_);
+    try {
+        const bool anySight = everyLine || lines.findClear(CornerBox::of(fa), defenderBox, LineClass::Sight).has_value();
+        bool done = !anySight;
+        for (std::size_t ia = 0; ia < ac.size() && !done; ++ia) {
+            if (!everyLine && !lines.findClear(CornerBox::of(ac[ia]), defenderBox, LineClass::Sight)) continue;
+            for (int sy = fd.cell.y; sy < fd.cell.y + fd.h && !done; ++sy)
+                for (int sx = fd.cell.x; sx < fd.cell.x + fd.w && !done; ++sx) {
+                    const std::size_t ids[4] = {dIndex(sx, sy), dIndex(sx + 1, sy), dIndex(sx, sy + 1), dIndex(sx + 1, sy + 1)};
+                    bool reaches = false;
+                    int stopped = 0;
+                    for (std::size_t id : ids) {
+                        const std::uint8_t s = get(ia, id);
+                        reaches |= !(s & 2);
+                        stopped += (s & 4) ? 1 : 0;
+                    }
+                    if (!reaches) continue;
+                    lines.spend(1 + 4 * rated.size());
+                    Choice c{preset_.byStoppedLines[static_cast<std::size_t>(stopped)], stopped, ia, {sx, sy}, {}, {}};
+                    const IPoint pa = latticePoint(ac[ia].x, ac[ia].y);
+                    for (const Rated& f : rated) {
+                        bool crossed = false;
+                        for (std::size_t id : ids) crossed = crossed || segmentMeetsPolygon(pa, latticePoint(dc[id].x, dc[id].y), f.outline);
+                        if (!crossed) continue;
+                        c.features.push_back(f.feature->id);
+                        c.crossed.push_back(f.feature);
+                        c.scenery = std::max(c.scenery, f.rating);
+                    }
+                    if (!best || std::tie(c.scenery, c.stopped) < std::tie(best->scenery, best->stopped)) best = c;
+                    done = !everyLine && best->scenery == Quarter::None && best->stopped == 0;
                 }
-                if (!reaches) continue;
-                Choice c{preset_.byStoppedLines[static_cast<std::size_t>(stopped)], stopped, ia, {sx, sy}, {}, {}};
-                const IPoint pa = latticePoint(ac[ia].x, ac[ia].y);
-                for (const Rated& f : rated) {
-                    bool crossed = false;
-                    for (std::size_t id : ids) crossed = crossed || segmentMeetsPolygon(pa, latticePoint(dc[id].x, dc[id].y), f.outline);
-                    if (!crossed) continue;
-                    c.features.push_back(f.feature->id);
-                    c.crossed.push_back(f.feature);
-                    c.scenery = std::max(c.scenery, f.rating);
-                }
-                if (!best || std::tie(c.scenery, c.stopped) < std::tie(best->scenery, best->stopped)) best = c;
-                done = !everyLine && best->scenery == Quarter::None && best->stopped == 0;
-            }
+        }
+    } catch (const PairLines::TooMuchWork&) {
+        throw std::length_error(lines.refusal());
     }
+    lines.unlimitWork();
 
     std::ostringstream why;
     if (!best) {

@@ -119,8 +119,14 @@ public:
     Ruling rule(Tracer& tracer, int attacker, int defender) const override;
     PairResult quick(Tracer& tracer, int attacker, int defender) const override;
 
+    // How much work (core/pair_lines.hpp, PairLines::work) a ruling between large figures may take,
+    // about two seconds; past it the ruling is refused with std::length_error naming the figures.
+    static constexpr std::uint64_t kRuleWork = std::uint64_t(1) << 24;
+    void setWorkBound(std::uint64_t work) { workBound_ = work; }
+
 private:
     D20Preset preset_;
+    std::uint64_t workBound_ = kRuleWork;
     LineSearch search_ = LineSearch::Auto;
 };
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <stdexcept>
 
 namespace sightline {
 
@@ -127,25 +128,73 @@ Ruling DoomRules::rule(Tracer& tracer, int attacker, int defender) const {
     std::optional<std::size_t> best;
     auto coverFrom = [&](const CornerSummary& s) { return !s.shared && s.linesStopped > 0; };
     auto rank = [&](const CornerSummary& s) { return std::make_pair(coverFrom(s) ? 1 : 0, s.linesStopped); };
-    const CornerBox defenderBox = CornerBox::of(fd);
+    const CornerBox attackerBox = CornerBox::of(fa), defenderBox = CornerBox::of(fd);
     const bool everyLine = !useBlocks(search_, lines);
-    for (std::size_t ia = 0; ia < ac.size(); ++ia) {
-        CornerSummary s;
-        s.corner = ac[ia];
-        s.shared = fd.hasCorner(ac[ia]);
-        s.linesTotal = static_cast<int>(dc.size());
-        if (everyLine) {
-            for (std::size_t id = 0; id < dc.size(); ++id) {
-                const LineVerdict v = lines.get(ia, id);
-                s.lineOfSight |= !v.sightStopped;
-                s.linesStopped += v.coverStopped ? 1 : 0;
-            }
-        } else {
-            s.lineOfSight = lines.findClear(CornerBox::of(ac[ia]), defenderBox, LineClass::Sight).has_value();
-            s.linesStopped = static_cast<int>(lines.countStopped(CornerBox::of(ac[ia]), defenderBox, LineClass::Cover));
+    // By blocks: which corners see, and each corner's stopped lines, in one search each (the blocks
+    // near the top are decided once for every corner). Between two large figures with many small
+    // obstacles between them that is most of their lines (two 64x64 figures have 17.8 million); past
+    // countWork_ the counts are given up and the ruling is decided as the matrix decides it
+    // (docs/rules.md, "Large figures"), with the corner it finds.
+    std::vector<char> sees;
+    std::vector<std::size_t> coverStopped;
+    bool counted = true;
+    if (!everyLine) {
+        try {
+            lines.limitWork(countWork_);
+            sees = lines.rowsWithClear(attackerBox, defenderBox, LineClass::Sight);
+            coverStopped = lines.countStoppedByRow(attackerBox, defenderBox, LineClass::Cover);
+        } catch (const PairLines::TooMuchWork&) {
+            counted = false;
         }
-        r.corners.push_back(s);
-        if (s.lineOfSight && (!best || rank(s) < rank(r.corners[*best]))) best = ia;
+        lines.unlimitWork();
+    }
+    std::optional<PairResult> decided;
+    if (counted) {
+        for (std::size_t ia = 0; ia < ac.size(); ++ia) {
+            CornerSummary s;
+            s.corner = ac[ia];
+            s.shared = fd.hasCorner(ac[ia]);
+            s.linesTotal = static_cast<int>(dc.size());
+            if (everyLine) {
+                for (std::size_t id = 0; id < dc.size(); ++id) {
+                    const LineVerdict v = lines.get(ia, id);
+                    s.lineOfSight |= !v.sightStopped;
+                    s.linesStopped += v.coverStopped ? 1 : 0;
+                }
+            } else {
+                s.lineOfSight = sees[ia] != 0;
+                s.linesStopped = static_cast<int>(coverStopped[ia]);
+            }
+            r.corners.push_back(s);
+            if (s.lineOfSight && (!best || rank(s) < rank(r.corners[*best]))) best = ia;
+        }
+    } else {
+        // The ruling as the matrix decides it, bounded too: past decideWork_ it is refused.
+        try {
+            lines.limitWork(decideWork_);
+            decided = decideByBlocks(lines, false, fa, fd, attacker, defender);
+            std::optional<std::size_t> corner;
+            if (decided->lineOfSight && !decided->cover.value_or(true) && !fd.isLarge() && !fd.stunned) {
+                // The corner without cover: one with every cover line clear, or one the defender shares that sees.
+                corner = lines.rowWithAllClear(attackerBox, defenderBox, LineClass::Cover);
+                for (std::size_t ia = 0; ia < ac.size() && !corner; ++ia)
+                    if (fd.hasCorner(ac[ia]) && lines.findClear(CornerBox::of(ac[ia]), defenderBox, LineClass::Sight)) corner = ia;
+            } else if (decided->lineOfSight) {
+                if (auto line = lines.findClear(attackerBox, defenderBox, LineClass::Sight)) corner = line->first;
+            }
+            lines.unlimitWork();
+            if (corner) {
+                CornerSummary s;
+                s.corner = ac[*corner];
+                s.shared = fd.hasCorner(s.corner);
+                s.linesTotal = static_cast<int>(dc.size());
+                s.lineOfSight = true;  // its stopped lines are counted below, from the lines listed
+                r.corners.push_back(s);
+                best = 0;
+            }
+        } catch (const PairLines::TooMuchWork&) {
+            throw std::length_error(lines.refusal());
+        }
     }
 
     const std::string A = fa.id, D = fd.id;
@@ -168,11 +217,12 @@ Ruling DoomRules::rule(Tracer& tracer, int attacker, int defender) const {
         return r;
     }
 
-    const CornerSummary& s = r.corners[*best];
+    CornerSummary& s = r.corners[*best];
     r.lineOfSight = true;
     r.corner = s.corner;
     // The lines from it to every corner of the defender; those proven clear as a block need no trace.
-    const std::vector<char> clear = everyLine ? std::vector<char>(dc.size(), 0) : lines.provenClearCols(*best, LineClass::Cover);
+    const std::size_t bestRow = lines.rowIndex(s.corner);
+    const std::vector<char> clear = everyLine ? std::vector<char>(dc.size(), 0) : lines.provenClearCols(bestRow, LineClass::Cover);
     for (std::size_t id = 0; id < dc.size(); ++id) {
         if (!clear[id]) {
             r.lines.push_back(coverLine(tracer, attacker, s.corner, defender, dc[id]));
@@ -185,6 +235,8 @@ Ruling DoomRules::rule(Tracer& tracer, int attacker, int defender) const {
         l.toPoint = {double(dc[id].x), double(dc[id].y)};
         r.lines.push_back(std::move(l));
     }
+    if (!counted)
+        for (const CoverLine& l : r.lines) s.linesStopped += l.blocked ? 1 : 0;
     int sightCorners = 0;
     for (const CornerSummary& c : r.corners) sightCorners += c.lineOfSight ? 1 : 0;
 
@@ -210,7 +262,8 @@ Ruling DoomRules::rule(Tracer& tracer, int attacker, int defender) const {
         r.reason = RulingReason::Cover;
         r.cover = true;
         why << "Cover: ";
-        if (sightCorners == 1) why << "it is the only corner of " << A << " with line of sight, and ";
+        if (!counted) why << "each corner of " << A << " with line of sight has a stopped line; ";
+        else if (sightCorners == 1) why << "it is the only corner of " << A << " with line of sight, and ";
         else why << "each of the " << sightCorners << " corners of " << A << " with line of sight has a stopped line; ";
         why << "from " << cornerText(s.corner) << ", " << s.linesStopped << " of " << s.linesTotal << " lines are stopped";
         for (const CoverLine& l : r.lines)
@@ -222,6 +275,10 @@ Ruling DoomRules::rule(Tracer& tracer, int attacker, int defender) const {
     if (!r.cover.value_or(true) && (fd.stunned || fd.isLarge()) && s.linesStopped > 0)
         why << ", although " << s.linesStopped << " of its lines from " << cornerText(s.corner) << " are stopped";
     why << ".";
+    if (!counted)
+        why << " (Corner " << cornerText(s.corner) << " is one with line of sight, not necessarily the one of " << A
+            << "'s corners with the fewest stopped lines: the " << ac.size() * dc.size()
+            << " lines between the two figures are too many to count corner by corner for one ruling.)";
     r.explanation = why.str();
     return r;
 }

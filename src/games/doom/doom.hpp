@@ -38,8 +38,16 @@ public:
     // Both orders of one pair at once: the lines are the same, only the roles change.
     void quickBoth(Tracer& tracer, int a, int b, PairResult& ab, PairResult& ba) const override;
 
+    // How much work (core/pair_lines.hpp, PairLines::work) a ruling between large figures spends
+    // counting each attacker corner's stopped lines (about a second) before it gives the counts up
+    // and decides the ruling as the matrix does, and how much that may take (about two more) before
+    // the ruling is refused with std::length_error naming the figures and their sizes.
+    static constexpr std::uint64_t kCountWork = std::uint64_t(1) << 23, kDecideWork = std::uint64_t(1) << 24;
+    void setWorkBounds(std::uint64_t count, std::uint64_t decide) { countWork_ = count, decideWork_ = decide; }
+
 private:
     LineSearch search_ = LineSearch::Auto;
+    std::uint64_t countWork_ = kCountWork, decideWork_ = kDecideWork;
     DoomPreset preset_;
 };
 
