@@ -598,6 +598,7 @@ void App::onKeyPressed(const sf::Event::KeyEvent& key) {
     if (a.toggleEveryCorner) viewOptions_.everyCorner = !viewOptions_.everyCorner;
     if (a.toggleHover) viewOptions_.hoverPicksDefender = !viewOptions_.hoverPicksDefender;
     if (a.toggleProblems) viewOptions_.problems = !viewOptions_.problems;
+    if (a.toggleTracker) viewOptions_.tracker = !viewOptions_.tracker;
     if (a.toggleSight) viewOptions_.figureSight = !viewOptions_.figureSight;
     if (a.toggleReach) viewOptions_.reach = !viewOptions_.reach;
     if (a.areaRadius)

@@ -3,6 +3,7 @@
 // where maps and assets are found.
 #include "app/app.hpp"
 
+#include "core/tracker.hpp"
 #include "io/map_io.hpp"
 #include "app/platform/id_check.hpp"
 #include "app/platform/ui_overflow.hpp"
@@ -259,6 +260,23 @@ void App::writeState() {
         figures.push_back({{"id", f.id}, {"cell", cellJson(f.cell)}, {"size", Json::array({f.w, f.h})},
                            {"side", f.side}, {"stunned", f.stunned}});
     j["figures"] = figures;
+    // The round tracker (core/tracker.hpp): whether its window is open, the round and whose turn,
+    // and each figure in the fight's initiative, health and conditions, in the order.
+    {
+        const TrackerState tracker = trackerState(board);
+        Json order = Json::array();
+        for (int i : turnOrder(board)) {
+            const Tracked t = tracked(board, i);
+            Json conditions = Json::object();
+            for (const auto& [name, rounds] : t.conditions) conditions[name] = rounds ? Json(*rounds) : Json(nullptr);
+            order.push_back({{"id", board.figures[static_cast<std::size_t>(i)].id},
+                             {"initiative", *t.initiative},
+                             {"hp", t.hp ? Json(*t.hp) : Json(nullptr)},
+                             {"hp_max", t.hpMax ? Json(*t.hpMax) : Json(nullptr)},
+                             {"conditions", conditions}});
+        }
+        j["tracker"] = {{"open", viewOptions_.tracker}, {"round", tracker.round}, {"turn", tracker.turn}, {"order", order}};
+    }
     Json doors = Json::array();
     for (const Door& d : board.doors) doors.push_back({{"id", d.id}, {"open", d.open}});
     j["doors"] = doors;

@@ -26,6 +26,13 @@ KeyRule integerFieldsKey(std::vector<std::string> fields, long long lo, long lon
     return r;
 }
 
+KeyRule countersKey(long long lo, long long hi, std::size_t most, std::size_t longest) {
+    KeyRule r = integerKey(lo, hi);
+    r.kind = KeyRule::Kind::Counters;
+    r.most = most, r.longest = longest;
+    return r;
+}
+
 std::vector<std::string> keyNames(const KeyRules& rules) {
     std::vector<std::string> out;
     for (const auto& rule : rules) out.push_back(rule.first);

@@ -3,6 +3,7 @@
 // (io/key_checks.hpp) and the app offers each key as the control its values want.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,16 +17,20 @@ struct KeyRule {
         Integer,        // a whole number in lo..hi
         Boolean,        // true or false
         IntegerFields,  // an object whose fields `names` are each a whole number in lo..hi
+        Counters,       // an object of at most `most` names (1 to `longest` characters) each a whole
+                        // number in lo..hi or null (a figure's conditions and their rounds)
     };
     Kind kind = Kind::Boolean;
     std::vector<std::string> names;
     const char* what = "value";  // OneOf: what the names are, in messages
     long long lo = 0, hi = 0;
+    std::size_t most = 0, longest = 0;  // Counters
 };
 KeyRule oneOfKey(std::vector<std::string> allowed, const char* what = "value");
 KeyRule integerKey(long long lo, long long hi);
 KeyRule booleanKey();
 KeyRule integerFieldsKey(std::vector<std::string> fields, long long lo, long long hi);
+KeyRule countersKey(long long lo, long long hi, std::size_t most, std::size_t longest);
 
 // A game's keys on figures or on features, each with its rule, in the order the game lists them.
 using KeyRules = std::vector<std::pair<std::string, KeyRule>>;

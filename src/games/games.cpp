@@ -1,6 +1,8 @@
 #include "games/games.hpp"
 
 #include "core/sight.hpp"
+#include "core/tracker.hpp"
+#include "io/key_checks.hpp"
 #include "io/rule_data.hpp"
 
 #include <algorithm>
@@ -63,6 +65,8 @@ SightPolicy sightPolicyOfEveryGame() {
 }
 
 void checkFigureKeys(const ExtraKeys& keys, const KeyPath& pathOf, std::vector<std::string>& problems) {
+    static const KeyRules tracker = trackerFigureKeyRules();  // every game's (core/tracker.hpp)
+    checkKeys(keys, tracker, pathOf, problems);
     for (const GameModule* g : gameModules()) g->checkFigureKeys(keys, pathOf, problems);
 }
 

@@ -39,6 +39,16 @@ void check(const KeyRule& rule, const Json& v, const std::string& path, Checker&
             for (const std::string& field : rule.names)
                 if (const Json* x = ck.required(v, field.c_str(), path)) ck.integer(*x, path + "/" + field, rule.lo, rule.hi, number);
             break;
+        case KeyRule::Kind::Counters:
+            if (!ck.object(v, path)) break;
+            if (v.size() > rule.most) ck.add(path, "at most " + std::to_string(rule.most) + " names");
+            for (auto it = v.begin(); it != v.end(); ++it) {
+                if (it.key().empty() || it.key().size() > rule.longest)
+                    ck.add(path, "a name of 1 to " + std::to_string(rule.longest) + " characters expected");
+                else if (!it.value().is_null())
+                    ck.integer(it.value(), path + "/" + it.key(), rule.lo, rule.hi, number);
+            }
+            break;
     }
 }
 

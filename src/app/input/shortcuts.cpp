@@ -79,6 +79,7 @@ KeyAction shortcut(const sf::Event::KeyEvent& key, float panStep) {
         case K::C: a.toggleEveryCorner = true; break;
         case K::H: a.toggleHover = true; break;
         case K::L: a.toggleProblems = true; break;
+        case K::T: a.toggleTracker = true; break;
         case K::V: a.toggleSight = true; break;
         case K::G: a.toggleReach = true; break;
         case K::Escape: a.escape = true; break;

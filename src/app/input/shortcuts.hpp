@@ -16,6 +16,7 @@ struct KeyAction {
     bool toggleEveryCorner = false;  // C
     bool toggleHover = false;        // H
     bool toggleProblems = false;     // L: the map problems window (the lint)
+    bool toggleTracker = false;      // T: the round tracker window
     bool toggleSight = false;        // V: what the selected figure sees
     bool toggleReach = false;        // G: where the selected figure can move
     int areaRadius = 0;              // [ and ]: the area effect's radius one smaller or larger

@@ -388,6 +388,7 @@ void ruledKey(const KeyOwner& o, const std::string& key, const KeyRule& rule) {
             break;
         case KeyRule::Kind::Boolean: booleanKey(label.c_str(), o, key.c_str()); break;
         case KeyRule::Kind::IntegerFields: optionalIntsKey(label.c_str(), o, key.c_str(), rule.names); break;
+        case KeyRule::Kind::Counters: break;  // a figure's conditions: the tracker window sets them
     }
     ImGui::PopID();
 }

@@ -42,6 +42,7 @@ struct ViewOptions {
     bool legend = true;
     bool importNotes = false;         // the window listing what an import dropped or adjusted
     bool problems = false;            // the map problems window (sightline-cli lint, import notes)
+    bool tracker = false;             // the round tracker window (ui/tracker.cpp)
     bool heatmap = false;             // the cover heat map over the board
     std::string heatSide;             // the side it is against (empty or gone: App::heatSide picks)
     bool figureSight = false;         // what the focus figure (else the attacker) sees; the rest dimmed

@@ -151,6 +151,7 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
             {"Ctrl+O, Ctrl+S, Ctrl+Shift+S", "open, save, save as"},
             {"N, Delete, X", "add figure, remove figure, swap attacker and defender"},
             {"C, H, V, G", "lines from every corner, hover picks defender, the selected figure's sight, its reach"},
+            {"L, T", "the map's problems, the round tracker"},
             {"P, S, W, D", "map editor tools: play, select, wall, door"},
             {"B, R, E, F, M, A", "terrain brush, terrain rectangle, eraser, feature, ruler, area effect ([ and ]: its radius)"},
             {"Ctrl: half cells, Shift: free", "snapping while drawing (Select: Shift adds)"},

@@ -84,6 +84,8 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
         ImGui::MenuItem("Reach", "G", &options.reach);
         ui::noteItem("menu-reach");
         ImGui::MenuItem("Map problems", "L", &options.problems);
+        ImGui::MenuItem("Round tracker", "T", &options.tracker);
+        ui::noteItem("menu-tracker");
         ImGui::MenuItem("Stats overlay", "F3", &options.stats);
         ImGui::MenuItem("Legend", nullptr, &options.legend);
         {

@@ -38,6 +38,7 @@ void Panels::draw(const PanelContext& ctx, ViewOptions& options, PanelRequests& 
     boardTooltip(ctx);
     importNotesWindow(ctx, options, out);
     problemsWindow(ctx, options, out);
+    trackerWindow(ctx, options, out);
     tableWindow(ctx, out);
     modals(ctx, out);
     editorModals(ctx, out);

@@ -97,6 +97,7 @@ private:
     void boardTooltip(const PanelContext& ctx);
     void importNotesWindow(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
     void problemsWindow(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
+    void trackerWindow(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);  // ui/tracker.cpp
     void modals(const PanelContext& ctx, PanelRequests& out);
     void toolsBar(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
     void editorSection(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
@@ -138,6 +139,14 @@ private:
     LintJob lintJob_;
     std::optional<LintJob::Key> lintAsked_;  // the newest lint asked for
     int lintSelected_ = -1;
+    // The round tracker's: the figure picked in it, its fields as typed (by "key@figure") and the
+    // one being typed in, the damage or healing, and the condition being added with its rounds.
+    std::string trackerPick_;
+    std::map<std::string, std::string> trackerFields_;
+    std::string trackerEditing_;
+    int trackerAmount_ = 1;
+    std::string trackerCondition_;
+    int trackerRounds_ = 1;
     LintShown lintShown_{true, true, true, true, true, true, true};
 
     // The map editor's dialogs: what they show and edit until confirmed.

@@ -10,6 +10,8 @@
 // [SECTION] What a figure sees: the fog outside it, its outline, whose it is
 #include "app/view/board_view.hpp"
 
+#include "core/tracker.hpp"
+
 #include "core/ruler.hpp"
 
 
@@ -1015,7 +1017,38 @@ struct FigureLook {
     const PairResult* seen = nullptr;      // what the attacker makes of it (none for the attacker)
     const FigureMark* facing = nullptr;    // the game's mark of its facing
     bool stopsLine = false;                // it stops one of the ruling's lines
+    Tracked tracked;                       // the round tracker's keys (core/tracker.hpp)
+    bool turn = false;                     // whose turn it is
 };
+
+// The round tracker's marks on a token: a bar of the health left along its foot, a dot a condition
+// (besides stunned's star) at its top left, a cross over a figure out of the fight.
+void drawTrackerMarks(Painter& p, const Footprint& t, const Tracked& k, float ringWidth) {
+    if (k.hp && k.hpMax && *k.hpMax > 0) {
+        const float frac = std::clamp(static_cast<float>(*k.hp) / static_cast<float>(*k.hpMax), 0.0f, 1.0f);
+        const float w = t.radius * 1.6f, h = std::max(3.0f, t.radius * 0.18f);
+        const sf::FloatRect back(t.center.x - w / 2, t.center.y + t.radius * 0.62f, w, h);
+        p.rect({back.left - 1, back.top - 1, back.width + 2, back.height + 2}, sf::Color(0, 0, 0, 200));
+        const sf::Color c = frac > 0.5f ? palette::kHealthGood : frac > 0.25f ? palette::kHealthHalf : palette::kHealthLow;
+        if (frac > 0) p.rect({back.left, back.top, back.width * frac, back.height}, c);
+    }
+    int dots = 0;
+    for (const auto& c : k.conditions)
+        if (c.first != kStunned) ++dots;
+    const float r = std::max(2.0f, t.radius * 0.13f);
+    for (int d = 0; d < std::min(dots, 4); ++d) {
+        const sf::Vector2f at = t.center + sf::Vector2f(-t.radius * 0.75f + d * r * 2.4f, -t.radius * 0.75f);
+        p.disc(at, r + 1, sf::Color(0, 0, 0, 200));
+        p.disc(at, r, palette::kCondition);
+    }
+    if (k.out()) {
+        const float a = t.radius * 0.6f;
+        for (float s : {1.0f, -1.0f}) {
+            p.line(t.center + sf::Vector2f(-a, -a * s), t.center + sf::Vector2f(a, a * s), std::max(3.0f, ringWidth * 1.6f), sf::Color(0, 0, 0, 200));
+            p.line(t.center + sf::Vector2f(-a, -a * s), t.center + sf::Vector2f(a, a * s), std::max(2.0f, ringWidth), palette::kHealthLow);
+        }
+    }
+}
 
 // A figure's token in its side's colour over its footprint, with rings from the token outwards:
 // who-sees-whom, then attacker or defender; together they stay within about the footprint.
@@ -1057,6 +1090,8 @@ void drawToken(Painter& p, const BoardView::Frame& f, const Overlay& overlay, co
         for (sf::Vector2f d : {sf::Vector2f(1, 0), sf::Vector2f(-1, 0), sf::Vector2f(0, 1), sf::Vector2f(0, -1)})
             p.line(t.center + d * (outerRing - tick * 0.6f), t.center + d * (outerRing + tick * 0.4f), 2.5f, palette::kSelect);
     }
+    drawTrackerMarks(p, t, look.tracked, ringWidth);
+    if (look.turn && i != overlay.attacker && i != overlay.defender) p.ring(t.center, outerRing, std::max(2.5f, ringWidth), palette::kTurn);
     if (look.stopsLine) p.ring(t.center, seenRing, std::max(3.0f, ringWidth), palette::kStopped);
     if (i == overlay.hovered && i != overlay.attacker && i != overlay.defender)
         p.ring(t.center, t.radius + 1, 1.5f, sf::Color(255, 255, 255, 160));
@@ -1091,12 +1126,15 @@ void drawFigures(Painter& p, std::vector<Label>& labels, const BoardView::Frame&
     if (overlay.figureMarks)
         for (const FigureMark& m : *overlay.figureMarks)
             if (m.figure >= 0 && static_cast<std::size_t>(m.figure) < facingOf.size()) facingOf[static_cast<std::size_t>(m.figure)] = &m;
+    const TrackerState tracker = trackerState(board);
     for (std::size_t k = 0; k < board.figures.size(); ++k) {
         const Figure& fig = board.figures[k];
         const Footprint t = token(fig, f.cam);
         if (!f.visible(t.center, t.center, t.radius + 16)) continue;
         FigureLook look;
         look.index = static_cast<int>(k);
+        if (!fig.extra.empty()) look.tracked = tracked(board, look.index);
+        look.turn = tracker.running() && fig.id == tracker.turn;
         look.seen = look.index == overlay.attacker ? nullptr : seenAs(look.index);
         look.facing = facingOf[k];
         look.stopsLine = stopFigures.count(look.index) > 0;

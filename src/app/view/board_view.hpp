@@ -54,6 +54,12 @@ inline const sf::Color kCover(250, 192, 40);
 inline const sf::Color kNoSight(150, 150, 160);
 inline const sf::Color kSelect(255, 255, 255);
 inline const sf::Color kStunned(255, 226, 60);
+// The round tracker's marks: whose turn it is, health left (plenty, half, little), a condition.
+inline const sf::Color kTurn(120, 200, 255);
+inline const sf::Color kHealthGood(76, 178, 90);
+inline const sf::Color kHealthHalf(216, 166, 38);
+inline const sf::Color kHealthLow(204, 64, 52);
+inline const sf::Color kCondition(200, 150, 255);
 // The cover heat map's states, laid over the floor: hidden, covered, exposed.
 inline const sf::Color kHeatHidden(70, 110, 200);
 inline const sf::Color kHeatCovered(250, 192, 40);

@@ -1,0 +1,123 @@
+// The round tracker window as a GM uses it (xdotool under Xvfb): opened with T, the fight started,
+// turns passed, damage entered in one step, a condition added and counted down as its figure's turn
+// ends, each step undone with Ctrl+Z, and everything saved in the map.
+#include "window_driver.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+using namespace sightline::apptest;
+using Json = nlohmann::json;
+
+namespace {
+
+Json entry(const Json& state, const std::string& id) {
+    for (const Json& e : state["tracker"]["order"])
+        if (e["id"] == id) return e;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("app: the round tracker starts a fight, passes turns, takes damage and counts conditions down, undoably", "[app-tracker]") {
+    const std::string dir = scratchDir("tracker");
+    Json map = Json::parse(slurp(kRoot + "/maps/demo.json"));
+    for (Json& f : map["figures"]) {
+        if (f["id"] == "marine-red") f["initiative"] = 14;
+        if (f["id"] == "marine-green") f["initiative"] = 12, f["hp"] = 5, f["hp_max"] = 10;
+        if (f["id"] == "zombie-1") f["initiative"] = 5, f["hp"] = 0, f["hp_max"] = 4;  // out of the fight
+        if (f["id"] == "imp-1") f["initiative"] = 3;
+    }
+    const std::string path = dir + "/fight.json";
+    std::ofstream(path) << map.dump(1);
+    Background running({"--size", "1280x800", "--state-file", dir + "/state.json", path}, dir);
+    WindowDriver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout"); });
+    CHECK(s["tracker"]["open"] == false);
+    CHECK(s["tracker"]["order"].size() == 4u);
+
+    // T opens it (the board has the pointer); no fight yet.
+    ui.move(11.5, 7.5);
+    ui.keys("t");
+    s = ui.waitState([](const Json& j) { return j["tracker"]["open"] == true; });
+    REQUIRE(s["tracker"]["open"] == true);
+    CHECK(s["tracker"]["round"] == 0);
+
+    ui.clickNoted("button: Start the fight");
+    s = ui.waitState([](const Json& j) { return j["tracker"]["round"] == 1; });
+    CHECK(s["tracker"]["turn"] == "marine-red");
+    ui.clickNoted("button: Next turn");
+    s = ui.waitState([](const Json& j) { return j["tracker"]["turn"] == "marine-green"; });
+    CHECK(s["tracker"]["turn"] == "marine-green");
+
+    // marine-green picked: 3 damage in one step, then prone for one round.
+    ui.clickNoted("tracker: row marine-green");
+    ui.clickNoted("tracker: amount");
+    ui.keys("ctrl+a");
+    ui.typeText("3");
+    ui.keys("Tab");
+    ui.clickNoted("button: Damage");
+    s = ui.waitState([](const Json& j) { return entry(j, "marine-green")["hp"] == 2; });
+    CHECK(entry(s, "marine-green")["hp"] == 2);
+    ui.clickNoted("tracker: condition");
+    ui.typeText("prone");
+    ui.clickNoted("button: Add");
+    s = ui.waitState([](const Json& j) { return entry(j, "marine-green")["conditions"].contains("prone"); });
+    CHECK(entry(s, "marine-green")["conditions"]["prone"] == 1);
+
+    // Its turn ends: prone's one round is over; zombie-1 is out, so imp-1 is next.
+    ui.clickNoted("button: Next turn");
+    s = ui.waitState([](const Json& j) { return j["tracker"]["turn"] == "imp-1"; });
+    CHECK(s["tracker"]["turn"] == "imp-1");
+    CHECK(entry(s, "marine-green")["conditions"].empty());
+    // Past the last: round 2, from the top.
+    ui.clickNoted("button: Next turn");
+    s = ui.waitState([](const Json& j) { return j["tracker"]["round"] == 2; });
+    CHECK(s["tracker"]["turn"] == "marine-red");
+
+    // Undo takes each step back: the round, the turn, then prone comes back with its round.
+    ui.move(11.5, 7.5);
+    ui.keys("ctrl+z");
+    s = ui.waitState([](const Json& j) { return j["tracker"]["round"] == 1; });
+    CHECK(s["tracker"]["turn"] == "imp-1");
+    CHECK(s["status"].get<std::string>().rfind("Undone: next turn", 0) == 0);
+    ui.keys("ctrl+z");
+    s = ui.waitState([](const Json& j) { return j["tracker"]["turn"] == "marine-green"; });
+    CHECK(entry(s, "marine-green")["conditions"]["prone"] == 1);
+    CHECK(entry(s, "marine-green")["hp"] == 2);
+
+    // Previous turn, healing, a condition taken off.
+    ui.clickNoted("button: Previous");
+    s = ui.waitState([](const Json& j) { return j["tracker"]["turn"] == "marine-red"; });
+    CHECK(s["tracker"]["round"] == 1);
+    ui.clickNoted("button: Heal");
+    s = ui.waitState([](const Json& j) { return entry(j, "marine-green")["hp"] == 5; });
+    CHECK(entry(s, "marine-green")["hp"] == 5);
+    ui.clickNoted("button: Take off");
+    s = ui.waitState([](const Json& j) { return entry(j, "marine-green")["conditions"].empty(); });
+    CHECK(entry(s, "marine-green")["conditions"].empty());
+
+    // Saved in the map: the tracker's key and the figures'.
+    ui.move(11.5, 7.5);
+    ui.keys("ctrl+s");
+    s = ui.waitState([](const Json& j) { return j["modified"] == false; });
+    const Json saved = Json::parse(slurp(path));
+    CHECK(saved["tracker"]["round"] == 1);
+    CHECK(saved["tracker"]["turn"] == "marine-red");
+    for (const Json& f : saved["figures"])
+        if (f["id"] == "marine-green") {
+            CHECK(f["hp"] == 5);
+            CHECK_FALSE(f.contains("conditions"));
+        }
+    // Ended: no round, the figures keep their keys.
+    ui.clickNoted("button: End the fight");
+    s = ui.waitState([](const Json& j) { return j["tracker"]["round"] == 0; });
+    CHECK(s["tracker"]["order"].size() == 4u);
+    ui.move(11.5, 7.5);
+    ui.keys("ctrl+q");
+    ui.waitState([](const Json& j) { return j["popup_open"] == true; });
+    ui.clickNoted("unsaved: discard");
+    CHECK(running.waitExit(20) == 0);
+}

@@ -1,0 +1,173 @@
+// The round tracker (core/tracker.hpp): the order, whose turn, rounds, conditions counted down,
+// figures out of the fight skipped, health bounded, and the keys checked as a map load checks them.
+#include "core/properties.hpp"
+#include "core/tracker.hpp"
+#include "games/games.hpp"
+#include "io/map_io.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace sightline;
+
+namespace {
+
+Board fightBoard() {
+    Board b = test::board(8, 8);
+    auto add = [&](const char* id, int x, std::optional<int> initiative, std::optional<int> hp) {
+        Figure& f = test::figure(b, id, x, 0);
+        if (initiative) setPropertyInteger(f.extra, "initiative", *initiative);
+        if (hp) {
+            setPropertyInteger(f.extra, "hp", *hp);
+            setPropertyInteger(f.extra, "hp_max", 10);
+        }
+    };
+    add("slow", 0, 3, 10);
+    add("fast", 1, 15, 10);
+    add("bystander", 2, std::nullopt, std::nullopt);
+    add("mid", 3, 8, 10);
+    add("tied", 4, 8, 10);
+    return b;
+}
+
+std::string turnOf(const Board& b) { return trackerState(b).turn; }
+
+Board step(std::optional<Board> (*f)(const Board&, std::string&), const Board& b) {
+    std::string why;
+    auto next = f(b, why);
+    INFO(why);
+    REQUIRE(next);
+    return *next;
+}
+
+}  // namespace
+
+TEST_CASE("tracker: the order is by initiative, higher first, ties in the list's order, and figures without one left out", "[tracker]") {
+    const Board b = fightBoard();
+    const std::vector<int> order = turnOrder(b);
+    REQUIRE(order.size() == 4u);
+    CHECK(b.figures[static_cast<std::size_t>(order[0])].id == "fast");
+    CHECK(b.figures[static_cast<std::size_t>(order[1])].id == "mid");
+    CHECK(b.figures[static_cast<std::size_t>(order[2])].id == "tied");
+    CHECK(b.figures[static_cast<std::size_t>(order[3])].id == "slow");
+    CHECK_FALSE(trackerState(b).running());
+}
+
+TEST_CASE("tracker: next goes down the order, past the last to a new round, skipping those out of the fight", "[tracker]") {
+    Board b = step(startFight, fightBoard());
+    CHECK(trackerState(b).round == 1);
+    CHECK(turnOf(b) == "fast");
+    b = step(nextTurn, b);
+    CHECK(turnOf(b) == "mid");
+    setPropertyInteger(b.figures[4].extra, "hp", 0);  // "tied" is out
+    b = step(nextTurn, b);
+    CHECK(turnOf(b) == "slow");
+    CHECK(trackerState(b).round == 1);
+    b = step(nextTurn, b);
+    CHECK(turnOf(b) == "fast");
+    CHECK(trackerState(b).round == 2);
+    // Back: to the last of round 1 not out, then no further than the first turn.
+    b = step(previousTurn, b);
+    CHECK(turnOf(b) == "slow");
+    CHECK(trackerState(b).round == 1);
+    b = step(previousTurn, b);
+    b = step(previousTurn, b);
+    CHECK(turnOf(b) == "fast");
+    std::string why;
+    CHECK_FALSE(previousTurn(b, why));
+    CHECK(why == "It is the first turn of the first round.");
+    // Ended: the key goes, the figures keep theirs.
+    const Board ended = endFight(b);
+    CHECK_FALSE(trackerState(ended).running());
+    CHECK(propertyInteger(ended.figures[0].extra, "initiative") == 3);
+}
+
+TEST_CASE("tracker: a figure taken out of the order on its turn passes it to the one that would follow", "[tracker]") {
+    Board b = step(startFight, fightBoard());
+    b = step(nextTurn, b);  // mid
+    eraseProperty(b.figures[3].extra, "initiative");
+    // mid is no longer in the order: the turn goes to the top of the order in the same round, the
+    // first figure not out.
+    b = step(nextTurn, b);
+    CHECK(turnOf(b) == "fast");
+    CHECK(trackerState(b).round == 1);
+}
+
+TEST_CASE("tracker: nobody in the order, or everyone out, is said and changes nothing", "[tracker]") {
+    Board b = test::board(4, 4);
+    test::figure(b, "a", 0, 0);
+    std::string why;
+    CHECK_FALSE(startFight(b, why));
+    CHECK(why.find("No figure has an initiative") == 0);
+    setPropertyInteger(b.figures[0].extra, "initiative", 1);
+    setPropertyInteger(b.figures[0].extra, "hp", 0);
+    CHECK_FALSE(nextTurn(b, why));
+    CHECK(why == "Every figure in the order is out of the fight.");
+}
+
+TEST_CASE("tracker: conditions count down as their figure's turn ends, and stunned is the figure's own field", "[tracker]") {
+    Board b = step(startFight, fightBoard());  // fast's turn
+    std::string why;
+    auto with = setCondition(b, 1, "stunned", true, 1, why);
+    REQUIRE(with);
+    with = setCondition(*with, 1, "prone", true, std::nullopt, why);
+    REQUIRE(with);
+    with = setCondition(*with, 1, "blessed", true, 2, why);
+    REQUIRE(with);
+    b = *with;
+    CHECK(b.figures[1].stunned);
+    Tracked t = tracked(b, 1);
+    REQUIRE(t.conditions.size() == 3u);
+    CHECK(t.conditions[0] == std::make_pair(std::string("stunned"), std::optional<long long>(1)));
+    b = step(nextTurn, b);  // fast's turn ends
+    CHECK_FALSE(b.figures[1].stunned);
+    t = tracked(b, 1);
+    REQUIRE(t.conditions.size() == 2u);
+    CHECK(t.conditions[0] == std::make_pair(std::string("prone"), std::optional<long long>()));
+    CHECK(t.conditions[1] == std::make_pair(std::string("blessed"), std::optional<long long>(1)));
+    // Other figures' turns leave them be.
+    b = step(nextTurn, b);
+    CHECK(tracked(b, 1).conditions.size() == 2u);
+    // Taken off by hand; a stunned field set elsewhere (the inspector) shows as the condition.
+    auto off = setCondition(b, 1, "prone", false, std::nullopt, why);
+    REQUIRE(off);
+    CHECK(tracked(*off, 1).conditions.size() == 1u);
+    off->figures[0].stunned = true;
+    REQUIRE(tracked(*off, 0).conditions.size() == 1u);
+    CHECK(tracked(*off, 0).conditions[0].first == "stunned");
+    // Refused: a name too long, rounds out of range.
+    CHECK_FALSE(setCondition(b, 1, std::string(41, 'x'), true, 1, why));
+    CHECK_FALSE(setCondition(b, 1, "x", true, 0, why));
+    CHECK_FALSE(setCondition(b, 9, "x", true, 1, why));
+}
+
+TEST_CASE("tracker: damage and healing stay between 0 and the figure's most", "[tracker]") {
+    const Board b = fightBoard();
+    const Tracked t = tracked(b, 0);
+    CHECK(hpAfter(t, 4) == 6);
+    CHECK(hpAfter(t, 40) == 0);
+    CHECK(hpAfter(t, -5) == 10);
+    CHECK_FALSE(hpAfter(tracked(b, 2), 3));  // no hp: nothing to take
+    Tracked big = t;
+    big.hpMax.reset();
+    CHECK(hpAfter(big, -1000000000000LL) == kMaxHp);
+}
+
+TEST_CASE("tracker: its keys are checked when a map is read, with the place", "[tracker]") {
+    const std::string head = R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4}, "figures": [{"id": "a", "cell": [0, 0], )";
+    auto problems = [&](const std::string& keys) {
+        try {
+            (void)parseMap(head + keys + "}]}", "t.json", mapKeyChecks());
+            return std::string();
+        } catch (const MapError& e) {
+            return std::string(e.what());
+        }
+    };
+    CHECK(problems(R"("hp": 3, "hp_max": 5, "initiative": -2, "conditions": {"prone": null, "blessed": 2})").empty());
+    CHECK(problems(R"("hp": -1)").find("/figures/0/hp") != std::string::npos);
+    CHECK(problems(R"("hp_max": 0)").find("/figures/0/hp_max") != std::string::npos);
+    CHECK(problems(R"("initiative": 1e9)").find("/figures/0/initiative") != std::string::npos);
+    CHECK(problems(R"("conditions": {"prone": "yes"})").find("/figures/0/conditions/prone") != std::string::npos);
+    CHECK(problems(R"("conditions": [1])").find("/figures/0/conditions") != std::string::npos);
+    CHECK(problems(R"("conditions": {"": 1})").find("/figures/0/conditions") != std::string::npos);
+}
