@@ -583,6 +583,16 @@
       ctx.lineWidth = own ? Math.max(2, s * 0.08) : 1.5;
       ctx.strokeStyle = own ? '#ffffff' : 'rgba(0, 0, 0, 0.7)';
       ctx.stroke();
+      // Its health as the round tracker keeps it, where the seat may know it (its own figures).
+      const hp = typeof f.hp === 'number' && typeof f.hp_max === 'number' && f.hp_max > 0 ? [f.hp, f.hp_max] : null;
+      if (hp) {
+        const frac = Math.max(0, Math.min(1, hp[0] / hp[1]));
+        const bw = rad * 1.6, bh = Math.max(3, rad * 0.18), bx = cx - bw / 2, by = cy + rad * 0.62;
+        ctx.fillStyle = 'rgba(0, 0, 0, 0.8)';
+        ctx.fillRect(bx - 1, by - 1, bw + 2, bh + 2);
+        ctx.fillStyle = frac > 0.5 ? '#4cb25a' : frac > 0.25 ? '#d8a626' : '#cc4034';
+        ctx.fillRect(bx, by, bw * frac, bh);
+      }
       if (table.selected === f.id || (r && (r.attacker === f.id || r.defender === f.id))) {
         ctx.beginPath();
         ctx.arc(cx, cy, rad + Math.max(3, s * 0.08), 0, Math.PI * 2);
@@ -601,7 +611,7 @@
         ctx.fillStyle = '#fff';
         ctx.fillText(label, cx, cy);
       }
-      drawn.figures.push({ id: f.id, side: f.side, own: own, cell: cell.slice(), size: [fw, fh], x: cx, y: cy, r: rad });
+      drawn.figures.push({ id: f.id, side: f.side, own: own, cell: cell.slice(), size: [fw, fh], x: cx, y: cy, r: rad, hp: hp });
     }
     if (drag) paintPath(s);
     if (drag) {

@@ -24,6 +24,7 @@ TEST_CASE("app: the round tracker starts a fight, passes turns, takes damage and
     const std::string dir = scratchDir("tracker");
     Json map = Json::parse(slurp(kRoot + "/maps/demo.json"));
     for (Json& f : map["figures"]) {
+        for (const char* key : {"initiative", "hp", "hp_max"}) f.erase(key);  // the demo's own
         if (f["id"] == "marine-red") f["initiative"] = 14;
         if (f["id"] == "marine-green") f["initiative"] = 12, f["hp"] = 5, f["hp_max"] = 10;
         if (f["id"] == "zombie-1") f["initiative"] = 5, f["hp"] = 0, f["hp_max"] = 4;  // out of the fight
@@ -119,5 +120,42 @@ TEST_CASE("app: the round tracker starts a fight, passes turns, takes damage and
     ui.keys("ctrl+q");
     ui.waitState([](const Json& j) { return j["popup_open"] == true; });
     ui.clickNoted("unsaved: discard");
+    CHECK(running.waitExit(20) == 0);
+}
+
+TEST_CASE("app: a Doom defense's damage through is taken off the defender's HP in one step", "[app-tracker]") {
+    const std::string dir = scratchDir("tracker-doom");
+    Json map = Json::parse(slurp(kRoot + "/maps/demo.json"));
+    for (Json& f : map["figures"])
+        if (f["id"] == "zombie-1") f["hp"] = 30, f["hp_max"] = 30;
+    const std::string path = dir + "/fight.json";
+    std::ofstream(path) << map.dump(1);
+    Background running({"--size", "1280x800", "--state-file", dir + "/state.json", "--attacker", "marine-red", "--defender", "zombie-1", path},
+                       dir);
+    WindowDriver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout") && j["ruling"].is_object(); });
+
+    // 20 damage in; the card is used at once (no cover): what its shields leave goes through.
+    ui.clickNoted("doom: damage in");
+    ui.keys("ctrl+a");
+    ui.typeText("20");
+    ui.keys("Tab");
+    ui.clickNoted("reveal");
+    s = ui.waitState([](const Json& j) { return j["panel"]["round"].is_object() && j["panel"]["round"]["phase"] == "done"; });
+    const int through = s["panel"]["round"]["through"].get<int>();
+    REQUIRE(through > 0);
+    ui.clickNoted("button: Take " + std::to_string(through) + " damage");
+    s = ui.waitState([&](const Json& j) { return j["modified"] == true; });
+    CHECK(entry(s, "zombie-1")["hp"] == 30 - through);
+    // The defense is over and the board changed: the panel lets its round go (nothing left to press twice).
+    CHECK(s["panel"]["round"].is_null());
+    ui.move(11.5, 7.5);
+    ui.keys("ctrl+s");
+    s = ui.waitState([](const Json& j) { return j["modified"] == false; });
+    for (const Json& f : Json::parse(slurp(path))["figures"])
+        if (f["id"] == "zombie-1") CHECK(f["hp"] == 30 - through);
+    CHECK_FALSE(s["items"].contains("button: Take " + std::to_string(through) + " damage"));
+    ui.keys("ctrl+q");
     CHECK(running.waitExit(20) == 0);
 }

@@ -265,6 +265,8 @@ async function main() {
     const ids = s.drawn.figures.map((f) => f.id).sort();
     check(JSON.stringify(ids) === JSON.stringify(['ghoul', 'medic', 'scout']), 'it draws its two figures and the ghoul it sees, not the lurker', ids);
     check(figure(s, 'scout').own && figure(s, 'medic').own && !figure(s, 'ghoul').own, 'its own figures are told apart');
+    check(JSON.stringify(figure(s, 'scout').hp) === '[5,6]' && figure(s, 'ghoul').hp === null,
+      'its own figure\'s health bar is drawn, not the ghoul\'s (whose health it may not know)', [figure(s, 'scout').hp, figure(s, 'ghoul').hp]);
     check(s.drawn.walls === 2 && s.drawn.doors === 1 && s.drawn.terrainCells === 4, 'the walls, the door and the terrain are drawn', s.drawn);
     check(s.drawn.fogRings > 0 && s.sight.length === s.drawn.fogRings, 'fog is cut where its figures see', s.drawn.fogRings);
     let t = await waitState(b, (x) => x.connection === 'connected' && x.drawn.figures.length > 0, 'the laptop joins the invaders\' seat');
@@ -385,7 +387,7 @@ async function main() {
 
     // Nothing the marines may not know: not in a frame, not in what the page holds, not in its memory.
     framesA = a.frames.join('\n');
-    for (const secret of ['lurker', 'ambush', 'note']) {
+    for (const secret of ['lurker', 'ambush', 'note', '4711']) {
       check(!framesA.includes(secret), 'no frame the marines received holds "' + secret + '"');
       check(!JSON.stringify(s).includes(secret), 'nothing the marines\' page holds says "' + secret + '"');
     }

@@ -5,6 +5,8 @@
 // [SECTION] Drawing: assignments, the round, piles, log
 #include "games/doom/app/doom_panel.hpp"
 
+#include "core/tracker.hpp"
+
 #include "app/model/selection.hpp"
 #include "app/ui/common.hpp"
 #include "io/map_io.hpp"
@@ -96,6 +98,7 @@ void DoomPanel::setSeed(std::uint64_t seed) {
     // A held card belonged to the old piles; the new ones have every card.
     round_.reset();
     roundLogged_ = 0;
+    damageTaken_ = false;
     notice_.clear();
     DefenseLogEntry e;
     e.step = DefenseStep::Reshuffle;
@@ -252,6 +255,9 @@ std::string DoomPanel::stateJson() const {
                       {"defender", round_->defender()},
                       {"phase", phases[static_cast<int>(round_->phase())]},
                       {"card", round_->revealedCard() ? nlohmann::ordered_json(*round_->revealedCard()) : nlohmann::ordered_json()}};
+        const std::optional<DefenseResult> r = round_->result();
+        j["round"]["through"] = r ? nlohmann::ordered_json(r->through) : nlohmann::ordered_json();
+        j["round"]["damage_taken"] = damageTaken_;
     }
     j["notice"] = notice_;
     j["log"] = log_.size();
@@ -331,6 +337,7 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
 
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
     ui::boundedInt("Damage in", damage_, 0, 999);
+    ui::noteItem("doom: damage in");
     ImGui::Checkbox("Ignore cover", &ignoreCover_);
 
     std::string why;  // why Reveal is disabled
@@ -401,6 +408,22 @@ void DoomPanel::roundSection(const Board& board, int attacker, int defender, std
             row("Blocked", r->blocked);
             row("Damage through", r->through);
             ImGui::EndTable();
+        }
+        // The damage through taken off the defender's health in one step, when the round tracker
+        // keeps its health (core/tracker.hpp).
+        const int d = figureIndex(board, round_->defender());
+        const Tracked t = tracked(board, d);
+        if (r->through > 0 && t.hp) {
+            const long long after = *hpAfter(t, r->through);
+            const std::string label = damageTaken_ ? "Damage taken" : "Take " + std::to_string(r->through) + " damage";
+            ImGui::BeginDisabled(damageTaken_);
+            if (ui::button(label.c_str())) {
+                out.command(table::SetFigureKey{round_->defender(), "hp", std::to_string(after), {}});
+                damageTaken_ = true;
+            }
+            ImGui::EndDisabled();
+            if (!damageTaken_) ui::sameLineText(ImGui::GetStyle().Colors[ImGuiCol_TextDisabled],
+                                                round_->defender() + "'s HP " + std::to_string(*t.hp) + " to " + std::to_string(after));
         }
     }
 }

@@ -93,6 +93,7 @@ private:
     bool ignoreCover_ = false;
     std::optional<DefenseRound> round_;
     std::size_t roundLogged_ = 0;  // entries of round_->log() already in log_
+    bool damageTaken_ = false;     // round_'s damage through taken off the defender's "hp" (the round tracker's)
     std::uint64_t roundSituation_ = 0;  // the analysis' situation the round belongs to
     std::uint64_t situation_ = 0;       // the analysis' situation now (set by follow)
     std::uint64_t roundMap_ = 0, map_ = 0;  // the map the round was made on, and the map now
