@@ -6,6 +6,7 @@
 #include "core/board.hpp"
 #include "core/movement.hpp"
 #include "core/sight.hpp"
+#include "core/tracker.hpp"
 
 #include <memory>
 #include <optional>
@@ -115,6 +116,8 @@ public:
     virtual MovementRules movement() const { return {}; }
     // Its area effects' shapes and widths (a preset's "areas"); by default a burst alone.
     virtual AreaRules areaRules() const { return {}; }
+    // What the round tracker offers under it (core/tracker.hpp): its conditions, its initiative dice.
+    virtual TrackingRules tracking() const { return {}; }
     // The cover of `defender` from a point (an area effect's origin, core/area.hpp): the game's
     // cover with that point as the attacker's only corner; the ruling's attacker is -1 and its
     // corner the point. By default: the lines from the point to every corner of the defender, line

@@ -1,6 +1,7 @@
 #include "core/tracker.hpp"
 
 #include "core/properties.hpp"
+#include "core/random.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -40,8 +41,10 @@ void writeConditions(Figure& f, const std::vector<std::pair<std::string, std::op
     else setPropertyJson(f.extra, "conditions", j.dump());
 }
 
+// The map's "tracker" key with the round and turn set (nothing else of it changed).
 void writeState(Board& b, const TrackerState& s) {
-    Json j = Json::object();
+    Json j = parsed(propertyJson(b.extra, "tracker"));
+    if (!j.is_object()) j = Json::object();
     j["round"] = s.round;
     j["turn"] = s.turn.empty() ? Json(nullptr) : Json(s.turn);
     setPropertyJson(b.extra, "tracker", j.dump());
@@ -59,7 +62,8 @@ KeyRules trackerFigureKeyRules() {
     return {{"initiative", integerKey(-kMaxInitiative, kMaxInitiative)},
             {"hp", integerKey(0, kMaxHp)},
             {"hp_max", integerKey(1, kMaxHp)},
-            {"conditions", countersKey(0, kMaxConditionRounds, kMaxConditions, kMaxConditionName)}};
+            {"conditions", countersKey(0, kMaxConditionRounds, kMaxConditions, kMaxConditionName)},
+            {"initiative_bonus", integerKey(-kMaxInitiativeBonus, kMaxInitiativeBonus)}};
 }
 
 Tracked tracked(const Board& board, int figure) {
@@ -189,6 +193,38 @@ std::optional<Board> previousTurn(const Board& board, std::string& why) {
 Board endFight(const Board& board) {
     Board b = board;
     eraseProperty(b.extra, "tracker");
+    return b;
+}
+
+std::optional<Board> rollInitiative(const Board& board, const TrackingRules& rules, std::uint64_t seed, std::string& log, std::string& why) {
+    if (rules.initiativeDice < 1 || rules.initiativeSides < 2) {
+        why = "This game's initiative is not rolled: type each figure's.";
+        return std::nullopt;
+    }
+    if (board.figures.empty()) {
+        why = "The board has no figures.";
+        return std::nullopt;
+    }
+    Board b = board;
+    Rng rng(seed);
+    const std::string dice = (rules.initiativeDice > 1 ? std::to_string(rules.initiativeDice) : std::string()) + "d" +
+                             std::to_string(rules.initiativeSides);
+    log = "Initiative, " + dice + " from seed " + std::to_string(seed) + ":";
+    for (std::size_t i = 0; i < b.figures.size(); ++i) {
+        Figure& f = b.figures[i];
+        long long rolled = 0;
+        for (int d = 0; d < rules.initiativeDice; ++d) rolled += rng.roll(rules.initiativeSides);
+        const long long bonus = std::clamp(propertyInteger(f.extra, "initiative_bonus").value_or(0), -kMaxInitiativeBonus, kMaxInitiativeBonus);
+        const long long total = std::clamp(rolled + bonus, -kMaxInitiative, kMaxInitiative);
+        setPropertyInteger(f.extra, "initiative", total);
+        log += (i ? ", " : " ") + f.id + " " + std::to_string(total);
+        if (bonus) log += " (" + std::to_string(rolled) + (bonus > 0 ? " + " : " - ") + std::to_string(bonus > 0 ? bonus : -bonus) + ")";
+    }
+    log += ".";
+    Json j = parsed(propertyJson(b.extra, "tracker"));
+    if (!j.is_object()) j = Json::object();
+    j["initiative_seed"] = seed;
+    setPropertyJson(b.extra, "tracker", j.dump());
     return b;
 }
 

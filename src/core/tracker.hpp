@@ -9,8 +9,10 @@
 //                                   counted down as the figure's turn ends; null lasts until taken off.
 //                                   "stunned" is the figure's own `stunned` field, which the rulings
 //                                   follow: it is listed with the others, and set and cleared with them
-//   on the map   "tracker": {"round": N, "turn": ID}   the round, from 1, and the figure whose turn it
-//                                   is; no key: no fight is being tracked
+//                "initiative_bonus": N   added to its initiative roll
+//   on the map   "tracker": {"round": N, "turn": ID, "initiative_seed": S}   the round, from 1, and
+//                                   the figure whose turn it is (no round: no fight is being tracked);
+//                                   the seed of the last initiative roll
 //
 // The functions here read those keys and make the board a step of the tracker leaves; the app turns
 // each step into one command (table::ReplaceBoard, or table::SetFigureKey for one figure's key).
@@ -19,6 +21,7 @@
 #include "core/board.hpp"
 #include "core/key_rule.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -31,6 +34,20 @@ constexpr long long kMaxInitiative = 999;
 constexpr long long kMaxConditionRounds = 999;
 constexpr std::size_t kMaxConditions = 16;
 constexpr const char* kStunned = "stunned";
+constexpr long long kMaxInitiativeBonus = 99;
+
+// What a game's data says the tracker offers (a preset's "tracking" object): the conditions it names,
+// each with what it changes in words, and the dice its initiative is rolled with.
+struct ConditionRule {
+    std::string name;
+    std::string text;
+};
+struct TrackingRules {
+    int initiativeDice = 0, initiativeSides = 0;  // 0 dice: initiative is typed, not rolled
+    std::vector<ConditionRule> conditions;
+    static constexpr int kMaxDice = 10, kMaxSides = 100;
+    static constexpr std::size_t kMaxConditionRules = 40;
+};
 
 // The tracker's keys on figures, as the map loader and SetFigureKey check them.
 KeyRules trackerFigureKeyRules();
@@ -69,6 +86,12 @@ std::optional<Board> nextTurn(const Board& board, std::string& why);
 std::optional<Board> previousTurn(const Board& board, std::string& why);
 // End: the "tracker" key comes off; the figures keep their keys.
 Board endFight(const Board& board);
+
+// Initiative rolled for every figure on the board with the game's dice plus its initiative_bonus,
+// from `seed` (SplitMix64, core/random.hpp: the figures in the board's order, each die in turn), so
+// the same seed gives the same rolls on every machine; the seed is kept in the map's "tracker" key.
+// `log` says each roll ("marine-red 14 (d20 12 + 2)"); nullopt with `why` when the game rolls none.
+std::optional<Board> rollInitiative(const Board& board, const TrackingRules& rules, std::uint64_t seed, std::string& log, std::string& why);
 
 // A figure's health after `amount` of damage (negative: healing), from 0 to its hp_max when it has
 // one; nullopt when it has no hp. The result as the key's JSON text.

@@ -582,4 +582,47 @@ void readAreas(Checker& ck, const Json& doc, AreaRules& out) {
     }
 }
 
+void readTracking(Checker& ck, const Json& doc, TrackingRules& out) {
+    const auto t = doc.find("tracking");
+    if (t == doc.end() || !ck.object(*t, "/tracking")) return;
+    for (auto it = t->begin(); it != t->end(); ++it) {
+        const std::string path = "/tracking/" + it.key();
+        if (it.key() == "initiative") {
+            if (it.value().is_null() || !ck.object(it.value(), path)) continue;
+            int dice = 0, sides = 0;
+            const Json* d = ck.required(it.value(), "dice", path);
+            const Json* s = ck.required(it.value(), "sides", path);
+            if (d && s && ck.integer(*d, path + "/dice", 1, TrackingRules::kMaxDice, dice) &&
+                ck.integer(*s, path + "/sides", 2, TrackingRules::kMaxSides, sides))
+                out.initiativeDice = dice, out.initiativeSides = sides;
+            for (auto k = it.value().begin(); k != it.value().end(); ++k)
+                if (k.key() != "dice" && k.key() != "sides") ck.add(path + "/" + k.key(), "unknown key (initiative has dice, sides)");
+        } else if (it.key() == "conditions") {
+            if (!ck.array(it.value(), path)) continue;
+            if (it.value().size() > TrackingRules::kMaxConditionRules)
+                ck.add(path, "at most " + std::to_string(TrackingRules::kMaxConditionRules) + " conditions");
+            for (std::size_t i = 0; i < it.value().size() && i < TrackingRules::kMaxConditionRules; ++i) {
+                const std::string at = path + "/" + std::to_string(i);
+                const Json& c = it.value()[i];
+                if (!ck.object(c, at)) continue;
+                ConditionRule rule;
+                const Json* n = ck.required(c, "name", at);
+                const Json* x = ck.required(c, "text", at);
+                if (!n || !x || !ck.nonEmptyString(*n, at + "/name", rule.name) || !ck.nonEmptyString(*x, at + "/text", rule.text)) continue;
+                if (rule.name.size() > 40) {
+                    ck.add(at + "/name", "a condition's name is at most 40 characters");
+                    continue;
+                }
+                if (std::any_of(out.conditions.begin(), out.conditions.end(), [&](const ConditionRule& r) { return r.name == rule.name; })) {
+                    ck.add(at + "/name", "\"" + rule.name + "\" is listed twice");
+                    continue;
+                }
+                out.conditions.push_back(std::move(rule));
+            }
+        } else {
+            ck.add(path, "unknown key (tracking has initiative, conditions)");
+        }
+    }
+}
+
 }  // namespace sightline::json_input

@@ -7,6 +7,7 @@
 #include "core/geometry.hpp"
 #include "core/area_rules.hpp"
 #include "core/movement.hpp"
+#include "core/tracker.hpp"
 #include "io/input_error.hpp"
 
 #include <nlohmann/json.hpp>
@@ -55,6 +56,9 @@ void readMovement(Checker& ck, const Json& doc, MovementRules& out);
 // its values where the file is silent: "shapes" (burst, spread, cone, line; at least one, none
 // twice), "cone_width" and "line_width" (1..8).
 void readAreas(Checker& ck, const Json& doc, AreaRules& out);
+// A preset's "tracking" object (core/tracker.hpp), when it has one: {"initiative": {"dice": N,
+// "sides": N} or null, "conditions": [{"name": S, "text": S}, ...]}.
+void readTracking(Checker& ck, const Json& doc, TrackingRules& out);
 
 // Reads the usual items of a list straight from the parser's events, without a Json value for each
 // (most of a 60 MB map is some 750,000 walls of the same shape). It may decline any event: the item

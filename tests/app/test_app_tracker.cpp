@@ -137,7 +137,10 @@ TEST_CASE("app: a Doom defense's damage through is taken off the defender's HP i
     Json s = ui.waitState([](const Json& j) { return j.contains("layout") && j["ruling"].is_object(); });
 
     // 20 damage in; the card is used at once (no cover): what its shields leave goes through.
-    ui.clickNoted("doom: damage in");
+    // The field's text part: the item noted is the field with its - and + buttons and label.
+    const Json field = ui.pointNoted("doom: damage in");
+    ui.pointAt(field[0].get<double>() + 12, field[1].get<double>() + field[3].get<double>() / 2);
+    ui.click();
     ui.keys("ctrl+a");
     ui.typeText("20");
     ui.keys("Tab");
@@ -156,6 +159,49 @@ TEST_CASE("app: a Doom defense's damage through is taken off the defender's HP i
     for (const Json& f : Json::parse(slurp(path))["figures"])
         if (f["id"] == "zombie-1") CHECK(f["hp"] == 30 - through);
     CHECK_FALSE(s["items"].contains("button: Take " + std::to_string(through) + " damage"));
+    ui.keys("ctrl+q");
+    CHECK(running.waitExit(20) == 0);
+}
+
+TEST_CASE("app: under d20 the tracker rolls everyone's initiative from a seed it says, and offers the game's conditions", "[app-tracker]") {
+    const std::string dir = scratchDir("tracker-d20");
+    Json map = Json::parse(slurp(kRoot + "/maps/demo.json"));
+    for (Json& f : map["figures"]) f.erase("initiative");
+    const std::string path = dir + "/fight.json";
+    std::ofstream(path) << map.dump(1);
+    Background running({"--size", "1280x800", "--state-file", dir + "/state.json", "--rules", "d20", "--preset", "dnd5e", path}, dir);
+    WindowDriver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout") && j["game"] == "d20"; });
+    const std::size_t figures = s["figures"].size();
+    CHECK(s["tracker"]["order"].empty());
+    ui.move(11.5, 7.5);
+    ui.keys("t");
+    ui.clickNoted("button: Roll initiative (d20)");
+    s = ui.waitState([&](const Json& j) { return j["tracker"]["order"].size() == figures; });
+    REQUIRE(s["tracker"]["order"].size() == figures);
+    for (const Json& e : s["tracker"]["order"]) {
+        CHECK(e["initiative"].get<int>() >= 1);
+        CHECK(e["initiative"].get<int>() <= 20);
+    }
+    CHECK(s["status"].get<std::string>().rfind("Initiative, d20 from seed ", 0) == 0);
+
+    // The game's conditions: prone picked from its list and put on the first in the order.
+    const std::string first = s["tracker"]["order"][0]["id"];
+    ui.clickNoted("tracker: row " + first);
+    ui.clickNoted("tracker: game's conditions");
+    ui.clickNoted("tracker: condition prone");
+    ui.clickNoted("button: Add");
+    s = ui.waitState([&](const Json& j) { return entry(j, first)["conditions"].contains("prone"); });
+    CHECK(entry(s, first)["conditions"]["prone"] == 1);
+    // Undone in one step each: the condition, then the roll.
+    ui.move(11.5, 7.5);
+    ui.keys("ctrl+z");
+    s = ui.waitState([&](const Json& j) { return entry(j, first)["conditions"].empty(); });
+    ui.keys("ctrl+z");
+    s = ui.waitState([](const Json& j) { return j["tracker"]["order"].empty(); });
+    CHECK(s["tracker"]["order"].empty());
+    CHECK(s["modified"] == false);  // back as it was opened: nothing to save
     ui.keys("ctrl+q");
     CHECK(running.waitExit(20) == 0);
 }

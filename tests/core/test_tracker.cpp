@@ -1,8 +1,12 @@
 // The round tracker (core/tracker.hpp): the order, whose turn, rounds, conditions counted down,
 // figures out of the fight skipped, health bounded, and the keys checked as a map load checks them.
 #include "core/properties.hpp"
+#include "core/random.hpp"
 #include "core/tracker.hpp"
+#include "games/d20/d20.hpp"
+#include "games/doom/doom.hpp"
 #include "games/games.hpp"
+#include "io/input_error.hpp"
 #include "io/map_io.hpp"
 #include "support.hpp"
 
@@ -170,4 +174,76 @@ TEST_CASE("tracker: its keys are checked when a map is read, with the place", "[
     CHECK(problems(R"("conditions": {"prone": "yes"})").find("/figures/0/conditions/prone") != std::string::npos);
     CHECK(problems(R"("conditions": [1])").find("/figures/0/conditions") != std::string::npos);
     CHECK(problems(R"("conditions": {"": 1})").find("/figures/0/conditions") != std::string::npos);
+}
+
+TEST_CASE("tracker: initiative is rolled with the game's dice and each figure's bonus, the same from the same seed", "[tracker]") {
+    Board b = fightBoard();
+    setPropertyInteger(b.figures[1].extra, "initiative_bonus", 5);
+    TrackingRules rules;
+    std::string log, why;
+    CHECK_FALSE(rollInitiative(b, rules, 7, log, why));  // no dice: typed only
+    CHECK(why.find("not rolled") != std::string::npos);
+    rules.initiativeDice = 2;
+    rules.initiativeSides = 6;
+    const auto once = rollInitiative(b, rules, 12345, log, why);
+    REQUIRE(once);
+    const std::string firstLog = log;
+    const auto again = rollInitiative(b, rules, 12345, log, why);
+    REQUIRE(again);
+    CHECK(log == firstLog);
+    CHECK(firstLog.rfind("Initiative, 2d6 from seed 12345:", 0) == 0);
+    // The rolls are SplitMix64's, two dice a figure in the board's order, plus the bonus.
+    Rng rng(12345);
+    for (std::size_t i = 0; i < b.figures.size(); ++i) {
+        const long long rolled = rng.roll(6) + rng.roll(6);
+        const long long want = rolled + (i == 1 ? 5 : 0);
+        CHECK(propertyInteger(once->figures[i].extra, "initiative") == want);
+        CHECK(propertyInteger(again->figures[i].extra, "initiative") == want);
+        CHECK(want >= 2);
+        CHECK(want <= 17);
+    }
+    CHECK(firstLog.find(b.figures[1].id + " ") != std::string::npos);
+    // The seed is kept in the map's tracker key, beside a fight's round and turn.
+    Board running = step(startFight, *once);
+    const auto rerolled = rollInitiative(running, rules, 99, log, why);
+    REQUIRE(rerolled);
+    CHECK(trackerState(*rerolled).round == 1);
+    CHECK(propertyJson(rerolled->extra, "tracker")->find("\"initiative_seed\":99") != std::string::npos);
+    // Another seed, other rolls (for this board and these seeds).
+    bool differs = false;
+    for (std::size_t i = 0; i < b.figures.size(); ++i)
+        differs = differs || propertyInteger(rerolled->figures[i].extra, "initiative") != propertyInteger(once->figures[i].extra, "initiative");
+    CHECK(differs);
+}
+
+TEST_CASE("tracker: a game's data names its conditions and its initiative dice, checked with the place", "[tracker]") {
+    const std::string assets = SIGHTLINE_SOURCE_DIR "/assets/rules/";
+    const D20Preset five = loadD20Preset(assets + "d20/dnd5e.json");
+    CHECK(five.tracking.initiativeDice == 1);
+    CHECK(five.tracking.initiativeSides == 20);
+    REQUIRE_FALSE(five.tracking.conditions.empty());
+    CHECK(five.tracking.conditions[0].name == "prone");
+    const DoomPreset doom = loadDoomPreset(assets + "doom/default.json");
+    CHECK(doom.tracking.initiativeDice == 0);  // marines, then invaders: typed
+    REQUIRE(doom.tracking.conditions.size() == 1u);
+    CHECK(doom.tracking.conditions[0].name == "stunned");
+    CHECK(DoomRules(LineSearch::Auto, doom).tracking().conditions.size() == 1u);
+
+    const std::string head = R"({"format": "sightline-rules", "version": 1, "system": "doom", "id": "x", "name": "X", "tracking": )";
+    auto problems = [&](const std::string& tracking) {
+        try {
+            (void)parseDoomPreset(head + tracking + "}", "x.json");
+            return std::string();
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+    };
+    CHECK(problems(R"({"initiative": {"dice": 2, "sides": 10}, "conditions": [{"name": "a", "text": "b"}]})").empty());
+    CHECK(problems(R"({"initiative": {"dice": 0, "sides": 10}})").find("/tracking/initiative/dice") != std::string::npos);
+    CHECK(problems(R"({"initiative": {"dice": 1, "sides": 1000}})").find("/tracking/initiative/sides") != std::string::npos);
+    CHECK(problems(R"({"initiative": {"dice": 1, "sides": 6, "bonus": 2}})").find("/tracking/initiative/bonus") != std::string::npos);
+    CHECK(problems(R"({"conditions": [{"name": "a"}]})").find("/tracking/conditions/0") != std::string::npos);
+    CHECK(problems(R"({"conditions": [{"name": "a", "text": "b"}, {"name": "a", "text": "c"}]})").find("/tracking/conditions/1/name") !=
+          std::string::npos);
+    CHECK(problems(R"({"conditionz": []})").find("/tracking/conditionz") != std::string::npos);
 }

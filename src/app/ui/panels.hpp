@@ -147,6 +147,7 @@ private:
     int trackerAmount_ = 1;
     std::string trackerCondition_;
     int trackerRounds_ = 1;
+    std::string trackerLog_;  // the last initiative roll, as said
     LintShown lintShown_{true, true, true, true, true, true, true};
 
     // The map editor's dialogs: what they show and edit until confirmed.

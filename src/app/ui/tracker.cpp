@@ -86,6 +86,7 @@ void Panels::trackerWindow(const PanelContext& ctx, ViewOptions& options, PanelR
 
     // The round, whose turn, and the steps.
     const TrackerState state = trackerState(board);
+    const TrackingRules rules = ctx.analysis.rules().tracking();
     ImGui::BeginDisabled(seat);
     if (!state.running()) {
         ImGui::TextColored(kDim, "No fight is being tracked.");
@@ -113,7 +114,27 @@ void Panels::trackerWindow(const PanelContext& ctx, ViewOptions& options, PanelR
         ui::sameLineIfFits(ui::buttonWidth("End the fight"));
         if (ui::button("End the fight")) out.command(table::ReplaceBoard{"end the fight", endFight(board)});
     }
+    // The game's dice for everyone's initiative, from a new seed, said and kept in the map.
+    if (rules.initiativeDice > 0) {
+        const std::string label = "Roll initiative (" + (rules.initiativeDice > 1 ? std::to_string(rules.initiativeDice) : std::string()) +
+                                  "d" + std::to_string(rules.initiativeSides) + ")";
+        if (state.running()) ui::sameLineIfFits(ui::buttonWidth(label.c_str()));
+        if (ui::button(label.c_str())) {
+            std::string log, why;
+            auto b = rollInitiative(board, rules, ui::randomSeed(), log, why);
+            if (b) trackerLog_ = log;
+            step("roll initiative", std::move(b), why);
+            if (!trackerLog_.empty()) out.ask(ask::Say{trackerLog_, false});
+        }
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Every figure on the board: the dice plus its initiative_bonus, from a new seed the log keeps.");
+    }
     ImGui::EndDisabled();
+    if (!trackerLog_.empty()) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(kDim, "%s", trackerLog_.c_str());
+        ImGui::PopTextWrapPos();
+    }
     ImGui::Separator();
 
     // The order, then the figures not in it. A row picks its figure for the controls below.
@@ -222,10 +243,17 @@ void Panels::trackerWindow(const PanelContext& ctx, ViewOptions& options, PanelR
     ImGui::EndDisabled();
     if (!t.hp) ui::sameLineText(kDim, "Give it HP to track its health.");
 
-    // Conditions: each with its rounds and a button to take it off; a new one by name.
+    // Conditions: each with its rounds and a button to take it off; a new one by name, or one of
+    // the game's (each with what it changes).
+    auto ruleOf = [&](const std::string& name) -> const ConditionRule* {
+        for (const ConditionRule& r : rules.conditions)
+            if (r.name == name) return &r;
+        return nullptr;
+    };
     for (const auto& c : t.conditions) {
         ImGui::PushID(c.first.c_str());
         ImGui::TextUnformatted(conditionText(c).c_str());
+        if (const ConditionRule* r = ruleOf(c.first); r && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r->text.c_str());
         ImGui::SameLine();
         if (ui::smallButton("Take off")) {
             std::string why;
@@ -234,9 +262,23 @@ void Panels::trackerWindow(const PanelContext& ctx, ViewOptions& options, PanelR
         }
         ImGui::PopID();
     }
+    if (!rules.conditions.empty()) {
+        ImGui::SetNextItemWidth(em * 7);
+        if (ImGui::BeginCombo("##game-conditions", "the game's...")) {
+            for (const ConditionRule& r : rules.conditions) {
+                if (ImGui::Selectable(r.name.c_str(), trackerCondition_ == r.name)) trackerCondition_ = r.name;
+                ui::noteItem(("tracker: condition " + r.name).c_str());
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.text.c_str());
+            }
+            ImGui::EndCombo();
+        }
+        ui::noteItem("tracker: game's conditions");
+        ImGui::SameLine();
+    }
     ImGui::SetNextItemWidth(em * 7);
     ImGui::InputTextWithHint("##condition", "condition", &trackerCondition_);
     ui::noteItem("tracker: condition");
+    if (const ConditionRule* r = ruleOf(trackerCondition_); r && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r->text.c_str());
     ImGui::SameLine();
     ImGui::SetNextItemWidth(em * 3);
     ImGui::InputInt("rounds##rounds", &trackerRounds_, 0);

@@ -100,6 +100,7 @@ D20Preset parseD20Preset(const std::string& text, const std::string& source) {
         }
         json_input::readMovement(ck, doc, p.movement);
         json_input::readAreas(ck, doc, p.areas);
+        json_input::readTracking(ck, doc, p.tracking);
         if (const Json* s = ck.required(doc, "stopped_lines", ""); s && ck.array(*s, "/stopped_lines")) {
             if (s->size() != 5) ck.add("/stopped_lines", "expected 5 levels, for 0 to 4 stopped lines");
             for (std::size_t i = 0; i < s->size() && i < 5; ++i)

@@ -49,6 +49,7 @@ struct D20Preset {
     MovementRules movement{DiagonalCost::Alternating, 2, false, true};
     // The file's "areas": the shapes its effects take, and how wide cones and lines are.
     AreaRules areas;
+    TrackingRules tracking;  // the preset's "tracking"
 };
 // The cover of a defender with personal cover `personal` behind scenery cover `scenery`.
 Quarter combineCover(const D20Preset& preset, Quarter personal, Quarter scenery);
@@ -112,6 +113,7 @@ public:
     const D20Preset& preset() const { return preset_; }
     MovementRules movement() const override { return preset_.movement; }
     AreaRules areaRules() const override { return preset_.areas; }
+    TrackingRules tracking() const override { return preset_.tracking; }
     // From an area effect's origin: the lines to the corners of the defender's best square, counted
     // as from an attacker's corner, rated features crossed, personal cover stacked by the preset;
     // the Reflex bonus is the one "against an effect originating beyond the cover".

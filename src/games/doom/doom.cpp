@@ -317,10 +317,11 @@ DoomPreset parseDoomPreset(const std::string& text, const std::string& source) {
         json_input::readRulesHeader(ck, doc, "doom", p.id, p.name);
         for (auto it = doc.begin(); it != doc.end(); ++it)
             if (it.key() != "format" && it.key() != "version" && it.key() != "system" && it.key() != "id" && it.key() != "name" &&
-                it.key() != "order" && it.key() != "notes" && it.key() != "movement" && it.key() != "areas")
-                ck.add("/" + it.key(), "unknown key (a Doom preset has id, name, order, notes, movement, areas)");
+                it.key() != "order" && it.key() != "notes" && it.key() != "movement" && it.key() != "areas" && it.key() != "tracking")
+                ck.add("/" + it.key(), "unknown key (a Doom preset has id, name, order, notes, movement, areas, tracking)");
         json_input::readMovement(ck, doc, p.movement);
         json_input::readAreas(ck, doc, p.areas);
+        json_input::readTracking(ck, doc, p.tracking);
     }
     if (!ck.problems.empty()) throw InputError(source, ck.problems);
     return p;

@@ -18,6 +18,7 @@ struct DoomPreset {
     std::string name = "Doom: The Boardgame";
     MovementRules movement{DiagonalCost::Equidistant, 2, true, true};
     AreaRules areas;
+    TrackingRules tracking;  // the preset's "tracking"
 };
 DoomPreset parseDoomPreset(const std::string& text, const std::string& source);  // throws InputError
 DoomPreset loadDoomPreset(const std::string& path);
@@ -30,6 +31,7 @@ public:
     std::string name() const override { return "doom"; }
     MovementRules movement() const override { return preset_.movement; }
     AreaRules areaRules() const override { return preset_.areas; }
+    TrackingRules tracking() const override { return preset_.tracking; }
     // From an area effect's origin: cover when a line from it to a corner of the defender is
     // stopped for cover, none for a stunned or large defender or one with the origin for a corner.
     Ruling ruleFromPoint(Tracer& tracer, Corner origin, int defender) const override;

@@ -62,6 +62,7 @@ WargameTable parseWargameTable(const std::string& text, const std::string& sourc
             if (const Json* v = ck.required(doc, k, "")) ck.integer(*v, std::string("/") + k, 0, 100, *out);
         json_input::readMovement(ck, doc, t.movement);
         json_input::readAreas(ck, doc, t.areas);
+        json_input::readTracking(ck, doc, t.tracking);
         if (const Json* w = ck.required(doc, "window_capacity", ""); w && ck.object(*w, "/window_capacity")) {
             if (const Json* v = ck.required(*w, "support", "/window_capacity")) ck.integer(*v, "/window_capacity/support", 1, 100, t.windowSupport);
             if (const Json* v = ck.required(*w, "handheld", "/window_capacity")) ck.integer(*v, "/window_capacity/handheld", 1, 100, t.windowHandheld);

@@ -32,6 +32,7 @@ struct WargameTable {
     int windowHandheld = 2;                           // handheld weapons one window takes
     MovementRules movement;                           // the file's "movement"
     AreaRules areas;                                  // the file's "areas" (a blast is a burst)
+    TrackingRules tracking;                           // the file's "tracking"
 };
 WargameTable parseWargameTable(const std::string& text, const std::string& source);  // throws InputError
 WargameTable loadWargameTable(const std::string& path);
@@ -91,6 +92,7 @@ public:
     const WargameTable& table() const { return table_; }
     MovementRules movement() const override { return table_.movement; }
     AreaRules areaRules() const override { return table_.areas; }
+    TrackingRules tracking() const override { return table_.tracking; }
     // From an area effect's origin: the line from it to the target's centre, the cover of the
     // feature the target stands in and of the best obstacle between (not one the origin lies in).
     Ruling ruleFromPoint(Tracer& tracer, Corner origin, int defender) const override;
