@@ -41,12 +41,17 @@ void writeConditions(Figure& f, const std::vector<std::pair<std::string, std::op
     else setPropertyJson(f.extra, "conditions", j.dump());
 }
 
-// The map's "tracker" key with the round and turn set (nothing else of it changed).
+// The map's "tracker" key with the round and turn set, and the turn's figure's initiative (nothing
+// else of it changed).
 void writeState(Board& b, const TrackerState& s) {
     Json j = parsed(propertyJson(b.extra, "tracker"));
     if (!j.is_object()) j = Json::object();
     j["round"] = s.round;
     j["turn"] = s.turn.empty() ? Json(nullptr) : Json(s.turn);
+    j.erase("turn_initiative");
+    for (const Figure& f : b.figures)
+        if (f.id == s.turn)
+            if (auto v = propertyInteger(f.extra, "initiative")) j["turn_initiative"] = *v;
     setPropertyJson(b.extra, "tracker", j.dump());
 }
 
@@ -102,7 +107,7 @@ TrackerState trackerState(const Board& board) {
     const Json j = parsed(propertyJson(board.extra, "tracker"));
     if (!j.is_object() || !j.contains("round") || !j["round"].is_number_integer()) return s;
     const long long round = j["round"].get<long long>();
-    if (round < 1 || round > 1000000) return s;
+    if (round < 1 || round > kMaxRound) return s;
     s.round = static_cast<int>(round);
     if (j.contains("turn") && j["turn"].is_string()) s.turn = j["turn"].get<std::string>();
     return s;
@@ -143,17 +148,35 @@ std::optional<Board> nextTurn(const Board& board, std::string& why) {
         }
         writeConditions(f, kept);
     }
-    // Its place in the order, or (a figure since taken out of the order) the place it would have.
+    // The first place after the turn's figure: its own place's next, or (a figure since taken out
+    // of the order) the first figure whose initiative is below the one it had.
     const auto at = std::find(order.begin(), order.end(), current);
-    std::size_t from = at != order.end() ? static_cast<std::size_t>(at - order.begin()) : order.size();
-    int round = s.round;
-    for (std::size_t step = 1; step <= order.size() + 1; ++step) {
-        std::size_t k = from + step;
-        if (from == order.size()) k = step - 1;  // not in the order: from the top of this round
+    std::size_t first = order.size();
+    if (at != order.end()) {
+        first = static_cast<std::size_t>(at - order.begin()) + 1;
+    } else {
+        const Json j = parsed(propertyJson(board.extra, "tracker"));
+        if (j.is_object() && j.contains("turn_initiative") && j["turn_initiative"].is_number_integer()) {
+            // Ties go in the figures' order: after the turn's figure when it is still on the board.
+            const long long had = j["turn_initiative"].get<long long>();
+            auto before = [&](int i) {
+                const long long v = *tracked(board, i).initiative;
+                return v > had || (v == had && (current < 0 || i < current));
+            };
+            first = 0;
+            while (first < order.size() && before(order[first])) ++first;
+        }
+    }
+    for (std::size_t step = 0; step < order.size(); ++step) {
+        const std::size_t k = first + step;
         const bool wrapped = k >= order.size();
         const int next = order[k % order.size()];
         if (tracked(b, next).out()) continue;
-        if (wrapped && from != order.size()) round += 1;
+        const int round = wrapped ? s.round + 1 : s.round;
+        if (round > kMaxRound) {
+            why = "The fight has reached round " + std::to_string(kMaxRound) + ", the most the tracker counts.";
+            return std::nullopt;
+        }
         writeState(b, {round, b.figures[static_cast<std::size_t>(next)].id});
         return b;
     }

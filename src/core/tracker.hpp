@@ -10,9 +10,10 @@
 //                                   "stunned" is the figure's own `stunned` field, which the rulings
 //                                   follow: it is listed with the others, and set and cleared with them
 //                "initiative_bonus": N   added to its initiative roll
-//   on the map   "tracker": {"round": N, "turn": ID, "initiative_seed": S}   the round, from 1, and
-//                                   the figure whose turn it is (no round: no fight is being tracked);
-//                                   the seed of the last initiative roll
+//   on the map   "tracker": {"round": N, "turn": ID, "turn_initiative": N, "initiative_seed": S}
+//                                   the round, from 1, the figure whose turn it is and its initiative
+//                                   then (no round: no fight is being tracked); the seed of the last
+//                                   initiative roll
 //
 // The functions here read those keys and make the board a step of the tracker leaves; the app turns
 // each step into one command (table::ReplaceBoard, or table::SetFigureKey for one figure's key).
@@ -79,7 +80,12 @@ TrackerState trackerState(const Board& board);
 std::optional<Board> startFight(const Board& board, std::string& why);
 // Next: the figure whose turn ends has its conditions counted down (a condition at 0 rounds comes off,
 // "stunned" clearing the figure's field); the turn passes to the next figure in the order that is not
-// out, and past the last to the first, one round on.
+// out, and past the last to the first, one round on (at most kMaxRound). A figure taken out of the
+// order on its turn (its initiative erased, the figure removed or renamed) passes it to the figure
+// that would have followed it: by the initiative it had when its turn began (kept in the "tracker"
+// key as "turn_initiative"), ties after it in the figures' order while it is still on the board;
+// without that, to the next round's first.
+constexpr int kMaxRound = 1000000;
 std::optional<Board> nextTurn(const Board& board, std::string& why);
 // Previous: the turn goes back one figure (a round back past the first). Conditions are not counted
 // back up: undo takes a Next back exactly.
@@ -94,7 +100,7 @@ Board endFight(const Board& board);
 std::optional<Board> rollInitiative(const Board& board, const TrackingRules& rules, std::uint64_t seed, std::string& log, std::string& why);
 
 // A figure's health after `amount` of damage (negative: healing), from 0 to its hp_max when it has
-// one; nullopt when it has no hp. The result as the key's JSON text.
+// one; nullopt when it has no hp.
 std::optional<long long> hpAfter(const Tracked& t, long long amount);
 
 // The figure with `name` set to last `rounds` (nullopt: until taken off), or taken off (`on` false).

@@ -136,7 +136,18 @@ TableHost::Reply TableHost::handle(std::size_t seat, const ClientMessage& messag
     } else if (const Move* m = std::get_if<Move>(&message)) {
         r = move(seat, *m);
     } else if (const CoverRequest* c = std::get_if<CoverRequest>(&message)) {
-        r = cover(seat, *c);
+        // A ruling past its bound (two very large figures with much between them) is refused with
+        // its reason, which names only what the seat's own map holds; any other fault as reach's is.
+        try {
+            r = cover(seat, *c);
+        } catch (const std::length_error& e) {
+            r = Reply{};
+            r.toSender.push_back(refusedJson(std::string(e.what()) + ".", "cover"));
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "sightline-server: a cover request failed: %s\n", e.what());
+            r = Reply{};
+            r.toSender.push_back(refusedJson("The host could not answer this.", "cover"));
+        }
     } else if (const ChangeRequest* c = std::get_if<ChangeRequest>(&message)) {
         r = change(seat, *c);
     } else if (const ReachRequest* q = std::get_if<ReachRequest>(&message)) {

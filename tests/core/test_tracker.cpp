@@ -87,14 +87,27 @@ TEST_CASE("tracker: next goes down the order, past the last to a new round, skip
 }
 
 TEST_CASE("tracker: a figure taken out of the order on its turn passes it to the one that would follow", "[tracker]") {
-    Board b = step(startFight, fightBoard());
-    b = step(nextTurn, b);  // mid
+    const Board start = step(nextTurn, step(startFight, fightBoard()));  // mid's turn (8; tied, 8, follows it)
+    REQUIRE(turnOf(start) == "mid");
+    // Its initiative erased: tied follows, in the same round; nobody acts twice.
+    Board b = start;
     eraseProperty(b.figures[3].extra, "initiative");
-    // mid is no longer in the order: the turn goes to the top of the order in the same round, the
-    // first figure not out.
+    b = step(nextTurn, b);
+    CHECK(turnOf(b) == "tied");
+    CHECK(trackerState(b).round == 1);
+    // Removed from the board: its tie cannot be placed after it, so the next lower initiative acts.
+    b = start;
+    b.figures.erase(b.figures.begin() + 3);
+    b = step(nextTurn, b);
+    CHECK(turnOf(b) == "slow");
+    CHECK(trackerState(b).round == 1);
+    // The last in the order removed on its turn: the next round begins.
+    b = step(nextTurn, step(nextTurn, start));  // slow's turn
+    REQUIRE(turnOf(b) == "slow");
+    b.figures.erase(b.figures.begin());
     b = step(nextTurn, b);
     CHECK(turnOf(b) == "fast");
-    CHECK(trackerState(b).round == 1);
+    CHECK(trackerState(b).round == 2);
 }
 
 TEST_CASE("tracker: nobody in the order, or everyone out, is said and changes nothing", "[tracker]") {

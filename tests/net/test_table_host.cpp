@@ -5,6 +5,7 @@
 #include "core/movement.hpp"
 #include "net/table_host.hpp"
 
+#include "games/doom/doom.hpp"
 #include "games/games.hpp"
 #include "io/map_io.hpp"
 #include "scenes.hpp"
@@ -191,6 +192,24 @@ TEST_CASE("table host: two hands on one figure, or one cell: one wins, the other
     for (int x : {8, 9, 8, 9}) CHECK(t.handle(kGm, move("b1", x, 2, t.rev(kGm))).toSeats.size() == 2);  // the GM's and blue's
     CHECK(t.rev(kRed) == redRev);
     CHECK(t.handle(kRed, move("r1", 3, 1, redRev)).toSender.empty());
+}
+
+TEST_CASE("table host: a ruling past its bound is refused to the asker, and the table goes on", "[net]") {
+    // Two 8x8 figures (6,561 lines) with short walls between them, under Doom with no room for its
+    // work: the ruling throws its refusal, which the host sends back instead of stopping.
+    Board b = test::board(40, 12);
+    test::figure(b, "big-red", 1, 1, 8, 8).side = "red";
+    test::figure(b, "big-blue", 30, 1, 8, 8).side = "blue";
+    for (int x = 12; x < 28; x += 3)
+        for (int y = 0; y < 12; y += 2) test::wall(b, x, y, x + 1, y + 1);
+    auto rules = std::make_unique<DoomRules>(LineSearch::Blocks);
+    rules->setWorkBounds(0, 0);
+    TableHost t(b, {{"gm", "*", {}}, {"red", "red", {}}, {"blue", "blue", {}}}, {}, std::move(rules));
+    Json j = only(t.handle(kGm, CoverRequest{"big-red", "big-blue"}).toSender);
+    CHECK(j["type"] == "refused");
+    CHECK(j["reason"].get<std::string>().rfind("cover: big-red (8x8) and big-blue (8x8) have 6561 lines", 0) == 0);
+    // Still serving: a move is carried out.
+    CHECK(t.handle(kGm, move("big-red", 1, 2, t.rev(kGm))).toSender.empty());
 }
 
 TEST_CASE("table host: rulings for a seat's own figures, on what the seat knows", "[net]") {

@@ -122,9 +122,12 @@ void Panels::trackerWindow(const PanelContext& ctx, ViewOptions& options, PanelR
         if (ui::button(label.c_str())) {
             std::string log, why;
             auto b = rollInitiative(board, rules, ui::randomSeed(), log, why);
-            if (b) trackerLog_ = log;
+            const bool rolled = b.has_value();
             step("roll initiative", std::move(b), why);
-            if (!trackerLog_.empty()) out.ask(ask::Say{trackerLog_, false});
+            if (rolled) {
+                trackerLog_ = log;
+                out.ask(ask::Say{log, false});
+            }
         }
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Every figure on the board: the dice plus its initiative_bonus, from a new seed the log keeps.");

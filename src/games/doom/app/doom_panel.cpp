@@ -165,6 +165,7 @@ std::string DoomPanel::reveal(const Board& board, int attacker, int defender, st
     roundSituation_ = situation;
     roundMap_ = map;
     roundLogged_ = 0;
+    damageTaken_ = false;
     notice_.clear();
     if (!round_->reveal(*pile)) {
         round_.reset();
