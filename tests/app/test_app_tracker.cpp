@@ -156,7 +156,8 @@ TEST_CASE("app: a Doom defense's damage through is taken off the defender's HP i
     ui.move(11.5, 7.5);
     ui.keys("ctrl+s");
     s = ui.waitState([](const Json& j) { return j["modified"] == false; });
-    for (const Json& f : Json::parse(slurp(path))["figures"])
+    const Json saved = Json::parse(slurp(path));
+    for (const Json& f : saved["figures"])
         if (f["id"] == "zombie-1") CHECK(f["hp"] == 30 - through);
     CHECK_FALSE(s["items"].contains("button: Take " + std::to_string(through) + " damage"));
     ui.keys("ctrl+q");
