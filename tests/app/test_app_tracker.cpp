@@ -206,3 +206,39 @@ TEST_CASE("app: under d20 the tracker rolls everyone's initiative from a seed it
     ui.keys("ctrl+q");
     CHECK(running.waitExit(20) == 0);
 }
+
+TEST_CASE("app: a d20 attack's damage to the defender is taken off its HP in one step", "[app-tracker]") {
+    const std::string dir = scratchDir("tracker-d20-damage");
+    const std::string path = copyMap(dir, "maps/demo.json", "fight.json");  // zombie-1: 3 HP of 3
+    Background running({"--size", "1280x800", "--state-file", dir + "/state.json", "--rules", "d20", "--preset", "dnd5e", "--attacker",
+                        "marine-red", "--defender", "zombie-1", path},
+                       dir);
+    WindowDriver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout") && j["game"] == "d20" && j["ruling"].is_object(); });
+    REQUIRE(s["ruling"]["line_of_sight"] == true);
+    // 2 damage, an attack total no Defense and cover stand against: a hit with all of it.
+    auto type = [&](const std::string& field, const std::string& text) {
+        const Json r = ui.pointNoted(field);
+        ui.pointAt(r[0].get<double>() + 12, r[1].get<double>() + r[3].get<double>() / 2);
+        ui.click();
+        ui.keys("ctrl+a");
+        ui.typeText(text);
+        ui.keys("Tab");
+    };
+    type("d20: damage", "2");
+    type("d20: attack total", "99");
+    ui.clickNoted("d20: Enter");
+    s = ui.waitState([](const Json& j) { return j["panel"]["attack"].is_object(); });
+    CHECK(s["panel"]["attack"]["outcome"] == "hit");
+    ui.clickNoted("button: Take 2 damage");
+    s = ui.waitState([](const Json& j) { return entry(j, "zombie-1")["hp"] == 1; });
+    CHECK(entry(s, "zombie-1")["hp"] == 1);
+    // Undone like any change.
+    ui.move(11.5, 7.5);
+    ui.keys("ctrl+z");
+    s = ui.waitState([](const Json& j) { return entry(j, "zombie-1")["hp"] == 3; });
+    CHECK(entry(s, "zombie-1")["hp"] == 3);
+    ui.keys("ctrl+q");
+    CHECK(running.waitExit(20) == 0);
+}

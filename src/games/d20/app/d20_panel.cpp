@@ -7,7 +7,9 @@
 #include "games/d20/app/d20_panel.hpp"
 
 #include "app/ui/common.hpp"
+#include "app/model/selection.hpp"
 #include "core/properties.hpp"
+#include "core/tracker.hpp"
 #include "core/text.hpp"
 
 #include <imgui.h>
@@ -131,7 +133,7 @@ void D20Panel::draw(const PanelContext& ctx, PanelRequests& out) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
         ImGui::TextWrapped("The attack waits for the ruling of the pair on the board shown.");
         ImGui::PopStyleColor();
-        resultSection();
+        resultSection(board, out);
         logSection();
         ImGui::PopID();
         return;
@@ -141,7 +143,7 @@ void D20Panel::draw(const PanelContext& ctx, PanelRequests& out) {
         ImGui::TextWrapped(att && def ? "The attacker and the defender are the same figure: pick another defender."
                                       : "Select an attacker and a defender.");
         ImGui::PopStyleColor();
-        resultSection();
+        resultSection(board, out);
         logSection();
         ImGui::PopID();
         return;
@@ -156,7 +158,7 @@ void D20Panel::draw(const PanelContext& ctx, PanelRequests& out) {
     rulingSection(board, *preset, *ruling, *detail);
     presetsTable(analysis);
     attackSection(board, *preset, *ruling, *detail);
-    resultSection();
+    resultSection(board, out);
     logSection();
     ImGui::PopID();
 }
@@ -364,6 +366,7 @@ void D20Panel::attackSection(const Board& board, const D20Preset& preset, const 
     ui::fieldRefusal("Defense", "", std::to_string(defense_));
     ImGui::SetNextItemWidth(ui::fieldWidth("Damage", width));
     ui::boundedInt("Damage", damage_, 0, 9999);
+    ui::noteItem("d20: damage");
     // Each cover's Damage save bonus and absorb, with where the default came from beside it.
     auto coverFields = [&](const char* save, const char* absorbs, CoverInput& input, bool present, const std::string& from,
                            const CoverSaveStats& map) {
@@ -399,6 +402,7 @@ void D20Panel::attackSection(const Board& board, const D20Preset& preset, const 
     ui::noteItem("d20: Roll");
     ImGui::SetNextItemWidth(ui::fieldWidth("Attack total", width));
     ui::boundedInt("Attack total", attackTotal_, -99, 9999);
+    ui::noteItem("d20: attack total");
     ui::sameLineIfFits(ui::buttonWidth("Enter"));
     if (ui::button("Enter")) resolve(board, preset, r, d, false);
     ui::noteItem("d20: Enter");
@@ -448,7 +452,7 @@ void D20Panel::resolve(const Board& board, const D20Preset& preset, const Ruling
     lastSituation_ = situation_;
 }
 
-void D20Panel::resultSection() {
+void D20Panel::resultSection(const Board& board, PanelRequests& out) {
     if (!last_) return;
     const Resolution& res = *last_;
     const AttackResult& a = res.result;
@@ -484,6 +488,15 @@ void D20Panel::resultSection() {
         row("Damage to defender");
         ImGui::Text("%d of %d", a.damageToDefender, res.input.damage);
         ImGui::EndTable();
+    }
+    // Taken off the defender's HP (core/tracker.hpp) in one undoable step; the attack then goes with
+    // the board it was made on, as any change of the board lets it go.
+    const Tracked t = tracked(board, figureIndex(board, res.defender));
+    if (a.damageToDefender > 0 && t.hp) {
+        const long long after = *hpAfter(t, a.damageToDefender);
+        if (ui::button(("Take " + std::to_string(a.damageToDefender) + " damage").c_str()))
+            out.command(table::SetFigureKey{res.defender, "hp", std::to_string(after), {}});
+        ui::sameLineText(kDim, res.defender + "'s HP " + std::to_string(*t.hp) + " to " + std::to_string(after));
     }
     if (!a.saves.empty() && ui::beginWideTable("saves", 8, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
         for (const char* h : {"Damage save", "damage", "DC", "roll", "bonus", "total", "result", "goes on"}) ImGui::TableSetupColumn(h);

@@ -67,7 +67,9 @@ private:
     void rulingSection(const Board& board, const D20Preset& preset, const Ruling& ruling, const D20Detail& detail);
     void presetsTable(const Analysis& analysis);
     void attackSection(const Board& board, const D20Preset& preset, const Ruling& ruling, const D20Detail& detail);
-    void resultSection();
+    // The last attack's result; with the defender's health kept by the round tracker, its damage is
+    // taken off in one step.
+    void resultSection(const Board& board, PanelRequests& out);
     void logSection();
     void resolve(const Board& board, const D20Preset& preset, const Ruling& ruling, const D20Detail& detail, bool roll);
     void append(std::string entry);
