@@ -96,7 +96,8 @@ Board endFight(const Board& board);
 // Initiative rolled for every figure on the board with the game's dice plus its initiative_bonus,
 // from `seed` (SplitMix64, core/random.hpp: the figures in the board's order, each die in turn), so
 // the same seed gives the same rolls on every machine; the seed is kept in the map's "tracker" key.
-// `log` says each roll ("marine-red 14 (d20 12 + 2)"); nullopt with `why` when the game rolls none.
+// `log` says each roll ("marine-red 14 (12 + 2)": the dice, then the bonus); nullopt with `why` when
+// the game rolls none.
 std::optional<Board> rollInitiative(const Board& board, const TrackingRules& rules, std::uint64_t seed, std::string& log, std::string& why);
 
 // A figure's health after `amount` of damage (negative: healing), from 0 to its hp_max when it has
