@@ -4,10 +4,13 @@
 // reference.
 #include "fuzz_support.hpp"
 
+#include "core/picture.hpp"
+#include "core/properties.hpp"
 #include "core/sight.hpp"
 #include "games/games.hpp"
 #include "report/ruling_format.hpp"
 
+#include <cmath>
 #include <memory>
 #include <vector>
 
@@ -51,6 +54,21 @@ void ruleSmallBoard(const Board& b) {
     }
 }
 
+// The pictures a map names (core/picture.hpp): a figure's picture is one a map load let through, and
+// a background placement read is within its bounds or refused with a reason.
+void checkPictures(const Board& b) {
+    for (const Figure& f : b.figures)
+        if (propertyJson(f.extra, kFigureImage) && !figureImage(f)) fuzz::fail("a map load let a bad picture path through\n" + serializeMap(b));
+    const std::optional<Background> bg = background(b);
+    if (!bg) return;
+    if (bg->pixelsPerCell && !(*bg->pixelsPerCell > 0 && *bg->pixelsPerCell <= kMaxPixelsPerCell && std::abs(bg->offsetX) <= kMaxBackgroundOffset &&
+                               std::abs(bg->offsetY) <= kMaxBackgroundOffset))
+        fuzz::fail("a background placement out of bounds was read\n" + serializeMap(b));
+    if (bg->pixelsPerCell && !bg->problem.empty()) fuzz::fail("a background placement both read and refused");
+    const std::string* key = propertyJson(b.extra, "background");
+    if (key && bg->pixelsPerCell) (void)background(b), (void)withPlacement(withoutPlacement(*key), *bg->pixelsPerCell, bg->offsetX, bg->offsetY);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
@@ -69,5 +87,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     fuzz::checkSavesAndLoads(board, "parseMap");
     ruleSmallBoard(board);
+    checkPictures(board);
     return 0;
 }

@@ -5,6 +5,7 @@
 #include "games/games.hpp"
 #include "core/properties.hpp"
 #include "core/sight.hpp"
+#include "io/map_io.hpp"
 
 #include <fstream>
 #include <sstream>
@@ -19,6 +20,18 @@ inline std::string slurp(const std::string& path) {
     std::stringstream s;
     s << in.rdbuf();
     return s.str();
+}
+
+// What a map load says of a one-figure 4x4 map whose figure carries `keys` (JSON members, no braces):
+// empty when it loads, else the MapError's text (with the places).
+inline std::string figureKeyProblems(const std::string& keys) {
+    const std::string head = R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4}, "figures": [{"id": "a", "cell": [0, 0], )";
+    try {
+        (void)parseMap(head + keys + "}]}", "t.json", mapKeyChecks());
+        return std::string();
+    } catch (const MapError& e) {
+        return std::string(e.what());
+    }
 }
 
 inline Board board(int w, int h) {

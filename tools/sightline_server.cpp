@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -83,6 +84,8 @@ int main(int argc, char** argv) {
         settings.explored = explored;
         net::TableHost table(std::move(board), std::move(seats), settings, std::move(ruleSystem));
         table.enforceMovement(enforce);
+        const std::string folder = std::filesystem::path(mapPath).parent_path().string();
+        table.servePictures(folder.empty() ? std::string(".") : folder);
         net::ServerOptions options;
         options.bind = bind;
         options.port = static_cast<unsigned short>(port);

@@ -388,7 +388,35 @@
 
   // [SECTION] Drawing
 
-  const drawn = { figures: [], fogRings: 0, rulingLines: 0, walls: 0, doors: 0, features: 0, terrainCells: 0 };
+  const drawn = { figures: [], fogRings: 0, rulingLines: 0, walls: 0, doors: 0, features: 0, terrainCells: 0, background: null };
+
+  // The pictures the table names ("/picture/..." on this host: a token's, the map's background),
+  // each fetched once; the board is drawn again as each arrives. One that fails keeps its disc.
+  const pictures = new Map();
+  function picture(name) {
+    if (typeof name !== 'string' || !/^\/picture\/[0-9a-f]{32}\.(png|jpe?g|webp)$/.test(name)) return null;
+    let p = pictures.get(name);
+    if (!p) {
+      const img = new Image();
+      p = { img: img, ready: false, failed: false };
+      img.onload = () => { p.ready = true; draw(); };
+      img.onerror = () => { p.failed = true; };
+      img.src = name;
+      pictures.set(name, p);
+    }
+    return p.ready ? p.img : null;
+  }
+
+  // The map's background picture and where it lies (docs/map-format.md): stretched over the grid,
+  // or pixels_per_cell and offset.
+  function backgroundPlace(b, img) {
+    const bg = b.background;
+    if (bg && typeof bg.pixels_per_cell === 'number' && bg.pixels_per_cell > 0) {
+      const off = Array.isArray(bg.offset) && bg.offset.length === 2 ? bg.offset : [0, 0];
+      return [Number(off[0]) || 0, Number(off[1]) || 0, img.naturalWidth / bg.pixels_per_cell, img.naturalHeight / bg.pixels_per_cell];
+    }
+    return [0, 0, b.grid.width, b.grid.height];
+  }
 
   function sideColour(side) {
     let h = 0;
@@ -425,7 +453,20 @@
     setTimeout(go, 100);
   }
 
+  // The round tracker as the seat knows it: the round, and the turn when it is one of its own.
+  function showRound() {
+    const t = table.board && table.board.tracker;
+    const el = document.getElementById('round');
+    const text = t && typeof t.round === 'number' && t.round > 0
+      ? 'Round ' + t.round + (typeof t.turn === 'string' ? ' · your turn: ' + t.turn : '') : '';
+    drawn.round = text || null;
+    if (el.textContent !== text) el.textContent = text;
+    el.hidden = !text;
+    el.classList.toggle('mine', !!(t && typeof t.turn === 'string'));
+  }
+
   function paint() {
+    showRound();
     const dpr = window.devicePixelRatio || 1;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const { w, h } = cssSize();
@@ -441,9 +482,21 @@
     const s = view.scale;
     const W = b.grid.width, H = b.grid.height;
 
-    // The board and its grid.
+    // The board, its picture and its grid.
     ctx.fillStyle = '#2b3038';
     ctx.fillRect(toScreenX(0), toScreenY(0), W * s, H * s);
+    const bgPicture = b.background ? picture(b.background.image) : null;
+    drawn.background = null;
+    if (bgPicture) {
+      const [bx, by, bw, bh] = backgroundPlace(b, bgPicture);
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(toScreenX(0), toScreenY(0), W * s, H * s);
+      ctx.clip();
+      ctx.drawImage(bgPicture, toScreenX(bx), toScreenY(by), bw * s, bh * s);
+      ctx.restore();
+      drawn.background = { image: b.background.image, cells: [bx, by, bw, bh] };
+    }
     // Terrain: what stops sight is drawn over the fog (the seat knows its map), the rest under it.
     const terrainColour = { blocking: '#6a717e', difficult: 'rgba(190, 150, 60, 0.45)', impassable: '#0c0d10' };
     const paintTerrain = (over) => {
@@ -579,6 +632,20 @@
       ctx.fillStyle = sideColour(f.side);
       ctx.globalAlpha = table.pending && table.pending.id === f.id ? 0.6 : 1;
       ctx.fill();
+      // Its picture inside its side's ring, the middle square of it.
+      const img = picture(f.image);
+      if (img && rad >= 6) {
+        const inner = rad - Math.max(2, rad * 0.16);
+        const side = Math.min(img.naturalWidth, img.naturalHeight);
+        ctx.save();
+        ctx.beginPath();
+        ctx.arc(cx, cy, inner, 0, Math.PI * 2);
+        ctx.clip();
+        ctx.drawImage(img, (img.naturalWidth - side) / 2, (img.naturalHeight - side) / 2, side, side, cx - inner, cy - inner, inner * 2, inner * 2);
+        ctx.restore();
+        ctx.beginPath();  // the ring below is the disc's edge again
+        ctx.arc(cx, cy, rad, 0, Math.PI * 2);
+      }
       ctx.globalAlpha = 1;
       ctx.lineWidth = own ? Math.max(2, s * 0.08) : 1.5;
       ctx.strokeStyle = own ? '#ffffff' : 'rgba(0, 0, 0, 0.7)';
@@ -593,6 +660,15 @@
         ctx.fillStyle = frac > 0.5 ? '#4cb25a' : frac > 0.25 ? '#d8a626' : '#cc4034';
         ctx.fillRect(bx, by, bw * frac, bh);
       }
+      // Whose turn it is (the round tracker tells the seat of its own figures' turns): a blue ring.
+      const turn = !!(b.tracker && b.tracker.turn === f.id);
+      if (turn) {
+        ctx.beginPath();
+        ctx.arc(cx, cy, rad + Math.max(6, s * 0.16), 0, Math.PI * 2);
+        ctx.strokeStyle = '#4aa3ff';
+        ctx.lineWidth = Math.max(2.5, s * 0.07);
+        ctx.stroke();
+      }
       if (table.selected === f.id || (r && (r.attacker === f.id || r.defender === f.id))) {
         ctx.beginPath();
         ctx.arc(cx, cy, rad + Math.max(3, s * 0.08), 0, Math.PI * 2);
@@ -602,16 +678,19 @@
       }
       if (s >= 14) {
         const label = f.id.length > 8 ? f.id.slice(0, 7) + '…' : f.id;
-        ctx.font = '600 ' + Math.max(10, Math.min(14, s * 0.3)) + 'px system-ui, sans-serif';
+        const px = Math.max(10, Math.min(14, s * 0.3));
+        ctx.font = '600 ' + px + 'px system-ui, sans-serif';
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
         ctx.lineWidth = 3;
         ctx.strokeStyle = 'rgba(0, 0, 0, 0.75)';
-        ctx.strokeText(label, cx, cy);
+        // Over a plain disc in its middle; under a picture, which it would hide.
+        const ly = img && rad >= 6 ? cy + rad + px * 0.7 : cy;
+        ctx.strokeText(label, cx, ly);
         ctx.fillStyle = '#fff';
-        ctx.fillText(label, cx, cy);
+        ctx.fillText(label, cx, ly);
       }
-      drawn.figures.push({ id: f.id, side: f.side, own: own, cell: cell.slice(), size: [fw, fh], x: cx, y: cy, r: rad, hp: hp });
+      drawn.figures.push({ id: f.id, side: f.side, own: own, cell: cell.slice(), size: [fw, fh], x: cx, y: cy, r: rad, hp: hp, picture: img && rad >= 6 ? f.image : null, turn: turn });
     }
     if (drag) paintPath(s);
     if (drag) {

@@ -245,6 +245,11 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     gui::newFrame(window_, dt);
     updateLayout();
     analyse();
+    for (const std::string& problem : view_.pollPictures()) {
+        say(problem, true);
+        pictureProblems_.push_back(problem);
+        if (pictureProblems_.size() > 20) pictureProblems_.erase(pictureProblems_.begin());
+    }
 
     PanelContext ctx{doc_,
                            analysis_,
@@ -269,6 +274,8 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     ctx.hosting = hosting_.get();
     ctx.area = areaShown_ ? &*areaShown_ : nullptr;
     ctx.areaBadges = &areaBadges_;
+    ctx.backgroundSize = view_.drawnBackground().size;
+    ctx.backgroundCells = view_.drawnBackground().cells;
     ctx.joined = joined_.get();
     if (ctx.hoveredCell && !doc_.dragging() && !gui::pointerOverUi(input_.mouse())) {
         ctx.hoveredFigure = input_.hovered() < static_cast<int>(doc_.board().figures.size()) ? input_.hovered() : -1;
@@ -323,6 +330,10 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
             editPreview.rulerText = rulerLines(doc_.board(), *reading);
     }
     overlay.edit = &editPreview;
+    if (viewOptions_.editor.tool == Tool::Picture) {
+        if (view_.drawnBackground().size.x > 0) overlay.pictureOutline = view_.drawnBackground().cells;
+        for (const auto& point : viewOptions_.editor.align.points) overlay.pictureCorners.push_back(point.second);
+    }
     // The area effect placed with its tool: made again every frame (a burst costs microseconds), so
     // it follows every change of the board, the game, the origin and the radius.
     areaShown_.reset();
@@ -555,7 +566,9 @@ void App::handleEvent(const sf::Event& event) {
             // panning, zooming and hovering stay the board's.
             if (viewOptions_.editor.tool != Tool::Play) {
                 EditInputContext ectx = editContext();
-                if (edit_.handle(event, ectx)) break;
+                const bool taken = edit_.handle(event, ectx);
+                if (const std::optional<PointD> at = edit_.takePictureClick()) pictureClicked(*at);
+                if (taken) break;
             }
             BoardInputContext ctx = inputContext();
             input_.handle(event, ctx);

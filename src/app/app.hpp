@@ -104,6 +104,10 @@ private:
     BoardInputContext inputContext();
     EditInputContext editContext();
     void setTool(Tool tool);
+    // A click of the background picture tool at a board point: one of the two points aligning the
+    // picture (EditorOptions::align); the second applies the alignment.
+    void pictureClicked(PointD at);
+    std::vector<std::string> pictureProblems_;  // the last pictures that could not be read, as said
     // Runs a map edit (Document::edit, one step of undo named `what`); says `done` or the refusal.
     bool mapEdit(const std::function<Refusal(Board&)>& change, const std::string& done, const std::string& what);
     // Applies a change to the table through the Document (after the editor's drawing ends); says

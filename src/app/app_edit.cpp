@@ -5,8 +5,12 @@
 
 #include "app/platform/imgui_sfml.hpp"
 #include "core/lint.hpp"
+#include "core/picture.hpp"
+#include "core/properties.hpp"
 #include "games/games.hpp"
 
+#include <algorithm>
+#include <cstdio>
 
 namespace sightline::app {
 
@@ -27,11 +31,50 @@ const char* toolHint(Tool tool) {
         case Tool::Feature: return "Feature: click its outline's points; click the first again, right click or Enter closes it.";
         case Tool::Ruler: return "Ruler: drag from cell to cell (Shift: from point to point).";
         case Tool::Area: return "Area effect: click a grid point; drag to move it (a cone or line: to aim it); [ ] radius.";
+        case Tool::Picture: return "Background picture: click a corner of the picture's grid, then another far from it; each goes to the board's corner nearest it.";
     }
     return "";
 }
 
 }  // namespace
+
+void App::pictureClicked(PointD at) {
+    const BoardView::DrawnBackground& drawn = view_.drawnBackground();
+    const std::string* key = propertyJson(doc_.board().extra, "background");
+    if (!key || drawn.size.x == 0 || drawn.cells.width <= 0 || drawn.cells.height <= 0) {
+        say("No background picture is shown to align: give one in the editor panel first.", true);
+        return;
+    }
+    // The picture's pixel under the click, as the picture lies now, and the board's corner nearest it.
+    const PointD pixel{(at.x - drawn.cells.left) / drawn.cells.width * drawn.size.x,
+                       (at.y - drawn.cells.top) / drawn.cells.height * drawn.size.y};
+    const Board& board = doc_.board();
+    const Corner corner{static_cast<int>(std::clamp(std::lround(at.x), 0L, static_cast<long>(board.width))),
+                        static_cast<int>(std::clamp(std::lround(at.y), 0L, static_cast<long>(board.height)))};
+    PictureAlign& align = viewOptions_.editor.align;
+    if (align.points.size() >= 2) align.points.clear();
+    align.points.emplace_back(pixel, corner);
+    if (align.points.size() == 1) {
+        say("Picture point 1 goes to corner (" + std::to_string(corner.x) + ", " + std::to_string(corner.y) +
+            "): click a second corner of the picture's grid, far from it.");
+        return;
+    }
+    const auto& [p1, c1] = align.points[0];
+    const PointD c1d{static_cast<double>(c1.x), static_cast<double>(c1.y)};
+    const std::optional<Placement> placed = alignPicture(p1, pixel, c1d, {static_cast<double>(corner.x), static_cast<double>(corner.y)});
+    if (!placed) {
+        align.points.pop_back();
+        say("The two points must be on different corners, the second across or down from the first: click the second again.", true);
+        return;
+    }
+    const std::string json = withPlacement(*key, placed->pixelsPerCell, placed->offsetX, placed->offsetY);
+    char scale[32];
+    std::snprintf(scale, sizeof scale, "%.2f", placed->pixelsPerCell);
+    mapEdit([&json](Board& b) {
+        setPropertyJson(b.extra, "background", json);
+        return Refusal();
+    }, "Background picture aligned: " + std::string(scale) + " pixels to a cell.", "align the background picture");
+}
 
 EditInputContext App::editContext() {
     return {doc_, selection_, camera_, viewport_, viewOptions_.editor, gui::pointerOverUi};

@@ -93,9 +93,9 @@ void App::afterBoardReplaced(const std::string& path) {
     startRulesGiven_ = false;
     input_.reset();
     fitPending_ = true;
-    const std::string warning = doc_.importedImage().empty() ? view_.loadBackground(doc_.board(), path)
-                                                             : view_.loadBackgroundImage(doc_.importedImage());
-    if (!warning.empty()) say(warning, true);
+    const std::string warning = view_.loadBackground(doc_.board(), path);
+    if (!doc_.importedImage().empty()) view_.loadBackgroundImage(doc_.importedImage());
+    else if (!warning.empty()) say(warning, true);
     if (!doc_.importedFormat().empty()) {
         std::string text = "Imported " + doc_.importedFormat() + " from " + path + " as a new board (Save As keeps it)";
         const std::size_t n = doc_.importNotes().size();
@@ -260,6 +260,19 @@ void App::writeState() {
         figures.push_back({{"id", f.id}, {"cell", cellJson(f.cell)}, {"size", Json::array({f.w, f.h})},
                            {"side", f.side}, {"stunned", f.stunned}});
     j["figures"] = figures;
+    // Pictures (view/pictures.hpp): the figures drawn with theirs in the last frame, whether any is
+    // still being read, the problems said, and the background as drawn (its size in pixels and
+    // the cells its corners lie on; null: none shown).
+    {
+        const BoardView::DrawnBackground& bg = view_.drawnBackground();
+        Json shownBg = nullptr;
+        if (bg.size.x > 0)
+            shownBg = {{"size", Json::array({bg.size.x, bg.size.y})},
+                       {"cells", Json::array({bg.cells.left, bg.cells.top, bg.cells.width, bg.cells.height})}};
+        j["pictures"] = {{"figures", view_.drawnPictures()}, {"loading", view_.picturesLoading()}, {"problems", pictureProblems_},
+                         {"background", shownBg},
+                         {"align", viewOptions_.editor.align.points.size()}};
+    }
     // The round tracker (core/tracker.hpp): whether its window is open, the round and whose turn,
     // and each figure in the fight's initiative, health and conditions, in the order.
     {

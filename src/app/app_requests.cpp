@@ -11,6 +11,7 @@
 #include <SFML/Window/Clipboard.hpp>
 
 #include <cmath>
+#include <filesystem>
 
 namespace sightline::app {
 
@@ -272,6 +273,7 @@ void App::handle(const ask::StartHosting& a) {
     settings.explored = a.explored;
     settings.enforceMovement = !viewOptions_.freeMovement;  // Edit > Free movement, as hosting starts
     settings.assetsDir = assetsDir_;
+    settings.mapFolder = doc_.path().empty() ? std::string() : std::filesystem::path(doc_.path()).parent_path().string();
     try {
         hosting_ = std::make_unique<TableHosting>(doc_.board(), settings);
     } catch (const std::exception& e) {
@@ -312,6 +314,15 @@ void App::handle(const ask::JoinTable& a) {
         waiting.width = 8;
         waiting.height = 6;
         doc_.reset(std::move(waiting), "");
+        // The table names its pictures itself ("/picture/..."): they come from its host.
+        view_.loadBackground(doc_.board(), "");
+        view_.setPictureFetch([link = joined_->link()](const std::string& name, std::string& error) -> std::optional<std::string> {
+            if (name.rfind("/picture/", 0) != 0) {
+                error = name + ": not a picture this table serves";
+                return std::nullopt;
+            }
+            return fetchFromTable(link, name, kMaxPictureBytes, error);
+        });
     } catch (const std::exception& e) {
         say(std::string("Cannot join: ") + e.what(), true);
         return;

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <thread>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -99,7 +100,8 @@ int App::run() {
 }
 
 bool App::busy() const {
-    return analysis_.pending() || panels_.checkingProblems() || doc_.dragging() || edit_.busy() || fitPending_;
+    return analysis_.pending() || panels_.checkingProblems() || doc_.dragging() || edit_.busy() || fitPending_ ||
+           view_.picturesLoading();
 }
 
 int App::runInteractive() {
@@ -161,11 +163,16 @@ int App::runScreenshot() {
     }
     // Auto-sized ImGui windows settle on their second frame, and tables that scroll sideways take
     // the height of their rows from the frame before (ui::beginWideTable): the sixth is kept.
-    for (int i = 0; i < 6; ++i) {
+    // The map's pictures are read on a thread of their own: the picture waits for them (a few
+    // seconds at most), then takes one more frame with them.
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0, after = 0; i < 6 || after < 1; ++i) {
         sf::Event event;
         while (window_.pollEvent(event)) {
         }
         frame(target, sf::milliseconds(16));
+        if (view_.picturesLoading() && msSince(start) < 10000.0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        else ++after;
     }
     target.display();
     const bool saved = target.getTexture().copyToImage().saveToFile(options_.screenshotOut);

@@ -24,7 +24,7 @@ enum class UnsavedChoice { Save, Discard, Cancel };
 
 // The map editor's tools (the Tools bar, ui/editor.cpp; keys in input/shortcuts.cpp). Play is the
 // board as players use it: pick, drag, open doors.
-enum class Tool { Play, Select, Wall, Door, Brush, Rect, Eraser, Feature, Ruler, Area };
+enum class Tool { Play, Select, Wall, Door, Brush, Rect, Eraser, Feature, Ruler, Area, Picture };
 const char* toolName(Tool tool);  // "Play", "Select" ...
 const char* toolKey(Tool tool);   // its key: "P", "S" ...
 

@@ -33,6 +33,12 @@ KeyRule countersKey(long long lo, long long hi, std::size_t most, std::size_t lo
     return r;
 }
 
+KeyRule pictureKey() {
+    KeyRule r;
+    r.kind = KeyRule::Kind::Picture;
+    return r;
+}
+
 std::vector<std::string> keyNames(const KeyRules& rules) {
     std::vector<std::string> out;
     for (const auto& rule : rules) out.push_back(rule.first);

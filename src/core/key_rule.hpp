@@ -19,6 +19,7 @@ struct KeyRule {
         IntegerFields,  // an object whose fields `names` are each a whole number in lo..hi
         Counters,       // an object of at most `most` names (1 to `longest` characters) each a whole
                         // number in lo..hi or null (a figure's conditions and their rounds)
+        Picture,        // a picture's path (core/picture.hpp's picturePathProblem)
     };
     Kind kind = Kind::Boolean;
     std::vector<std::string> names;
@@ -31,6 +32,7 @@ KeyRule integerKey(long long lo, long long hi);
 KeyRule booleanKey();
 KeyRule integerFieldsKey(std::vector<std::string> fields, long long lo, long long hi);
 KeyRule countersKey(long long lo, long long hi, std::size_t most, std::size_t longest);
+KeyRule pictureKey();
 
 // A game's keys on figures or on features, each with its rule, in the order the game lists them.
 using KeyRules = std::vector<std::pair<std::string, KeyRule>>;

@@ -1,5 +1,6 @@
 #include "games/games.hpp"
 
+#include "core/picture.hpp"
 #include "core/sight.hpp"
 #include "core/tracker.hpp"
 #include "io/key_checks.hpp"
@@ -67,6 +68,8 @@ SightPolicy sightPolicyOfEveryGame() {
 void checkFigureKeys(const ExtraKeys& keys, const KeyPath& pathOf, std::vector<std::string>& problems) {
     static const KeyRules tracker = trackerFigureKeyRules();  // every game's (core/tracker.hpp)
     checkKeys(keys, tracker, pathOf, problems);
+    static const KeyRules pictures = pictureFigureKeyRules();  // a token's picture (core/picture.hpp)
+    checkKeys(keys, pictures, pathOf, problems);
     for (const GameModule* g : gameModules()) g->checkFigureKeys(keys, pathOf, problems);
 }
 

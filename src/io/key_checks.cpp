@@ -1,5 +1,6 @@
 #include "io/key_checks.hpp"
 
+#include "core/picture.hpp"
 #include "io/json_input.hpp"
 
 namespace sightline {
@@ -48,6 +49,10 @@ void check(const KeyRule& rule, const Json& v, const std::string& path, Checker&
                 else if (!it.value().is_null())
                     ck.integer(it.value(), path + "/" + it.key(), rule.lo, rule.hi, number);
             }
+            break;
+        case KeyRule::Kind::Picture:
+            if (!v.is_string()) ck.add(path, "a picture path (a string) expected");
+            else if (const std::string problem = picturePathProblem(v.get<std::string>()); !problem.empty()) ck.add(path, problem);
             break;
     }
 }

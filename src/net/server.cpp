@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <deque>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -50,6 +51,7 @@ const char* contentType(const std::string& path) {
     if (ends(".svg")) return "image/svg+xml";
     if (ends(".png")) return "image/png";
     if (ends(".webp")) return "image/webp";
+    if (ends(".jpg") || ends(".jpeg")) return "image/jpeg";
     if (ends(".ico")) return "image/x-icon";
     return "text/plain; charset=utf-8";
 }
@@ -65,6 +67,9 @@ std::optional<std::string> servedPath(std::string_view target) {
     if (path.back() == '/') path += "index.html";
     return path;
 }
+
+// The largest picture served (as the app reads).
+constexpr std::uintmax_t kMaxPictureBytes = 64u << 20;
 
 const char* kOwnPage = R"(<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -471,6 +476,18 @@ private:
             return respond(req, http::status::method_not_allowed, "Only GET.\n");
         const std::optional<std::string> path = servedPath(std::string_view(req.target().data(), req.target().size()));
         if (!path) return respond(req, http::status::not_found, "Not found.\n");
+        // A picture the board names, under its name at this table (table::pictureName).
+        if (path->compare(0, 9, "/picture/") == 0) {
+            const std::optional<std::string> file = server_.host_.pictureFile(*path);
+            std::error_code ec;
+            const std::uintmax_t size = file ? std::filesystem::file_size(*file, ec) : 0;
+            if (!file || ec || size > kMaxPictureBytes) return respond(req, http::status::not_found, "Not found.\n");
+            std::ifstream in(*file, std::ios::binary);
+            std::ostringstream body;
+            body << in.rdbuf();
+            if (!in && !in.eof()) return respond(req, http::status::not_found, "Not found.\n");
+            return respond(req, http::status::ok, body.str(), contentType(*path));
+        }
         if (server_.opt_.webRoot.empty()) {
             if (*path == "/index.html") return respond(req, http::status::ok, kOwnPage, "text/html; charset=utf-8");
             return respond(req, http::status::not_found, "Not found.\n");

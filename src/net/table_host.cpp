@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -83,7 +84,7 @@ table::Seat parseSeat(const std::string& text) {
 
 TableHost::TableHost(Board board, std::vector<table::Seat> seats, table::TableSettings settings, std::unique_ptr<RuleSystem> rules,
                      std::vector<std::string> tokens)
-    : views_(std::move(board), std::move(seats), settings), rules_(std::move(rules)), tokens_(std::move(tokens)) {
+    : views_(std::move(board), std::move(seats), withPictureSecret(std::move(settings))), rules_(std::move(rules)), tokens_(std::move(tokens)) {
     std::set<std::string> names;
     for (const table::Seat& s : views_.seats())
         if (!names.insert(s.name).second) throw std::invalid_argument("two seats are named \"" + s.name + "\"");
@@ -94,6 +95,21 @@ TableHost::TableHost(Board board, std::vector<table::Seat> seats, table::TableSe
 }
 
 TableHost::~TableHost() = default;
+
+table::TableSettings TableHost::withPictureSecret(table::TableSettings settings) {
+    if (settings.pictureSecret.empty()) settings.pictureSecret = newToken();
+    pictureSecret_ = settings.pictureSecret;
+    return settings;
+}
+
+std::optional<std::string> TableHost::pictureFile(std::string_view name) const {
+    if (pictureFolder_.empty()) return std::nullopt;
+    const std::map<std::string, std::string> named = table::picturesByName(views_.board(), pictureSecret_);
+    const auto it = named.find(std::string(name));
+    if (it == named.end()) return std::nullopt;
+    const std::filesystem::path path(it->second);
+    return (path.is_absolute() ? path : std::filesystem::path(pictureFolder_) / path).lexically_normal().string();
+}
 
 std::optional<std::size_t> TableHost::seatNamed(std::string_view name) const {
     for (std::size_t i = 0; i < seatCount(); ++i)
@@ -331,7 +347,8 @@ TableHost::Reply TableHost::change(std::size_t seat, const ChangeRequest& c) {
         return r;
     }
     table::Refusal why;
-    r = carryOut(c.change, why);
+    // The GM's board names pictures as the table does: the host's keeps their paths.
+    r = carryOut(table::withPicturePaths(c.change, views_.board(), pictureSecret_), why);
     if (!why.empty()) r.toSender.push_back(refusedJson(why, "change"));
     return r;
 }

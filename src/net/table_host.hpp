@@ -74,7 +74,16 @@ public:
     long long tableRev() const { return tableRev_; }
     const table::SeatViews& views() const { return views_; }
 
+    // The pictures the board names are served from this folder (the map file's), under the names
+    // the projections give them (table::pictureName); empty: none are served (the default).
+    void servePictures(std::string folder) { pictureFolder_ = std::move(folder); }
+    // The file a picture's name at this table stands for, when the board names it now.
+    std::optional<std::string> pictureFile(std::string_view name) const;
+
 private:
+    table::TableSettings withPictureSecret(table::TableSettings settings);
+    std::string pictureSecret_;  // table::TableSettings::pictureSecret: a new one when none is given
+    std::string pictureFolder_;
     // When each figure of the seat's projection, and each cell's occupant, last changed (in the
     // seat's revisions), to judge a move's "rev" by what the seat could know.
     struct Changes {

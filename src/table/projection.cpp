@@ -11,13 +11,18 @@
 #include "table/projection.hpp"
 
 #include "core/figure_sight.hpp"
+#include "core/picture.hpp"
 #include "core/properties.hpp"
+#include "core/tracker.hpp"
 #include "games/games.hpp"
 #include "io/input_error.hpp"
 #include "io/json_input.hpp"
 #include "io/map_io.hpp"
 
+#include <openssl/evp.h>
+
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <memory>
 #include <stdexcept>
@@ -290,6 +295,21 @@ namespace {
 
 bool flag(const ExtraKeys& keys, const char* key) { return propertyBool(keys, key).value_or(false); }
 
+std::string sha256Hex(const std::string& text) {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    if (EVP_Digest(text.data(), text.size(), digest, &size, EVP_sha256(), nullptr) != 1)
+        throw std::runtime_error("SHA-256 is not available");
+    static const char* hex = "0123456789abcdef";
+    std::string out;
+    for (unsigned int i = 0; i < size; ++i) {
+        out += hex[digest[i] >> 4];
+        out += hex[digest[i] & 15];
+    }
+    return out;
+}
+
+// What an opponent sees of a figure: where it stands, its footprint, its side and its picture.
 Figure publicPart(const Figure& f) {
     Figure out;
     out.id = f.id;
@@ -297,7 +317,29 @@ Figure publicPart(const Figure& f) {
     out.w = f.w;
     out.h = f.h;
     out.side = f.side;
+    if (const std::optional<std::string> image = figureImage(f)) setPropertyString(out.extra, kFigureImage, *image);
     return out;
+}
+
+// The figures' and the background's pictures named as the table serves them
+// (TableSettings::pictureSecret).
+void nameFigurePictures(std::vector<Figure>& figures, const std::string& secret) {
+    if (secret.empty()) return;
+    for (Figure& f : figures)
+        if (const std::optional<std::string> image = figureImage(f)) setPropertyString(f.extra, kFigureImage, pictureName(secret, *image));
+}
+void nameBackground(Board& board, const std::string& secret) {
+    if (secret.empty()) return;
+    if (const std::string* key = propertyJson(board.extra, "background")) {
+        Json j = Json::parse(*key, nullptr, false);
+        if (j.is_object() && j.contains("image") && j["image"].is_string()) {
+            const std::string image = j["image"].get<std::string>();
+            if (picturePathProblem(image).empty()) j["image"] = pictureName(secret, image);
+            else j.erase("image");
+            j.erase("type");
+            setPropertyJson(board.extra, "background", j.dump());
+        }
+    }
 }
 
 Door publicPart(const Door& d) {
@@ -340,28 +382,126 @@ std::vector<Wall> namedWalls(std::vector<std::pair<PointD, PointD>> ends) {
     return out;
 }
 
-std::vector<Figure> projectedFigures(const Board& board, const Seat& seat, const std::set<std::string>& seen) {
+// The figures a seat knows, their pictures by their names at the table.
+std::vector<Figure> projectedFigures(const Board& board, const Seat& seat, const std::set<std::string>& seen, const std::string& secret) {
     std::vector<Figure> out;
     for (const Figure& f : board.figures) {
         if (seat.owns(f)) out.push_back(f);
         else if (seen.count(f.id)) out.push_back(publicPart(f));
     }
+    nameFigurePictures(out, secret);
     return out;
 }
 
 }  // namespace
 
+std::string pictureName(const std::string& secret, const std::string& path) {
+    const std::string digest = sha256Hex(secret + '\0' + path);
+    std::string ext = path.substr(path.rfind('.') == std::string::npos ? path.size() : path.rfind('.'));
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return "/picture/" + digest.substr(0, 32) + ext;
+}
+
+std::map<std::string, std::string> picturesByName(const Board& board, const std::string& secret) {
+    std::map<std::string, std::string> out;
+    for (const Figure& f : board.figures)
+        if (const std::optional<std::string> image = figureImage(f)) out.emplace(pictureName(secret, *image), *image);
+    if (const std::optional<Background> bg = background(board); bg && picturePathProblem(bg->image).empty())
+        out.emplace(pictureName(secret, bg->image), bg->image);
+    return out;
+}
+
+namespace {
+
+using PictureNames = std::map<std::string, std::string>;
+
+void pathFor(ExtraKeys& keys, const PictureNames& names) {
+    if (const std::optional<std::string> image = propertyString(keys, kFigureImage))
+        if (const auto it = names.find(*image); it != names.end()) setPropertyString(keys, kFigureImage, it->second);
+}
+
+void pathsFor(Board& b, const PictureNames& names) {
+    for (Figure& f : b.figures) pathFor(f.extra, names);
+    if (const std::string* key = propertyJson(b.extra, "background")) {
+        Json j = Json::parse(*key, nullptr, false);
+        if (j.is_object() && j.contains("image") && j["image"].is_string())
+            if (const auto it = names.find(j["image"].get<std::string>()); it != names.end()) {
+                j["image"] = it->second;
+                setPropertyJson(b.extra, "background", j.dump());
+            }
+    }
+}
+
+}  // namespace
+
+Command withPicturePaths(Command change, const Board& board, const std::string& secret) {
+    if (secret.empty()) return change;
+    const PictureNames names = picturesByName(board, secret);
+    if (names.empty()) return change;
+    if (auto* c = std::get_if<SetFigureKey>(&change)) {
+        if (c->key == kFigureImage && c->json) {
+            const Json v = Json::parse(*c->json, nullptr, false);
+            if (v.is_string())
+                if (const auto it = names.find(v.get<std::string>()); it != names.end()) c->json = Json(it->second).dump();
+        }
+    } else if (auto* a = std::get_if<AddFigure>(&change)) {
+        pathFor(a->figure.extra, names);
+    } else if (auto* p = std::get_if<ChangePieces>(&change)) {
+        for (std::vector<Figure>* list : {&p->update.figures, &p->add.figures})
+            for (Figure& f : *list) pathFor(f.extra, names);
+    } else if (auto* r = std::get_if<ReplaceBoard>(&change)) {
+        pathsFor(r->board, names);
+    }
+    return change;
+}
+
+namespace {
+
+Board gmBoard(const Board& board, const TableSettings& settings) {
+    if (settings.pictureSecret.empty()) return board;
+    Board out = board;
+    nameFigurePictures(out.figures, settings.pictureSecret);
+    nameBackground(out, settings.pictureSecret);
+    return out;
+}
+
+Board seatBoard(const Board& board, const Seat& seat, const TableSettings& settings, const std::set<std::string>& seen,
+                const Explored& explored);
+
+}  // namespace
+
 Board projectedBoard(const Board& board, const Seat& seat, const TableSettings& settings, const std::set<std::string>& seen,
                      const Explored& explored) {
-    if (seat.gm()) return board;
+    if (seat.gm()) return gmBoard(board, settings);
+    Board out = seatBoard(board, seat, settings, seen, explored);
+    nameBackground(out, settings.pictureSecret);
+    return out;
+}
+
+namespace {
+
+Board seatBoard(const Board& board, const Seat& seat, const TableSettings& settings, const std::set<std::string>& seen,
+                const Explored& explored) {
     Board out;
     out.name = board.name;
     out.width = board.width;
     out.height = board.height;
     out.gridExtra = board.gridExtra;
-    for (const auto& kv : board.extra)
+    for (const auto& kv : board.extra) {
         if (kv.first == "rules" || (kv.first == "background" && !settings.explored)) out.extra.push_back(kv);
-    out.figures = projectedFigures(board, seat, seen);
+        // The round tracker: the round, and whose turn it is only when it is one of the seat's own
+        // figures (another's, seen or not, would tell when figures it cannot see act).
+        if (kv.first == "tracker") {
+            const TrackerState state = trackerState(board);
+            if (!state.running()) continue;
+            Json t = Json::object();
+            t["round"] = state.round;
+            const std::optional<std::size_t> turn = board.findFigure(state.turn);
+            if (turn && seat.owns(board.figures[*turn])) t["turn"] = state.turn;
+            out.extra.emplace_back(kv.first, t.dump());
+        }
+    }
+    out.figures = projectedFigures(board, seat, seen, settings.pictureSecret);
     std::vector<std::pair<PointD, PointD>> walls;
     if (!settings.explored) {
         for (const Wall& w : board.walls) walls.emplace_back(w.from, w.to);
@@ -393,6 +533,8 @@ Board projectedBoard(const Board& board, const Seat& seat, const TableSettings& 
     out.walls = namedWalls(std::move(walls));
     return out;
 }
+
+}  // namespace
 
 Projection projectFor(const Board& board, const Seat& seat, const TableSettings& settings, const Explored& previous) {
     return projectFor(board, seat, settings, previous, seatSight(board, seat));
@@ -594,7 +736,7 @@ Applied SeatViews::apply(const Command& command, std::vector<Message>& out) {
         View& v = views_[i];
         if (seat.gm()) {
             Projection p = v.projection;
-            p.board = board_;
+            p.board = gmBoard(board_, settings_);
             publish(i, std::move(p), out);
             continue;
         }
@@ -639,7 +781,7 @@ Applied SeatViews::apply(const Command& command, std::vector<Message>& out) {
             if (now) p.seen.insert(moved.id);
             else p.seen.erase(moved.id);
         }
-        p.board.figures = projectedFigures(board_, seat, p.seen);
+        p.board.figures = projectedFigures(board_, seat, p.seen, settings_.pictureSecret);
         publish(i, std::move(p), out, seat.owns(moved));
     }
     return a;

@@ -54,7 +54,22 @@ struct Seat {
 
 struct TableSettings {
     bool explored = false;  // false: the map is known whole (a printed board)
+    // When set, the pictures a projection names (a figure's "image", the background's) are named by
+    // pictureName instead of their paths: the host serves them under those names (net/server.hpp),
+    // and a path, which may say what a hidden figure is, never leaves the host.
+    std::string pictureSecret{};
 };
+
+// A picture's name at a table: "/picture/" and 32 hex digits of SHA-256 over the secret and the
+// path, then the path's own extension (".png", ".jpg", ".jpeg", ".webp", lower case). One who does
+// not know the secret cannot tell from a name what it names, nor make up a name of another picture.
+std::string pictureName(const std::string& secret, const std::string& path);
+// Every picture the board names (its figures' and its background's), by their names at the table.
+std::map<std::string, std::string> picturesByName(const Board& board, const std::string& secret);
+// A change from a seat whose board names pictures by their names at the table (the GM's): each name
+// the table gave for a picture of `board` turned back into its path, so that the host's board keeps
+// paths. Any other value is left as it is.
+Command withPicturePaths(Command change, const Board& board, const std::string& secret);
 
 // The game whose sight the table uses: the map's "rules" key, else the registry's first game.
 const GameModule& tableGame(const Board& board);

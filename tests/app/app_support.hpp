@@ -39,11 +39,17 @@ inline std::string scratchDir(const std::string& name) {
 }
 
 // A copy of `from` (a path in the source tree) in `dir` under `name` (default: its own name), so that
-// nothing a test does changes the tree; returns the copy's path.
+// nothing a test does changes the tree; returns the copy's path. The pictures a map in maps/ names
+// in the tree's assets ("../assets/tokens/...") are named by their full paths in the copy.
 inline std::string copyMap(const std::string& dir, const std::string& from, std::string name = "") {
     if (name.empty()) name = from.substr(from.rfind('/') + 1);
     const std::string path = dir + "/" + name;
-    std::ofstream(path, std::ios::binary) << slurp(kRoot + "/" + from);
+    std::string text = slurp(kRoot + "/" + from);
+    const std::string relative = "\"../assets/", absolute = "\"" + kRoot + "/assets/";
+    if (from.rfind("maps/", 0) == 0 && from.find('/', 5) == std::string::npos)
+        for (std::size_t at = text.find(relative); at != std::string::npos; at = text.find(relative, at + absolute.size()))
+            text.replace(at, relative.size(), absolute);
+    std::ofstream(path, std::ios::binary) << text;
     return path;
 }
 

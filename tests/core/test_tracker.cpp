@@ -171,15 +171,7 @@ TEST_CASE("tracker: damage and healing stay between 0 and the figure's most", "[
 }
 
 TEST_CASE("tracker: its keys are checked when a map is read, with the place", "[tracker]") {
-    const std::string head = R"({"format": "sightline-map", "version": 1, "grid": {"width": 4, "height": 4}, "figures": [{"id": "a", "cell": [0, 0], )";
-    auto problems = [&](const std::string& keys) {
-        try {
-            (void)parseMap(head + keys + "}]}", "t.json", mapKeyChecks());
-            return std::string();
-        } catch (const MapError& e) {
-            return std::string(e.what());
-        }
-    };
+    const auto problems = test::figureKeyProblems;
     CHECK(problems(R"("hp": 3, "hp_max": 5, "initiative": -2, "conditions": {"prone": null, "blessed": 2})").empty());
     CHECK(problems(R"("hp": -1)").find("/figures/0/hp") != std::string::npos);
     CHECK(problems(R"("hp_max": 0)").find("/figures/0/hp_max") != std::string::npos);

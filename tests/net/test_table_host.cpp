@@ -3,6 +3,7 @@
 // see, moves judged by the revision they were based on, and random play in which no text sent to a
 // seat names a figure it neither knew before nor after.
 #include "core/movement.hpp"
+#include "core/properties.hpp"
 #include "net/table_host.hpp"
 
 #include "games/doom/doom.hpp"
@@ -426,4 +427,59 @@ TEST_CASE("table host: random play by every seat sends no seat a figure it never
             knew = now;
         }
     }
+}
+
+TEST_CASE("host: a picture is served under the name the table gives it, while the board names it", "[net]") {
+    Board b = splitBoard();
+    setPropertyString(b.figures[0].extra, "image", "art/r1.png");   // r1, red's
+    setPropertyString(b.figures[4].extra, "image", "art/b1.webp");  // b1, out of red's sight
+    TableHost host = splitTable(b);
+    CHECK_FALSE(host.pictureFile("/picture/" + std::string(32, '0') + ".png"));
+    host.servePictures("/maps/here");
+    // The names as the seats get them: the GM's snapshot names both, red's the one it sees.
+    const Json gm = Json::parse(host.snapshot(kGm));
+    std::map<std::string, std::string> names;
+    for (const Json& f : gm["map"]["figures"])
+        if (f.contains("image")) names[f["id"]] = f["image"];
+    REQUIRE(names.size() == 2);
+    CHECK(host.pictureFile(names["r1"]) == std::optional<std::string>("/maps/here/art/r1.png"));
+    CHECK(host.pictureFile(names["b1"]) == std::optional<std::string>("/maps/here/art/b1.webp"));
+    const std::string red = host.snapshot(kRed);
+    CHECK(red.find(names["r1"]) != std::string::npos);
+    CHECK(red.find(names["b1"]) == std::string::npos);
+    CHECK(red.find("art/") == std::string::npos);
+    CHECK_FALSE(host.pictureFile("/picture/" + std::string(32, '0') + ".png"));
+    CHECK_FALSE(host.pictureFile("art/r1.png"));  // a path is not a name
+    // Another picture for r1: the old name no longer serves anything.
+    host.applyHost(table::SetFigureKey{"r1", "image", std::string("\"art/r1-wounded.png\""), {}});
+    CHECK_FALSE(host.pictureFile(names["r1"]));
+    // Two tables name the same file differently: a name learned at one means nothing at another.
+    TableHost other = splitTable(b);
+    other.servePictures("/maps/here");
+    CHECK_FALSE(other.pictureFile(names["b1"]));
+}
+
+TEST_CASE("host: the GM's board sent back with the pictures' names keeps their paths on the host, and seats see the round", "[net]") {
+    Board b = splitBoard();
+    setPropertyString(b.figures[0].extra, "image", "art/r1.png");
+    TableHost host = splitTable(b);
+    host.servePictures("/maps");
+    // The GM's board as its seat has it (pictures by their names), the tracker moved on to r1's turn.
+    const Json gm = Json::parse(host.snapshot(kGm));
+    Board mine = parseMap(gm["map"].dump(), "gm", mapKeyChecks());
+    const std::string name = propertyString(mine.figures[0].extra, "image").value();
+    CHECK(name.rfind("/picture/", 0) == 0);
+    setPropertyJson(mine.extra, "tracker", R"({"round": 3, "turn": "r1", "turn_initiative": 12, "initiative_seed": 99})");
+    const TableHost::Reply r = host.handle(kGm, ChangeRequest{table::ReplaceBoard{"next turn", mine}, gm["rev"].get<long long>()});
+    REQUIRE(r.applied);
+    CHECK(propertyString(host.views().board().figures[0].extra, "image") == std::optional<std::string>("art/r1.png"));
+    CHECK(host.pictureFile(name) == std::optional<std::string>("/maps/art/r1.png"));
+    // Red, whose figure's turn it is, is told so; blue gets the round alone; neither the seed.
+    const Json red = Json::parse(host.snapshot(kRed)), blue = Json::parse(host.snapshot(kBlue));
+    CHECK(red["map"]["tracker"] == Json({{"round", 3}, {"turn", "r1"}}));
+    CHECK(blue["map"]["tracker"] == Json({{"round", 3}}));
+    for (const TableHost::Outgoing& o : r.toSeats)
+        if (o.seat != kGm) CHECK(o.text.find("initiative") == std::string::npos);
+    // A player's own change of a picture is not the GM's: nothing of the kind is taken from it.
+    CHECK_FALSE(host.handle(kRed, ChangeRequest{table::SetFigureKey{"r1", "image", std::string("\"x.png\""), {}}, 1}).applied);
 }

@@ -42,6 +42,14 @@ using BBox = bg::model::box<BPoint>;
 
 // A note on every figure that only its seat may read.
 std::string noteOf(const std::string& id) { return "note-of-" + id + "-zq"; }
+// A figure's picture: a path of its own, which says what its note says (so a path that leaks is found
+// as the note is), and the table's secret its name at the table is made with.
+std::string pictureOf(const std::string& id, int version = 0) { return "art/" + noteOf(id) + "-" + std::to_string(version) + ".png"; }
+const std::string kPictureSecret = "the table's own secret";
+// The round tracker's key: the round, whose turn, that figure's initiative and the roll's seed.
+std::string trackerAt(long long round, const std::string& turn) {
+    return nlohmann::json{{"round", round}, {"turn", turn}, {"turn_initiative", 17}, {"initiative_seed", 4242}}.dump();
+}
 
 // Walls and doors on whole and half cells, a secret door now and then, blocking and difficult
 // terrain, three to six figures on two or three sides, each with a note of its own.
@@ -87,7 +95,9 @@ Board randomTable(SceneRng& r) {
         f.side = sideNames[i % sides];
         f.stunned = r.below(4) == 0;
         f.extra.emplace_back("note", "\"" + noteOf(f.id) + "\"");
+        if (r.below(2)) setPropertyString(f.extra, "image", pictureOf(f.id));
     }
+    if (!b.figures.empty() && r.below(2)) setPropertyJson(b.extra, "tracker", trackerAt(1 + r.below(5), b.figures[static_cast<std::size_t>(r.below(static_cast<int>(b.figures.size())))].id));
     return b;
 }
 
@@ -171,9 +181,17 @@ std::string num(double v) { return nlohmann::json(v).dump(); }
 // by plain loops.
 Board referenceProjection(const Board& b, const Seat& seat, bool explored, Memory& memory, std::set<std::string>& known) {
     known.clear();
+    // A picture goes by its name at the table, in every seat's board.
+    auto named = [](Figure f) {
+        if (const std::optional<std::string> image = propertyString(f.extra, "image"))
+            setPropertyString(f.extra, "image", pictureName(kPictureSecret, *image));
+        return f;
+    };
     if (seat.gm()) {
         for (const Figure& f : b.figures) known.insert(f.id);
-        return b;
+        Board out = b;
+        for (Figure& f : out.figures) f = named(f);
+        return out;
     }
     const std::vector<BPolygon> rings = referenceRings(b, seat);
     std::vector<BBox> envelopes;
@@ -210,12 +228,21 @@ Board referenceProjection(const Board& b, const Seat& seat, bool explored, Memor
     out.name = b.name;
     for (const Figure& f : b.figures) {
         if (seat.owns(f)) {
-            out.figures.push_back(f);
+            out.figures.push_back(named(f));
         } else if (known.count(f.id)) {
             Figure g;
             g.id = f.id, g.cell = f.cell, g.w = f.w, g.h = f.h, g.side = f.side;
-            out.figures.push_back(g);
+            if (const std::optional<std::string> image = propertyString(f.extra, "image")) setPropertyString(g.extra, "image", *image);
+            out.figures.push_back(named(g));
         }
+    }
+    // The round tracker: the round, and the turn when it is the seat's own figure's.
+    if (const std::string* tracker = propertyJson(b.extra, "tracker")) {
+        const nlohmann::json t = nlohmann::json::parse(*tracker);
+        nlohmann::json shown = {{"round", t["round"]}};
+        for (const Figure& f : b.figures)
+            if (f.id == t["turn"] && seat.owns(f)) shown["turn"] = f.id;
+        out.extra.emplace_back("tracker", shown.dump());
     }
     std::vector<std::tuple<double, double, double, double>> walls;
     auto isSecret = [](const Door& d) { return propertyBool(d.extra, "secret").value_or(false); };
@@ -277,7 +304,11 @@ void checkNoLeak(const std::string& text, const Board& b, const Seat& seat, cons
     if (seat.gm()) return;
     INFO("seat " << seat.name << " received " << text);
     for (const Figure& f : b.figures) {
-        if (!knewBefore.count(f.id) && !knowsAfter.count(f.id)) CHECK(text.find("\"" + f.id + "\"") == std::string::npos);
+        if (!knewBefore.count(f.id) && !knowsAfter.count(f.id)) {
+            CHECK(text.find("\"" + f.id + "\"") == std::string::npos);
+            if (const std::optional<std::string> image = propertyString(f.extra, "image"))
+                CHECK(text.find(pictureName(kPictureSecret, *image)) == std::string::npos);
+        }
         if (!seat.owns(f)) CHECK(text.find(noteOf(f.id)) == std::string::npos);
     }
     CHECK(text.find("secret") == std::string::npos);
@@ -322,7 +353,7 @@ void playRandomTable(std::uint64_t seed, bool explored) {
     SceneRng r(seed);
     const Board start = randomTable(r);
     const std::vector<Seat> seats = seatsOf(start);
-    SeatViews views(start, seats, TableSettings{explored});
+    SeatViews views(start, seats, TableSettings{explored, kPictureSecret});
     INFO("seed " << seed << (explored ? " explored" : " known") << "\n" << serializeMap(start));
     std::vector<Client> clients(seats.size());
     for (std::size_t i = 0; i < seats.size(); ++i) {
@@ -344,11 +375,21 @@ void playRandomTable(std::uint64_t seed, bool explored) {
     for (int step = 0; step < 14; ++step) {
         const Board& b = views.board();
         Command c;
-        std::string moved, stunned;
+        std::string moved, stunned, pictured;
         if (r.below(5) == 0 && !b.doors.empty()) {
             const Door& d = b.doors[static_cast<std::size_t>(r.below(static_cast<int>(b.doors.size())))];
             if (r.below(2)) c = ToggleDoor{d.id};
             else c = SetDoorState{d.id, "secret", r.below(2) == 0, ""};
+        } else if (r.below(8) == 0) {
+            // The round tracker moves on: another round, another figure's turn.
+            Board next = b;
+            setPropertyJson(next.extra, "tracker", trackerAt(step + 2, b.figures[static_cast<std::size_t>(r.below(static_cast<int>(b.figures.size())))].id));
+            c = ReplaceBoard{"next turn", next};
+        } else if (r.below(7) == 0) {
+            // A new picture for a figure (or none): seen only by the seats that know the figure.
+            const Figure& f = b.figures[static_cast<std::size_t>(r.below(static_cast<int>(b.figures.size())))];
+            pictured = f.id;
+            c = SetFigureKey{f.id, "image", r.below(4) == 0 ? std::nullopt : std::optional<std::string>(jsonQuote(pictureOf(f.id, step + 1))), {}};
         } else if (r.below(6) == 0) {
             const Figure& f = b.figures[static_cast<std::size_t>(r.below(static_cast<int>(b.figures.size())))];
             stunned = f.id;
@@ -392,6 +433,8 @@ void playRandomTable(std::uint64_t seed, bool explored) {
             CHECK(serializeMap(views.projection(i).board) == serializeMap(expected));
             // A move of another seat's figure that this seat knew neither before nor after sends it nothing.
             if (!moved.empty() && !knewBefore.count(moved) && !client.known.count(moved)) CHECK(received == 0);
+            // So does a new picture of a figure it does not know.
+            if (!pictured.empty() && !client.known.count(pictured)) CHECK(received == 0);
             // Whether another seat's figure is stunned is not for this seat, seen or not.
             if (!stunned.empty() && !seats[i].gm()) {
                 const Figure& f = views.board().figures[*views.board().findFigure(stunned)];
@@ -605,4 +648,59 @@ TEST_CASE("a seat's snapshot map loads in the command line, which rules between 
     CHECK(r.status == 0);
     CHECK(r.out.find("\"lurker\"") != std::string::npos);
     std::remove(path.c_str());
+}
+
+TEST_CASE("pictures at a table go by names that say nothing, and a seat gets those of what it sees only", "[projection]") {
+    Board b = twoRooms();
+    setPropertyString(b.figures[0].extra, "image", "art/scout.png");
+    setPropertyString(b.figures[1].extra, "image", "art/lurker-in-ambush.PNG");
+    setPropertyJson(b.extra, "background", R"({"image": "maps/floor.webp", "type": "webp", "pixels_per_cell": 50, "offset": [0, 0]})");
+    TableSettings settings;
+    settings.pictureSecret = "a secret of the host";
+    const std::string scoutName = pictureName(settings.pictureSecret, "art/scout.png");
+    const std::string lurkerName = pictureName(settings.pictureSecret, "art/lurker-in-ambush.PNG");
+    const std::string floorName = pictureName(settings.pictureSecret, "maps/floor.webp");
+    CHECK(scoutName.size() == std::string("/picture/").size() + 32 + 4);
+    CHECK(scoutName.compare(0, 9, "/picture/") == 0);
+    CHECK(lurkerName.substr(lurkerName.size() - 4) == ".png");  // the extension in lower case
+    CHECK(floorName.substr(floorName.size() - 5) == ".webp");
+    CHECK(pictureName("another secret", "art/scout.png") != scoutName);
+    CHECK(pictureName(settings.pictureSecret, "art/scout2.png") != scoutName);
+    const std::map<std::string, std::string> named = picturesByName(b, settings.pictureSecret);
+    CHECK(named == std::map<std::string, std::string>{{scoutName, "art/scout.png"}, {lurkerName, "art/lurker-in-ambush.PNG"},
+                                                      {floorName, "maps/floor.webp"}});
+
+    const std::vector<Seat> seats = twoSeats();
+    const Projection red = projectFor(b, seats[0], settings);
+    REQUIRE(red.board.figures.size() == 1);
+    CHECK(propertyString(red.board.figures[0].extra, "image") == std::optional<std::string>(scoutName));
+    const std::string redText = snapshotJson(red.board, seats[0], 0);
+    CHECK(redText.find("art/") == std::string::npos);
+    CHECK(redText.find(lurkerName) == std::string::npos);
+    CHECK(redText.find(floorName) != std::string::npos);  // the printed board's picture is known
+    CHECK(redText.find("floor") == std::string::npos);
+    CHECK_NOTHROW(parseMap(serializeMap(red.board), "red", mapKeyChecks()));
+
+    // The lurker seen through the open door: its picture goes with what an opponent sees of it.
+    b.doors[1].open = true;
+    b.figures[1].cell = {5, 5};
+    const Projection red2 = projectFor(b, seats[0], settings);
+    REQUIRE(red2.board.figures.size() == 2);
+    CHECK(red2.board.figures[1].extra == ExtraKeys{{"image", "\"" + lurkerName + "\""}});
+    // The GM's board names them the same way, the rest of it as it is.
+    const Projection gm = projectFor(b, seats[2], settings);
+    CHECK(serializeMap(gm.board).find("art/") == std::string::npos);
+    CHECK(propertyString(gm.board.figures[1].extra, "note") == std::optional<std::string>("ambush at dawn"));
+    // Without a secret the paths stay (the app's own board, a table that names none).
+    CHECK(propertyString(projectFor(b, seats[2], {}).board.figures[0].extra, "image") == std::optional<std::string>("art/scout.png"));
+
+    // The lurker's picture changed while red cannot see it: red's stream holds nothing of it.
+    b.doors[1].open = false;
+    b.figures[1].cell = {6, 3};
+    SeatViews views(b, seats, settings);
+    std::vector<SeatViews::Message> out;
+    views.apply(SetFigureKey{"lurker", "image", std::string("\"art/lurker-unmasked.png\""), {}}, out);
+    CHECK(streamOf(views, 0, out).empty());
+    CHECK(streamOf(views, 1, out).find(pictureName(settings.pictureSecret, "art/lurker-unmasked.png")) != std::string::npos);
+    CHECK(streamOf(views, 1, out).find("unmasked") == std::string::npos);
 }

@@ -12,6 +12,7 @@
 'use strict';
 
 const fs = require('fs');
+const http = require('http');
 const net = require('net');
 const os = require('os');
 const path = require('path');
@@ -268,6 +269,22 @@ async function main() {
     check(JSON.stringify(figure(s, 'scout').hp) === '[5,6]' && figure(s, 'ghoul').hp === null,
       'its own figure\'s health bar is drawn, not the ghoul\'s (whose health it may not know)', [figure(s, 'scout').hp, figure(s, 'ghoul').hp]);
     check(s.drawn.walls === 2 && s.drawn.doors === 1 && s.drawn.terrainCells === 4, 'the walls, the door and the terrain are drawn', s.drawn);
+    // Token pictures: each under the name the table gives it, fetched from the host and drawn in
+    // its disc; the medic, which names none, keeps its disc alone.
+    s = await waitState(a, (x) => figure(x, 'scout').picture && figure(x, 'ghoul').picture, 'the pictures of the scout and the ghoul arrive');
+    const named = /^\/picture\/[0-9a-f]{32}\.png$/;
+    check(named.test(figure(s, 'scout').picture) && named.test(figure(s, 'ghoul').picture) && figure(s, 'medic').picture === null,
+      'the scout and the ghoul are drawn with their pictures, under names that say nothing of their files', s.drawn.figures.map((f) => f.picture));
+    check(figure(s, 'scout').picture !== figure(s, 'ghoul').picture, '(two pictures, two names)');
+    check(a.requests.some((u) => u.endsWith(figure(s, 'scout').picture)), 'the page fetched the scout\'s picture from its host', a.requests);
+    const status = (u) => new Promise((resolve, reject) => http.get(u, (r) => { r.resume(); resolve(r.statusCode); }).on('error', reject));
+    const host = 'http://127.0.0.1:' + seats.marines.port;
+    check(await status(host + figure(s, 'scout').picture) === 200, 'the host serves a picture by the name it gave');
+    const wrongName = await status(host + '/picture/' + '0'.repeat(32) + '.png');
+    check(wrongName === 404, 'a name the table never gave is not found', wrongName);
+    const namesSent = new Set((a.frames.join('\n').match(/\/picture\/[0-9a-f]{32}\.png/g) || []));
+    check(namesSent.size === 2 && namesSent.has(figure(s, 'scout').picture) && namesSent.has(figure(s, 'ghoul').picture),
+      'the marines were sent the names of the pictures they see and no other (not the lurker\'s)', [...namesSent]);
     check(s.drawn.fogRings > 0 && s.sight.length === s.drawn.fogRings, 'fog is cut where its figures see', s.drawn.fogRings);
     let t = await waitState(b, (x) => x.connection === 'connected' && x.drawn.figures.length > 0, 'the laptop joins the invaders\' seat');
     check(t.drawn.figures.map((f) => f.id).sort().join() === 'ghoul,lurker,medic,scout', 'the invaders see their own and the marines the ghoul sees', t.drawn.figures.map((f) => f.id));
@@ -357,6 +374,34 @@ async function main() {
     check(a.frames.length === framesA, 'a move the marines cannot see sends their page nothing', a.frames.slice(framesA));
     check(b.frames.length > framesB, 'while the invaders\' page got it');
 
+    // The GM's round tracker moves on, its board sent back whole (pictures by their names): the
+    // marines are told it is their scout's turn, the invaders the round alone; then the lurker's
+    // turn, which the marines are not told of.
+    const gmBoard = async () => {
+      const n = gm.got.length;
+      gm.ws.send(JSON.stringify({ type: 'snapshot' }));
+      for (let i = 0; i < 100 && !gm.got.slice(n).some((x) => x.type === 'snapshot'); ++i) await sleep(50);
+      return gm.got.slice(n).find((x) => x.type === 'snapshot');
+    };
+    const setTurn = async (round, turn) => {
+      const snap = await gmBoard();
+      check(snap && snap.map, 'the GM has its board');
+      const map = snap.map;
+      map.tracker = { round: round, turn: turn, turn_initiative: 13, initiative_seed: 987654 };
+      gm.ws.send(JSON.stringify({ type: 'change', change: { type: 'replace_board', what: 'next turn', map: map }, rev: snap.rev }));
+    };
+    await setTurn(2, 'scout');
+    s = await waitState(a, (x) => x.drawn.round === 'Round 2 · your turn: scout', 'the marines are told it is their scout\'s turn');
+    t = await waitState(b, (x) => x.drawn.round === 'Round 2', 'the invaders are told the round, not whose turn');
+    check(figure(s, 'scout').picture !== null, 'the board sent back whole keeps its pictures', figure(s, 'scout').picture);
+    check(figure(s, 'scout').turn && !figure(s, 'medic').turn && !figure(s, 'ghoul').turn, 'the scout is ringed as whose turn it is');
+    await shot(a, 'phone-round.png');
+    await checkFit(a, '360x640 round');
+    await setTurn(2, 'lurker');
+    s = await waitState(a, (x) => x.drawn.round === 'Round 2', 'the lurker\'s turn: the marines see the round alone');
+    t = await waitState(b, (x) => x.drawn.round === 'Round 2 · your turn: lurker', 'and the invaders their lurker\'s turn');
+    check(!a.frames.join('\n').includes('987654') && !a.frames.join('\n').includes('initiative'), 'no frame to the marines holds the roll\'s seed or an initiative');
+
     // The host's socket dropped: the page says so, the GM moves the ghoul meanwhile, and the page
     // comes back by itself to the table as it is.
     proxy.drop();
@@ -387,7 +432,7 @@ async function main() {
 
     // Nothing the marines may not know: not in a frame, not in what the page holds, not in its memory.
     framesA = a.frames.join('\n');
-    for (const secret of ['lurker', 'ambush', 'note', '4711']) {
+    for (const secret of ['lurker', 'ambush', 'note', '4711', 'beast.png', 'assets/tokens']) {
       check(!framesA.includes(secret), 'no frame the marines received holds "' + secret + '"');
       check(!JSON.stringify(s).includes(secret), 'nothing the marines\' page holds says "' + secret + '"');
     }

@@ -182,6 +182,7 @@ void EditInput::pressLeft(sf::Vector2f px, EditInputContext& ctx) {
             if (aimedShape(ctx.options.areaShape)) areaToward_.reset();
             return;
         }
+        case Tool::Picture: pictureClick_ = at; return;
         case Tool::Ruler: {
             // From the middle of the cell, or (Shift) from the point itself.
             press.kind = Press::Kind::Ruler;

@@ -25,6 +25,7 @@
 
 #include <functional>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,8 @@ public:
     // Where a cone or a line is aimed: the grid point its origin was dragged to, when it was.
     std::optional<Corner> areaToward() const { return areaToward_; }
     bool busy() const { return !chain_.empty() || press_.has_value(); }
+    // Where the background picture tool was last clicked (a board point), once.
+    std::optional<PointD> takePictureClick() { return std::exchange(pictureClick_, std::nullopt); }
 
 private:
     PointD snapped(sf::Vector2f px, const EditInputContext& ctx) const;
@@ -95,6 +98,7 @@ private:
     std::optional<Cell> cellTo_;
     std::optional<Cell> hoverCell_;
     std::optional<std::pair<PointD, PointD>> ruler_;
+    std::optional<PointD> pictureClick_;
     std::optional<Corner> area_;
     std::optional<Corner> areaToward_;
 };

@@ -16,6 +16,7 @@ const char* toolName(Tool tool) {
         case Tool::Feature: return "Feature";
         case Tool::Ruler: return "Ruler";
         case Tool::Area: return "Area effect";
+        case Tool::Picture: return "Background picture";
     }
     return "?";
 }
@@ -32,6 +33,7 @@ const char* toolKey(Tool tool) {
         case Tool::Feature: return "F";
         case Tool::Ruler: return "M";
         case Tool::Area: return "A";
+        case Tool::Picture: return "I";
     }
     return "";
 }
@@ -69,6 +71,7 @@ KeyAction shortcut(const sf::Event::KeyEvent& key, float panStep) {
         case K::F: r.ask(ask::UseTool{Tool::Feature}); break;
         case K::M: r.ask(ask::UseTool{Tool::Ruler}); break;
         case K::A: r.ask(ask::UseTool{Tool::Area}); break;
+        case K::I: r.ask(ask::UseTool{Tool::Picture}); break;
         case K::LBracket: a.areaRadius = -1; break;
         case K::RBracket: a.areaRadius = 1; break;
         case K::K: r.ask(ask::SplitWall{}); break;

@@ -8,6 +8,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/ssl.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
 #include <boost/beast/websocket/ssl.hpp>
@@ -59,6 +60,59 @@ JoinLink parseJoinLink(const std::string& url) {
     }
     if (l.seat.empty() || l.token.empty()) throw std::invalid_argument("the link has no seat or no token");
     return l;
+}
+
+std::optional<std::string> fetchFromTable(const JoinLink& link, const std::string& target, std::size_t limit, std::string& error) {
+    namespace http = beast::http;
+    const std::string where = (link.secure ? "https://" : "http://") + link.host + ":" + link.port + target;
+    try {
+        asio::io_context ioc;
+        tcp::resolver resolver(ioc);
+        const auto found = resolver.resolve(link.host, link.port);
+        http::request<http::empty_body> req(http::verb::get, target, 11);
+        req.set(http::field::host, link.host);
+        req.set(http::field::user_agent, "sightline");
+        http::response_parser<http::string_body> parser;
+        parser.body_limit(limit);
+        beast::flat_buffer buffer;
+        auto exchange = [&](auto& stream) {
+            http::write(stream, req);
+            http::read(stream, buffer, parser);
+        };
+        if (link.secure) {
+            ssl::context tls(ssl::context::tls_client);
+            tls.set_default_verify_paths();
+            tls.set_verify_mode(ssl::verify_peer);
+            beast::ssl_stream<beast::tcp_stream> stream(ioc, tls);
+            beast::get_lowest_layer(stream).expires_after(std::chrono::seconds(10));
+            // The certificate checked against the host's name or address, as the seat's connection is.
+            SSL* native = stream.native_handle();
+            boost::system::error_code bad;
+            const auto address = asio::ip::make_address(link.host, bad);
+            if (bad) {
+                SSL_set_tlsext_host_name(native, link.host.c_str());
+                SSL_set1_host(native, link.host.c_str());
+            } else {
+                X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(native), address.to_string().c_str());
+            }
+            beast::get_lowest_layer(stream).connect(found);
+            stream.handshake(ssl::stream_base::client);
+            exchange(stream);
+        } else {
+            beast::tcp_stream stream(ioc);
+            stream.expires_after(std::chrono::seconds(10));
+            stream.connect(found);
+            exchange(stream);
+        }
+        if (parser.get().result() != http::status::ok) {
+            error = where + ": the table answers " + std::to_string(parser.get().result_int());
+            return std::nullopt;
+        }
+        return parser.release().body();
+    } catch (const std::exception& e) {
+        error = where + ": " + e.what();
+        return std::nullopt;
+    }
 }
 
 class TableClient::Impl : public std::enable_shared_from_this<Impl> {

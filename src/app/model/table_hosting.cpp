@@ -76,6 +76,7 @@ TableHosting::TableHosting(const Board& board, const HostSettings& settings) : s
     table.explored = settings.explored;
     host_ = std::make_unique<net::TableHost>(board, net::defaultSeats(board), table, rulesOf(board, settings.assetsDir));
     host_->enforceMovement(settings.enforceMovement);
+    host_->servePictures(settings.mapFolder.empty() ? std::string(".") : settings.mapFolder);
     enforceMovement_ = settings.enforceMovement;
     net::ServerOptions options;
     options.port = settings.port;

@@ -31,6 +31,7 @@ struct HostSettings {
     bool enforceMovement = false;  // a player's figure with a "move" moves only as far as it
     unsigned short port = 0;  // 0: a free one
     std::string assetsDir;  // for the table's rulings
+    std::string mapFolder;  // the map file's folder: the pictures it names are served from there
 };
 
 // One seat as the host's window shows it.

@@ -389,6 +389,7 @@ void ruledKey(const KeyOwner& o, const std::string& key, const KeyRule& rule) {
         case KeyRule::Kind::Boolean: booleanKey(label.c_str(), o, key.c_str()); break;
         case KeyRule::Kind::IntegerFields: optionalIntsKey(label.c_str(), o, key.c_str(), rule.names); break;
         case KeyRule::Kind::Counters: break;  // a figure's conditions: the tracker window sets them
+        case KeyRule::Kind::Picture: break;   // a figure's picture: the inspector's Picture field
     }
     ImGui::PopID();
 }

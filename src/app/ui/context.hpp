@@ -23,12 +23,19 @@ class TableHosting;
 class TableClient;
 
 // What the tools draw with.
+// The background picture tool's clicks (Tool::Picture): each a pixel of the picture and the board
+// corner it goes to; two make an alignment (core/picture.hpp's alignPicture).
+struct PictureAlign {
+    std::vector<std::pair<PointD, Corner>> points;
+};
+
 struct EditorOptions {
     Tool tool = Tool::Play;
     TerrainKind terrain = TerrainKind::Blocking;  // the brush's and the rectangle's
     FeatureSpec feature;                          // a new feature's kind and keys
     int areaRadius = 4;                           // the area effect's (Tool::Area), in cells
     AreaShape areaShape = AreaShape::Burst;       // its shape (one the game's preset lists, else its first)
+    PictureAlign align;                           // the background picture tool's clicks
     static constexpr int kMaxAreaRadius = 30;
 };
 // Whether an area effect of this shape is aimed (a cone, a line).
@@ -90,6 +97,10 @@ struct PanelContext {
     // The area effect placed with its tool (the last frame's), and what it gives each figure in it.
     const AreaEffect* area = nullptr;
     const std::vector<std::string>* areaBadges = nullptr;
+    // The background picture as the board last drew it: its size in pixels (0 x 0: none shown) and
+    // the cells its corners lay on.
+    sf::Vector2u backgroundSize{};
+    sf::FloatRect backgroundCells{};
 };
 
 }  // namespace sightline::app

@@ -6,13 +6,18 @@
 
 #include "app/ui/common.hpp"
 #include "app/view/board_view.hpp"
+#include "core/picture.hpp"
 #include "core/properties.hpp"
 #include "games/games.hpp"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 
 namespace sightline::app {
 
@@ -24,7 +29,7 @@ using ui::kWarn;
 namespace {
 
 constexpr Tool kTools[] = {Tool::Play, Tool::Select, Tool::Wall, Tool::Door, Tool::Brush,
-                           Tool::Rect, Tool::Eraser, Tool::Feature, Tool::Ruler, Tool::Area};
+                           Tool::Rect, Tool::Eraser, Tool::Feature, Tool::Ruler, Tool::Area, Tool::Picture};
 
 const char* kNewMapPopup = "New map";
 const char* kResizePopup = "Resize map";
@@ -125,7 +130,148 @@ void areaSection(const PanelContext& ctx, EditorOptions& ed) {
     }
 }
 
+// The board with its "background" key set to `json` (nullopt: removed).
+Board withBackground(const Board& board, const std::optional<std::string>& json) {
+    Board out = board;
+    if (json) setPropertyJson(out.extra, "background", *json);
+    else eraseProperty(out.extra, "background");
+    return out;
+}
+
+std::string fixed(double v) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.3f", v);
+    std::string s = text;
+    while (!s.empty() && s.back() == '0') s.pop_back();
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    return s;
+}
+
 }  // namespace
+
+// The background picture (core/picture.hpp): which picture, where it lies, and its alignment to the
+// grid by two clicks on corners of the picture's own grid.
+void Panels::pictureSection(const PanelContext& ctx, EditorOptions& ed, PanelRequests& out) {
+    const Board& board = ctx.doc.board();
+    const std::string* key = propertyJson(board.extra, "background");
+    const std::optional<Background> bg = background(board);
+    const std::optional<std::string> keyNow = key ? std::optional<std::string>(*key) : std::nullopt;
+    if (pictureKeyShown_ != keyNow) {
+        pictureKeyShown_ = keyNow;
+        picturePath_ = bg ? bg->image : std::string();
+    }
+    const float em = ImGui::GetFontSize();
+    ImGui::SetNextItemWidth(ui::fieldWidth("Picture##bg", em * 14));
+    ImGui::InputText("Picture##bg", &picturePath_);
+    ui::noteItem("background-path");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A PNG, JPEG or WebP file, its path relative to the map's folder.");
+    const std::string kept = bg ? bg->image : std::string("none");
+    if (ui::button("Set##bg")) {
+        const std::string why = picturePathProblem(picturePath_);
+        if (!why.empty()) {
+            ui::refuseField("Picture##bg", "background", kept, why + "; kept " + kept);
+        } else {
+            ui::clearFieldRefusal("Picture##bg");
+            // A new picture starts stretched over the grid; the other keys in the key are kept.
+            nlohmann::ordered_json j = key ? nlohmann::ordered_json::parse(withoutPlacement(*key), nullptr, false) : nlohmann::ordered_json();
+            if (!j.is_object()) j = nlohmann::ordered_json::object();
+            j["image"] = picturePath_;
+            j.erase("type");  // what the file is, said by an import; a reader looks at the file
+            ed.align.points.clear();
+            out.command(table::ReplaceBoard{"set the background picture", withBackground(board, j.dump())});
+        }
+    }
+    if (key) {
+        ImGui::SameLine();
+        if (ui::button("Remove##bg")) {
+            ed.align.points.clear();
+            out.command(table::ReplaceBoard{"remove the background picture", withBackground(board, std::nullopt)});
+        }
+    }
+    ui::fieldRefusal("Picture##bg", "background", kept);
+    if (!bg) {
+        ImGui::TextWrapped("The map has no background picture. Give one's path above; it is drawn under the board, "
+                           "stretched over the grid until aligned.");
+        return;
+    }
+    if (!bg->problem.empty()) ImGui::TextColored(kWarn, "%s: stretched over the grid", bg->problem.c_str());
+    if (ctx.backgroundSize.x == 0) {
+        ImGui::TextColored(kDim, "The picture is not shown (still loading, or it cannot be read: see the status bar).");
+        return;
+    }
+    const double shownPpc = ctx.backgroundSize.x / std::max(1e-9, static_cast<double>(ctx.backgroundCells.width));
+    if (bg->pixelsPerCell)
+        ImGui::TextWrapped("%u x %u pixels, %s to a cell; its top left corner at (%s, %s) cells.", ctx.backgroundSize.x,
+                           ctx.backgroundSize.y, fixed(*bg->pixelsPerCell).c_str(), fixed(bg->offsetX).c_str(), fixed(bg->offsetY).c_str());
+    else
+        ImGui::TextWrapped("%u x %u pixels, stretched over the whole grid (about %s to a cell).", ctx.backgroundSize.x,
+                           ctx.backgroundSize.y, fixed(shownPpc).c_str());
+    // Typed placement: the fields edit a copy (taken again whenever neither is being typed in),
+    // applied when a field is left.
+    if (!placeEditing_) {
+        placePpc_ = bg->pixelsPerCell.value_or(shownPpc);
+        placeOffset_[0] = bg->pixelsPerCell ? bg->offsetX : 0.0;
+        placeOffset_[1] = bg->pixelsPerCell ? bg->offsetY : 0.0;
+    }
+    double& ppc = placePpc_;
+    double* offset = placeOffset_;
+    ImGui::SetNextItemWidth(em * 7);
+    ImGui::InputDouble("Pixels a cell##bg", &ppc, 0, 0, "%.3f");
+    ui::noteItem("background-ppc");
+    const bool ppcDone = ImGui::IsItemDeactivatedAfterEdit();
+    placeEditing_ = ImGui::IsItemActive();
+    ImGui::SetNextItemWidth(em * 10);
+    ImGui::InputScalarN("Offset (cells)##bg", ImGuiDataType_Double, offset, 2, nullptr, nullptr, "%.3f");
+    ui::noteItem("background-offset");
+    const bool offsetDone = ImGui::IsItemDeactivatedAfterEdit();
+    placeEditing_ = placeEditing_ || ImGui::IsItemActive();
+    if (ppcDone || offsetDone) {
+        if (!(ppc > 0 && ppc <= kMaxPixelsPerCell) || !std::isfinite(offset[0]) || !std::isfinite(offset[1]) ||
+            std::abs(offset[0]) > kMaxBackgroundOffset || std::abs(offset[1]) > kMaxBackgroundOffset)
+            ui::refuseField("Offset (cells)##bg", "background", kept,
+                            "pixels a cell above 0 (at most " + fixed(kMaxPixelsPerCell) + ") and an offset within " +
+                                fixed(kMaxBackgroundOffset) + " cells expected; kept as it was");
+        else
+            out.command(table::ReplaceBoard{"place the background picture", withBackground(board, withPlacement(*key, ppc, offset[0], offset[1]))});
+    }
+    ui::fieldRefusal("Offset (cells)##bg", "background", kept);
+    if (bg->pixelsPerCell && ui::button("Stretch over the grid")) {
+        ed.align.points.clear();
+        out.command(table::ReplaceBoard{"stretch the background picture", withBackground(board, withoutPlacement(*key))});
+    }
+
+    ImGui::Separator();
+    ImGui::TextColored(kDim, "Align it by two clicks");
+    const auto& pts = ed.align.points;
+    if (pts.empty()) {
+        ImGui::TextWrapped("Click a corner of the picture's own grid (zoom in to be exact), then another far from it, "
+                           "across the board. Each goes to the board's corner nearest to where you clicked.");
+        return;
+    }
+    ImGui::TextWrapped("First: picture pixel (%s, %s) to corner (%d, %d).", fixed(pts[0].first.x).c_str(),
+                       fixed(pts[0].first.y).c_str(), pts[0].second.x, pts[0].second.y);
+    if (pts.size() == 1) {
+        ImGui::TextWrapped("Now click a second corner of the picture's grid, far from the first.");
+    } else {
+        ImGui::TextWrapped("Second: picture pixel (%s, %s) to corner (%d, %d).", fixed(pts[1].first.x).c_str(),
+                           fixed(pts[1].first.y).c_str(), pts[1].second.x, pts[1].second.y);
+        // The corners went where the clicks were; if the picture was far off, say how far apart they are.
+        int apart[2] = {pts[1].second.x - pts[0].second.x, pts[1].second.y - pts[0].second.y};
+        ImGui::SetNextItemWidth(em * 8);
+        if (ImGui::InputInt2("Cells apart##bg", apart)) {
+            const Corner c2{pts[0].second.x + apart[0], pts[0].second.y + apart[1]};
+            const PointD c1d{static_cast<double>(pts[0].second.x), static_cast<double>(pts[0].second.y)};
+            if (const auto placed = alignPicture(pts[0].first, pts[1].first, c1d, {static_cast<double>(c2.x), static_cast<double>(c2.y)})) {
+                ed.align.points[1].second = c2;
+                out.command(table::ReplaceBoard{"align the background picture",
+                                                withBackground(board, withPlacement(*key, placed->pixelsPerCell, placed->offsetX, placed->offsetY))});
+            }
+        }
+        ui::noteItem("background-apart");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("How many cells the two points are apart, across and down.");
+    }
+    if (ui::button("Start again##bg")) ed.align.points.clear();
+}
 
 void Panels::editorSection(const PanelContext& ctx, ViewOptions& options, PanelRequests& out) {
     const Board& board = ctx.doc.board();
@@ -162,6 +308,7 @@ void Panels::editorSection(const PanelContext& ctx, ViewOptions& options, PanelR
     if (ed.tool == Tool::Eraser) ImGui::TextWrapped("Drag over cells to clear their terrain.");
     if (ed.tool == Tool::Ruler) ImGui::TextWrapped("Drag from cell to cell; Shift measures from point to point. Esc clears it.");
     if (ed.tool == Tool::Area) areaSection(ctx, ed);
+    if (ed.tool == Tool::Picture) pictureSection(ctx, ed, out);
 
     if (ed.tool != Tool::Select && sel.empty()) return;
     ImGui::Separator();

@@ -6,7 +6,11 @@
 #include <imgui_stdlib.h>
 #include <nlohmann/json.hpp>
 
+#include "core/picture.hpp"
+#include "core/properties.hpp"
+
 #include <algorithm>
+#include <filesystem>
 #include <set>
 
 namespace sightline::app {
@@ -15,6 +19,31 @@ using ui::kBad;
 using ui::kDim;
 using ui::kGood;
 using ui::kWarn;
+
+namespace {
+
+// The tokens Sightline ships (assets/tokens/*.png): each name and its path as a map in the open
+// map's folder names it (absolute for a map never saved).
+std::vector<std::pair<std::string, std::string>> shippedTokens(const PanelContext& ctx) {
+    namespace fs = std::filesystem;
+    std::vector<std::pair<std::string, std::string>> out;
+    std::error_code ec;
+    const fs::path dir = fs::path(ctx.assetsDir) / "tokens";
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+        if (entry.path().extension() != ".png") continue;
+        fs::path path = fs::absolute(entry.path(), ec).lexically_normal();
+        if (!ctx.doc.path().empty()) {
+            const fs::path folder = fs::absolute(fs::path(ctx.doc.path()), ec).parent_path();
+            const fs::path relative = path.lexically_relative(folder);
+            if (!relative.empty()) path = relative;
+        }
+        out.emplace_back(entry.path().stem().string(), path.generic_string());
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+}  // namespace
 
 void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
     const Board& board = ctx.doc.board();
@@ -102,6 +131,48 @@ void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
         }
     }
     ui::fieldRefusal("Size (cells)", f.id, sizeKept);
+
+    // Its picture (core/picture.hpp): a path relative to the map's folder, or one of the tokens
+    // Sightline ships (assets/tokens) picked from the list.
+    const std::string imageNow = propertyString(f.extra, kFigureImage).value_or("");
+    if (imageShownFor_ != f.id || imageShown_ != imageNow) {
+        imageShownFor_ = f.id;
+        imageShown_ = imageNow;
+        imageInput_ = imageNow;
+    }
+    const std::string imageKept = imageNow.empty() ? std::string("none") : imageNow;
+    auto sendImage = [&](const std::string& path) {
+        if (path.empty()) {
+            ui::clearFieldRefusal("Picture");
+            if (!imageNow.empty()) out.command(table::SetFigureKey{f.id, kFigureImage, std::nullopt, {}});
+            return;
+        }
+        const std::string why = ui::keyRefusal("Picture", kFigureImage, jsonQuote(path), false);
+        if (!why.empty()) {
+            ui::refuseField("Picture", f.id, imageKept, why + "; kept " + imageKept);
+            return;
+        }
+        ui::clearFieldRefusal("Picture");
+        if (path != imageNow) out.command(table::SetFigureKey{f.id, kFigureImage, jsonQuote(path), {}});
+    };
+    ImGui::SetNextItemWidth(fieldWidth);
+    ImGui::InputText("Picture", &imageInput_);
+    ui::noteItem("figure-image");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A PNG, JPEG or WebP file, its path relative to the map's folder; empty: none.");
+    if (ImGui::IsItemDeactivatedAfterEdit()) sendImage(imageInput_);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFrameHeight() * 1.2f);
+    const bool tokens = ImGui::BeginCombo("##tokens", "", ImGuiComboFlags_NoPreview | ImGuiComboFlags_HeightLarge);
+    ui::noteItem("token-list");
+    if (tokens) {
+        if (ImGui::Selectable("(none)", imageNow.empty())) sendImage("");
+        for (const auto& [name, path] : shippedTokens(ctx)) {
+            if (ImGui::Selectable(name.c_str(), path == imageNow)) sendImage(path);
+            ui::noteItem(("token:" + name).c_str());
+        }
+        ImGui::EndCombo();
+    }
+    ui::fieldRefusal("Picture", f.id, imageKept);
 
     ImGui::TextColored(kDim, "cell (%d, %d)", f.cell.x, f.cell.y);
     // The game's own fields of the figure (Doom: large, stunned; d20: Defense ...; wargame: floor ...).

@@ -67,7 +67,8 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Tools")) {
-        for (Tool t : {Tool::Play, Tool::Select, Tool::Wall, Tool::Door, Tool::Brush, Tool::Rect, Tool::Eraser, Tool::Feature, Tool::Ruler, Tool::Area})
+        for (Tool t : {Tool::Play, Tool::Select, Tool::Wall, Tool::Door, Tool::Brush, Tool::Rect, Tool::Eraser, Tool::Feature, Tool::Ruler, Tool::Area,
+                       Tool::Picture})
             if (ImGui::MenuItem(toolName(t), toolKey(t), options.editor.tool == t)) out.ask(ask::UseTool{t});
         ImGui::EndMenu();
     }

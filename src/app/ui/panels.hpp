@@ -101,6 +101,7 @@ private:
     void modals(const PanelContext& ctx, PanelRequests& out);
     void toolsBar(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
     void editorSection(const PanelContext& ctx, ViewOptions& options, PanelRequests& out);
+    void pictureSection(const PanelContext& ctx, EditorOptions& ed, PanelRequests& out);
     void editorModals(const PanelContext& ctx, PanelRequests& out);
     void leakControls(const PanelContext& ctx, PanelRequests& out);
     void kindFilter();
@@ -162,11 +163,17 @@ private:
     int leakX_ = 0, leakY_ = 0;
     std::string featureKindInput_;
     int featureKindFor_ = -1;
+    // The background picture tool's path field, copied from the map's key when that changes.
+    std::string picturePath_;
+    std::optional<std::string> pictureKeyShown_;
+    double placePpc_ = 0, placeOffset_[2] = {0, 0};
+    bool placeEditing_ = false;
 
     // The inspector's text fields edit a copy, applied when the field is left.
     std::string idInput_, sideInput_;
     std::string inputsFor_;                 // the figure id the copies were taken from
     std::optional<std::string> sideShown_;  // the figure's side when the side field last copied it
+    std::string imageInput_, imageShown_, imageShownFor_;  // the picture field's copy, as for the id
 };
 
 }  // namespace sightline::app

@@ -40,8 +40,9 @@ void ScrollAnchor::end() {
     const float scroll = ImGui::GetScrollY();
     // The noted items of this window's column this frame, shown or scrolled out of sight.
     std::map<std::string, std::array<float, 4>> noted;
+    // (Not an item of no height: a combo's, noted while its list is open, is the list's top.)
     for (const auto& [name, r] : notedItems())
-        if (r[0] >= pos.x - 1 && r[0] + r[2] <= pos.x + size.x + 1) noted.emplace(stableName(name), r);
+        if (r[0] >= pos.x - 1 && r[0] + r[2] <= pos.x + size.x + 1 && r[3] > 0) noted.emplace(stableName(name), r);
     // The user moving the content (the wheel, the scroll bar, a drag) picks a new anchor; a click's
     // effect shows on the frames after the button is let go.
     const bool userMoves = io.MouseWheel != 0.0f || ImGui::IsMouseDown(ImGuiMouseButton_Left);

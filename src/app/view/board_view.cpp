@@ -10,14 +10,13 @@
 // [SECTION] What a figure sees: the fog outside it, its outline, whose it is
 #include "app/view/board_view.hpp"
 
+#include "core/picture.hpp"
+#include "core/properties.hpp"
 #include "core/tracker.hpp"
 
 #include "core/ruler.hpp"
 
 
-#include <webp/decode.h>
-
-#include <SFML/Graphics/Image.hpp>
 #include <SFML/Graphics/Text.hpp>
 #include <SFML/Graphics/Vertex.hpp>
 
@@ -27,6 +26,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -62,24 +62,28 @@ public:
     const std::optional<sf::FloatRect>& clippedExtent() const { return extent_; }
 
     void triangle(sf::Vector2f a, sf::Color ca, sf::Vector2f b, sf::Color cb, sf::Vector2f c, sf::Color cc) {
+        triangle(sf::Vertex(a, ca), sf::Vertex(b, cb), sf::Vertex(c, cc));
+    }
+    void triangle(const sf::Vertex& a, const sf::Vertex& b, const sf::Vertex& c) {
         if (!clip_) {
-            v_.emplace_back(a, ca);
-            v_.emplace_back(b, cb);
-            v_.emplace_back(c, cc);
+            v_.push_back(a);
+            v_.push_back(b);
+            v_.push_back(c);
             return;
         }
         const sf::FloatRect& r = *clip_;
         const float r1 = r.left + r.width, b1 = r.top + r.height;
-        const float minX = std::min({a.x, b.x, c.x}), maxX = std::max({a.x, b.x, c.x});
-        const float minY = std::min({a.y, b.y, c.y}), maxY = std::max({a.y, b.y, c.y});
+        const sf::Vector2f pa = a.position, pb = b.position, pc = c.position;
+        const float minX = std::min({pa.x, pb.x, pc.x}), maxX = std::max({pa.x, pb.x, pc.x});
+        const float minY = std::min({pa.y, pb.y, pc.y}), maxY = std::max({pa.y, pb.y, pc.y});
         if (maxX <= r.left || minX >= r1 || maxY <= r.top || minY >= b1) return;
         if (minX >= r.left && maxX <= r1 && minY >= r.top && maxY <= b1) {
-            keep({a, ca});
-            keep({b, cb});
-            keep({c, cc});
+            keep(a);
+            keep(b);
+            keep(c);
             return;
         }
-        std::vector<sf::Vertex> poly{{a, ca}, {b, cb}, {c, cc}};
+        std::vector<sf::Vertex> poly{a, b, c};
         poly = cut(poly, [&](sf::Vector2f q) { return q.x - r.left; });
         poly = cut(poly, [&](sf::Vector2f q) { return r1 - q.x; });
         poly = cut(poly, [&](sf::Vector2f q) { return q.y - r.top; });
@@ -89,6 +93,40 @@ public:
             keep(poly[i]);
             keep(poly[i + 1]);
         }
+    }
+    // A picture in a circle (a token's): a fan of textured triangles over the picture's middle
+    // square, turned by `angle` radians clockwise (its top towards the figure's facing), drawn
+    // between what was added before it and what is added after.
+    void picture(const sf::Texture* texture, sf::Vector2f center, float radius, float angle, sf::Uint8 alpha) {
+        if (!texture || radius < 2) return;
+        const sf::Vector2f ts(texture->getSize());
+        const float side = std::min(ts.x, ts.y);
+        const sf::Vector2f mid = ts * 0.5f;
+        const sf::Color tint(255, 255, 255, alpha);
+        std::vector<sf::Vertex> before;
+        before.swap(v_);
+        const int n = segments(radius);
+        const float ca = std::cos(angle), sa = std::sin(angle);
+        auto at = [&](int i) {
+            const sf::Vector2f d = direction(i, n);
+            // The picture's own direction d, turned on screen by the angle.
+            const sf::Vector2f turned(d.x * ca - d.y * sa, d.x * sa + d.y * ca);
+            return sf::Vertex(center + turned * radius, tint, mid + d * (side / 2));
+        };
+        const sf::Vertex middle(center, tint, mid);
+        for (int i = 0; i < n; ++i) triangle(middle, at(i), at(i + 1));
+        pictures_.push_back({before.size(), texture, std::move(v_)});
+        v_.swap(before);
+    }
+    // Everything added, in order, the pictures among the rest.
+    void drawTo(sf::RenderTarget& target) const {
+        std::size_t from = 0;
+        for (const Picture& pic : pictures_) {
+            if (pic.at > from) target.draw(v_.data() + from, pic.at - from, sf::Triangles);
+            from = pic.at;
+            if (!pic.v.empty()) target.draw(pic.v.data(), pic.v.size(), sf::Triangles, sf::RenderStates(pic.texture));
+        }
+        if (v_.size() > from) target.draw(v_.data() + from, v_.size() - from, sf::Triangles);
     }
     // a-b-c-d in order around the quad.
     void quad(sf::Vector2f a, sf::Color ca, sf::Vector2f b, sf::Color cb, sf::Vector2f c, sf::Color cc,
@@ -194,7 +232,8 @@ private:
                 const float t = dp / (dp - dq);
                 auto mix = [t](sf::Uint8 x, sf::Uint8 y) { return static_cast<sf::Uint8>(std::lround(x + (y - x) * t)); };
                 out.emplace_back(p.position + (q.position - p.position) * t,
-                                 sf::Color(mix(p.color.r, q.color.r), mix(p.color.g, q.color.g), mix(p.color.b, q.color.b), mix(p.color.a, q.color.a)));
+                                 sf::Color(mix(p.color.r, q.color.r), mix(p.color.g, q.color.g), mix(p.color.b, q.color.b), mix(p.color.a, q.color.a)),
+                                 p.texCoords + (q.texCoords - p.texCoords) * t);
             }
         }
         return out;
@@ -205,7 +244,13 @@ private:
         const float a = 2 * kPi * static_cast<float>(i) / static_cast<float>(n);
         return {std::cos(a), std::sin(a)};
     }
+    struct Picture {
+        std::size_t at;  // drawn after this many of v_
+        const sf::Texture* texture;
+        std::vector<sf::Vertex> v;
+    };
     std::vector<sf::Vertex> v_;
+    std::vector<Picture> pictures_;
     std::optional<sf::FloatRect> clip_;
     std::optional<sf::FloatRect> extent_;
 };
@@ -298,53 +343,29 @@ bool BoardView::loadFonts(const std::string& regular, const std::string& bold) {
     return fonts_;
 }
 
+namespace {
+
+// What stands for an imported map's own picture among the pictures (no path ends so).
+const char* const kEmbeddedPicture = "(the imported map's picture)";
+
+}  // namespace
+
 std::string BoardView::loadBackground(const Board& board, const std::string& mapPath) {
-    background_.reset();
-    cacheKey_ = CacheKey{};  // the board layer shows the picture
-    const auto it = std::find_if(board.extra.begin(), board.extra.end(),
-                                 [](const auto& kv) { return kv.first == "background"; });
-    if (it == board.extra.end()) return {};
-    std::string image;
-    try {
-        const nlohmann::json j = nlohmann::json::parse(it->second);
-        if (j.is_object() && j.contains("image") && j["image"].is_string()) image = j["image"].get<std::string>();
-    } catch (const nlohmann::json::exception&) {
-    }
-    if (image.empty()) return "background: expected {\"image\": PATH}; the board is drawn without it";
-    const std::filesystem::path path = std::filesystem::path(mapPath).parent_path() / image;
-    // Read here and shown like an embedded picture: SFML reads no WebP, and the bytes decide the type.
-    constexpr std::uintmax_t kMaxPictureBytes = 64u << 20;  // as io/import.hpp's kMaxImageBytes
-    std::error_code ec;
-    const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    if (ec || size > kMaxPictureBytes) return "background: cannot load " + path.string();
-    std::ifstream in(path, std::ios::binary);
-    std::string bytes(static_cast<std::size_t>(size), '\0');
-    if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size())) || !loadBackgroundImage(bytes).empty())
-        return "background: cannot load " + path.string();
+    pictures_.setFolder(mapPath.empty() ? std::string() : std::filesystem::path(mapPath).parent_path().string());
+    embeddedBackground_ = false;
+    cacheKey_ = CacheKey{};
+    const std::string* key = propertyJson(board.extra, "background");
+    if (!key) return {};
+    const std::optional<Background> bg = background(board);
+    if (!bg) return "background: expected {\"image\": PATH}; the board is drawn without it";
+    if (!bg->problem.empty()) return bg->problem + "; the picture is stretched over the grid";
     return {};
 }
 
-std::string BoardView::loadBackgroundImage(const std::string& bytes) {
-    background_.reset();
+void BoardView::loadBackgroundImage(const std::string& bytes) {
+    pictures_.put(kEmbeddedPicture, bytes);
+    embeddedBackground_ = true;
     cacheKey_ = CacheKey{};
-    auto texture = std::make_unique<sf::Texture>();
-    const bool webp = bytes.size() >= 12 && bytes.compare(0, 4, "RIFF") == 0 && bytes.compare(8, 4, "WEBP") == 0;
-    if (webp) {
-        // SFML 2.5 reads no WebP; libwebp decodes it to RGBA.
-        int w = 0, h = 0;
-        const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
-        std::uint8_t* pixels = WebPDecodeRGBA(data, bytes.size(), &w, &h);
-        if (!pixels) return "background: the embedded WebP picture cannot be decoded; the board is drawn without it";
-        sf::Image image;
-        image.create(static_cast<unsigned>(w), static_cast<unsigned>(h), pixels);
-        WebPFree(pixels);
-        if (!texture->loadFromImage(image)) return "background: the embedded picture is too large to show";
-    } else if (!texture->loadFromMemory(bytes.data(), bytes.size())) {
-        return "background: the embedded picture cannot be shown";
-    }
-    texture->setSmooth(true);
-    background_ = std::move(texture);
-    return {};
 }
 
 int BoardView::figureAt(const Board& board, const Camera& camera, sf::Vector2f px) {
@@ -387,6 +408,11 @@ struct BoardView::Frame {
     // keep most of their width) and to the viewport; the row and column numbers lie beyond that.
     static constexpr float edge = 2;
     sf::FloatRect clip;
+    // The map's pictures: a figure's by its "image" path (nullptr: none yet, or none to be had), and
+    // the background's with its placement (none: stretched over the grid).
+    std::function<const sf::Texture*(const std::string&)> picture;
+    const sf::Texture* background = nullptr;
+    std::optional<Background> placement;
 
     Frame(const Board& b, const Camera& c, const sf::FloatRect& v)
         : board(b), cam(c), viewport(v), cell(c.cell), topLeft(c.toScreen(0, 0)), bottomRight(c.toScreen(b.width, b.height)) {
@@ -510,7 +536,7 @@ std::vector<std::pair<std::string, sf::FloatRect>> drawLabels(sf::RenderTarget& 
         }
         texts.push_back(text);
     }
-    target.draw(p.vertices().data(), p.vertices().size(), sf::Triangles);
+    p.drawTo(target);
     for (const sf::Text& t : texts) target.draw(t);
     return drawn;
 }
@@ -612,11 +638,26 @@ BoardView::~BoardView() = default;
 
 void BoardView::draw(sf::RenderTarget& target, const Board& board, std::uint64_t geometryRevision, const Camera& cam,
                      const sf::FloatRect& viewport, const Overlay& overlay) {
-    const Frame frame(board, cam, viewport);
+    Frame frame(board, cam, viewport);
+    frame.picture = [this](const std::string& name) { return pictures_.get(name); };
+    const std::string* backgroundKey = propertyJson(board.extra, "background");
+    std::optional<Background> bg;
+    if (embeddedBackground_) {
+        bg = backgroundKey ? background(board) : std::nullopt;
+        if (!bg) bg = Background{};
+        bg->image = kEmbeddedPicture;
+    } else if (backgroundKey) {
+        bg = background(board);
+    }
+    if (bg) {
+        frame.background = pictures_.get(bg->image);
+        if (bg->problem.empty()) frame.placement = bg;
+    }
     // The board without its figures changes far less often than the figures (never while a mini
     // is dragged), and software GL spends most of a frame filling it: keep it in a texture.
     const sf::Vector2u size = target.getSize();
-    const CacheKey key{&board, geometryRevision, cam.origin, cam.cell, viewport, size, textScale_};
+    const CacheKey key{&board, geometryRevision, cam.origin, cam.cell, viewport, size, textScale_, frame.background,
+                       backgroundKey ? *backgroundKey : std::string()};
     if (!cache_ || !(key == cacheKey_)) {
         if (!cache_ || cache_->getSize() != size) {
             cache_ = std::make_unique<sf::RenderTexture>();
@@ -663,20 +704,42 @@ void BoardView::drawBoard(sf::RenderTarget& target, const Frame& f) const {
     const Board& board = f.board;
     const float cell = f.cell;
 
-    // The floor, or the map's picture stretched over the grid.
-    if (background_) {
-        const sf::Vector2f ts(background_->getSize());
-        const sf::Vector2f tl = f.topLeft, br = f.bottomRight;
-        const sf::Vertex quad[] = {{tl, {0, 0}}, {{br.x, tl.y}, {ts.x, 0}}, {br, ts},
-                                   {tl, {0, 0}}, {br, ts},               {{tl.x, br.y}, {0, ts.y}}};
-        target.draw(quad, 6, sf::Triangles, sf::RenderStates(background_.get()));
-    } else {
-        p.rect({f.topLeft, f.bottomRight - f.topLeft}, palette::kFloor);
+    // The floor, or the map's picture stretched over the grid (what it leaves clear shows the
+    // window's ground, as outside the map); a placed picture lies on the floor.
+    drawnBackground_ = DrawnBackground{};
+    const bool placed = f.background && f.placement && f.placement->pixelsPerCell;
+    if (!f.background || placed) p.rect({f.topLeft, f.bottomRight - f.topLeft}, palette::kFloor);
+    if (f.background) {
+        const sf::Vector2f ts(f.background->getSize());
+        sf::FloatRect cells(0, 0, static_cast<float>(board.width), static_cast<float>(board.height));
+        if (placed) {
+            const double ppc = *f.placement->pixelsPerCell;
+            cells = sf::FloatRect(static_cast<float>(f.placement->offsetX), static_cast<float>(f.placement->offsetY),
+                                  static_cast<float>(ts.x / ppc), static_cast<float>(ts.y / ppc));
+        }
+        drawnBackground_ = {f.background->getSize(), cells};
+        if (placed) {
+            target.draw(p.vertices().data(), p.vertices().size(), sf::Triangles);  // the floor under it
+            p = Painter();
+        }
+        // Cut to the board: a picture larger than the grid shows only its part on the board.
+        const sf::Vector2f tl = f.cam.toScreen(cells.left, cells.top);
+        const sf::Vector2f br = f.cam.toScreen(cells.left + cells.width, cells.top + cells.height);
+        const float l = std::max(tl.x, f.topLeft.x), t = std::max(tl.y, f.topLeft.y);
+        const float r = std::min(br.x, f.bottomRight.x), b = std::min(br.y, f.bottomRight.y);
+        if (l < r && t < b && br.x > tl.x && br.y > tl.y) {
+            auto tex = [&](float x, float y) {
+                return sf::Vector2f((x - tl.x) / (br.x - tl.x) * ts.x, (y - tl.y) / (br.y - tl.y) * ts.y);
+            };
+            const sf::Vertex quad[] = {{{l, t}, tex(l, t)}, {{r, t}, tex(r, t)}, {{r, b}, tex(r, b)},
+                                       {{l, t}, tex(l, t)}, {{r, b}, tex(r, b)}, {{l, b}, tex(l, b)}};
+            target.draw(quad, 6, sf::Triangles, sf::RenderStates(f.background));
+        }
     }
 
     // Terrain: a colour per kind, and a pattern when cells are big enough to show one, so the kinds
     // differ by more than colour. Over a picture they are see-through.
-    const int terrainAlpha = background_ ? 150 : 255;
+    const int terrainAlpha = f.background ? 150 : 255;
     for (const TerrainGroup& g : board.terrain) {
         for (const Cell& c : g.cells) {
             if (c.x < f.x0 || c.x >= f.x1 || c.y < f.y0 || c.y >= f.y1) continue;
@@ -1019,6 +1082,7 @@ struct FigureLook {
     bool stopsLine = false;                // it stops one of the ruling's lines
     Tracked tracked;                       // the round tracker's keys (core/tracker.hpp)
     bool turn = false;                     // whose turn it is
+    const sf::Texture* picture = nullptr;  // its token picture, once read
 };
 
 // The round tracker's marks on a token: a bar of the health left along its foot, a dot a condition
@@ -1075,7 +1139,15 @@ void drawToken(Painter& p, const BoardView::Frame& f, const Overlay& overlay, co
     }
     p.disc(t.center, t.radius, withAlpha(palette::side(fig.side), unseen ? 110 : 255));
     if (t.radius >= 6) p.ring(t.center, t.radius - 0.5f, std::max(1.0f, t.radius * 0.08f), sf::Color(0, 0, 0, 120));
-    if (fig.isLarge()) p.ring(t.center, t.radius * 0.72f, std::max(1.0f, t.radius * 0.05f), sf::Color(255, 255, 255, 110));
+    if (look.picture && t.radius >= 6) {
+        // Its picture inside its side's ring, the picture's top towards its facing.
+        const float angle = look.facing ? static_cast<float>(std::atan2(look.facing->dx, -look.facing->dy)) : 0.0f;
+        const float inner = t.radius - std::max(2.0f, t.radius * 0.16f);
+        p.picture(look.picture, t.center, inner, angle, unseen ? 110 : 255);
+        p.ring(t.center, inner, 1.0f, sf::Color(0, 0, 0, 140));
+    } else if (fig.isLarge()) {
+        p.ring(t.center, t.radius * 0.72f, std::max(1.0f, t.radius * 0.05f), sf::Color(255, 255, 255, 110));
+    }
     if (look.facing) drawFacing(p, fig, f.cam, *look.facing, unseen ? 130 : 255);
     if (fig.stunned) {
         const sf::Vector2f at = t.center + sf::Vector2f(t.radius * 0.7f, -t.radius * 0.7f);
@@ -1113,7 +1185,8 @@ void figureLabel(std::vector<Label>& labels, const BoardView::Frame& f, const Ov
 
 // Figures: a round token per footprint in its side's colour over its footprint, the id under it.
 void drawFigures(Painter& p, std::vector<Label>& labels, const BoardView::Frame& f, const Overlay& overlay,
-                 const std::set<int>& stopFigures, bool fonts, unsigned idPx) {
+                 const std::set<int>& stopFigures, bool fonts, unsigned idPx, std::vector<std::string>& pictured) {
+    pictured.clear();
     const Board& board = f.board;
     auto seenAs = [&](int i) -> const PairResult* {
         if (!overlay.seen) return nullptr;
@@ -1137,8 +1210,11 @@ void drawFigures(Painter& p, std::vector<Label>& labels, const BoardView::Frame&
         look.turn = tracker.running() && fig.id == tracker.turn;
         look.seen = look.index == overlay.attacker ? nullptr : seenAs(look.index);
         look.facing = facingOf[k];
+        if (f.picture && !fig.extra.empty())
+            if (const std::optional<std::string> image = figureImage(fig)) look.picture = f.picture(*image);
         look.stopsLine = stopFigures.count(look.index) > 0;
         drawToken(p, f, overlay, fig, look);
+        if (look.picture && t.radius >= 6) pictured.push_back(fig.id);
         if (fonts) figureLabel(labels, f, overlay, fig, look, idPx);
     }
 }
@@ -1388,7 +1464,7 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
     const unsigned idPx = static_cast<unsigned>(std::round(std::clamp(f.cell * 0.3f, 10.0f, 15.0f) * textScale_));
     const std::vector<CoverLine>& lines = shownLines(overlay);
     const Stops stops = overlay.ruling ? drawStops(p, f, lines) : Stops{};
-    drawFigures(p, labels, f, overlay, stops.figures, fonts_, idPx);
+    drawFigures(p, labels, f, overlay, stops.figures, fonts_, idPx, drawnPictures_);
     const std::map<std::size_t, std::string> marked = drawRulingMarks(p, labels, f, overlay, fonts_, idPx);
     if (fonts_) featureLabels(labels, f, featureNotes_, marked, textScale_, idPx);
     if (overlay.refusedCell) {  // where a dragged figure may not stand
@@ -1397,6 +1473,19 @@ void BoardView::drawPieces(sf::RenderTarget& target, const Frame& f, const Overl
         p.rectOutline(r, 2, palette::kStopped);
     }
     if (overlay.movePath && overlay.movePath->size() > 1) drawMovePath(p, labels, f, overlay, idPx);
+    if (overlay.pictureOutline) {  // the background picture tool: where the picture lies
+        const sf::FloatRect& c = *overlay.pictureOutline;
+        const sf::Vector2f a = f.cam.toScreen(c.left, c.top), b = f.cam.toScreen(c.left + c.width, c.top + c.height);
+        p.rectOutline({a, b - a}, 2, withAlpha(palette::kSelect, 200));
+    }
+    for (const Corner& c : overlay.pictureCorners) {  // and the corners its clicks go to
+        const sf::Vector2f at = f.cam.toScreen(c.x, c.y);
+        const float arm = std::max(8.0f, f.cell * 0.35f);
+        for (sf::Vector2f d : {sf::Vector2f(arm, 0), sf::Vector2f(0, arm)}) {
+            p.line(at - d, at + d, 4.5f, sf::Color(0, 0, 0, 200));
+            p.line(at - d, at + d, 2.5f, palette::kSelect);
+        }
+    }
     if (overlay.area) drawAreaMarks(p, labels, f, overlay, idPx);
     if (overlay.reachSees) {  // a dot in the top right corner of each place the defender is seen from
         const float r = std::clamp(f.cell * 0.09f, 2.0f, 5.0f);

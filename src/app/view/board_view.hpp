@@ -10,6 +10,7 @@
 
 #include "app/view/feature_note.hpp"
 #include "app/view/figure_mark.hpp"
+#include "app/view/pictures.hpp"
 #include "app/model/seat_fog.hpp"
 #include "core/board.hpp"
 #include "core/figure_sight.hpp"
@@ -153,6 +154,10 @@ struct Overlay {
     // An area effect (Tools > Area effect): its cells tinted, its origin ringed, the lines from the
     // origin of each figure's ruling, and `areaBadges` (one a figure: "one half, +2 Reflex") above them.
     const AreaEffect* area = nullptr;
+    // The background picture tool: the picture's outline on the board (in cells) and the corners its
+    // clicks go to, each a cross.
+    std::optional<sf::FloatRect> pictureOutline;
+    std::vector<Corner> pictureCorners;
     std::vector<std::string> areaBadges;
 };
 
@@ -163,12 +168,30 @@ public:
 
     // Fonts for labels and token ids; false when a file is missing (then no text is drawn).
     bool loadFonts(const std::string& regular, const std::string& bold);
-    // The map's background picture, from its unknown top-level key "background": {"image": PATH}
-    // (PATH relative to the map file). Returns a warning for the status bar, empty when fine or
-    // when the map has none.
+    // The map's pictures (core/picture.hpp): its figures' and its background, the paths relative
+    // to the map file's folder, read off the UI thread (view/pictures.hpp) after this is called
+    // for a new board. Returns a problem with the background's placement for the status bar, empty
+    // when fine; a picture that cannot be read is said later, through pollPictures.
     std::string loadBackground(const Board& board, const std::string& mapPath);
-    // A picture from memory (PNG, or WebP through libwebp), as embedded in an imported map.
-    std::string loadBackgroundImage(const std::string& bytes);
+    // A background picture from memory (PNG, JPEG or WebP), as embedded in an imported map.
+    void loadBackgroundImage(const std::string& bytes);
+    // Pictures from elsewhere than files (a joined table's host); loadBackground forgets it.
+    void setPictureFetch(Pictures::Fetch fetch) {
+        pictures_.setFetch(std::move(fetch));
+        cacheKey_ = CacheKey{};
+    }
+    // Once a frame: the pictures read since go to the screen; returns the problems found meanwhile.
+    std::vector<std::string> pollPictures() { return pictures_.poll(); }
+    bool picturesLoading() const { return pictures_.loading(); }
+    // The background as drawn in the last board layer: its picture's size in pixels (0 x 0: none
+    // shown) and where its corners lay on the board, in cells.
+    struct DrawnBackground {
+        sf::Vector2u size;
+        sf::FloatRect cells;
+    };
+    const DrawnBackground& drawnBackground() const { return drawnBackground_; }
+    // The ids of the figures drawn with their pictures in the last frame.
+    const std::vector<std::string>& drawnPictures() const { return drawnPictures_; }
     // What the game in play says of each feature (by index into board.features), written beside
     // its name; a hazard is drawn in flames' colours. Set again when the features or the game change.
     void setFeatureNotes(std::vector<FeatureNote> notes) {
@@ -230,9 +253,12 @@ private:
         sf::FloatRect viewport;
         sf::Vector2u size;
         float textScale = 0;
+        const sf::Texture* background = nullptr;
+        std::string backgroundKey;  // the map's "background" key as written (its placement)
         bool operator==(const CacheKey& o) const {
             return board == o.board && geometryRevision == o.geometryRevision && origin == o.origin && cell == o.cell &&
-                   viewport == o.viewport && size == o.size && textScale == o.textScale;
+                   viewport == o.viewport && size == o.size && textScale == o.textScale && background == o.background &&
+                   backgroundKey == o.backgroundKey;
         }
     };
     std::unique_ptr<sf::RenderTexture> cache_;
@@ -251,7 +277,10 @@ private:
     sf::Font regular_;
     sf::Font bold_;
     bool fonts_ = false;
-    std::unique_ptr<sf::Texture> background_;
+    Pictures pictures_;
+    bool embeddedBackground_ = false;  // the background is the imported map's own picture
+    mutable DrawnBackground drawnBackground_;
+    mutable std::vector<std::string> drawnPictures_;
     std::unique_ptr<sf::Texture> heatTexture_;
     std::uint64_t heatKey_ = 0;  // what heatTexture_ was made from: a hash of the board's size and the cells' states
     std::unique_ptr<sf::Texture> reachTexture_;

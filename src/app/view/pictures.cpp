@@ -1,0 +1,190 @@
+#include "app/view/pictures.hpp"
+
+#include <webp/decode.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace sightline::app {
+
+namespace fs = std::filesystem;
+
+std::optional<sf::Image> decodePicture(const std::string& bytes, std::string& error) {
+    const bool webp = bytes.size() >= 12 && bytes.compare(0, 4, "RIFF") == 0 && bytes.compare(8, 4, "WEBP") == 0;
+    sf::Image image;
+    if (webp) {
+        // SFML 2.5 reads no WebP; libwebp decodes it to RGBA.
+        int w = 0, h = 0;
+        const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
+        if (!WebPGetInfo(data, bytes.size(), &w, &h) || w <= 0 || h <= 0) {
+            error = "not a WebP picture it can read";
+            return std::nullopt;
+        }
+        if (static_cast<unsigned>(w) > kMaxPictureSide || static_cast<unsigned>(h) > kMaxPictureSide) {
+            error = "larger than " + std::to_string(kMaxPictureSide) + " pixels a side";
+            return std::nullopt;
+        }
+        std::uint8_t* pixels = WebPDecodeRGBA(data, bytes.size(), &w, &h);
+        if (!pixels) {
+            error = "the WebP picture cannot be decoded";
+            return std::nullopt;
+        }
+        image.create(static_cast<unsigned>(w), static_cast<unsigned>(h), pixels);
+        WebPFree(pixels);
+    } else {
+        const bool png = bytes.size() >= 8 && bytes.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0;
+        const bool jpeg = bytes.size() >= 3 && bytes.compare(0, 3, "\xff\xd8\xff") == 0;
+        if (!png && !jpeg) {
+            error = "not a PNG, JPEG or WebP picture";
+            return std::nullopt;
+        }
+        if (!image.loadFromMemory(bytes.data(), bytes.size())) {
+            error = std::string("the ") + (png ? "PNG" : "JPEG") + " picture cannot be decoded";
+            return std::nullopt;
+        }
+    }
+    const sf::Vector2u size = image.getSize();
+    if (size.x == 0 || size.y == 0 || size.x > kMaxPictureSide || size.y > kMaxPictureSide) {
+        error = "larger than " + std::to_string(kMaxPictureSide) + " pixels a side";
+        return std::nullopt;
+    }
+    return image;
+}
+
+std::optional<sf::Image> readPicture(const std::string& path, std::string& error) {
+    std::error_code ec;
+    const std::uintmax_t size = fs::file_size(path, ec);
+    if (ec) {
+        error = path + ": " + (fs::exists(path) ? "cannot be read" : "no such file");
+        return std::nullopt;
+    }
+    if (size > kMaxPictureBytes) {
+        error = path + ": larger than " + std::to_string(kMaxPictureBytes >> 20) + " MB";
+        return std::nullopt;
+    }
+    std::ifstream in(path, std::ios::binary);
+    std::string bytes(static_cast<std::size_t>(size), '\0');
+    if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()))) {
+        error = path + ": cannot be read";
+        return std::nullopt;
+    }
+    std::string why;
+    std::optional<sf::Image> image = decodePicture(bytes, why);
+    if (!image) error = path + ": " + why;
+    return image;
+}
+
+Pictures::Pictures() = default;
+
+Pictures::~Pictures() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        stop_ = true;
+    }
+    wake_.notify_all();
+    if (thread_.joinable()) thread_.join();
+}
+
+std::string Pictures::resolve(const std::string& name) const {
+    const fs::path p(name);
+    if (p.is_absolute() || folder_.empty()) return p.lexically_normal().string();
+    return (fs::path(folder_) / p).lexically_normal().string();
+}
+
+void Pictures::setFolder(const std::string& folder) {
+    folder_ = folder;
+    fetch_ = nullptr;
+    entries_.clear();
+    waiting_ = 0;
+    ++generation_;  // what is read for the old folder is dropped when it arrives
+    ++revision_;
+    std::lock_guard<std::mutex> lock(mutex_);
+    jobs_.clear();
+}
+
+const sf::Texture* Pictures::get(const std::string& name) {
+    const auto it = entries_.find(name);
+    if (it != entries_.end()) return it->second.texture.get();
+    ask({generation_, name, resolve(name), std::nullopt, fetch_});
+    return nullptr;
+}
+
+void Pictures::setFetch(Fetch fetch) {
+    setFolder(folder_);
+    fetch_ = std::move(fetch);
+}
+
+void Pictures::put(const std::string& name, std::string bytes) {
+    entries_.erase(name);
+    ask({generation_, name, {}, std::move(bytes), nullptr});
+}
+
+void Pictures::ask(Job job) {
+    entries_[job.name] = Entry{};
+    ++waiting_;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        jobs_.push_back(std::move(job));
+        if (!thread_.joinable()) thread_ = std::thread([this] { work(); });
+    }
+    wake_.notify_one();
+}
+
+void Pictures::work() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+        wake_.wait(lock, [this] { return stop_ || !jobs_.empty(); });
+        if (stop_) return;
+        Job job = std::move(jobs_.front());
+        jobs_.pop_front();
+        lock.unlock();
+        Done done{job.generation, job.name, std::nullopt, {}};
+        if (job.fetch) {
+            std::string why;
+            job.bytes = job.fetch(job.name, why);
+            if (!job.bytes) done.error = why;
+        }
+        if (job.bytes) {
+            std::string why;
+            done.image = decodePicture(*job.bytes, why);
+            if (!done.image) done.error = job.name + ": " + why;
+        } else if (!job.fetch) {
+            done.image = readPicture(job.path, done.error);
+        }
+        lock.lock();
+        done_.push_back(std::move(done));
+    }
+}
+
+std::vector<std::string> Pictures::poll() {
+    std::vector<Done> arrived;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        arrived.swap(done_);
+    }
+    std::vector<std::string> problems;
+    for (Done& d : arrived) {
+        if (d.generation != generation_) continue;
+        const auto it = entries_.find(d.name);
+        if (it == entries_.end() || it->second.state != State::Loading) continue;
+        --waiting_;
+        ++revision_;
+        Entry& e = it->second;
+        if (d.image) {
+            auto texture = std::make_unique<sf::Texture>();
+            if (texture->loadFromImage(*d.image)) {
+                texture->setSmooth(true);
+                texture->generateMipmap();  // tokens are drawn far smaller than they are
+                e.texture = std::move(texture);
+                e.state = State::Ready;
+                continue;
+            }
+            d.error = d.name + ": too large for this screen's graphics";
+        }
+        e.state = State::Failed;
+        problems.push_back("picture: cannot load " + d.error + "; drawn without it");
+    }
+    return problems;
+}
+
+}  // namespace sightline::app
