@@ -85,7 +85,9 @@ int main(int argc, char** argv) {
         net::TableHost table(std::move(board), std::move(seats), settings, std::move(ruleSystem));
         table.enforceMovement(enforce);
         const std::string folder = std::filesystem::path(mapPath).parent_path().string();
-        table.servePictures(folder.empty() ? std::string(".") : folder);
+        // The map's pictures from its folder; the tokens Sightline ships, which maps name from anywhere.
+        const std::string shipped = findAssetsDir(assets, SIGHTLINE_SOURCE_DIR "/assets") + "/tokens";
+        table.servePictures(folder.empty() ? std::string(".") : folder, {folder.empty() ? std::string(".") : folder, shipped});
         net::ServerOptions options;
         options.bind = bind;
         options.port = static_cast<unsigned short>(port);

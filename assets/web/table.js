@@ -197,6 +197,23 @@
       table.board = change.map;
       return true;
     }
+    if (change.type === 'set_map_key') {
+      // One of the map's own keys (the round tracker's "tracker", "background"): set, or erased.
+      const own = ['format', 'version', 'name', 'grid', 'terrain', 'walls', 'doors', 'features', 'figures', 'rules'];
+      if (typeof change.key !== 'string' || !change.key || own.includes(change.key)) return false;
+      // The value as the table's commands carry a key's: its JSON text (null: erased).
+      if (change.value === null || change.value === undefined) {
+        delete table.board[change.key];
+        return true;
+      }
+      if (typeof change.value !== 'string') return false;
+      try {
+        table.board[change.key] = JSON.parse(change.value);
+      } catch (e) {
+        return false;
+      }
+      return true;
+    }
     if (change.type !== 'change_pieces') return false;
     const b = table.board;
     for (const k of kinds) if (!Array.isArray(b[k])) b[k] = [];
@@ -410,10 +427,14 @@
   // The map's background picture and where it lies (docs/map-format.md): stretched over the grid,
   // or pixels_per_cell and offset.
   function backgroundPlace(b, img) {
+    // A placement out of its bounds (docs/map-format.md) is left out, as the app does: stretched.
     const bg = b.background;
-    if (bg && typeof bg.pixels_per_cell === 'number' && bg.pixels_per_cell > 0) {
-      const off = Array.isArray(bg.offset) && bg.offset.length === 2 ? bg.offset : [0, 0];
-      return [Number(off[0]) || 0, Number(off[1]) || 0, img.naturalWidth / bg.pixels_per_cell, img.naturalHeight / bg.pixels_per_cell];
+    const ppc = bg && bg.pixels_per_cell;
+    const off = bg && bg.offset !== undefined ? bg.offset : [0, 0];
+    const inBounds = (v) => typeof v === 'number' && isFinite(v) && Math.abs(v) <= 4096;
+    if (typeof ppc === 'number' && isFinite(ppc) && ppc >= 0.001 && ppc <= 100000 &&
+        Array.isArray(off) && off.length === 2 && inBounds(off[0]) && inBounds(off[1])) {
+      return [off[0], off[1], img.naturalWidth / ppc, img.naturalHeight / ppc];
     }
     return [0, 0, b.grid.width, b.grid.height];
   }

@@ -126,6 +126,7 @@ void App::newMapNow() {
     edit_.reset();
     fitPending_ = true;
     view_.loadBackground(doc_.board(), "");
+    viewOptions_.editor.align = PictureAlign{};
     say("New map " + doc_.board().name + ", " + std::to_string(size.width) + "x" + std::to_string(size.height) + ".");
 }
 

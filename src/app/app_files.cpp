@@ -94,8 +94,9 @@ void App::afterBoardReplaced(const std::string& path) {
     input_.reset();
     fitPending_ = true;
     const std::string warning = view_.loadBackground(doc_.board(), path);
-    if (!doc_.importedImage().empty()) view_.loadBackgroundImage(doc_.importedImage());
+    if (!doc_.importedImage().empty()) view_.loadBackgroundImage(doc_.importedImage(), doc_.board());
     else if (!warning.empty()) say(warning, true);
+    viewOptions_.editor.align = PictureAlign{};  // the background picture tool's clicks were on another picture
     if (!doc_.importedFormat().empty()) {
         std::string text = "Imported " + doc_.importedFormat() + " from " + path + " as a new board (Save As keeps it)";
         const std::size_t n = doc_.importNotes().size();
@@ -130,6 +131,9 @@ void App::saveAsNow(const std::string& path) {
     }
     recent_.add(path);
     mapFiles_ = mapFiles();
+    // Pictures are named from the map's folder, which may be another now; an imported board's
+    // picture is a file beside it.
+    if (const std::string warning = view_.loadBackground(doc_.board(), path); !warning.empty()) say(warning, true);
     // An imported board's picture was written beside the map (Document::saveAs).
     const std::string picture = doc_.importedImage().empty() ? std::string() : backgroundImage(doc_.board());
     say("Saved " + path + (picture.empty() ? "" : " and its picture " + picture) + ".");

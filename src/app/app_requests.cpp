@@ -316,6 +316,7 @@ void App::handle(const ask::JoinTable& a) {
         doc_.reset(std::move(waiting), "");
         // The table names its pictures itself ("/picture/..."): they come from its host.
         view_.loadBackground(doc_.board(), "");
+        viewOptions_.editor.align = PictureAlign{};
         view_.setPictureFetch([link = joined_->link()](const std::string& name, std::string& error) -> std::optional<std::string> {
             if (name.rfind("/picture/", 0) != 0) {
                 error = name + ": not a picture this table serves";

@@ -58,8 +58,8 @@ std::optional<Background> background(const Board& board) {
     const bool scaled = j.contains("pixels_per_cell"), offset = j.contains("offset");
     if (!scaled && !offset) return out;
     double ppc = 0, x = 0, y = 0;
-    if (!scaled || !finite(j["pixels_per_cell"], 1e-6, kMaxPixelsPerCell, ppc) || ppc <= 0) {
-        out.problem = "background/pixels_per_cell: a number above 0 and at most " + Json(kMaxPixelsPerCell).dump() + " expected";
+    if (!scaled || !finite(j["pixels_per_cell"], kMinPixelsPerCell, kMaxPixelsPerCell, ppc)) {
+        out.problem = "background/pixels_per_cell: a number from " + Json(kMinPixelsPerCell).dump() + " to " + Json(kMaxPixelsPerCell).dump() + " expected";
         return out;
     }
     if (offset) {
@@ -111,7 +111,7 @@ std::optional<Placement> alignPicture(PointD p1, PointD p2, PointD c1, PointD c2
     out.pixelsPerCell = 1.0 / s;
     out.offsetX = (c1.x + c2.x) / 2 - s * (p1.x + p2.x) / 2;
     out.offsetY = (c1.y + c2.y) / 2 - s * (p1.y + p2.y) / 2;
-    if (!(out.pixelsPerCell <= kMaxPixelsPerCell) || std::abs(out.offsetX) > kMaxBackgroundOffset ||
+    if (!(out.pixelsPerCell >= kMinPixelsPerCell && out.pixelsPerCell <= kMaxPixelsPerCell) || std::abs(out.offsetX) > kMaxBackgroundOffset ||
         std::abs(out.offsetY) > kMaxBackgroundOffset)
         return std::nullopt;
     return out;

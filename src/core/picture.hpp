@@ -34,6 +34,7 @@ struct Background {
     // A problem with the placement keys (they are then left out: the picture is stretched).
     std::string problem;
 };
+inline constexpr double kMinPixelsPerCell = 0.001;  // what a saved placement keeps (thousandths)
 inline constexpr double kMaxPixelsPerCell = 100000;
 inline constexpr double kMaxBackgroundOffset = 4.0 * Board::kMaxGrid;
 

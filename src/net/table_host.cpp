@@ -85,6 +85,7 @@ table::Seat parseSeat(const std::string& text) {
 TableHost::TableHost(Board board, std::vector<table::Seat> seats, table::TableSettings settings, std::unique_ptr<RuleSystem> rules,
                      std::vector<std::string> tokens)
     : views_(std::move(board), std::move(seats), withPictureSecret(std::move(settings))), rules_(std::move(rules)), tokens_(std::move(tokens)) {
+    notePictureNames();
     std::set<std::string> names;
     for (const table::Seat& s : views_.seats())
         if (!names.insert(s.name).second) throw std::invalid_argument("two seats are named \"" + s.name + "\"");
@@ -102,13 +103,38 @@ table::TableSettings TableHost::withPictureSecret(table::TableSettings settings)
     return settings;
 }
 
+void TableHost::servePictures(std::string folder, std::vector<std::string> roots) {
+    pictureFolder_ = std::move(folder);
+    pictureRoots_.clear();
+    std::error_code ec;
+    for (const std::string& root : roots) {
+        const std::filesystem::path canonical = std::filesystem::weakly_canonical(std::filesystem::absolute(root, ec), ec);
+        if (!ec) pictureRoots_.push_back(canonical);
+    }
+}
+
+void TableHost::notePictureNames() {
+    for (auto& [name, path] : table::picturesByName(views_.board(), pictureSecret_)) pictureNames_.emplace(name, path);
+}
+
 std::optional<std::string> TableHost::pictureFile(std::string_view name) const {
     if (pictureFolder_.empty()) return std::nullopt;
-    const std::map<std::string, std::string> named = table::picturesByName(views_.board(), pictureSecret_);
-    const auto it = named.find(std::string(name));
-    if (it == named.end()) return std::nullopt;
-    const std::filesystem::path path(it->second);
-    return (path.is_absolute() ? path : std::filesystem::path(pictureFolder_) / path).lexically_normal().string();
+    // Any name the table gave, whether its board names the picture now or not: the answer tells
+    // nothing of the board.
+    const auto it = pictureNames_.find(std::string(name));
+    if (it == pictureNames_.end()) return std::nullopt;
+    namespace fs = std::filesystem;
+    const fs::path path(it->second);
+    std::error_code ec;
+    const fs::path file = fs::weakly_canonical(fs::absolute(path.is_absolute() ? path : fs::path(pictureFolder_) / path, ec), ec);
+    if (ec) return std::nullopt;
+    // Only a file inside the map's folder or another folder served (the shipped tokens): a path a
+    // map or the GM names that leads anywhere else is not read.
+    for (const fs::path& root : pictureRoots_) {
+        const fs::path inside = file.lexically_relative(root);
+        if (!inside.empty() && *inside.begin() != ".." && inside.is_relative()) return file.string();
+    }
+    return std::nullopt;
 }
 
 std::optional<std::size_t> TableHost::seatNamed(std::string_view name) const {
@@ -348,7 +374,7 @@ TableHost::Reply TableHost::change(std::size_t seat, const ChangeRequest& c) {
     }
     table::Refusal why;
     // The GM's board names pictures as the table does: the host's keeps their paths.
-    r = carryOut(table::withPicturePaths(c.change, views_.board(), pictureSecret_), why);
+    r = carryOut(table::withPicturePaths(c.change, pictureNames_), why);
     if (!why.empty()) r.toSender.push_back(refusedJson(why, "change"));
     return r;
 }
@@ -374,6 +400,9 @@ TableHost::Reply TableHost::carryOut(const table::Command& command, table::Refus
     if (a.changed) {
         ++tableRev_;
         r.applied = command;
+        // A change that may name a picture: its name is kept among those the table gave.
+        if (!std::holds_alternative<table::MoveFigure>(command) && !std::holds_alternative<table::ToggleDoor>(command))
+            notePictureNames();
     }
     for (table::SeatViews::Message& m : out) {
         const std::size_t i = *seatNamed(m.seat);

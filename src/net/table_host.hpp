@@ -9,6 +9,7 @@
 #include "table/projection.hpp"
 
 #include <cstddef>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -74,16 +75,23 @@ public:
     long long tableRev() const { return tableRev_; }
     const table::SeatViews& views() const { return views_; }
 
-    // The pictures the board names are served from this folder (the map file's), under the names
-    // the projections give them (table::pictureName); empty: none are served (the default).
-    void servePictures(std::string folder) { pictureFolder_ = std::move(folder); }
-    // The file a picture's name at this table stands for, when the board names it now.
+    // The pictures the board names are served, under the names the projections give them
+    // (table::pictureName): a relative path from `folder` (the map file's), and only a file inside
+    // one of `roots` (the map's folder, the shipped tokens' ...). Empty folder: none are served (the
+    // default).
+    void servePictures(std::string folder, std::vector<std::string> roots);
+    // The file a picture's name at this table stands for: any name the table gave (whether its
+    // board still names the picture or not), when the file lies inside a root.
     std::optional<std::string> pictureFile(std::string_view name) const;
 
 private:
     table::TableSettings withPictureSecret(table::TableSettings settings);
+    // Every picture name the table gave (name -> path), kept as its board changes.
+    void notePictureNames();
     std::string pictureSecret_;  // table::TableSettings::pictureSecret: a new one when none is given
     std::string pictureFolder_;
+    std::vector<std::filesystem::path> pictureRoots_;
+    std::map<std::string, std::string> pictureNames_;
     // When each figure of the seat's projection, and each cell's occupant, last changed (in the
     // seat's revisions), to judge a move's "rev" by what the seat could know.
     struct Changes {

@@ -43,6 +43,10 @@ std::string jsonTextProblem(const std::string& text) {
 bool isFigureField(const std::string& k) {
     return k == "id" || k == "cell" || k == "size" || k == "large" || k == "stunned" || k == "side";
 }
+bool isMapField(const std::string& k) {
+    return k == "format" || k == "version" || k == "name" || k == "grid" || k == "terrain" || k == "walls" || k == "doors" ||
+           k == "features" || k == "figures" || k == "rules";
+}
 bool isFeatureField(const std::string& k) { return k == "id" || k == "kind" || k == "polygon" || k == "blocks_sight"; }
 bool isDoorField(const std::string& k) { return k == "id" || k == "from" || k == "to" || k == "open"; }
 
@@ -585,6 +589,19 @@ Applied run(Board& b, const SetMapRules& c) {
     return done(std::move(back), true);
 }
 
+Applied run(Board& b, const SetMapKey& c) {
+    if (c.key.empty() || detail::isMapField(c.key)) return refused("\"" + c.key + "\" is not one of the map's own keys.");
+    std::optional<std::string> json;
+    if (Refusal why = canonicalJson(c.json, json); !why.empty()) return refused(why);
+    ExtraKeys keys = b.extra;
+    if (Refusal why = setKeyAt(keys, c.key, json, c.before); !why.empty()) return refused(why);
+    const KeyPlace old = keyPlace(b.extra, c.key);
+    const SetMapKey back{c.key, old.json, old.before};
+    if (keys == b.extra) return done(back, false);
+    b.extra = std::move(keys);
+    return done(back, true);
+}
+
 Applied run(Board& b, const ReplaceBoard& c) {
     if (Refusal why = boardProblem(c.board); !why.empty()) return refused(why);
     ReplaceBoard back{c.what, b};
@@ -633,6 +650,7 @@ struct Describe {
     std::string operator()(const SetMapRules& c) const { return c.game.empty() ? std::string("clear the game") : "play " + c.game; }
     std::string operator()(const ReplaceBoard& c) const { return c.what.empty() ? std::string("change the map") : c.what; }
     std::string operator()(const GameAction& c) const { return c.game + " " + c.action; }
+    std::string operator()(const SetMapKey& c) const { return "set the map's " + c.key; }
 };
 
 }  // namespace
@@ -684,12 +702,51 @@ bool diffList(const std::vector<T>& before, const std::vector<T>& after, std::ve
 
 }  // namespace
 
+namespace {
+
+// The one key of the map's own that differs between the two, as the SetMapKey that makes `after`
+// of `before` exactly; nullopt when none or more than one differ.
+std::optional<SetMapKey> mapKeyChange(const ExtraKeys& before, const ExtraKeys& after) {
+    std::optional<SetMapKey> found;
+    auto valueOf = [](const ExtraKeys& keys, const std::string& key) -> const std::string* {
+        for (const auto& kv : keys)
+            if (kv.first == key) return &kv.second;
+        return nullptr;
+    };
+    for (const ExtraKeys* keys : {&before, &after})
+        for (const auto& kv : *keys) {
+            const std::string* was = valueOf(before, kv.first);
+            const std::string* now = valueOf(after, kv.first);
+            if ((was && now && *was == *now) || (found && found->key == kv.first)) continue;
+            if (found || detail::isMapField(kv.first)) return std::nullopt;  // more than one key, or not the map's own
+            found = SetMapKey{kv.first, now ? std::optional<std::string>(*now) : std::nullopt, {}};
+            // A new key goes where it stands in `after`: in front of the key after it there.
+            if (now && !was)
+                for (std::size_t i = 0; i < after.size(); ++i)
+                    if (after[i].first == kv.first && i + 1 < after.size()) found->before = after[i + 1].first;
+        }
+    if (!found) return std::nullopt;
+    // Exactly that change, or none.
+    Board b;
+    b.extra = before;
+    const Applied a = apply(b, *found);
+    if (!a.ok() || b.extra != after) return std::nullopt;
+    return found;
+}
+
+}  // namespace
+
 Command changeBetween(const Board& before, const Board& after, const std::string& what) {
     const bool sameLists = sameList(before.terrain, after.terrain) && sameList(before.walls, after.walls) &&
                            sameList(before.doors, after.doors) && sameList(before.features, after.features) &&
                            sameList(before.figures, after.figures);
-    if (before.name != after.name || before.extra != after.extra || before.gridExtra != after.gridExtra)
+    if (before.name != after.name || before.gridExtra != after.gridExtra) return ReplaceBoard{what, after};
+    if (before.extra != after.extra) {
+        // One of the map's own keys set, changed or erased, nothing else: that key alone.
+        if (sameLists && before.width == after.width && before.height == after.height)
+            if (const std::optional<SetMapKey> key = mapKeyChange(before.extra, after.extra)) return *key;
         return ReplaceBoard{what, after};
+    }
     if (before.width != after.width || before.height != after.height) {
         if (sameLists) return ResizeMap{after.width, after.height};
         return ReplaceBoard{what, after};

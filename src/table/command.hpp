@@ -143,6 +143,14 @@ struct SetMapRules {
     std::string game;
     std::string preset;  // empty: the game's default
 };
+// One of the map's own keys (an unknown top-level key of the map file: the round tracker's
+// "tracker", "background" ...): set to a JSON value, or erased (nullopt). Not the map file's own
+// fields, nor "rules" (SetMapRules).
+struct SetMapKey {
+    std::string key;
+    std::optional<std::string> json;
+    std::string before;  // a new key goes in front of this one; empty: last
+};
 // The whole board at once: what no smaller command says (a resize that drops pieces, a change of
 // the map's own keys), and the undo of those.
 struct ReplaceBoard {
@@ -166,7 +174,7 @@ struct GameAction {
 using Command = std::variant<MoveFigure, AddFigure, RemoveFigure, RenameFigure, SetFigureSide, SetFigureSize,
                              SetFigureLarge, SetFigureStunned, SetFigureKey, ToggleDoor, SetDoorState,
                              SetFeatureKind, SetFeatureBlocks, SetFeatureKey, ChangePieces, ResizeMap, SetMapRules,
-                             ReplaceBoard, GameAction>;
+                             ReplaceBoard, GameAction, SetMapKey>;
 
 struct Applied {
     Refusal refusal;          // empty: carried out

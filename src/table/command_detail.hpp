@@ -13,6 +13,8 @@ namespace sightline::table::detail {
 std::string jsonTextProblem(const std::string& text);
 // The keys a map file gives figures, features, doors and walls themselves: a game's key is none of these.
 bool isFigureField(const std::string& key);
+// The map file's own top-level fields, and "rules" (SetMapRules's): not a SetMapKey's.
+bool isMapField(const std::string& key);
 bool isFeatureField(const std::string& key);
 bool isDoorField(const std::string& key);
 

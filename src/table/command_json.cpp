@@ -32,7 +32,7 @@ constexpr const char* kTypes[] = {"move_figure",     "add_figure",         "remo
                                   "set_side",        "set_size",           "set_large",       "set_stunned",
                                   "set_figure_key",  "toggle_door",        "set_door",        "set_feature_kind",
                                   "set_feature_blocks", "set_feature_key", "change_pieces",   "resize_map",
-                                  "set_rules",       "replace_board",      "game_action"};
+                                  "set_rules",       "replace_board",      "game_action",     "set_map_key"};
 static_assert(sizeof(kTypes) / sizeof(kTypes[0]) == std::variant_size_v<Command>, "a name for each command");
 
 //-----------------------------------------------------------------------------
@@ -111,6 +111,7 @@ struct Write {
         if (!c.preset.empty()) j["preset"] = c.preset;
     }
     void operator()(const ReplaceBoard& c) { j["what"] = c.what, j["map"] = mapJson(c.board); }
+    void operator()(const SetMapKey& c) { key(c.key, c.json, c.before); }
     void operator()(const GameAction& c) {
         j["game"] = c.game, j["action"] = c.action;
         const Json payload = Json::parse(c.payload, nullptr, false);
@@ -347,6 +348,7 @@ struct Read {
     }
     void operator()(ResizeMap& c) { f.size("size", c.width, c.height); }
     void operator()(SetMapRules& c) { f.text("game", c.game), f.optionalText("preset", c.preset); }
+    void operator()(SetMapKey& c) { key(c.key, c.json, c.before); }
     void operator()(ReplaceBoard& c) {
         f.text("what", c.what);
         if (const Json* v = f.need("map"); v && f.ck().object(*v, "/map"))

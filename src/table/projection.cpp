@@ -336,7 +336,6 @@ void nameBackground(Board& board, const std::string& secret) {
             const std::string image = j["image"].get<std::string>();
             if (picturePathProblem(image).empty()) j["image"] = pictureName(secret, image);
             else j.erase("image");
-            j.erase("type");
             setPropertyJson(board.extra, "background", j.dump());
         }
     }
@@ -434,9 +433,7 @@ void pathsFor(Board& b, const PictureNames& names) {
 
 }  // namespace
 
-Command withPicturePaths(Command change, const Board& board, const std::string& secret) {
-    if (secret.empty()) return change;
-    const PictureNames names = picturesByName(board, secret);
+Command withPicturePaths(Command change, const std::map<std::string, std::string>& names) {
     if (names.empty()) return change;
     if (auto* c = std::get_if<SetFigureKey>(&change)) {
         if (c->key == kFigureImage && c->json) {
@@ -451,6 +448,11 @@ Command withPicturePaths(Command change, const Board& board, const std::string& 
             for (Figure& f : *list) pathFor(f.extra, names);
     } else if (auto* r = std::get_if<ReplaceBoard>(&change)) {
         pathsFor(r->board, names);
+    } else if (auto* k = std::get_if<SetMapKey>(&change); k && k->key == "background" && k->json) {
+        Board b;
+        b.extra = {{"background", *k->json}};
+        pathsFor(b, names);
+        k->json = b.extra[0].second;
     }
     return change;
 }
@@ -723,8 +725,9 @@ Applied SeatViews::apply(const Command& command, std::vector<Message>& out) {
     // or after), and any other change builds it again, unless it only changed a figure's keys.
     if (move) scene_->moveFigure(*movedIndex, from);
     // A change of a figure's own keys changes no one's sight: only the projections are made again.
+    // The map's own keys (SetMapKey: the round tracker, the background) change no one's sight either.
     const bool keysOnly = std::holds_alternative<SetFigureKey>(command) || std::holds_alternative<SetFigureStunned>(command) ||
-                          std::holds_alternative<SetFigureLarge>(command);
+                          std::holds_alternative<SetFigureLarge>(command) || std::holds_alternative<SetMapKey>(command);
     if (!move && !keysOnly) scene_ = std::make_unique<SightScene>(board_, tableGame(board_).sightPolicy());
     for (std::size_t i = 0; i < seats_.size(); ++i) {
         if (!move) {

@@ -67,9 +67,9 @@ std::string pictureName(const std::string& secret, const std::string& path);
 // Every picture the board names (its figures' and its background's), by their names at the table.
 std::map<std::string, std::string> picturesByName(const Board& board, const std::string& secret);
 // A change from a seat whose board names pictures by their names at the table (the GM's): each name
-// the table gave for a picture of `board` turned back into its path, so that the host's board keeps
-// paths. Any other value is left as it is.
-Command withPicturePaths(Command change, const Board& board, const std::string& secret);
+// in `names` (name -> path: every name the table gave, picturesByName of each board it held) turned
+// back into its path, so that the host's board keeps paths. Any other value is left as it is.
+Command withPicturePaths(Command change, const std::map<std::string, std::string>& names);
 
 // The game whose sight the table uses: the map's "rules" key, else the registry's first game.
 const GameModule& tableGame(const Board& board);

@@ -80,6 +80,27 @@ TEST_CASE("pictures: PNG, JPEG and WebP are read by their bytes; the rest is ref
         CHECK_FALSE(readPicture(dir + name, error));
         CHECK(error == dir + name + ": " + why);
     }
+    // A small file claiming a huge picture is refused from its header, before it is decoded.
+    auto claiming = [](std::string bytes, std::size_t at, bool big_endian_width_first) {
+        const unsigned char w[] = {0x00, 0x00, 0x4e, 0x20};  // 20000
+        if (big_endian_width_first) {
+            for (int k = 0; k < 4; ++k) bytes[at + k] = static_cast<char>(w[k]), bytes[at + 4 + k] = static_cast<char>(w[k]);
+        } else {  // a JPEG frame header: height then width, two bytes each
+            for (int k = 0; k < 2; ++k) bytes[at + k] = static_cast<char>(w[2 + k]), bytes[at + 2 + k] = static_cast<char>(w[2 + k]);
+        }
+        return bytes;
+    };
+    error.clear();
+    CHECK_FALSE(decodePicture(claiming(bytes, 16, true), error));
+    CHECK(error == "larger than 16384 pixels a side");
+    const std::string jpeg = slurp(dir + "/marine.jpg");
+    std::size_t sof = std::string::npos;
+    for (std::size_t i = 2; i + 1 < jpeg.size() && sof == std::string::npos; ++i)
+        if (static_cast<unsigned char>(jpeg[i]) == 0xff && (static_cast<unsigned char>(jpeg[i + 1]) & 0xfc) == 0xc0) sof = i;
+    REQUIRE(sof != std::string::npos);
+    error.clear();
+    CHECK_FALSE(decodePicture(claiming(jpeg, sof + 5, false), error));
+    CHECK(error == "larger than 16384 pixels a side");
     error.clear();
     CHECK_FALSE(decodePicture("RIFF\x10\0\0\0WEBPVP8 garbage", error));
     CHECK_FALSE(error.empty());

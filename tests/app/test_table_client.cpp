@@ -5,6 +5,7 @@
 #include "app/model/table_client.hpp"
 #include "app/model/table_hosting.hpp"
 
+#include "core/properties.hpp"
 #include "games/games.hpp"
 #include "io/map_io.hpp"
 #include "net/server.hpp"
@@ -227,6 +228,31 @@ TEST_CASE("hosting: the GM's changes go to the table as moves and door changes, 
     REQUIRE(std::holds_alternative<table::MoveFigure>(c[1]));
     CHECK(std::get<table::MoveFigure>(c[1]).figure == "r1");
     b.walls.push_back({"w2", {0, 3}, {1, 3}, {}});
+    const std::vector<table::Command> whole = boardChanges(a, b);
+    REQUIRE(whole.size() == 1);
+    CHECK(std::holds_alternative<table::ReplaceBoard>(whole[0]));
+}
+
+TEST_CASE("hosting: the round tracker's steps go to the table as key changes, not as a whole board", "[table-client]") {
+    Board a = smallBoard();
+    a.extra = {{"note", "\"kept\""}};
+    setPropertyInteger(a.figures[0].extra, "hp", 8);
+    // The next turn: the map's tracker set, a condition counted down and damage taken, a stun.
+    Board b = a;
+    setPropertyJson(b.extra, "tracker", R"({"round":2,"turn":"r1"})");
+    setPropertyJson(b.figures[0].extra, "conditions", R"({"prone":1})");
+    setPropertyInteger(b.figures[0].extra, "hp", 5);
+    b.figures[1].stunned = true;
+    b.figures[1].cell = {3, 2};
+    const std::vector<table::Command> c = boardChanges(a, b);
+    std::vector<std::string> types;
+    for (const table::Command& x : c) types.push_back(table::commandType(x));
+    CHECK(types == std::vector<std::string>{"set_figure_key", "set_figure_key", "move_figure", "set_stunned", "set_map_key"});
+    Board applied = a;
+    for (const table::Command& x : c) REQUIRE(table::apply(applied, x).ok());
+    CHECK(serializeMap(applied) == serializeMap(b));
+    // The game changed too: the whole board.
+    setPropertyJson(b.extra, "rules", R"({"game":"doom"})");
     const std::vector<table::Command> whole = boardChanges(a, b);
     REQUIRE(whole.size() == 1);
     CHECK(std::holds_alternative<table::ReplaceBoard>(whole[0]));

@@ -435,7 +435,7 @@ TEST_CASE("host: a picture is served under the name the table gives it, while th
     setPropertyString(b.figures[4].extra, "image", "art/b1.webp");  // b1, out of red's sight
     TableHost host = splitTable(b);
     CHECK_FALSE(host.pictureFile("/picture/" + std::string(32, '0') + ".png"));
-    host.servePictures("/maps/here");
+    host.servePictures("/maps/here", {"/maps/here"});
     // The names as the seats get them: the GM's snapshot names both, red's the one it sees.
     const Json gm = Json::parse(host.snapshot(kGm));
     std::map<std::string, std::string> names;
@@ -450,12 +450,24 @@ TEST_CASE("host: a picture is served under the name the table gives it, while th
     CHECK(red.find("art/") == std::string::npos);
     CHECK_FALSE(host.pictureFile("/picture/" + std::string(32, '0') + ".png"));
     CHECK_FALSE(host.pictureFile("art/r1.png"));  // a path is not a name
-    // Another picture for r1: the old name no longer serves anything.
+    // Another picture for r1: the old name still serves its file (whether the board names a picture
+    // now is not told by asking), and the new one is served too.
     host.applyHost(table::SetFigureKey{"r1", "image", std::string("\"art/r1-wounded.png\""), {}});
-    CHECK_FALSE(host.pictureFile(names["r1"]));
+    CHECK(host.pictureFile(names["r1"]) == std::optional<std::string>("/maps/here/art/r1.png"));
+    // A picture outside the map's folder (a path up and out, an absolute one) is never read.
+    for (const char* outside : {"../../etc/secret.png", "/etc/secret.png", "art/../../x.png"}) {
+        INFO(outside);
+        host.applyHost(table::SetFigureKey{"r2", "image", Json(outside).dump(), {}});
+        const Json now = Json::parse(host.snapshot(kGm));
+        std::string given;
+        for (const Json& f : now["map"]["figures"])
+            if (f["id"] == "r2") given = f["image"];
+        REQUIRE(given.rfind("/picture/", 0) == 0);
+        CHECK_FALSE(host.pictureFile(given));
+    }
     // Two tables name the same file differently: a name learned at one means nothing at another.
     TableHost other = splitTable(b);
-    other.servePictures("/maps/here");
+    other.servePictures("/maps/here", {"/maps/here"});
     CHECK_FALSE(other.pictureFile(names["b1"]));
 }
 
@@ -463,7 +475,7 @@ TEST_CASE("host: the GM's board sent back with the pictures' names keeps their p
     Board b = splitBoard();
     setPropertyString(b.figures[0].extra, "image", "art/r1.png");
     TableHost host = splitTable(b);
-    host.servePictures("/maps");
+    host.servePictures("/maps", {"/maps"});
     // The GM's board as its seat has it (pictures by their names), the tracker moved on to r1's turn.
     const Json gm = Json::parse(host.snapshot(kGm));
     Board mine = parseMap(gm["map"].dump(), "gm", mapKeyChecks());
@@ -482,4 +494,26 @@ TEST_CASE("host: the GM's board sent back with the pictures' names keeps their p
         if (o.seat != kGm) CHECK(o.text.find("initiative") == std::string::npos);
     // A player's own change of a picture is not the GM's: nothing of the kind is taken from it.
     CHECK_FALSE(host.handle(kRed, ChangeRequest{table::SetFigureKey{"r1", "image", std::string("\"x.png\""), {}}, 1}).applied);
+}
+
+TEST_CASE("host: the GM's round tracker moving on leaves a player's move made meanwhile standing; a whole board does not", "[net]") {
+    TableHost t = splitTable();
+    const long long before = t.rev(kRed);
+    // The GM's next turn, as the hosting app sends it: the map's tracker key alone.
+    const TableHost::Reply step = t.applyHost(table::SetMapKey{"tracker", std::string(R"({"round":1,"turn":"b3"})"), {}});
+    REQUIRE(step.applied);
+    CHECK(t.rev(kRed) == before + 1);  // red is told the round
+    for (const TableHost::Outgoing& o : step.toSeats)
+        if (o.seat == kRed) CHECK(Json::parse(o.text)["change"]["type"] == "set_map_key");
+    // Red's move, made on the board before the step: it stands.
+    CHECK(t.handle(kRed, move("r1", 2, 1, before)).toSender.empty());
+    CHECK(t.views().board().figures[0].cell == Cell{2, 1});
+    // The same after a whole board: stale, and red is given the table as it is.
+    const long long rev = t.rev(kRed);
+    Board whole = t.views().board();
+    setPropertyJson(whole.extra, "tracker", R"({"round":1,"turn":"r2"})");
+    REQUIRE(t.applyHost(table::ReplaceBoard{"the GM's board", whole}).applied);
+    const std::vector<std::string> told = t.handle(kRed, move("r1", 1, 1, rev)).toSender;
+    REQUIRE(told.size() == 2);
+    CHECK(Json::parse(told[0])["type"] == "refused");
 }

@@ -100,6 +100,14 @@ Command randomCommand(test::SceneRng& r, const Board& b, int& serial) {
             return SetMapRules{games[r.below(5)], r.below(3) == 0 ? "dnd5e" : ""};
         }
         default: {
+            if (r.below(3) == 0) {
+                // One of the map's own keys: the round tracker's moved on, a note, or one erased;
+                // now and then one of the map file's own fields, which is refused.
+                const char* keys[] = {"tracker", "note", "background", "grid"};
+                const std::string key = keys[r.below(4)];
+                if (r.below(3) == 0) return SetMapKey{key, std::nullopt, ""};
+                return SetMapKey{key, "{\"round\": " + std::to_string(1 + r.below(9)) + "}", r.below(2) ? std::string("note") : std::string()};
+            }
             if (r.below(2)) return GameAction{"doom", "reveal", "{\"card\": \"blank\"}", false};
             Board other = test::board(b.width + 1, b.height);
             other.name = "other";
@@ -155,6 +163,21 @@ TEST_CASE("Commands: apply then the inverse gives the board back exactly, on ran
     CHECK(refusedCount > 100);
 }
 
+namespace {
+
+// The change turns `before` into `after` exactly, and its inverse back.
+void turnsInto(const Board& before, const Board& after, const Command& c) {
+    INFO(commandToJson(c));
+    Board b = before;
+    const Applied a = table::apply(b, c);
+    REQUIRE(a.ok());
+    CHECK(text(b) == text(after));
+    REQUIRE(table::apply(b, *a.inverse).ok());
+    CHECK(text(b) == text(before));
+}
+
+}  // namespace
+
 TEST_CASE("Commands: changeBetween turns one board into the other, pieces kept in order", "[table]") {
     for (std::uint64_t seed = 1; seed <= 100; ++seed) {
         test::SceneRng r(seed);
@@ -168,14 +191,8 @@ TEST_CASE("Commands: changeBetween turns one board into the other, pieces kept i
         if (!after.features.empty()) after.features.front().id = "renamed";
         after.terrain.clear();
         const Command c = changeBetween(before, after, "several");
-        INFO(commandToJson(c));
         CHECK(std::holds_alternative<ChangePieces>(c));
-        Board b = before;
-        const Applied a = table::apply(b, c);
-        REQUIRE(a.ok());
-        CHECK(text(b) == text(after));
-        REQUIRE(table::apply(b, *a.inverse).ok());
-        CHECK(text(b) == text(before));
+        turnsInto(before, after, c);
     }
     SECTION("a change of the map's own keys or of order is a whole board; a new size alone a resize") {
         Board before = test::board(6, 6);
@@ -190,6 +207,30 @@ TEST_CASE("Commands: changeBetween turns one board into the other, pieces kept i
         Board bigger = before;
         bigger.width = 8;
         CHECK(std::holds_alternative<ResizeMap>(changeBetween(before, bigger, "grow")));
+    }
+    SECTION("one of the map's own keys set, changed or erased is that key alone; two are a whole board") {
+        Board before = test::board(6, 6);
+        before.extra = {{"note", "\"a\""}, {"tracker", "{\"round\":1}"}};
+        auto check = [&](const Board& after, bool alone) {
+            const Command c = changeBetween(before, after, "key");
+            CHECK(std::holds_alternative<SetMapKey>(c) == alone);
+            turnsInto(before, after, c);
+        };
+        Board next = before;
+        next.extra[1].second = "{\"round\":2,\"turn\":\"x\"}";
+        check(next, true);
+        Board erased = before;
+        erased.extra.erase(erased.extra.begin());
+        check(erased, true);
+        Board added = before;
+        added.extra.insert(added.extra.begin() + 1, {"background", "{\"image\":\"f.png\"}"});
+        check(added, true);
+        Board two = next;
+        two.extra[0].second = "\"b\"";
+        check(two, false);
+        Board rules = before;
+        rules.extra.push_back({"rules", "{\"game\":\"doom\"}"});
+        check(rules, false);  // the game is SetMapRules's
     }
 }
 
@@ -253,6 +294,8 @@ TEST_CASE("Commands: every type goes to JSON and back exactly", "[table]") {
         SetMapRules{"", ""},
         ReplaceBoard{"resize", board},
         GameAction{"mazeworld", "battle_event", "{\"kind\":\"attack\",\"n\":[1,2.75,-3e-5,null]}", true},
+        SetMapKey{"tracker", std::string("{\"round\": 2, \"turn\": \"imp-1\"}"), "note"},
+        SetMapKey{"tracker", std::nullopt, ""},
     };
     for (const Command& c : all) roundTrips(c);
     // Every type is among them.
@@ -346,6 +389,11 @@ TEST_CASE("Commands: refusals against the board say why and change nothing", "[t
         {SetFigureSize{"imp-1", 3, 4}, "Cannot grow"},
         {SetFigureSize{"imp-1", 0, 3}, "footprint"},
         {SetFigureKey{"marine-red", "cell", std::string("[1,1]"), ""}, "not a game's key"},
+        {SetMapKey{"grid", std::string("{}"), ""}, "not one of the map's own keys"},
+        {SetMapKey{"rules", std::string("{\"game\":\"doom\"}"), ""}, "not one of the map's own keys"},
+        {SetMapKey{"", std::string("1"), ""}, "not one of the map's own keys"},
+        {SetMapKey{"note", std::string("{broken"), ""}, "JSON"},
+        {SetMapKey{"note", std::string("1"), "nowhere"}, "no key \"nowhere\""},
         {SetFigureKey{"marine-red", "facing", std::string("\"up\""), ""}, "Refused"},
         {SetFigureKey{"marine-red", "defense", std::string("{oops"), ""}, "not a JSON value"},
         {SetFigureKey{"marine-red", "defense", std::string("3"), "nothere"}, "no key \"nothere\""},

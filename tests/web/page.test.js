@@ -383,22 +383,29 @@ async function main() {
       for (let i = 0; i < 100 && !gm.got.slice(n).some((x) => x.type === 'snapshot'); ++i) await sleep(50);
       return gm.got.slice(n).find((x) => x.type === 'snapshot');
     };
-    const setTurn = async (round, turn) => {
+    // The GM's tracker step: its whole board sent back, or (as the hosting app sends it) the key alone.
+    const setTurn = async (round, turn, whole) => {
       const snap = await gmBoard();
       check(snap && snap.map, 'the GM has its board');
+      const tracker = { round: round, turn: turn, turn_initiative: 13, initiative_seed: 987654 };
       const map = snap.map;
-      map.tracker = { round: round, turn: turn, turn_initiative: 13, initiative_seed: 987654 };
-      gm.ws.send(JSON.stringify({ type: 'change', change: { type: 'replace_board', what: 'next turn', map: map }, rev: snap.rev }));
+      map.tracker = tracker;
+      const change = whole ? { type: 'replace_board', what: 'next turn', map: map } : { type: 'set_map_key', key: 'tracker', value: JSON.stringify(tracker) };
+      gm.ws.send(JSON.stringify({ type: 'change', change: change, rev: snap.rev }));
     };
-    await setTurn(2, 'scout');
+    await setTurn(2, 'scout', true);
     s = await waitState(a, (x) => x.drawn.round === 'Round 2 · your turn: scout', 'the marines are told it is their scout\'s turn');
     t = await waitState(b, (x) => x.drawn.round === 'Round 2', 'the invaders are told the round, not whose turn');
     check(figure(s, 'scout').picture !== null, 'the board sent back whole keeps its pictures', figure(s, 'scout').picture);
     check(figure(s, 'scout').turn && !figure(s, 'medic').turn && !figure(s, 'ghoul').turn, 'the scout is ringed as whose turn it is');
+
     await shot(a, 'phone-round.png');
     await checkFit(a, '360x640 round');
-    await setTurn(2, 'lurker');
+    await setTurn(2, 'lurker', false);
     s = await waitState(a, (x) => x.drawn.round === 'Round 2', 'the lurker\'s turn: the marines see the round alone');
+    const lastPatch = a.frames.map((x) => JSON.parse(x)).filter((x) => x.type === 'patch').pop();
+    check(lastPatch && lastPatch.change.type === 'set_map_key' && lastPatch.change.key === 'tracker' &&
+      JSON.stringify(JSON.parse(lastPatch.change.value)) === '{"round":2}', 'it came as the tracker key alone, not a whole board', lastPatch && lastPatch.change);
     t = await waitState(b, (x) => x.drawn.round === 'Round 2 · your turn: lurker', 'and the invaders their lurker\'s turn');
     check(!a.frames.join('\n').includes('987654') && !a.frames.join('\n').includes('initiative'), 'no frame to the marines holds the roll\'s seed or an initiative');
 

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <deque>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 
@@ -62,57 +63,83 @@ JoinLink parseJoinLink(const std::string& url) {
     return l;
 }
 
+namespace {
+
+// The request, then the answer, on a connected stream; `done` with the first error or none.
+template <class Stream, class Request, class Parser>
+void exchange(Stream& stream, Request& req, beast::flat_buffer& buffer, Parser& parser, std::function<void(beast::error_code)> done) {
+    beast::http::async_write(stream, req, [&stream, &buffer, &parser, done](beast::error_code ec, std::size_t) {
+        if (ec) return done(ec);
+        beast::http::async_read(stream, buffer, parser, [done](beast::error_code ec2, std::size_t) { done(ec2); });
+    });
+}
+
+}  // namespace
+
 std::optional<std::string> fetchFromTable(const JoinLink& link, const std::string& target, std::size_t limit, std::string& error) {
     namespace http = beast::http;
     const std::string where = (link.secure ? "https://" : "http://") + link.host + ":" + link.port + target;
-    try {
-        asio::io_context ioc;
-        tcp::resolver resolver(ioc);
-        const auto found = resolver.resolve(link.host, link.port);
-        http::request<http::empty_body> req(http::verb::get, target, 11);
-        req.set(http::field::host, link.host);
-        req.set(http::field::user_agent, "sightline");
-        http::response_parser<http::string_body> parser;
-        parser.body_limit(limit);
-        beast::flat_buffer buffer;
-        auto exchange = [&](auto& stream) {
-            http::write(stream, req);
-            http::read(stream, buffer, parser);
-        };
-        if (link.secure) {
-            ssl::context tls(ssl::context::tls_client);
-            tls.set_default_verify_paths();
-            tls.set_verify_mode(ssl::verify_peer);
-            beast::ssl_stream<beast::tcp_stream> stream(ioc, tls);
-            beast::get_lowest_layer(stream).expires_after(std::chrono::seconds(10));
-            // The certificate checked against the host's name or address, as the seat's connection is.
-            SSL* native = stream.native_handle();
-            boost::system::error_code bad;
-            const auto address = asio::ip::make_address(link.host, bad);
-            if (bad) {
-                SSL_set_tlsext_host_name(native, link.host.c_str());
-                SSL_set1_host(native, link.host.c_str());
-            } else {
-                X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(native), address.to_string().c_str());
-            }
-            beast::get_lowest_layer(stream).connect(found);
-            stream.handshake(ssl::stream_base::client);
-            exchange(stream);
+    constexpr auto kBound = std::chrono::seconds(10);
+    // Asynchronous, so that the bound holds for every step (a blocking call waits for ever on a host
+    // that accepts and never answers); the context is run for the bound and no longer.
+    asio::io_context ioc;
+    tcp::resolver resolver(ioc);
+    http::request<http::empty_body> req(http::verb::get, target, 11);
+    req.set(http::field::host, link.host);
+    req.set(http::field::user_agent, "sightline");
+    http::response_parser<http::string_body> parser;
+    parser.body_limit(limit);
+    beast::flat_buffer buffer;
+    ssl::context tls(ssl::context::tls_client);
+    tls.set_default_verify_paths();
+    tls.set_verify_mode(ssl::verify_peer);
+    beast::ssl_stream<beast::tcp_stream> secure(ioc, tls);
+    beast::tcp_stream plain(ioc);
+    beast::tcp_stream& lowest = link.secure ? beast::get_lowest_layer(secure) : plain;
+    bool finished = false;
+    beast::error_code failure;
+    auto done = [&](beast::error_code ec) {
+        finished = true;
+        failure = ec;
+    };
+    if (link.secure) {
+        // The certificate checked against the host's name or address, as the seat's connection is.
+        SSL* native = secure.native_handle();
+        boost::system::error_code bad;
+        const auto address = asio::ip::make_address(link.host, bad);
+        if (bad) {
+            SSL_set_tlsext_host_name(native, link.host.c_str());
+            SSL_set1_host(native, link.host.c_str());
         } else {
-            beast::tcp_stream stream(ioc);
-            stream.expires_after(std::chrono::seconds(10));
-            stream.connect(found);
-            exchange(stream);
+            X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(native), address.to_string().c_str());
         }
-        if (parser.get().result() != http::status::ok) {
-            error = where + ": the table answers " + std::to_string(parser.get().result_int());
-            return std::nullopt;
-        }
-        return parser.release().body();
-    } catch (const std::exception& e) {
-        error = where + ": " + e.what();
+    }
+    resolver.async_resolve(link.host, link.port, [&](beast::error_code ec, tcp::resolver::results_type found) {
+        if (ec) return done(ec);
+        lowest.expires_after(kBound);
+        lowest.async_connect(found, [&](beast::error_code ec2, const tcp::endpoint&) {
+            if (ec2) return done(ec2);
+            if (!link.secure) return exchange(plain, req, buffer, parser, done);
+            secure.async_handshake(ssl::stream_base::client, [&](beast::error_code ec3) {
+                if (ec3) return done(ec3);
+                exchange(secure, req, buffer, parser, done);
+            });
+        });
+    });
+    ioc.run_for(kBound + std::chrono::seconds(1));
+    if (!finished) {
+        error = where + ": no answer within " + std::to_string(kBound.count()) + " s";
         return std::nullopt;
     }
+    if (failure) {
+        error = where + ": " + failure.message();
+        return std::nullopt;
+    }
+    if (parser.get().result() != http::status::ok) {
+        error = where + ": the table answers " + std::to_string(parser.get().result_int());
+        return std::nullopt;
+    }
+    return parser.release().body();
 }
 
 class TableClient::Impl : public std::enable_shared_from_this<Impl> {

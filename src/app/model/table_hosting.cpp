@@ -15,23 +15,72 @@
 
 namespace sightline::app {
 
+namespace {
+
+// The changes of one list of keys (a figure's, the map's own), each as `emit(key, value or nullopt,
+// the key it goes in front of)`: erased ones, then changed and new ones in `now`'s order, a new one
+// in front of the next of `now`'s keys that `was` has.
+template <class Emit>
+void keyChanges(const ExtraKeys& was, const ExtraKeys& now, Emit emit) {
+    auto find = [](const ExtraKeys& keys, const std::string& key) -> const std::string* {
+        for (const auto& kv : keys)
+            if (kv.first == key) return &kv.second;
+        return nullptr;
+    };
+    for (const auto& kv : was)
+        if (!find(now, kv.first)) emit(kv.first, std::optional<std::string>(), std::string());
+    for (std::size_t i = 0; i < now.size(); ++i) {
+        const std::string* old = find(was, now[i].first);
+        if (old && *old == now[i].second) continue;
+        std::string before;
+        if (!old)
+            for (std::size_t k = i + 1; k < now.size() && before.empty(); ++k)
+                if (find(was, now[k].first)) before = now[k].first;
+        emit(now[i].first, std::optional<std::string>(now[i].second), before);
+    }
+}
+
+}  // namespace
+
 std::vector<table::Command> boardChanges(const Board& before, const Board& after) {
     std::vector<table::Command> out;
     bool sameShape = before.figures.size() == after.figures.size() && before.doors.size() == after.doors.size();
     for (std::size_t i = 0; sameShape && i < before.figures.size(); ++i) sameShape = before.figures[i].id == after.figures[i].id;
     for (std::size_t i = 0; sameShape && i < before.doors.size(); ++i) sameShape = before.doors[i].id == after.doors[i].id;
     if (sameShape) {
-        // Everything but the figures' cells and the doors' state as before: moves and door changes.
+        // Everything but the figures' cells, keys and stun, the doors' state and the map's own keys
+        // as before: moves, door changes and key changes (the round tracker's steps), each its own
+        // command, so that a player's move made meanwhile still stands (a whole board makes every
+        // move made before it stale) and each seat gets only what changed.
         Board probe = after;
-        for (std::size_t i = 0; i < probe.figures.size(); ++i) probe.figures[i].cell = before.figures[i].cell;
+        for (std::size_t i = 0; i < probe.figures.size(); ++i) {
+            probe.figures[i].cell = before.figures[i].cell;
+            probe.figures[i].extra = before.figures[i].extra;
+            probe.figures[i].stunned = before.figures[i].stunned;
+        }
         for (std::size_t i = 0; i < probe.doors.size(); ++i) probe.doors[i].open = before.doors[i].open;
+        probe.extra = before.extra;
         if (serializeMap(probe) == serializeMap(before)) {
+            bool whole = false;
             for (std::size_t i = 0; i < after.doors.size(); ++i)
                 if (after.doors[i].open != before.doors[i].open) out.push_back(table::ToggleDoor{after.doors[i].id});
-            for (std::size_t i = 0; i < after.figures.size(); ++i)
-                if (!(after.figures[i].cell == before.figures[i].cell))
-                    out.push_back(table::MoveFigure{after.figures[i].id, after.figures[i].cell});
-            return out;
+            for (std::size_t i = 0; i < after.figures.size(); ++i) {
+                const Figure &was = before.figures[i], &now = after.figures[i];
+                if (!(now.cell == was.cell)) out.push_back(table::MoveFigure{now.id, now.cell});
+                if (now.stunned != was.stunned) out.push_back(table::SetFigureStunned{now.id, now.stunned});
+                keyChanges(was.extra, now.extra, [&](const std::string& key, std::optional<std::string> json, const std::string& in) {
+                    out.push_back(table::SetFigureKey{now.id, key, std::move(json), in});
+                });
+            }
+            keyChanges(before.extra, after.extra, [&](const std::string& key, std::optional<std::string> json, const std::string& in) {
+                if (key == "rules") whole = true;  // the game: the whole board
+                else out.push_back(table::SetMapKey{key, std::move(json), in});
+            });
+            // The changes carried out on `before` must give `after` exactly; else the whole board.
+            Board check = before;
+            for (const table::Command& c : out) whole = whole || !table::apply(check, c).ok();
+            if (!whole && serializeMap(check) == serializeMap(after)) return out;
+            out.clear();
         }
     }
     out.push_back(table::ReplaceBoard{"the GM's board", after});
@@ -76,7 +125,9 @@ TableHosting::TableHosting(const Board& board, const HostSettings& settings) : s
     table.explored = settings.explored;
     host_ = std::make_unique<net::TableHost>(board, net::defaultSeats(board), table, rulesOf(board, settings.assetsDir));
     host_->enforceMovement(settings.enforceMovement);
-    host_->servePictures(settings.mapFolder.empty() ? std::string(".") : settings.mapFolder);
+    // The map's pictures from its folder; the tokens Sightline ships, which maps name from anywhere.
+    const std::string folder = settings.mapFolder.empty() ? std::string(".") : settings.mapFolder;
+    host_->servePictures(folder, {folder, (settings.assetsDir.empty() ? std::string("assets") : settings.assetsDir) + "/tokens"});
     enforceMovement_ = settings.enforceMovement;
     net::ServerOptions options;
     options.port = settings.port;
@@ -154,8 +205,10 @@ std::vector<table::Command> TableHosting::sync(const Board& board) {
                 break;
             }
             server_->publish(reply);
+            // Only a whole board replaces what the players did meanwhile; a key set or a door
+            // toggled leaves their moves standing.
             if (const auto* m = std::get_if<table::MoveFigure>(&c)) moved.insert(m->figure);
-            else if (!std::holds_alternative<table::ToggleDoor>(c)) whole = true;
+            else if (std::holds_alternative<table::ReplaceBoard>(c)) whole = true;
         }
         // What of the players' changes still stands on the host: none when the host took the GM's
         // board whole, else every one but the moves of a figure the GM moved too (the GM's move came

@@ -226,10 +226,10 @@ void Panels::pictureSection(const PanelContext& ctx, EditorOptions& ed, PanelReq
     const bool offsetDone = ImGui::IsItemDeactivatedAfterEdit();
     placeEditing_ = placeEditing_ || ImGui::IsItemActive();
     if (ppcDone || offsetDone) {
-        if (!(ppc > 0 && ppc <= kMaxPixelsPerCell) || !std::isfinite(offset[0]) || !std::isfinite(offset[1]) ||
+        if (!(ppc >= kMinPixelsPerCell && ppc <= kMaxPixelsPerCell) || !std::isfinite(offset[0]) || !std::isfinite(offset[1]) ||
             std::abs(offset[0]) > kMaxBackgroundOffset || std::abs(offset[1]) > kMaxBackgroundOffset)
             ui::refuseField("Offset (cells)##bg", "background", kept,
-                            "pixels a cell above 0 (at most " + fixed(kMaxPixelsPerCell) + ") and an offset within " +
+                            "pixels a cell from " + fixed(kMinPixelsPerCell) + " to " + fixed(kMaxPixelsPerCell) + " and an offset within " +
                                 fixed(kMaxBackgroundOffset) + " cells expected; kept as it was");
         else
             out.command(table::ReplaceBoard{"place the background picture", withBackground(board, withPlacement(*key, ppc, offset[0], offset[1]))});
@@ -256,9 +256,16 @@ void Panels::pictureSection(const PanelContext& ctx, EditorOptions& ed, PanelReq
         ImGui::TextWrapped("Second: picture pixel (%s, %s) to corner (%d, %d).", fixed(pts[1].first.x).c_str(),
                            fixed(pts[1].first.y).c_str(), pts[1].second.x, pts[1].second.y);
         // The corners went where the clicks were; if the picture was far off, say how far apart they are.
-        int apart[2] = {pts[1].second.x - pts[0].second.x, pts[1].second.y - pts[0].second.y};
+        // Typed into a copy, applied when the field is left (one step of undo, not one a digit).
+        if (!apartEditing_) {
+            apart_[0] = pts[1].second.x - pts[0].second.x;
+            apart_[1] = pts[1].second.y - pts[0].second.y;
+        }
+        int* apart = apart_;
         ImGui::SetNextItemWidth(em * 8);
-        if (ImGui::InputInt2("Cells apart##bg", apart)) {
+        ImGui::InputInt2("Cells apart##bg", apart);
+        apartEditing_ = ImGui::IsItemActive();
+        if (ImGui::IsItemDeactivatedAfterEdit()) {
             const Corner c2{pts[0].second.x + apart[0], pts[0].second.y + apart[1]};
             const PointD c1d{static_cast<double>(pts[0].second.x), static_cast<double>(pts[0].second.y)};
             if (const auto placed = alignPicture(pts[0].first, pts[1].first, c1d, {static_cast<double>(c2.x), static_cast<double>(c2.y)})) {

@@ -168,6 +168,8 @@ private:
     std::optional<std::string> pictureKeyShown_;
     double placePpc_ = 0, placeOffset_[2] = {0, 0};
     bool placeEditing_ = false;
+    int apart_[2] = {0, 0};
+    bool apartEditing_ = false;
 
     // The inspector's text fields edit a copy, applied when the field is left.
     std::string idInput_, sideInput_;

@@ -362,9 +362,11 @@ std::string BoardView::loadBackground(const Board& board, const std::string& map
     return {};
 }
 
-void BoardView::loadBackgroundImage(const std::string& bytes) {
+void BoardView::loadBackgroundImage(const std::string& bytes, const Board& board) {
     pictures_.put(kEmbeddedPicture, bytes);
     embeddedBackground_ = true;
+    const std::string* key = propertyJson(board.extra, "background");
+    embeddedKey_ = key ? *key : std::string();
     cacheKey_ = CacheKey{};
 }
 
@@ -641,6 +643,8 @@ void BoardView::draw(sf::RenderTarget& target, const Board& board, std::uint64_t
     Frame frame(board, cam, viewport);
     frame.picture = [this](const std::string& name) { return pictures_.get(name); };
     const std::string* backgroundKey = propertyJson(board.extra, "background");
+    // The imported map's own picture until its "background" key is set or removed otherwise.
+    if (embeddedBackground_ && (backgroundKey ? *backgroundKey : std::string()) != embeddedKey_) embeddedBackground_ = false;
     std::optional<Background> bg;
     if (embeddedBackground_) {
         bg = backgroundKey ? background(board) : std::nullopt;

@@ -173,8 +173,9 @@ public:
     // for a new board. Returns a problem with the background's placement for the status bar, empty
     // when fine; a picture that cannot be read is said later, through pollPictures.
     std::string loadBackground(const Board& board, const std::string& mapPath);
-    // A background picture from memory (PNG, JPEG or WebP), as embedded in an imported map.
-    void loadBackgroundImage(const std::string& bytes);
+    // A background picture from memory (PNG, JPEG or WebP), as embedded in an imported map: shown
+    // until the board's "background" key is changed from what it is now.
+    void loadBackgroundImage(const std::string& bytes, const Board& board);
     // Pictures from elsewhere than files (a joined table's host); loadBackground forgets it.
     void setPictureFetch(Pictures::Fetch fetch) {
         pictures_.setFetch(std::move(fetch));
@@ -279,6 +280,7 @@ private:
     bool fonts_ = false;
     Pictures pictures_;
     bool embeddedBackground_ = false;  // the background is the imported map's own picture
+    std::string embeddedKey_;          // the "background" key (JSON, empty: none) it was given with
     mutable DrawnBackground drawnBackground_;
     mutable std::vector<std::string> drawnPictures_;
     std::unique_ptr<sf::Texture> heatTexture_;

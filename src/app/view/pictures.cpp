@@ -9,6 +9,37 @@ namespace sightline::app {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// A PNG's or a JPEG's size from its header, before it is decoded (a small file may claim a huge
+// picture); nullopt when the header does not say.
+std::optional<sf::Vector2u> headerSize(const std::string& bytes, bool png) {
+    auto byte = [&](std::size_t i) { return static_cast<unsigned>(static_cast<unsigned char>(bytes[i])); };
+    if (png) {  // the IHDR chunk first: width and height, 4 bytes each, big-endian
+        if (bytes.size() < 24 || bytes.compare(12, 4, "IHDR") != 0) return std::nullopt;
+        auto u32 = [&](std::size_t i) { return byte(i) << 24 | byte(i + 1) << 16 | byte(i + 2) << 8 | byte(i + 3); };
+        return sf::Vector2u(u32(16), u32(20));
+    }
+    // JPEG: the markers from the start to the first frame header (SOF0..SOF15 but DHT, JPG, DAC).
+    std::size_t i = 2;
+    while (i + 9 < bytes.size()) {
+        if (byte(i) != 0xff) return std::nullopt;
+        const unsigned marker = byte(i + 1);
+        if (marker == 0xff) {
+            ++i;
+            continue;
+        }
+        const std::size_t length = byte(i + 2) << 8 | byte(i + 3);
+        if (marker >= 0xc0 && marker <= 0xcf && marker != 0xc4 && marker != 0xc8 && marker != 0xcc)
+            return sf::Vector2u(byte(i + 7) << 8 | byte(i + 8), byte(i + 5) << 8 | byte(i + 6));
+        if (length < 2) return std::nullopt;
+        i += 2 + length;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<sf::Image> decodePicture(const std::string& bytes, std::string& error) {
     const bool webp = bytes.size() >= 12 && bytes.compare(0, 4, "RIFF") == 0 && bytes.compare(8, 4, "WEBP") == 0;
     sf::Image image;
@@ -36,6 +67,10 @@ std::optional<sf::Image> decodePicture(const std::string& bytes, std::string& er
         const bool jpeg = bytes.size() >= 3 && bytes.compare(0, 3, "\xff\xd8\xff") == 0;
         if (!png && !jpeg) {
             error = "not a PNG, JPEG or WebP picture";
+            return std::nullopt;
+        }
+        if (const std::optional<sf::Vector2u> size = headerSize(bytes, png); size && (size->x > kMaxPictureSide || size->y > kMaxPictureSide)) {
+            error = "larger than " + std::to_string(kMaxPictureSide) + " pixels a side";
             return std::nullopt;
         }
         if (!image.loadFromMemory(bytes.data(), bytes.size())) {
@@ -105,7 +140,7 @@ void Pictures::setFolder(const std::string& folder) {
 const sf::Texture* Pictures::get(const std::string& name) {
     const auto it = entries_.find(name);
     if (it != entries_.end()) return it->second.texture.get();
-    ask({generation_, name, resolve(name), std::nullopt, fetch_});
+    ask({generation_, 0, name, resolve(name), std::nullopt, fetch_});
     return nullptr;
 }
 
@@ -115,12 +150,14 @@ void Pictures::setFetch(Fetch fetch) {
 }
 
 void Pictures::put(const std::string& name, std::string bytes) {
-    entries_.erase(name);
-    ask({generation_, name, {}, std::move(bytes), nullptr});
+    ask({generation_, 0, name, {}, std::move(bytes), nullptr});
 }
 
 void Pictures::ask(Job job) {
-    entries_[job.name] = Entry{};
+    Entry& e = entries_[job.name];
+    if (e.serial != 0 && e.state == State::Loading) --waiting_;  // asked again before it came: one wait
+    e = Entry{};
+    e.serial = job.serial = ++serial_;
     ++waiting_;
     {
         std::lock_guard<std::mutex> lock(mutex_);
@@ -138,7 +175,7 @@ void Pictures::work() {
         Job job = std::move(jobs_.front());
         jobs_.pop_front();
         lock.unlock();
-        Done done{job.generation, job.name, std::nullopt, {}};
+        Done done{job.generation, job.serial, job.name, std::nullopt, {}};
         if (job.fetch) {
             std::string why;
             job.bytes = job.fetch(job.name, why);
@@ -166,7 +203,7 @@ std::vector<std::string> Pictures::poll() {
     for (Done& d : arrived) {
         if (d.generation != generation_) continue;
         const auto it = entries_.find(d.name);
-        if (it == entries_.end() || it->second.state != State::Loading) continue;
+        if (it == entries_.end() || it->second.state != State::Loading || it->second.serial != d.serial) continue;
         --waiting_;
         ++revision_;
         Entry& e = it->second;

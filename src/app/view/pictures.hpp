@@ -65,6 +65,7 @@ public:
 private:
     struct Job {
         std::uint64_t generation;
+        std::uint64_t serial = 0;  // the entry's, filled in by ask()
         std::string name;
         std::string path;   // read from here, unless `bytes` is given
         std::optional<std::string> bytes;
@@ -72,6 +73,7 @@ private:
     };
     struct Done {
         std::uint64_t generation;
+        std::uint64_t serial;
         std::string name;
         std::optional<sf::Image> image;
         std::string error;
@@ -79,6 +81,7 @@ private:
     enum class State { Loading, Ready, Failed };
     struct Entry {
         State state = State::Loading;
+        std::uint64_t serial = 0;  // which ask it waits for: an older one's result is dropped
         std::unique_ptr<sf::Texture> texture;
     };
     void ask(Job job);
@@ -90,6 +93,7 @@ private:
     std::uint64_t generation_ = 1;
     int waiting_ = 0;
     std::uint64_t revision_ = 0;
+    std::uint64_t serial_ = 0;
 
     // Shared with the reading thread.
     std::mutex mutex_;
