@@ -11,6 +11,7 @@
 #include "games/mazeworld/battle.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <set>
 #include <unordered_set>
@@ -594,6 +595,7 @@ Outcome Battle::applyAction(const Action& a, bool recordRefusal) {
         }
         case K::Fire:
             fire(a, out);
+            wound(a, out);
             break;
         case K::Exposure:
             c->exposure = a.exposure;
@@ -891,6 +893,41 @@ void Battle::blast(const Action& a, int side, Outcome& out) {
                                 : "; hits " + joinIds(out.victims) + " on " + sideName(side) + " for " + std::to_string(a.damage);
     if (!shielded.empty()) text += "; shielded: " + joinIds(shielded);
     out.text = text;
+}
+
+// [SECTION] Health
+
+void Battle::wound(const Action& a, Outcome& out) {
+    if (!variant_.health || !out.ok) return;
+    const Health& health = *variant_.health;
+    auto hit = [&](const std::string& id, const std::string& part, int damage, double pain) {
+        Combatant* c = findMutable(id);
+        if (!c || damage <= 0) return;
+        if (!part.empty()) {
+            auto it = std::find_if(c->wounds.begin(), c->wounds.end(), [&](const auto& w) { return w.first == part; });
+            if (it == c->wounds.end()) c->wounds.emplace_back(part, damage);
+            else it->second += damage;
+        }
+        c->pain += static_cast<int>(std::lround(damage * pain));
+        if (!c->down.empty()) return;
+        for (const std::string& vital : health.vital)
+            if (const int hp = health.healthOf(vital); hp > 0 && c->woundsIn(vital) >= hp)
+                c->down = partName(vital) + " " + std::to_string(c->woundsIn(vital)) + "/" + std::to_string(hp);
+        if (c->down.empty() && c->pain >= health.painLimit)
+            c->down = "Pain " + std::to_string(c->pain) + "/" + std::to_string(health.painLimit);
+        if (!c->down.empty()) {
+            out.downed.push_back(id);
+            out.text += "; " + id + " is down (" + c->down + ")";
+        }
+    };
+    // A blast hits everyone on the Side it strikes with its damage, on no part; a shot its target
+    // (or an overpenetration's victim) on the part aimed at or rolled, its Pain multiplied as the
+    // cover it passed through says.
+    if (a.weapon == Weapon::Explosive) {
+        for (const std::string& id : out.victims) hit(id, std::string(), a.damage, 1.0);
+    } else if (out.victim && out.victimDamage) {
+        hit(*out.victim, out.victimPart, *out.victimDamage, out.painMultiplier);
+    }
 }
 
 // [SECTION] Order

@@ -105,6 +105,19 @@ struct Combatant {
     bool out = false;           // left the fight
     Intent intent = Intent::Combat;
     int entry = 0;              // order of entry, for ties in the turn order
+    // What the hits did, where the variant keeps creatures' health (Variant::health): the damage
+    // taken by body part, the Pain borne (each hit's damage times its Pain multiplier, rounded),
+    // and, once a vital part's wounds reach its health or the Pain its limit, why it is down. A
+    // creature down stays in the fight until the GM takes it out (remove): the rules leave that
+    // call to the table.
+    std::vector<std::pair<std::string, int>> wounds;
+    int pain = 0;
+    std::string down;
+    int woundsIn(const std::string& part) const {
+        for (const auto& [name, n] : wounds)
+            if (name == part) return n;
+        return 0;
+    }
 };
 
 // The priority class of a combatant this turn: 0 in stealth, non-combat; 1 in stealth, combat;
@@ -197,6 +210,7 @@ struct Outcome {
     // Those the event names (who acts, the target, the victims, the shielded) who are in stealth
     // after it: what the players' log leaves out (an enemy in stealth cannot be seen).
     std::vector<std::string> unseen;
+    std::vector<std::string> downed;  // who went down with this event (Combatant::down)
 };
 
 // The start of a battle.
@@ -291,6 +305,8 @@ private:
     int coverDamageOf(const CoverType& type, int damage) const;
     void takeCover(Combatant& c, const Action& a, int side, int piece, Outcome& out, bool switching);
     void fire(const Action& a, Outcome& out);
+    // The hits of a fire event on creatures counted against their health (Variant::health).
+    void wound(const Action& a, Outcome& out);
     void blast(const Action& a, int side, Outcome& out);
     std::vector<std::string> behind(int side, int piece) const;
     CoverPiece makePiece(const std::string& name) const;

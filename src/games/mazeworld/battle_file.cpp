@@ -706,6 +706,13 @@ std::string battleJson(const Battle& battle) {
         j["turn_over"] = c.turnOver;
         j["out"] = c.out;
         if (c.behindCover && battle.sides()[c.side - 1].size() > 1) j["piece"] = c.piece + 1;
+        if (battle.variant().health) {  // what the hits did (Combatant::wounds)
+            Json wounds = Json::object();
+            for (const auto& [part, n] : c.wounds) wounds[part] = n;
+            j["wounds"] = wounds;
+            j["pain"] = c.pain;
+            j["down"] = c.down.empty() ? Json(nullptr) : Json(c.down);
+        }
         combatants.push_back(j);
     }
     doc["combatants"] = combatants;
@@ -752,10 +759,16 @@ std::string battleJson(const Battle& battle) {
 namespace {
 
 // A combatant's line of a report: "  ID (TEAM) on Side N, behind cover, ...".
-std::string combatantLine(const Combatant& c) {
+// `health`: with its wounds, Pain and why it is down (the GM's, and the players' of their own).
+std::string combatantLine(const Combatant& c, bool health = true) {
     std::ostringstream s;
     s << "  " << c.setup.id << " (" << c.setup.team << ") on Side " << c.side;
     if (c.out) s << ", out of the fight";
+    if (!c.down.empty() && !c.out) s << (health ? ", down (" + c.down + ")" : std::string(", down"));
+    if (health && (c.pain > 0 || !c.wounds.empty())) {
+        s << ", Pain " << c.pain;
+        for (const auto& [part, n] : c.wounds) s << ", " << partName(part) << " " << n;
+    }
     if (c.behindCover) s << ", behind cover";
     if (c.exposure != Exposure::None) s << ", " << exposureName(c.exposure);
     if (c.stealth) s << ", in stealth";
@@ -876,6 +889,18 @@ std::optional<std::string> playersLine(const Battle& battle, const LogEntry& ent
     if (!actor.empty() && isHidden(actor)) return std::nullopt;
     if (a.kind == Action::Kind::SetCover && !playersSeeCover(battle, a.side)) return std::nullopt;
     std::string text = o.text;
+    // Who went down: said of those they can see, and of an enemy without why (its wounds are the
+    // GM's to know); nothing of one unseen.
+    for (const std::string& id : o.downed) {
+        const std::string clause = "; " + id + " is down (";
+        const std::size_t at = text.find(clause);
+        if (at == std::string::npos) continue;
+        const std::size_t close = text.find(')', at);
+        const std::size_t end = close == std::string::npos ? text.size() : close + 1;
+        const Combatant* c = battle.find(id);
+        if (isHidden(id)) text.erase(at, end - at);
+        else if (!c || c->setup.team != playersTeam) text.replace(at, end - at, "; " + id + " is down");
+    }
     std::vector<const Roll*> rolls;
     for (const Roll& r : o.rolls)
         if (!isRoll(r, "victim")) rolls.push_back(&r);  // a pick among those behind a cover counts them
@@ -965,7 +990,7 @@ std::string playersReport(const Battle& battle, const std::string& playersTeam) 
     }
     s << "\nCombatants:\n";
     for (const Combatant& c : battle.combatants())
-        if (playersSee(c, playersTeam)) s << combatantLine(c);
+        if (playersSee(c, playersTeam)) s << combatantLine(c, c.setup.team == playersTeam);
     s << "\nOrder this turn:\n";
     int n = 1;
     for (const std::string& id : playersOrder(battle, playersTeam))

@@ -3,6 +3,7 @@
 #include "io/json_input.hpp"
 #include "io/rule_data.hpp"
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 
@@ -162,6 +163,33 @@ Variant parseVariant(const std::string& text, const std::string& path) {
         bool known = false;
         for (const BodyPart& part : v.bodyParts) known |= part.part == v.exposedParts[i];
         if (!known) ck.add("/exposed_parts/" + std::to_string(i), "\"" + v.exposedParts[i] + "\" is not one of /body_parts");
+    }
+    if (auto h = doc.find("health"); h != doc.end() && ck.object(*h, "/health")) {
+        Health health;
+        auto isPart = [&](const std::string& name) {
+            return std::any_of(v.bodyParts.begin(), v.bodyParts.end(), [&](const BodyPart& p) { return p.part == name; });
+        };
+        if (const Json* parts = ck.required(*h, "parts", "/health"); parts && ck.object(*parts, "/health/parts")) {
+            for (auto it = parts->begin(); it != parts->end(); ++it) {
+                const std::string at = "/health/parts/" + it.key();
+                int hp = 0;
+                if (!isPart(it.key())) ck.add(at, "\"" + it.key() + "\" is not one of /body_parts");
+                else if (ck.integer(it.value(), at, 1, 100000, hp)) health.parts.emplace_back(it.key(), hp);
+            }
+            for (const BodyPart& p : v.bodyParts)
+                if (!parts->contains(p.part)) ck.add("/health/parts", "no health for the body part \"" + p.part + "\"");
+        }
+        if (const Json* x = ck.required(*h, "pain_limit", "/health")) ck.integer(*x, "/health/pain_limit", 1, 1000000, health.painLimit);
+        health.vital = stringList(ck, *h, "vital", "/health");
+        for (std::size_t i = 0; i < health.vital.size(); ++i)
+            if (!isPart(health.vital[i])) ck.add("/health/vital/" + std::to_string(i), "\"" + health.vital[i] + "\" is not one of /body_parts");
+        // In the body parts' order, whatever the file's.
+        std::vector<std::pair<std::string, int>> ordered;
+        for (const BodyPart& p : v.bodyParts)
+            for (const auto& kv : health.parts)
+                if (kv.first == p.part) ordered.push_back(kv);
+        health.parts = std::move(ordered);
+        v.health = std::move(health);
     }
     if (!ck.problems.empty()) throw InputError(path, ck.problems);
     return v;

@@ -43,6 +43,20 @@ struct BodyPart {
     int weight = 1;
 };
 
+// How much a creature takes (a variant's "health", optional): each body part's health, the Pain it
+// bears, and the parts whose wounds put it down. Hits are counted against them as the fight goes
+// (Combatant::wounds, pain); a creature down is the GM's to take out of the fight.
+struct Health {
+    std::vector<std::pair<std::string, int>> parts;  // by body part, in the variant's order
+    int painLimit = 0;
+    std::vector<std::string> vital;
+    int healthOf(const std::string& part) const {
+        for (const auto& [name, hp] : parts)
+            if (name == part) return hp;
+        return 0;
+    }
+};
+
 struct Variant {
     std::string id, name, path;
     Procedure procedure;
@@ -53,6 +67,7 @@ struct Variant {
     std::vector<std::string> neverPassThrough;
     std::vector<std::string> exposedParts;  // parts an Exposed combatant can be aimed at without cover
     std::vector<BodyPart> bodyParts;
+    std::optional<Health> health;  // none: the variant keeps no creature's health
 
     // A row of the table or an emplacement by name, or nullptr.
     const CoverType* findCover(const std::string& name) const;

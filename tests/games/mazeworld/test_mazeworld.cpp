@@ -1145,7 +1145,9 @@ BattleFile lurkerBattle(bool lurker) {
     add(through);
     add(nextTurn());
     if (lurker) {
-        Action unseen = fire("lurker", "kestrel", 4);
+        // A silenced shot that does no harm (one that does shows in kestrel's own Pain, which its
+        // players know: see the health test).
+        Action unseen = fire("lurker", "kestrel", 0);
         unseen.silenced = true;
         add(unseen);
         add(fire("kestrel", "lurker", 4));
@@ -1198,4 +1200,76 @@ TEST_CASE("mazeworld: the players' log and report never name an enemy in stealth
     CHECK(withoutHashes(playersReport(without, "contestants")) == withoutHashes(report));
     // The maze's own players see their lurker.
     CHECK(playersReport(b, "maze").find("lurker") != std::string::npos);
+}
+
+TEST_CASE("mazeworld: hits are counted against a creature's health: wounds by part, Pain, down, the players told only theirs", "[mazeworld][health]") {
+    REQUIRE(ua().health);
+    const Health& h = *ua().health;
+    CHECK(h.healthOf("head") == 8);
+    CHECK(h.painLimit == 40);
+    CHECK(h.vital == std::vector<std::string>{"head", "upper_body"});
+    REQUIRE(h.parts.size() == ua().bodyParts.size());
+    // In the open: every hit lands on whom it is aimed at.
+    Battle b = battle(ua(), {"", "", "", ""}, {who("vasquez", "players", 1), who("ghoul", "enemies", 3), who("imp", "enemies", 3)});
+    Action shot = fire("vasquez", "ghoul", 3);
+    shot.aim = "legs";
+    const Outcome first = b.apply(shot);
+    REQUIRE(first.ok);
+    CHECK(c(b, "ghoul").woundsIn("legs") == 3);
+    CHECK(c(b, "ghoul").pain == 3);
+    CHECK(c(b, "ghoul").down.empty());
+    CHECK(first.downed.empty());
+    b.apply(nextTurn());
+    // A head shot to its health: down, said in the event's line, and it stays in the fight until
+    // the GM takes it out.
+    shot.aim = "head";
+    shot.damage = 8;
+    const Outcome second = b.apply(shot);
+    REQUIRE(second.ok);
+    CHECK(c(b, "ghoul").woundsIn("head") == 8);
+    CHECK(c(b, "ghoul").pain == 11);
+    CHECK(c(b, "ghoul").down == "head 8/8");
+    CHECK(second.downed == std::vector<std::string>{"ghoul"});
+    CHECK(second.text.find("; ghoul is down (head 8/8)") != std::string::npos);
+    CHECK_FALSE(c(b, "ghoul").out);
+    b.apply(nextTurn());
+    // Pain alone: a shot on no part, past the limit.
+    Action body = fire("vasquez", "imp", 40);
+    const Outcome third = b.apply(body);
+    REQUIRE(third.ok);
+    CHECK(c(b, "imp").wounds.empty());
+    CHECK(c(b, "imp").down == "Pain 40/40");
+    // A hit on one already down says nothing more.
+    b.apply(nextTurn());
+    CHECK(b.apply(fire("vasquez", "imp", 5)).downed.empty());
+    CHECK(c(b, "imp").pain == 45);
+    // The report: the GM's with the numbers; the players' says an enemy is down, not why.
+    const std::string gm = battleReport(b);
+    CHECK(gm.find("ghoul (enemies) on Side 3, down (head 8/8), Pain 11, legs 3, head 8") != std::string::npos);
+    const std::string players = playersLog(b, "players");
+    CHECK(players.find("ghoul is down") != std::string::npos);
+    // Hit by an enemy in stealth: the players know their creature's wounds, not who gave them.
+    Battle ambush = battle(mazes(), {"", "Plastic crate full of garbage", "", ""}, {who("vasquez", "players", 1), who("sniper", "enemies", 2)});
+    Action hidden = takeCover("sniper", true, std::array<int, 2>{6, 6}, 0, Exposure::Exposed);
+    REQUIRE(ambush.apply(hidden).ok);
+    REQUIRE(ambush.find("sniper")->stealth);
+    Action silent = fire("sniper", "vasquez", 6);
+    silent.silenced = true;
+    silent.aim = "arms";
+    REQUIRE(ambush.apply(silent).ok);
+    CHECK(c(ambush, "vasquez").woundsIn("arms") == 6);
+    CHECK(playersReport(ambush, "players").find("vasquez (players) on Side 1, Pain 6, arms 6") != std::string::npos);
+    CHECK(playersLog(ambush, "players").find("sniper") == std::string::npos);
+    CHECK(players.find("head 8/8") == std::string::npos);
+    CHECK(players.find("Pain 40/40") == std::string::npos);
+    const std::string json = battleJson(b);
+    CHECK(json.find("\"pain\": 11") != std::string::npos);
+    CHECK(json.find("\"down\": \"head 8/8\"") != std::string::npos);
+    // The same battle written to its file and replayed comes to the same wounds.
+    BattleFile file;
+    file.setup = b.setup();
+    for (const LogEntry& e : b.log()) file.events.push_back({e.action, std::nullopt, std::nullopt});
+    const Battle again = replay(ua(), parseBattle(battleText(file, &b), "again.json"));
+    CHECK(c(again, "ghoul").woundsIn("head") == 8);
+    CHECK(c(again, "imp").down == "Pain 40/40");
 }

@@ -72,11 +72,22 @@ std::vector<std::string> coverFacts(const mw::CoverType& t) {
     return out;
 }
 
-std::string combatantFacts(const mw::Combatant& c, const mw::Battle& b) {
+// `health`: with its wounds and Pain (the GM's to see, and the players' of their own creatures).
+std::string combatantFacts(const mw::Combatant& c, const mw::Battle& b, bool health = true) {
     std::ostringstream s;
     s << c.setup.id << " (" << c.setup.team << "), " << kSideNames[c.side - 1] << "\n";
     s << "Agility " << c.setup.agility << ", initiative " << c.setup.initiative << "\n";
     if (c.out) s << "out of the fight\n";
+    if (const auto& h = b.variant().health) {
+        if (!c.down.empty() && !c.out)
+            s << (health ? "DOWN (" + c.down + "): the GM takes it out of the fight (Leave the fight)" : std::string("down")) << "\n";
+        if (health) {
+            s << "Pain " << c.pain << "/" << h->painLimit;
+            for (const auto& [part, hp] : h->parts)
+                if (const int n = c.woundsIn(part); n > 0) s << ", " << mw::partName(part) << " " << n << "/" << hp;
+            s << "\n";
+        }
+    }
     if (c.behindCover) {
         const auto& pieces = b.sides()[static_cast<std::size_t>(c.side - 1)];
         s << "behind cover";
@@ -557,6 +568,17 @@ void MazeWorldWindow::token(const mw::Combatant& c) {
     if (c.stealth) badge(ImVec2(centre.x - r * 0.85f, centre.y - r * 0.7f), "S", ImVec4(0.75f, 0.55f, 1.0f, 1.0f));
     if (c.exposure == mw::Exposure::Hidden) badge(ImVec2(centre.x - r * 0.85f, centre.y + r * 0.7f), "H", kGood);
     if (c.exposure == mw::Exposure::Exposed) badge(ImVec2(centre.x - r * 0.85f, centre.y + r * 0.7f), "E", kBad);
+    // Its Pain as a bar across the token's foot once it is hurt (the GM's, or the players' own), and D once down.
+    const bool health = !session_.playerView || c.setup.team == session_.playersTeam;
+    if (const auto& h = b.variant().health) {
+        if (health && h->painLimit > 0 && c.pain > 0) {  // once it is hurt
+            const float frac = std::clamp(1.0f - static_cast<float>(c.pain) / static_cast<float>(h->painLimit), 0.0f, 1.0f);
+            const ImVec2 a(centre.x - r * 0.8f, centre.y + r * 0.55f), z(centre.x + r * 0.8f, centre.y + r * 0.55f + em * 0.22f);
+            dl->AddRectFilled(ImVec2(a.x - 1, a.y - 1), ImVec2(z.x + 1, z.y + 1), IM_COL32(0, 0, 0, 200));
+            dl->AddRectFilled(a, ImVec2(a.x + (z.x - a.x) * frac, z.y), colour(frac > 0.5f ? kGood : frac > 0.25f ? kWarn : kBad));
+        }
+        if (!c.down.empty() && !c.out) badge(ImVec2(centre.x + r * 0.85f, centre.y + r * 0.7f), "D", kBad);
+    }
     // The id under the token, shortened to fit.
     std::string label = c.setup.id;
     while (label.size() > 1 && ImGui::CalcTextSize(label.c_str()).x > size.x - em * 0.2f) label.pop_back();
@@ -564,7 +586,7 @@ void MazeWorldWindow::token(const mw::Combatant& c) {
     const ImVec2 ls = ImGui::CalcTextSize(label.c_str());
     dl->AddText(ImVec2(p.x + (size.x - ls.x) / 2, p.y + size.y - ls.y), colour(c.turnOver ? kDim : ImGui::GetStyleColorVec4(ImGuiCol_Text)),
                 label.c_str());
-    if (hovered) tooltip(combatantFacts(c, b));
+    if (hovered) tooltip(combatantFacts(c, b, health));
 }
 
 void MazeWorldWindow::centre() {
@@ -907,7 +929,7 @@ void MazeWorldWindow::orderTab() {
         ImGui::PushStyleColor(ImGuiCol_Text, c->turnOver ? kDim : ImGui::GetStyleColorVec4(ImGuiCol_Text));
         if (ImGui::Selectable(label.c_str(), id == selected_ && !session_.playerView) && !session_.playerView) selected_ = id;
         ImGui::PopStyleColor();
-        if (ImGui::IsItemHovered()) tooltip(combatantFacts(*c, b));
+        if (ImGui::IsItemHovered()) tooltip(combatantFacts(*c, b, !session_.playerView || c->setup.team == session_.playersTeam));
     }
     if (order.empty()) ImGui::TextColored(kDim, "Nobody in the fight.");
 }
