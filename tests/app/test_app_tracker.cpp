@@ -149,9 +149,10 @@ TEST_CASE("app: a Doom defense's damage through is taken off the defender's HP i
     const int through = s["panel"]["round"]["through"].get<int>();
     REQUIRE(through > 0);
     ui.clickNoted("button: Take " + std::to_string(through) + " damage");
-    s = ui.waitState([&](const Json& j) { return j["modified"] == true; });
+    // The defense is over and the board changed: the panel lets its round go (nothing left to press
+    // twice), a frame after the change.
+    s = ui.waitState([&](const Json& j) { return j["modified"] == true && j["panel"]["round"].is_null(); });
     CHECK(entry(s, "zombie-1")["hp"] == 30 - through);
-    // The defense is over and the board changed: the panel lets its round go (nothing left to press twice).
     CHECK(s["panel"]["round"].is_null());
     ui.move(11.5, 7.5);
     ui.keys("ctrl+s");

@@ -16,6 +16,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <unistd.h>
 #include <functional>
 #include <thread>
@@ -243,14 +245,22 @@ TEST_CASE("hosting: the round tracker's steps go to the table as key changes, no
     setPropertyJson(b.figures[0].extra, "conditions", R"({"prone":1})");
     setPropertyInteger(b.figures[0].extra, "hp", 5);
     b.figures[1].stunned = true;
-    b.figures[1].cell = {3, 2};
+    b.figures[2].cell = {6, 2};
     const std::vector<table::Command> c = boardChanges(a, b);
     std::vector<std::string> types;
     for (const table::Command& x : c) types.push_back(table::commandType(x));
-    CHECK(types == std::vector<std::string>{"set_figure_key", "set_figure_key", "move_figure", "set_stunned", "set_map_key"});
+    CHECK(types == std::vector<std::string>{"set_figure_key", "set_figure_key", "set_stunned", "move_figure", "set_map_key"});
     Board applied = a;
     for (const table::Command& x : c) REQUIRE(table::apply(applied, x).ok());
     CHECK(serializeMap(applied) == serializeMap(b));
+    // A figure moved and changed at once: the whole board (one after the other, a seat could see it
+    // in a state it never had).
+    Board both = a;
+    both.figures[1].cell = {3, 2};
+    both.figures[1].stunned = true;
+    const std::vector<table::Command> once = boardChanges(a, both);
+    REQUIRE(once.size() == 1);
+    CHECK(std::holds_alternative<table::ReplaceBoard>(once[0]));
     // The game changed too: the whole board.
     setPropertyJson(b.extra, "rules", R"({"game":"doom"})");
     const std::vector<table::Command> whole = boardChanges(a, b);
@@ -325,4 +335,40 @@ TEST_CASE("hosting: with movement enforced (Free movement off), a player's move 
     red.move("r1", {2, 2});
     REQUIRE(refusedWith(red, "\"r1\" cannot get to (2, 2): it costs 2, and its move is 1."));
     CHECK(red.board().figures[0].cell == Cell{0, 2});
+}
+
+TEST_CASE("hosting: a joined app fetches a picture by the name the table gave it, and nothing by a path or a made-up name", "[table-client]") {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("sightline-table-pictures-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::ifstream in(std::string(SIGHTLINE_SOURCE_DIR) + "/assets/tokens/imp.png", std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(bytes.size() > 1000);
+    std::ofstream((dir / "imp.png").string(), std::ios::binary) << bytes;
+    Board start = smallBoard();
+    setPropertyString(start.figures[2].extra, "image", "imp.png");  // b1, blue's
+    HostSettings settings;
+    settings.mapFolder = dir.string();
+    TableHosting hosting(start, settings);
+    const std::vector<HostedSeat> seats = hosting.seats();
+    TableClient blue(parseJoinLink(seats[2].link));
+    REQUIRE(waitFor([&] { return blue.version() > 0; }));
+    const std::string name = propertyString(blue.board().figures.back().extra, "image").value_or("");
+    REQUIRE(name.rfind("/picture/", 0) == 0);
+    std::string error;
+    const std::optional<std::string> got = fetchFromTable(blue.link(), name, 1 << 20, error);
+    REQUIRE(got);
+    CHECK(*got == bytes);
+    for (const std::string& wrong : {std::string("/picture/") + std::string(32, 'a') + ".png", std::string("/imp.png")}) {
+        INFO(wrong);
+        error.clear();
+        CHECK_FALSE(fetchFromTable(blue.link(), wrong, 1 << 20, error));
+        CHECK(error.find("the table answers 404") != std::string::npos);
+    }
+    // Past the limit: refused, not read whole.
+    error.clear();
+    CHECK_FALSE(fetchFromTable(blue.link(), name, 100, error));
+    CHECK_FALSE(error.empty());
+    fs::remove_all(dir);
 }

@@ -74,9 +74,7 @@ void exchange(Stream& stream, Request& req, beast::flat_buffer& buffer, Parser& 
     });
 }
 
-}  // namespace
-
-std::optional<std::string> fetchFromTable(const JoinLink& link, const std::string& target, std::size_t limit, std::string& error) {
+std::optional<std::string> fetchOnce(const JoinLink& link, const std::string& target, std::size_t limit, std::string& error) {
     namespace http = beast::http;
     const std::string where = (link.secure ? "https://" : "http://") + link.host + ":" + link.port + target;
     constexpr auto kBound = std::chrono::seconds(10);
@@ -139,7 +137,24 @@ std::optional<std::string> fetchFromTable(const JoinLink& link, const std::strin
         error = where + ": the table answers " + std::to_string(parser.get().result_int());
         return std::nullopt;
     }
-    return parser.release().body();
+    std::string body = parser.release().body();
+    if (body.size() > limit) {  // the parser's limit, made sure of
+        error = where + ": larger than " + std::to_string(limit) + " bytes";
+        return std::nullopt;
+    }
+    return body;
+}
+
+}  // namespace
+
+std::optional<std::string> fetchFromTable(const JoinLink& link, const std::string& target, std::size_t limit, std::string& error) {
+    // Nothing it meets stops the caller (the pictures' thread): a failure is an error like another.
+    try {
+        return fetchOnce(link, target, limit, error);
+    } catch (const std::exception& e) {
+        error = (link.secure ? "https://" : "http://") + link.host + ":" + link.port + target + ": " + e.what();
+        return std::nullopt;
+    }
 }
 
 class TableClient::Impl : public std::enable_shared_from_this<Impl> {

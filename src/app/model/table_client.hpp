@@ -27,7 +27,8 @@ struct JoinLink {
 // Throws std::invalid_argument saying what is missing.
 JoinLink parseJoinLink(const std::string& url);
 // One file the table's host serves (a picture under its name at the table, "/picture/..."), read
-// over HTTP or HTTPS as the link says, in at most 10 seconds; nullopt and `error` saying why when
+// over HTTP or HTTPS as the link says, in at most 10 seconds once the host's name is found (a name
+// lookup takes what the system gives it); nullopt and `error` saying why when
 // it cannot be. At most `limit` bytes. Blocks: for a thread of its own.
 std::optional<std::string> fetchFromTable(const JoinLink& link, const std::string& target, std::size_t limit, std::string& error);
 

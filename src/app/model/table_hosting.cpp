@@ -10,6 +10,7 @@
 #include <arpa/inet.h>
 #include <ifaddrs.h>
 #include <net/if.h>
+#include <algorithm>
 #include <future>
 #include <set>
 
@@ -66,6 +67,9 @@ std::vector<table::Command> boardChanges(const Board& before, const Board& after
                 if (after.doors[i].open != before.doors[i].open) out.push_back(table::ToggleDoor{after.doors[i].id});
             for (std::size_t i = 0; i < after.figures.size(); ++i) {
                 const Figure &was = before.figures[i], &now = after.figures[i];
+                // Moved and changed at once: one after the other, a seat could see it in a state it
+                // never had (come into sight with its old picture): the whole board.
+                if (!(now.cell == was.cell) && (now.stunned != was.stunned || now.extra != was.extra)) whole = true;
                 if (!(now.cell == was.cell)) out.push_back(table::MoveFigure{now.id, now.cell});
                 if (now.stunned != was.stunned) out.push_back(table::SetFigureStunned{now.id, now.stunned});
                 keyChanges(was.extra, now.extra, [&](const std::string& key, std::optional<std::string> json, const std::string& in) {
@@ -194,6 +198,13 @@ std::vector<table::Command> TableHosting::sync(const Board& board) {
         }
         bool whole = false;  // the host's board is now the GM's board exactly
         std::set<std::string> moved;
+        // Changes other than moves that came in from elsewhere (a GM's page or a joined GM app):
+        // taken on the host before the GM's, they would come after it here; the GM's board whole
+        // settles it.
+        const bool crossedOther = std::any_of(crossed.begin(), crossed.end(), [](const table::Command& c) {
+            return !std::holds_alternative<table::MoveFigure>(c);
+        });
+        bool keys = false;  // the GM's changes hold more than moves and doors
         for (const table::Command& c : changes) {
             table::Refusal why;
             net::TableHost::Reply reply = host_->applyHost(c, &why);
@@ -209,6 +220,11 @@ std::vector<table::Command> TableHosting::sync(const Board& board) {
             // toggled leaves their moves standing.
             if (const auto* m = std::get_if<table::MoveFigure>(&c)) moved.insert(m->figure);
             else if (std::holds_alternative<table::ReplaceBoard>(c)) whole = true;
+            else if (!std::holds_alternative<table::ToggleDoor>(c)) keys = true;
+        }
+        if (!whole && keys && crossedOther) {
+            server_->publish(host_->applyHost(table::ReplaceBoard{"the GM's board", board}));
+            whole = true;
         }
         // What of the players' changes still stands on the host: none when the host took the GM's
         // board whole, else every one but the moves of a figure the GM moved too (the GM's move came

@@ -69,7 +69,14 @@ std::optional<sf::Image> decodePicture(const std::string& bytes, std::string& er
             error = "not a PNG, JPEG or WebP picture";
             return std::nullopt;
         }
-        if (const std::optional<sf::Vector2u> size = headerSize(bytes, png); size && (size->x > kMaxPictureSide || size->y > kMaxPictureSide)) {
+        // Its size from its header first: one whose header does not say is not decoded (a small file
+        // may claim a huge picture).
+        const std::optional<sf::Vector2u> size = headerSize(bytes, png);
+        if (!size) {
+            error = std::string("the ") + (png ? "PNG" : "JPEG") + " picture's size cannot be read from its header";
+            return std::nullopt;
+        }
+        if (size->x > kMaxPictureSide || size->y > kMaxPictureSide) {
             error = "larger than " + std::to_string(kMaxPictureSide) + " pixels a side";
             return std::nullopt;
         }

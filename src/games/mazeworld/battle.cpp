@@ -903,12 +903,15 @@ void Battle::wound(const Action& a, Outcome& out) {
     auto hit = [&](const std::string& id, const std::string& part, int damage, double pain) {
         Combatant* c = findMutable(id);
         if (!c || damage <= 0) return;
+        // Totals kept within an int however many hits a file holds.
+        static constexpr long long kMost = 1000000000;
+        auto add = [](int& total, long long more) { total = static_cast<int>(std::min<long long>(kMost, total + more)); };
         if (!part.empty()) {
             auto it = std::find_if(c->wounds.begin(), c->wounds.end(), [&](const auto& w) { return w.first == part; });
-            if (it == c->wounds.end()) c->wounds.emplace_back(part, damage);
-            else it->second += damage;
+            if (it == c->wounds.end()) c->wounds.emplace_back(part, 0), it = c->wounds.end() - 1;
+            add(it->second, damage);
         }
-        c->pain += static_cast<int>(std::lround(damage * pain));
+        add(c->pain, std::llround(damage * pain));
         if (!c->down.empty()) return;
         for (const std::string& vital : health.vital)
             if (const int hp = health.healthOf(vital); hp > 0 && c->woundsIn(vital) >= hp)

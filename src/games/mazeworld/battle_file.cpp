@@ -892,14 +892,14 @@ std::optional<std::string> playersLine(const Battle& battle, const LogEntry& ent
     // Who went down: said of those they can see, and of an enemy without why (its wounds are the
     // GM's to know); nothing of one unseen.
     for (const std::string& id : o.downed) {
-        const std::string clause = "; " + id + " is down (";
+        // The clause exactly as the event wrote it (why it is down never changes once said).
+        const Combatant* c = battle.find(id);
+        if (!c) continue;
+        const std::string clause = "; " + id + " is down (" + c->down + ")";
         const std::size_t at = text.find(clause);
         if (at == std::string::npos) continue;
-        const std::size_t close = text.find(')', at);
-        const std::size_t end = close == std::string::npos ? text.size() : close + 1;
-        const Combatant* c = battle.find(id);
-        if (isHidden(id)) text.erase(at, end - at);
-        else if (!c || c->setup.team != playersTeam) text.replace(at, end - at, "; " + id + " is down");
+        if (isHidden(id)) text.erase(at, clause.size());
+        else if (c->setup.team != playersTeam) text.replace(at, clause.size(), "; " + id + " is down");
     }
     std::vector<const Roll*> rolls;
     for (const Roll& r : o.rolls)

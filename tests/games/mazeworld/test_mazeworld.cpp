@@ -1260,6 +1260,21 @@ TEST_CASE("mazeworld: hits are counted against a creature's health: wounds by pa
     CHECK(c(ambush, "vasquez").woundsIn("arms") == 6);
     CHECK(playersReport(ambush, "players").find("vasquez (players) on Side 1, Pain 6, arms 6") != std::string::npos);
     CHECK(playersLog(ambush, "players").find("sniper") == std::string::npos);
+    // A blast that puts down one they see and one in stealth (ids with brackets in them): the one
+    // they see is down, without why; of the other, nothing.
+    Battle blast = battle(mazes(), {"", "Plastic crate full of garbage", "", ""},
+                          {who("vasquez", "players", 1), who("orc (2)", "enemies", 2), who("orc (3)", "enemies", 2)});
+    REQUIRE(blast.apply(takeCover("orc (2)", true, std::array<int, 2>{6, 6}, 0, Exposure::Hidden)).ok);
+    REQUIRE(blast.find("orc (2)")->stealth);
+    const Outcome boom = blast.apply(fire("vasquez", "orc (3)", 40, Weapon::Explosive));
+    REQUIRE(boom.ok);
+    CHECK(boom.downed.size() == 2);
+    const std::string seen = playersLog(blast, "players");
+    INFO(seen);
+    CHECK(seen.find("; orc (3) is down") != std::string::npos);
+    CHECK(seen.find("orc (2)") == std::string::npos);
+    CHECK(seen.find("Pain") == std::string::npos);
+    CHECK(seen.find("is down is down") == std::string::npos);
     CHECK(players.find("head 8/8") == std::string::npos);
     CHECK(players.find("Pain 40/40") == std::string::npos);
     const std::string json = battleJson(b);
