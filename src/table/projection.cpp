@@ -25,6 +25,7 @@
 #include <cctype>
 #include <cmath>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 
 namespace sightline::table {
@@ -395,10 +396,25 @@ std::vector<Figure> projectedFigures(const Board& board, const Seat& seat, const
 }  // namespace
 
 std::string pictureName(const std::string& secret, const std::string& path) {
-    const std::string digest = sha256Hex(secret + '\0' + path);
+    // Named again on every projection a move makes (each seat, each picture it knows): the names
+    // are kept, a few thousand at most.
+    static std::mutex mutex;
+    static std::map<std::string, std::string> known;
+    std::string key = secret;
+    key += '\0';
+    key += path;
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (const auto it = known.find(key); it != known.end()) return it->second;
+    }
+    const std::string digest = sha256Hex(key);
     std::string ext = path.substr(path.rfind('.') == std::string::npos ? path.size() : path.rfind('.'));
     for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return "/picture/" + digest.substr(0, 32) + ext;
+    std::string name = "/picture/" + digest.substr(0, 32) + ext;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (known.size() >= 4096) known.clear();
+    known.emplace(std::move(key), name);
+    return name;
 }
 
 std::map<std::string, std::string> picturesByName(const Board& board, const std::string& secret) {

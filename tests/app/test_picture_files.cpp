@@ -2,6 +2,8 @@
 // names say, and anything else refused with the path and the reason.
 #include "app/view/pictures.hpp"
 
+#include "../support.hpp"
+
 #include <catch2/catch.hpp>
 #include <webp/encode.h>
 
@@ -12,17 +14,11 @@
 #include <unistd.h>
 
 using namespace sightline::app;
+using sightline::test::slurp;
 
 namespace {
 
 const std::string kRoot = SIGHTLINE_SOURCE_DIR;
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 std::string scratchDir(const std::string& name) {
     const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("sightline-" + name + "-" + std::to_string(::getpid()));

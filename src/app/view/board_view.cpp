@@ -645,13 +645,16 @@ void BoardView::draw(sf::RenderTarget& target, const Board& board, std::uint64_t
     const std::string* backgroundKey = propertyJson(board.extra, "background");
     // The imported map's own picture until its "background" key is set or removed otherwise.
     if (embeddedBackground_ && (backgroundKey ? *backgroundKey : std::string()) != embeddedKey_) embeddedBackground_ = false;
-    std::optional<Background> bg;
+    // The key read again only when its text changes (not every frame).
+    const std::string keyText = backgroundKey ? *backgroundKey : std::string();
+    if (keyText != backgroundText_) {
+        backgroundText_ = keyText;
+        backgroundRead_ = backgroundKey ? background(board) : std::nullopt;
+    }
+    std::optional<Background> bg = backgroundRead_;
     if (embeddedBackground_) {
-        bg = backgroundKey ? background(board) : std::nullopt;
         if (!bg) bg = Background{};
         bg->image = kEmbeddedPicture;
-    } else if (backgroundKey) {
-        bg = background(board);
     }
     if (bg) {
         frame.background = pictures_.get(bg->image);

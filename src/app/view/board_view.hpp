@@ -18,6 +18,7 @@
 #include "core/lint.hpp"
 #include "core/movement.hpp"
 #include "core/area.hpp"
+#include "core/picture.hpp"
 #include "core/ruling.hpp"
 
 #include <SFML/Graphics/Color.hpp>
@@ -281,6 +282,8 @@ private:
     Pictures pictures_;
     bool embeddedBackground_ = false;  // the background is the imported map's own picture
     std::string embeddedKey_;          // the "background" key (JSON, empty: none) it was given with
+    std::string backgroundText_;                // the "background" key as last read (empty: none)
+    std::optional<Background> backgroundRead_;  // and what it says
     mutable DrawnBackground drawnBackground_;
     mutable std::vector<std::string> drawnPictures_;
     std::unique_ptr<sf::Texture> heatTexture_;
