@@ -149,6 +149,11 @@ App::App(const LaunchOptions& options)
             if (options_.mode != LaunchOptions::Mode::Interactive) return;
         }
     }
+    if (options_.playersScreen && options_.mode == LaunchOptions::Mode::Interactive) {
+        for (std::size_t i = 0; i < windows_.size() && screenToggle_ < 0; ++i)
+            if (windows_[i].open && windows_[i].window->hasPlayersScreen()) screenToggle_ = static_cast<int>(i);
+        if (screenToggle_ < 0) say("--players-screen: no game window with a players' screen is open (give --battle).", true);
+    }
     if (options_.host) handle(ask::StartHosting{options_.hostNetwork, false});
     if (!options_.join.empty()) handle(ask::JoinTable{options_.join});
     const std::string game = options_.rules.empty() ? analysis_.game() : options_.rules;
@@ -178,6 +183,7 @@ App::App(const LaunchOptions& options)
 }
 
 App::~App() {
+    screen_.reset();  // its ImGui context before the app's
     if (window_.isOpen() || ImGui::GetCurrentContext()) gui::shutdown();
 }
 
@@ -231,12 +237,59 @@ void App::drawWindows() {
     ctx.areaW = viewport_.width;
     ctx.areaH = viewport_.height;
     ctx.now = clock_.getElapsedTime().asSeconds();
-    for (WindowSlot& slot : windows_) {
+    for (std::size_t i = 0; i < windows_.size(); ++i) {
+        WindowSlot& slot = windows_[i];
         if (!slot.open) continue;
         GameWindowOutput out;
+        ctx.playersScreenOpen = screen_ && screen_->isOpen() && screenOf_ == static_cast<int>(i);
         slot.window->draw(ctx, &slot.open, out);
         if (!out.status.empty()) say(out.status, out.statusIsError);
         if (!out.problemTitle.empty()) panels_.showError(out.problemTitle, out.problemText);
+        if (out.togglePlayersScreen) screenToggle_ = static_cast<int>(i);
+    }
+}
+
+void App::togglePlayersScreen(int window) {
+    if (window < 0 || window >= static_cast<int>(windows_.size())) return;
+    GameWindow& w = *windows_[static_cast<std::size_t>(window)].window;
+    if (screen_ && screen_->isOpen() && screenOf_ == window) {
+        screen_.reset();
+        screenOf_ = -1;
+        say("Closed the players' screen.");
+        return;
+    }
+    if (!w.hasPlayersScreen()) return;
+    if (!screen_) screen_ = std::make_unique<ScreenWindow>();
+    // Beside the app's window, as large as a second screen's share of the desktop.
+    const sf::VideoMode desktop = sf::VideoMode::getDesktopMode();
+    const std::string why = screen_->open("Sightline - " + w.title() + " - players' screen", kFont,
+                                          std::max(640u, desktop.width * 3 / 5), std::max(480u, desktop.height * 3 / 5));
+    if (!why.empty()) {
+        screen_.reset();
+        screenOf_ = -1;
+        say("Cannot open the players' screen: " + why + ".", true);
+        return;
+    }
+    screenOf_ = window;
+    say("The players' screen is open: move it to the second screen (its F12 saves a picture of it).");
+}
+
+void App::drawPlayersScreen() {
+    if (screenToggle_ >= 0) {
+        togglePlayersScreen(screenToggle_);
+        screenToggle_ = -1;
+    }
+    if (!screen_ || !screen_->isOpen() || screenOf_ < 0) return;
+    GameWindow& w = *windows_[static_cast<std::size_t>(screenOf_)].window;
+    GameWindowContext ctx;
+    ctx.now = clock_.getElapsedTime().asSeconds();
+    ctx.playersScreenOpen = true;
+    const ScreenWindow::Frame f = screen_->frame([&] { w.drawPlayersScreen(ctx); });
+    if (!f.picture.empty()) say((f.pictureFailed ? "Cannot save " : "Saved ") + f.picture + ".", f.pictureFailed);
+    if (f.closed) {
+        screen_.reset();
+        screenOf_ = -1;
+        say("Closed the players' screen.");
     }
 }
 

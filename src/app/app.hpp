@@ -21,6 +21,7 @@
 #include "app/model/table_hosting.hpp"
 #include "app/platform/recent_files.hpp"
 #include "app/platform/recovery_session.hpp"
+#include "app/platform/screen_window.hpp"
 #include "app/requests.hpp"
 #include "app/ui/context.hpp"
 #include "app/ui/panels.hpp"
@@ -60,6 +61,7 @@ struct LaunchOptions {
     std::string sourceDir;      // where maps/ and assets/ are looked for after the current directory
     std::string battlePath;     // a game window's file to open at start (--battle), its window open
     bool playerView = false;    // game windows show only what players may see (--player-view)
+    bool playersScreen = false; // open the players' screen of the --battle's window at start (--players-screen)
     bool host = false;          // host a table for players at start (--host)
     bool hostNetwork = false;   // ... on every interface (--host-network)
     std::string join;           // join this table's seat at start (--join URL)
@@ -246,6 +248,14 @@ private:
     std::vector<std::string> mapFiles_;
     std::vector<WindowSlot> windows_;
     std::size_t askedWindow_ = 0;  // Pending::QuitWindow: the window asked about
+    // A game window's players' screen: a window of its own (platform/screen_window.hpp), drawn after
+    // the app's every frame. screenOf_: the game window it shows (an index of windows_); -1: none.
+    // screenToggle_: a game window asked to open or close it this frame (done after the frame).
+    std::unique_ptr<ScreenWindow> screen_;
+    int screenOf_ = -1;
+    int screenToggle_ = -1;
+    void drawPlayersScreen();
+    void togglePlayersScreen(int window);
 
     BoardInput input_;
     EditInput edit_;

@@ -408,6 +408,14 @@ void App::writeState() {
     for (const WindowSlot& slot : windows_)
         windows[slot.window->title()] = {{"open", slot.open}, {"state", Json::parse(slot.window->stateJson())}};
     j["windows"] = windows;
+    // The players' screen: open, whose, its size, and what it showed (GameWindow::playersScreenState).
+    if (screen_ && screen_->isOpen() && screenOf_ >= 0) {
+        const GameWindow& w = *windows_[static_cast<std::size_t>(screenOf_)].window;
+        j["players_screen"] = {{"open", true}, {"of", w.title()}, {"size", {screen_->size().x, screen_->size().y}}, {"text_px", screen_->textPx()},
+                               {"state", Json::parse(w.playersScreenState())}};
+    } else {
+        j["players_screen"] = {{"open", false}};
+    }
     // Two items of a window with one ImGui id (the second cannot be clicked): there should be none.
     Json clashes = Json::array();
     for (const gui::IdClash& c : gui::idClashesOfLastFrame()) clashes.push_back(gui::describe(c));

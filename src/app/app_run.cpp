@@ -121,6 +121,7 @@ int App::runInteractive() {
         frame(window_, frameClock.restart());
         if (pictureRequested_) saveWindowPicture();
         window_.display();
+        drawPlayersScreen();
         autosave();
         // The layout of a frame with every result in (a ruling may take longer than the first frame).
         if (options_.printLayout && !layoutPrinted_ && !analysis_.pending()) {
@@ -149,6 +150,7 @@ int App::runInteractive() {
     edit_.finish(doc_);
     doc_.reset(doc_.board(), doc_.path());
     autosave();
+    screen_.reset();  // its context before the app's
     gui::shutdown();
     window_.close();
     return 0;

@@ -59,7 +59,9 @@ int main(int argc, char** argv) {
                  "print the board-to-pixel mapping as JSON on stdout (after the first frame)");
     std::string battle;
     cli.add_option("--battle", battle, "a battle file to open in its game's window (MazeWorld), which opens beside the board");
-    cli.add_flag("--player-view", options.playerView, "game windows show only what players may see (a second screen)");
+    cli.add_flag("--player-view", options.playerView, "game windows show only what players may see (in their own window)");
+    cli.add_flag("--players-screen", options.playersScreen,
+                 "open the --battle's players' screen at start: a window of its own showing what players may see");
     cli.add_flag("--host", options.host, "host a shared table of the map at start (File > Host table)");
     cli.add_flag("--host-network", options.hostNetwork, "with --host: players join from other machines (every interface)");
     cli.add_option("--join", options.join, "join a shared table as the seat of this link (ws://HOST:PORT/table?seat=NAME&token=T)");

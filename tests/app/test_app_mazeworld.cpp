@@ -5,6 +5,8 @@
 // Fire button's id, and the button never answered.
 #include "window_driver.hpp"
 
+#include "games/mazeworld/app/mazeworld_session.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -15,6 +17,7 @@
 using namespace sightline::apptest;
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
+namespace mw = sightline::mazeworld;
 
 namespace {
 
@@ -23,6 +26,8 @@ const char* const kWindow = "MazeWorld battle";
 class Driver : public WindowDriver {
 public:
     using WindowDriver::WindowDriver;
+    using WindowDriver::window;
+    using WindowDriver::xdotool;
 
     // The window's own state (MazeWorldWindow::stateJson) once the app has written one.
     Json battle(const Json& s) const {
@@ -255,4 +260,103 @@ TEST_CASE("app: every tab of the MazeWorld window fits its text at the sizes peo
         ui.keys("ctrl+q");
         CHECK(app.waitExit(20) == 0);
     }
+}
+
+// The players' screen: a window of its own (for a second monitor or a projector) showing what the
+// players may see, while the GM's window keeps everything. An enemy in ambush is not drawn there,
+// whoever else is; the Sides whose cover players were not shown say so; its text grows with it; its
+// F12 saves a picture of it; the GM's button opens and closes it.
+TEST_CASE("app: the players' screen is a window of its own showing only what players may see", "[app-battle]") {
+    const std::string dir = scratchDir("mazeworld-screen");
+    const std::string battle = dir + "/ambush.json";
+    {
+        sightline::app::MazeWorldSession s(kRoot + "/assets");
+        mw::BattleSetup setup;
+        setup.variant = "mazes";
+        setup.seed = 77;
+        setup.sides[0] = std::vector<std::string>{"Brick wall"};
+        setup.sides[1] = std::vector<std::string>{"Metallic container"};
+        setup.sides[2] = std::vector<std::string>{};
+        s.newBattle(setup);
+        auto who = [](std::string id, std::string team, int side, bool stealth) {
+            mw::CombatantSetup c;
+            c.id = std::move(id);
+            c.team = std::move(team);
+            c.side = side;
+            c.stealth = stealth;
+            return c;
+        };
+        REQUIRE_FALSE(s.addCombatant(who("dune", "contestants", 1, false)));
+        REQUIRE_FALSE(s.addCombatant(who("lurker", "maze", 2, true)));  // an ambush
+        REQUIRE_FALSE(s.addCombatant(who("husk", "maze", 2, false)));
+        s.saveAs(battle);
+    }
+    // What players may see, from the battle file read afresh.
+    sightline::app::MazeWorldSession reference(kRoot + "/assets");
+    reference.open(battle);
+    REQUIRE(reference.playersTeam == "contestants");
+    std::set<std::string> expected;
+    for (const mw::Combatant& c : reference.battle().combatants())
+        if (!c.out && mw::playersSee(c, reference.playersTeam)) expected.insert(c.setup.id);
+    REQUIRE(expected == std::set<std::string>{"dune", "husk"});
+    std::set<int> coverShown;
+    for (int side = 1; side <= mw::kSides; ++side)
+        if (mw::playersSeeCover(reference.battle(), side)) coverShown.insert(side);
+
+    Background app({"--size", "1280x1000", "--state-file", dir + "/state.json", "--battle", battle, "maps/demo.json"}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([&](const Json& j) { return ui.battle(j).is_object() && j["items"].contains("mazeworld: Players' screen"); });
+    CHECK(s["players_screen"]["open"] == false);
+
+    ui.press("Players' screen");
+    s = ui.waitState([](const Json& j) { return j["players_screen"]["open"] == true && j["players_screen"]["state"].is_object(); });
+    REQUIRE(s["players_screen"]["open"] == true);
+    const Json shown = s["players_screen"]["state"];
+    CHECK(shown["tokens"].get<std::set<std::string>>() == expected);
+    CHECK(shown["cover_shown"].get<std::set<int>>() == coverShown);
+    CHECK(shown["log_lines"].get<int>() > 0);
+    CHECK(ui.battle(s)["player_view"] == false);  // the GM's window keeps everything
+    CHECK(s["id_clashes"] == Json::array());
+
+    // Its own window: found by its title; F12 there saves a picture of it, its size.
+    const Run found = shell("timeout 20 xdotool search --sync --onlyvisible --name \"players' screen\"", dir);
+    const std::string screen = found.out.substr(0, found.out.find('\n'));
+    REQUIRE_FALSE(screen.empty());
+    CHECK(screen != ui.window());
+    const int width = s["players_screen"]["size"][0], height = s["players_screen"]["size"][1];
+    ui.xdotool("key --window " + screen + " F12");
+    std::string picture;
+    waitFor([&] {  // where the app runs (the source tree, for its maps): taken away below
+        for (const auto& e : fs::directory_iterator(kRoot))
+            if (e.path().filename().string().rfind("players-screen-", 0) == 0) picture = e.path().string();
+        return !picture.empty() && fs::file_size(picture) > 24;
+    }, 10);
+    REQUIRE_FALSE(picture.empty());
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));  // written whole
+    const std::string png = slurp(picture);
+    REQUIRE(png.size() > 24);
+    CHECK(png.substr(1, 3) == "PNG");
+    auto be32 = [&](std::size_t at) {
+        return (static_cast<unsigned char>(png[at]) << 24) | (static_cast<unsigned char>(png[at + 1]) << 16) |
+               (static_cast<unsigned char>(png[at + 2]) << 8) | static_cast<unsigned char>(png[at + 3]);
+    };
+    CHECK(be32(16) == width);
+    CHECK(be32(20) == height);
+    fs::rename(picture, dir + "/players-screen.png");  // kept with the test's files, to look at
+
+    // Grown (a projector's window), its text grows with it.
+    const double textBefore = s["players_screen"]["text_px"];
+    ui.xdotool("windowsize " + screen + " 1600 1040");
+    s = ui.waitState([](const Json& j) { return j["players_screen"]["open"] == true && j["players_screen"]["size"][1] == 1040; });
+    CHECK(s["players_screen"]["size"][1] == 1040);
+    CHECK(s["players_screen"]["text_px"].get<double>() > textBefore);
+    CHECK(s["players_screen"]["state"]["tokens"].get<std::set<std::string>>() == expected);
+
+    // The GM closes it from the battle's window.
+    ui.press("Players' screen");
+    s = ui.waitState([](const Json& j) { return j["players_screen"]["open"] == false; });
+    CHECK(s["players_screen"]["open"] == false);
+    ui.keys("ctrl+q");
+    CHECK(app.waitExit(20) == 0);
 }

@@ -26,6 +26,7 @@ struct GameWindowContext {
     float areaX = 0, areaY = 0, areaW = 0, areaH = 0;  // the board's part of the app window, pixels:
                                                        // where a window first opens
     float now = 0;                                     // seconds since start
+    bool playersScreenOpen = false;                    // the window's players' screen is open
 };
 
 // What a window asks of the app.
@@ -33,6 +34,7 @@ struct GameWindowOutput {
     std::string status;  // a line for the status bar
     bool statusIsError = false;
     std::string problemTitle, problemText;  // a dialog (e.g. a file that cannot be opened, with why)
+    bool togglePlayersScreen = false;       // open the players' screen, or close it when open
 };
 
 class GameWindow {
@@ -55,6 +57,13 @@ public:
     virtual bool hasFocus() const { return false; }
     // Shows only what players may see (a second screen), or everything the GM needs.
     virtual void showToPlayers(bool players) { (void)players; }
+    // A screen of the window's own for the players (a second monitor, a projector, a laptop turned
+    // round), drawn in a window the app opens beside its own while the GM keeps everything here.
+    virtual bool hasPlayersScreen() const { return false; }
+    // Draws it: the whole display of the current ImGui context, the players' screen's own.
+    virtual void drawPlayersScreen(const GameWindowContext& ctx) { (void)ctx; }
+    // What the players' screen last showed, for scripts and tests (JSON text; "null" by default).
+    virtual std::string playersScreenState() const { return "null"; }
     // The window's own state for scripts and tests (--state-file's "windows"), as JSON text. "null"
     // by default.
     virtual std::string stateJson() const { return "null"; }

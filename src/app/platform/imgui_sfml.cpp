@@ -111,14 +111,21 @@ struct State {
     bool frameStarted = false;
 };
 
-State s;
-
 bool hasContext() { return ImGui::GetCurrentContext() != nullptr; }
+
+// The current context's state (each context the glue makes has its own, in the context's
+// BackendPlatformUserData); with no context, one that holds nothing.
+State& state() {
+    static State none;
+    if (!hasContext() || !ImGui::GetIO().BackendPlatformUserData) return none;
+    return *static_cast<State*>(ImGui::GetIO().BackendPlatformUserData);
+}
 
 // ImGui asserts on a non-positive size; NaN lands on the minimum, infinity on the maximum.
 float saneFontSize(float px) { return px >= kMinFontPx ? std::min(px, kMaxFontPx) : kMinFontPx; }
 
 const char* getClipboardText(void*) {
+    State& s = state();
     const std::basic_string<sf::Uint8> utf8 = sf::Clipboard::getString().toUtf8();
     s.clipboard.assign(utf8.begin(), utf8.end());
     return s.clipboard.c_str();
@@ -147,6 +154,7 @@ bool readFile(const std::string& path, std::vector<char>& out) {
 }
 
 void addFonts(ImFontAtlas& atlas, float sizePx, bool allowFile) {
+    State& s = state();
     atlas.Clear();
     std::vector<char> data;
     if (allowFile && !s.fontPath.empty() && readFile(s.fontPath, data) && looksLikeFont(data)) {
@@ -163,6 +171,7 @@ void addFonts(ImFontAtlas& atlas, float sizePx, bool allowFile) {
 
 // Rebuilds the atlas into the same sf::Texture object, so the ImTextureID stays valid.
 bool rebuildFontAtlas(float sizePx) {
+    State& s = state();
     ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
     addFonts(atlas, sizePx, true);
     if (!atlas.Build()) {  // corrupt font file that passed the signature check
@@ -186,6 +195,7 @@ bool rebuildFontAtlas(float sizePx) {
 }
 
 bool applyFontSize(float sizePx) {
+    State& s = state();
     const float previous = s.fontSizePx;
     if (rebuildFontAtlas(sizePx)) return true;
     return previous > 0.0f && rebuildFontAtlas(previous);
@@ -200,17 +210,19 @@ int mouseButtonIndex(sf::Mouse::Button b) {
 }
 
 bool anyMouseHeld() {
+    const State& s = state();
     return std::any_of(std::begin(s.mouse), std::end(s.mouse),
                        [](const MouseButton& b) { return b.held; });
 }
 
 void onKey(const sf::Event::KeyEvent& key, bool down) {
+    State& s = state();
     const int code = static_cast<int>(key.code);
     if (code >= 0 && code < kKeys) s.keys[code].set(down);
 
     // SFML on X11 reports the modifier state from *before* the event, so for a modifier key itself
     // the flag is wrong; derive it from the tracked left/right keys instead.
-    auto either = [](sf::Keyboard::Key a, sf::Keyboard::Key b) {
+    auto either = [&s](sf::Keyboard::Key a, sf::Keyboard::Key b) {
         return s.keys[a].held || s.keys[b].held;
     };
     bool ctrl = key.control;
@@ -230,6 +242,7 @@ void onKey(const sf::Event::KeyEvent& key, bool down) {
 }
 
 void releaseAllInput() {
+    State& s = state();
     std::fill(std::begin(s.mouse), std::end(s.mouse), MouseButton{});
     std::fill(std::begin(s.keys), std::end(s.keys), Latch{});
     s.ctrl = s.shift = s.alt = s.super = Latch{};
@@ -251,6 +264,7 @@ sf::Cursor::Type sfmlCursorType(ImGuiMouseCursor c) {
 
 // Loaded once per shape; a shape the system lacks is remembered as missing and falls back to arrow.
 const sf::Cursor* cursorFor(ImGuiMouseCursor c) {
+    State& s = state();
     if (c < 0 || c >= ImGuiMouseCursor_COUNT) c = ImGuiMouseCursor_Arrow;
     if (!s.cursorTried[c]) {
         s.cursorTried[c] = true;
@@ -262,6 +276,7 @@ const sf::Cursor* cursorFor(ImGuiMouseCursor c) {
 }
 
 void updateCursor(sf::RenderWindow& window) {
+    State& s = state();
     const ImGuiIO& io = ImGui::GetIO();
     if (io.ConfigFlags & ImGuiConfigFlags_NoMouseCursorChange) return;
     // The shape ImGui asked for during the previous frame (reset by NewFrame, so read it before).
@@ -290,6 +305,7 @@ sf::Color toColor(ImU32 c) {
 }
 
 void renderDrawData(sf::RenderTarget& target, const ImDrawData* data) {
+    State& s = state();
     if (!data || !data->Valid || data->CmdListsCount == 0) return;
     const sf::Vector2u targetSize = target.getSize();
     const ImVec2 scale = data->FramebufferScale;
@@ -364,11 +380,13 @@ void renderDrawData(sf::RenderTarget& target, const ImDrawData* data) {
 // ---------------------------------------------------------------------------------------------
 // [SECTION] The calls of imgui_sfml.hpp
 
-bool init(sf::RenderWindow& window, const std::string& fontPath, float fontSizePx) {
-    if (hasContext()) shutdown();
-    IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
+namespace {
+
+// Sets up the current context (just made) with its own state, fonts and keys for `window`.
+bool setUp(sf::RenderWindow& window, const std::string& fontPath, float fontSizePx) {
     ImGuiIO& io = ImGui::GetIO();
+    io.BackendPlatformUserData = new State;
+    State& s = state();
     io.BackendPlatformName = "sightline_imgui_sfml";
     io.BackendRendererName = "sightline_imgui_sfml";
     // Indices are expanded per command, so any VtxOffset works and meshes may exceed 64K vertices.
@@ -404,14 +422,45 @@ bool init(sf::RenderWindow& window, const std::string& fontPath, float fontSizeP
     const sf::Vector2u size = window.getSize();
     io.DisplaySize = ImVec2(static_cast<float>(size.x), static_cast<float>(size.y));
     s.fontPath = fontPath;
-    if (!rebuildFontAtlas(saneFontSize(fontSizePx))) {
-        shutdown();
-        return false;
-    }
-    return true;
+    return rebuildFontAtlas(saneFontSize(fontSizePx));
 }
 
+}  // namespace
+
+bool init(sf::RenderWindow& window, const std::string& fontPath, float fontSizePx) {
+    if (hasContext()) shutdown();
+    IMGUI_CHECKVERSION();
+    ImGui::SetCurrentContext(ImGui::CreateContext());
+    if (setUp(window, fontPath, fontSizePx)) return true;
+    shutdown();
+    return false;
+}
+
+ImGuiContext* addContext(sf::RenderWindow& window, const std::string& fontPath, float fontSizePx) {
+    ImGuiContext* const previous = ImGui::GetCurrentContext();
+    ImGuiContext* made = ImGui::CreateContext();
+    ImGui::SetCurrentContext(made);
+    if (!setUp(window, fontPath, fontSizePx)) {
+        shutdown();
+        made = nullptr;
+    }
+    ImGui::SetCurrentContext(previous);
+    return made;
+}
+
+void destroyContext(ImGuiContext* context) {
+    if (!context) return;
+    ImGuiContext* const previous = ImGui::GetCurrentContext();
+    ImGui::SetCurrentContext(context);
+    shutdown();
+    ImGui::SetCurrentContext(previous == context ? nullptr : previous);
+}
+
+UseContext::UseContext(ImGuiContext* context) : previous_(ImGui::GetCurrentContext()) { ImGui::SetCurrentContext(context); }
+UseContext::~UseContext() { ImGui::SetCurrentContext(previous_); }
+
 void setFontSize(float fontSizePx) {
+    State& s = state();
     if (!hasContext()) return;
     const float size = saneFontSize(fontSizePx);
     if (ImGui::GetIO().Fonts->Locked) {
@@ -423,6 +472,7 @@ void setFontSize(float fontSizePx) {
 }
 
 void processEvent(const sf::Event& event) {
+    State& s = state();
     if (!hasContext()) return;
     ImGuiIO& io = ImGui::GetIO();
     switch (event.type) {
@@ -478,6 +528,7 @@ void processEvent(const sf::Event& event) {
 }
 
 void newFrame(sf::RenderWindow& window, sf::Time dt) {
+    State& s = state();
     if (!hasContext()) return;
     ImGuiIO& io = ImGui::GetIO();
     if (s.pendingFontSizePx > 0.0f) {
@@ -515,6 +566,7 @@ void newFrame(sf::RenderWindow& window, sf::Time dt) {
 }
 
 void render(sf::RenderTarget& target) {
+    State& s = state();
     if (!hasContext()) return;
     // Without a new frame, draw the previous one again (e.g. a second target) instead of asserting.
     if (s.frameStarted) {
@@ -525,6 +577,7 @@ void render(sf::RenderTarget& target) {
 }
 
 void shutdown() {
+    State& s = state();
     // SFML/X11 re-applies the window's last cursor (e.g. when the window closes), which is an X
     // error once that sf::Cursor is freed; an unloaded sf::Cursor means "no cursor of our own".
     if (s.cursorWindow && s.cursorWindow->isOpen()) {
@@ -534,9 +587,13 @@ void shutdown() {
     }
     if (hasContext()) {
         ImGui::GetIO().Fonts->SetTexID(nullptr);
+        State* const owned = static_cast<State*>(ImGui::GetIO().BackendPlatformUserData);
+        ImGui::GetIO().BackendPlatformUserData = nullptr;
+        delete owned;  // its cursors and font texture, while SFML is alive
         ImGui::DestroyContext();
+    } else {
+        s = State{};
     }
-    s = State{};
 }
 
 bool wantsMouse() { return hasContext() && ImGui::GetIO().WantCaptureMouse; }

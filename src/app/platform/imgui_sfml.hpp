@@ -1,6 +1,8 @@
 // Minimal Dear ImGui (1.86) platform + renderer glue for SFML 2.5.
 //
-// Debian ships no ImGui-SFML, so this is our own. One ImGui context at a time; ImTextureID is an
+// Debian ships no ImGui-SFML, so this is our own. Each window has an ImGui context of its own (the
+// app's, a players' screen's), each with its own input state and font atlas; the calls act on the
+// current context. ImTextureID is an
 // sf::Texture* (so ImGui::Image can show any sf::Texture). Typical frame:
 //
 //   while (window.pollEvent(e)) { imgui_sfml::processEvent(e); if (!imgui_sfml::wantsMouse()) ... }
@@ -19,6 +21,8 @@
 
 #include <string>
 
+struct ImGuiContext;
+
 namespace sightline::app::imgui_sfml {
 
 // Creates the ImGui context, loads the TTF font at fontPath with the given pixel size (ImGui's
@@ -26,6 +30,23 @@ namespace sightline::app::imgui_sfml {
 // into an sf::Texture. Returns false if the atlas texture cannot be created. Calling it again
 // shuts the previous context down first.
 bool init(sf::RenderWindow& window, const std::string& fontPath, float fontSizePx);
+
+// Another window's context (a players' screen), made as init() makes one but beside the current
+// context, which stays current. nullptr when its font texture cannot be made.
+ImGuiContext* addContext(sf::RenderWindow& window, const std::string& fontPath, float fontSizePx);
+// Destroys a context addContext made (as shutdown() does); the current one, if another, stays current.
+void destroyContext(ImGuiContext* context);
+// Makes a context current while it lives; the one current before comes back after.
+class UseContext {
+public:
+    explicit UseContext(ImGuiContext* context);
+    ~UseContext();
+    UseContext(const UseContext&) = delete;
+    UseContext& operator=(const UseContext&) = delete;
+
+private:
+    ImGuiContext* previous_;
+};
 
 // Rebuilds the font atlas at a new pixel size (high-DPI, UI zoom). Sizes are clamped to 6..128 px
 // here and in init(). Safe to call at any time: inside a frame the atlas is locked, so the rebuild
@@ -42,7 +63,7 @@ void newFrame(sf::RenderWindow& window, sf::Time dt);
 // The target's view is left as it was.
 void render(sf::RenderTarget& target);
 
-// Destroys the ImGui context and every SFML resource the glue owns, restoring the system cursor on
+// Destroys the current ImGui context and every SFML resource the glue owns for it, restoring the system cursor on
 // the window given to newFrame(). Safe to call twice.
 void shutdown();
 

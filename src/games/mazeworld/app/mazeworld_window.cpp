@@ -148,6 +148,7 @@ std::string MazeWorldWindow::stateJson() const {
     j["turn"] = session_.hasBattle() ? session_.battle().turn() : 0;
     j["revision"] = session_.revision();
     j["selected"] = selected_;
+    j["player_view"] = session_.playerView;  // this window's (not the players' screen's)
     j["message"] = message_;
     j["message_error"] = messageError_;
     nlohmann::ordered_json buttons = nlohmann::ordered_json::object();
@@ -225,6 +226,7 @@ void MazeWorldWindow::draw(const GameWindowContext& ctx, bool* open, GameWindowO
     ImGui::SetNextWindowBgAlpha(1.0f);  // the board under it would only confuse the room
     std::string title = titleWithFile();
     buttons_.clear();
+    screenOpen_ = ctx.playersScreenOpen;
     if (!ImGui::Begin(title.c_str(), open, ImGuiWindowFlags_MenuBar)) {
         focused_ = false;
         ImGui::End();
@@ -347,7 +349,8 @@ void MazeWorldWindow::menuBar(GameWindowOutput& out) {
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("View")) {
-        ImGui::MenuItem("Player view (for a second screen)", nullptr, &session_.playerView, session_.hasBattle());
+        if (ImGui::MenuItem("Players' screen (a window of its own)", nullptr, screenOpen_)) out.togglePlayersScreen = true;
+        ImGui::MenuItem("Player view (in this window)", nullptr, &session_.playerView, session_.hasBattle());
         const std::vector<std::string> teams = session_.teams();
         if (ImGui::BeginMenu("Players are", !teams.empty())) {
             for (const std::string& t : teams)
@@ -420,9 +423,16 @@ void MazeWorldWindow::toolbar(GameWindowOutput& out) {
     }
     ImGui::Text("Turn %d", b.turn());
     ui::sameLineText(kDim, b.variant().name);
+    const char* const screen = screenOpen_ ? "Close players' screen" : "Players' screen";
+    ui::sameLineIfFits(ImGui::CalcTextSize(screen).x + ImGui::GetStyle().FramePadding.x * 2, em);
+    if (ImGui::Button(screen)) out.togglePlayersScreen = true;
+    ui::noteItem("mazeworld: Players' screen");  // where it is, for scripts (not one of the battle's buttons)
+    tooltip("A window of its own showing only what the players may see (no unseen enemies, no cover they have not been "
+            "shown, no GM controls): put it on a second screen or a projector and keep everything here. Players are "
+            "the team \"" + session_.playersTeam + "\" (View > Players are).");
     ui::sameLineIfFits(ui::checkboxWidth("Player view"), em);
     if (ImGui::Checkbox("Player view", &session_.playerView)) selected_.clear();
-    tooltip("Shows only what the players may see: no unseen enemies, no cover they have not been shown, no GM "
+    tooltip("Shows only what the players may see in this window: no unseen enemies, no cover they have not been shown, no GM "
             "controls. Players are the team \"" + session_.playersTeam + "\" (View > Players are).");
     if (!message_.empty() && !session_.playerView) {
         ImGui::PushStyleColor(ImGuiCol_Text, messageError_ ? kBad : ImGui::GetStyleColorVec4(ImGuiCol_Text));
@@ -498,6 +508,7 @@ void MazeWorldWindow::side(int side) {
         ui::sameLineText(kDim, "- not shown");
         tooltip("The players have not been shown this Side's cover yet (Start > Show players, or when the fight reveals it).");
     }
+    if (onScreen_ && shown) screenCoverShown_.push_back(side);
     if (!shown) {
         ImGui::TextColored(kDim, "cover not yet seen");
     } else if (pieces.empty()) {
@@ -538,6 +549,7 @@ void MazeWorldWindow::token(const mw::Combatant& c) {
     const float em = ImGui::GetFontSize();
     const ImVec2 size(em * 3.7f, em * 3.2f);
     const ImVec2 p = ImGui::GetCursorScreenPos();
+    if (onScreen_) screenTokens_.push_back(c.setup.id);
     ImGui::PushID(c.setup.id.c_str());
     if (ImGui::InvisibleButton("token", size) && !session_.playerView) selected_ = c.setup.id;
     const bool hovered = ImGui::IsItemHovered();
@@ -611,7 +623,7 @@ void MazeWorldWindow::centre() {
         ImGui::TextColored(kDim, "Everyone has acted.");
     }
     int out = 0;
-    for (const mw::Combatant& c : b.combatants()) out += c.out ? 1 : 0;
+    for (const mw::Combatant& c : b.combatants()) out += c.out && visible(c) ? 1 : 0;  // players count those they knew of
     if (out > 0) ImGui::TextColored(kDim, "%d out of the fight", out);
 }
 
@@ -1145,6 +1157,11 @@ void MazeWorldWindow::logTab(GameWindowOutput& out) {
     ImGui::SameLine();
     ImGui::TextColored(kDim, session_.playerView ? "what players may see" : "everything (GM)");
     ImGui::BeginChild("log", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+    logLines(log, logScrolledAt_);
+    ImGui::EndChild();
+}
+
+void MazeWorldWindow::logLines(const std::string& log, std::uint64_t& scrolledAt) {
     std::istringstream lines(log);
     std::string line;
     while (std::getline(lines, line)) {
@@ -1153,11 +1170,91 @@ void MazeWorldWindow::logTab(GameWindowOutput& out) {
         ImGui::TextWrapped("%s", line.c_str());
         ImGui::PopStyleColor();
     }
-    if (logScrolledAt_ != session_.revision()) {  // the newest entry in view after every change
+    if (scrolledAt != session_.revision()) {  // the newest entry in view after every change
         ImGui::SetScrollHereY(1.0f);
-        logScrolledAt_ = session_.revision();
+        scrolledAt = session_.revision();
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] The players' screen: a window of its own (a second monitor, a projector)
+
+void MazeWorldWindow::drawPlayersScreen(const GameWindowContext& ctx) {
+    (void)ctx;
+    // While it is drawn, the room, the order and the log are the players' whatever this window shows.
+    struct PlayersOnly {
+        MazeWorldWindow& w;
+        bool was;
+        explicit PlayersOnly(MazeWorldWindow& window) : w(window), was(window.session_.playerView) {
+            w.session_.playerView = true;
+            w.onScreen_ = true;
+        }
+        ~PlayersOnly() {
+            w.session_.playerView = was;
+            w.onScreen_ = false;
+        }
+    } playersOnly(*this);
+    screenTokens_.clear();
+    screenCoverShown_.clear();
+    screenLogLines_ = 0;
+
+    const ImGuiIO& io = ImGui::GetIO();
+    const float em = ImGui::GetFontSize();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(io.DisplaySize);
+    ImGui::SetNextWindowBgAlpha(1.0f);
+    ImGui::Begin("players' screen", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoBringToFrontOnFocus);
+    if (!session_.hasBattle()) {
+        const char* const text = "No battle yet: the GM starts or opens one.";
+        const ImVec2 size = ImGui::CalcTextSize(text);
+        ImGui::SetCursorPos(ImVec2(std::max(em, (io.DisplaySize.x - size.x) / 2), std::max(em, (io.DisplaySize.y - size.y) / 2)));
+        ImGui::TextColored(kDim, "%s", text);
+        ImGui::End();
+        return;
+    }
+    const mw::Battle& b = session_.battle();
+    ImGui::Text("Turn %d", b.turn());
+    ui::sameLineText(kDim, b.variant().name);
+    if (!session_.playersTeam.empty()) ui::sameLineText(kDim, "- the players' team: " + session_.playersTeam);
+    ImGui::Separator();
+    // The room beside the order and the log when both fit, else above them.
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const bool beside = avail.x >= em * 48;
+    const float roomW = beside ? std::clamp(avail.x * 0.66f, em * 30, avail.x - em * 16) : 0.0f;
+    ImGui::BeginChild("room", ImVec2(roomW, beside ? 0.0f : std::max(em * 16, avail.y * 0.62f)), false);
+    room();
     ImGui::EndChild();
+    if (beside) ImGui::SameLine();
+    ImGui::BeginChild("order and log", ImVec2(0, 0), false);
+    const float half = std::max(em * 6, ImGui::GetContentRegionAvail().y * 0.42f);
+    ImGui::BeginChild("order", ImVec2(0, half), true);
+    orderTab();
+    ImGui::EndChild();
+    ImGui::TextColored(kDim, "Log");
+    ImGui::BeginChild("log", ImVec2(0, 0), true);
+    // The chain that lets a log be verified is for files and chats, not for a screen across the room.
+    std::string log;
+    std::istringstream lines(exportLog(b, true, session_.playersTeam));
+    for (std::string line; std::getline(lines, line);) {
+        const std::size_t chain = line.find(" | chain ");
+        if (chain != std::string::npos) line.erase(chain);
+        log += line + "\n";
+        ++screenLogLines_;
+    }
+    logLines(log, screenLogAt_);
+    ImGui::EndChild();
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+std::string MazeWorldWindow::playersScreenState() const {
+    nlohmann::ordered_json j;
+    j["tokens"] = screenTokens_;        // the combatants drawn, in the order drawn
+    j["cover_shown"] = screenCoverShown_;  // the Sides whose cover is drawn
+    j["log_lines"] = screenLogLines_;
+    return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 // ---------------------------------------------------------------------------------------------

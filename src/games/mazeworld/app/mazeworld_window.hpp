@@ -34,6 +34,9 @@ public:
     void showToPlayers(bool players) override { session_.playerView = players; }
     bool hasFocus() const override { return focused_; }
     std::string stateJson() const override;
+    bool hasPlayersScreen() const override { return true; }
+    void drawPlayersScreen(const GameWindowContext& ctx) override;
+    std::string playersScreenState() const override;
 
     MazeWorldSession& session() { return session_; }
 
@@ -66,6 +69,8 @@ private:
     void orderTab();
     void setupTab(GameWindowOutput& out);
     void logTab(GameWindowOutput& out);
+    // The log's lines (refusals red, the start dim), the newest in view after every change.
+    void logLines(const std::string& log, std::uint64_t& scrolledAt);
     void popups(GameWindowOutput& out);
     void noBattle();
     std::string titleWithFile() const;
@@ -130,6 +135,15 @@ private:
     std::string exportPath_;
     bool openPopup_ = false, savePopup_ = false, newPopup_ = false, exportPopup_ = false;
     std::uint64_t logScrolledAt_ = ~0ull;
+
+    // The players' screen: whether it is being drawn (the room then shows what players may see,
+    // whatever this window shows), what it drew last (its state), where its log was scrolled.
+    bool onScreen_ = false;
+    bool screenOpen_ = false;  // the app has it open (as of this frame)
+    std::vector<std::string> screenTokens_;
+    std::vector<int> screenCoverShown_;
+    std::size_t screenLogLines_ = 0;
+    std::uint64_t screenLogAt_ = ~0ull;
 };
 
 }  // namespace sightline::app
