@@ -5,8 +5,13 @@
 // - a refusal changes nothing: no seat is sent anything and the board is as it was;
 // - no text for a seat names a figure that seat knew neither before nor after, except the ids the
 //   sender gave in its own message (a figure it does not see is answered as one that does not exist).
+// The table also serves a MazeWorld battle (red's creature in the open, blue's one in the open and
+// one in ambush): a refused battle_action leaves it as it was, and no text names a creature the
+// seat's team knew of neither before nor after, but for the sender's own words quoted back.
 #include "fuzz_support.hpp"
 
+#include "games/mazeworld/battle_table.hpp"
+#include "games/mazeworld/variant.hpp"
 #include "net/table_host.hpp"
 
 #include <nlohmann/json.hpp>
@@ -45,10 +50,42 @@ Board splitBoard() {
     return b;
 }
 
+const mazeworld::BattleTable& battleOf(const net::TableHost& t) { return dynamic_cast<const mazeworld::BattleTable&>(*t.game()); }
+
 std::set<std::string> known(const net::TableHost& t, std::size_t seat) {
     std::set<std::string> k;
     for (const Figure& f : t.views().projection(seat).board.figures) k.insert(f.id);
+    const std::string team = t.seat(seat).side;
+    for (const mazeworld::Combatant& c : battleOf(t).battle().combatants())
+        if (t.seat(seat).gm() || mazeworld::playersSee(c, team)) k.insert(c.setup.id);
     return k;
+}
+
+std::unique_ptr<mazeworld::BattleTable> battle() {
+    static const mazeworld::Variant variant = mazeworld::findVariant(fuzz::sourceDir() + "/assets", "mazes");
+    static const mazeworld::BattleFile file = [] {
+        mazeworld::BattleFile f;
+        f.setup.variant = "mazes";
+        f.setup.seed = 5;
+        f.setup.sides[0] = std::vector<std::string>{"Brick wall"};
+        f.setup.sides[2] = std::vector<std::string>{};
+        const struct {
+            const char* id;
+            const char* team;
+            int side;
+            bool stealth;
+        } creatures[] = {{"qmw-red-a", "red", 1, false}, {"qmw-blue-b", "blue", 2, false}, {"qmw-blue-lurk", "blue", 3, true}};
+        for (const auto& c : creatures) {
+            mazeworld::CombatantSetup s;
+            s.id = c.id;
+            s.team = c.team;
+            s.side = c.side;
+            s.stealth = c.stealth;
+            f.setup.combatants.push_back(s);
+        }
+        return f;
+    }();
+    return std::make_unique<mazeworld::BattleTable>(file, variant);
 }
 
 }  // namespace
@@ -67,7 +104,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     if (std::holds_alternative<net::Join>(message)) return 0;  // the server's to judge (authenticate)
     net::TableHost t(splitBoard(), {{"gm", "*", {}}, {"red", "red", {}}, {"blue", "blue", {}}}, {}, makeRuleSystem("doom", {"", fuzz::sourceDir() + "/assets"}));
+    t.serveGame(battle());
     const std::string before = serializeMap(t.views().board());
+    const std::size_t eventsBefore = battleOf(t).file().events.size();
     std::vector<std::set<std::string>> knew;
     for (std::size_t s = 0; s < t.seatCount(); ++s) knew.push_back(known(t, s));
     const net::TableHost::Reply r = t.handle(seat, message);
@@ -77,10 +116,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (j.is_discarded() || !j.is_object() || !j.contains("type")) fuzz::fail("an answer that is not a message: " + answer);
         refused = refused || j["type"] == "refused";
     }
-    if (refused && (!r.toSeats.empty() || serializeMap(t.views().board()) != before)) fuzz::fail("a refused message changed the table");
+    if (refused && (!r.toSeats.empty() || serializeMap(t.views().board()) != before || battleOf(t).file().events.size() != eventsBefore))
+        fuzz::fail("a refused message changed the table");
     std::set<std::string> given;
     if (const auto* m = std::get_if<net::Move>(&message)) given = {m->figure};
     if (const auto* c = std::get_if<net::CoverRequest>(&message)) given = {c->attacker, c->defender};
+    if (const auto* a = std::get_if<net::GameActionRequest>(&message)) {
+        const nlohmann::json j = nlohmann::json::parse(a->action, nullptr, false);
+        for (const char* key : {"who", "at"})
+            if (j.is_object() && j.contains(key) && j[key].is_string()) given.insert(j[key].get<std::string>());
+    }
     // What the sender typed comes back quoted in a refusal (No figure "~qblue-d".; a long id cut
     // after 64 bytes and "..."): that quotation is taken out before the search, as it stands in the
     // JSON text, so that an id the sender gave is no leak where a hidden figure's id ("blue-d") is
@@ -98,9 +143,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto check = [&](std::size_t s, const std::string& sent) {
         const std::set<std::string> now = known(t, s);
         const std::string out = s == seat ? withoutEcho(sent) : sent;
-        for (const Figure& f : t.views().board().figures) {
-            if (knew[s].count(f.id) || now.count(f.id) || (s == seat && given.count(f.id))) continue;
-            if (out.find(f.id) != std::string::npos) fuzz::fail("seat " + t.seat(s).name + " was sent " + f.id + ": " + sent);
+        std::vector<std::string> ids;
+        for (const Figure& f : t.views().board().figures) ids.push_back(f.id);
+        for (const mazeworld::Combatant& c : battleOf(t).battle().combatants()) ids.push_back(c.setup.id);
+        for (const std::string& id : ids) {
+            if (knew[s].count(id) || now.count(id) || (s == seat && given.count(id))) continue;
+            if (out.find(id) != std::string::npos) fuzz::fail("seat " + t.seat(s).name + " was sent " + id + ": " + sent);
         }
     };
     for (const std::string& out : r.toSender) check(seat, out);

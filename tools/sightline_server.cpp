@@ -3,6 +3,7 @@
 // `ready`, and serves until SIGINT or SIGTERM, when it exits 0 having saved nothing.
 #include "core/properties.hpp"
 #include "games/games.hpp"
+#include "games/mazeworld/battle_table.hpp"
 #include "io/map_io.hpp"
 #include "io/rule_data.hpp"
 #include "net/server.hpp"
@@ -10,6 +11,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -73,17 +75,32 @@ int main(int argc, char** argv) {
     CLI11_PARSE(app, argc, argv);
 
     try {
-        if (!battle.empty())
-            throw std::runtime_error("--battle " + battle + ": MazeWorld battles are not served at a shared table yet");
         Board board = loadMap(mapPath, mapKeyChecks());
+        // A MazeWorld battle beside the board: each change is written back to its file.
+        std::unique_ptr<mazeworld::BattleTable> fight;
+        if (!battle.empty()) {
+            try {
+                fight = std::make_unique<mazeworld::BattleTable>(battle, findAssetsDir(assets, SIGHTLINE_SOURCE_DIR "/assets"));
+            } catch (const std::exception& e) {
+                throw std::runtime_error("--battle " + battle + ": " + e.what());
+            }
+        }
         std::vector<table::Seat> seats;
         for (const std::string& s : seatTexts) seats.push_back(net::parseSeat(s));
-        if (seats.empty()) seats = net::defaultSeats(board);
+        if (seats.empty()) {
+            seats = net::defaultSeats(board);
+            // One seat a team of the battle (named after it) besides the board's.
+            for (const std::string& team : fight ? fight->teams() : std::vector<std::string>{}) {
+                const bool there = std::any_of(seats.begin(), seats.end(), [&](const table::Seat& s) { return s.name == team || s.side == team; });
+                if (!there && team != "*") seats.push_back(table::Seat{team, team, {}});
+            }
+        }
         auto ruleSystem = tableRules(board, mapPath, rules, preset, assets);
         table::TableSettings settings;
         settings.explored = explored;
         net::TableHost table(std::move(board), std::move(seats), settings, std::move(ruleSystem));
         table.enforceMovement(enforce);
+        if (fight) table.serveGame(std::move(fight));
         const std::string folder = std::filesystem::path(mapPath).parent_path().string();
         // The map's pictures from its folder; the tokens Sightline ships, which maps name from anywhere.
         const std::string shipped = findAssetsDir(assets, SIGHTLINE_SOURCE_DIR "/assets") + "/tokens";

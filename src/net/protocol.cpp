@@ -86,11 +86,15 @@ ClientMessage parseClientMessage(std::string_view raw) {
         }
         return c;
     }
-    throw ProtocolError("message: unknown type " + quoted(type) + " (join, snapshot, move, cover, reach, change, ping)");
+    if (type == "battle_action") {
+        if (!j.contains("action") || !j["action"].is_object()) fail(type, "\"action\" must be an event object");
+        return GameActionRequest{j["action"].dump()};
+    }
+    throw ProtocolError("message: unknown type " + quoted(type) + " (join, snapshot, move, cover, reach, change, battle_action, ping)");
 }
 
 const char* typeName(const ClientMessage& message) {
-    static const char* const names[] = {"join", "snapshot", "move", "cover", "ping", "change", "reach"};
+    static const char* const names[] = {"join", "snapshot", "move", "cover", "ping", "change", "reach", "battle_action"};
     return names[message.index()];
 }
 

@@ -51,7 +51,12 @@ struct ChangeRequest {
     long long rev = 0;
 };
 
-using ClientMessage = std::variant<Join, SnapshotRequest, Move, CoverRequest, Ping, ChangeRequest, ReachRequest>;
+// An action on the game served beside the board (a MazeWorld battle event): the game reads it.
+struct GameActionRequest {
+    std::string action;  // the "action" object's JSON text
+};
+
+using ClientMessage = std::variant<Join, SnapshotRequest, Move, CoverRequest, Ping, ChangeRequest, ReachRequest, GameActionRequest>;
 
 // One client message from the text of one frame. Throws ProtocolError for anything else: not JSON,
 // not an object, an unknown "type", a missing or mistyped field, numbers out of range, more than

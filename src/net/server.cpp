@@ -355,6 +355,8 @@ private:
             joined_ = seat;
             server_.joined(shared_from_this(), *seat);
             send(std::make_shared<const std::string>(server_.host_.snapshot(*seat)));
+            if (std::string battle = server_.host_.gameMessage(*seat); !battle.empty())
+                send(std::make_shared<const std::string>(std::move(battle)));
             return;
         }
         TableHost::Reply reply = server_.host_.handle(*joined_, message);
@@ -386,6 +388,8 @@ private:
         }
         queue_.erase(queue_.begin() + (writing_ ? 1 : 0), queue_.end());
         queue_.push_back(std::make_shared<const std::string>(server_.host_.snapshot(*joined_)));
+        if (std::string battle = server_.host_.gameMessage(*joined_); !battle.empty())
+            queue_.push_back(std::make_shared<const std::string>(std::move(battle)));
         if (!writing_) write();
     }
 

@@ -173,6 +173,7 @@ TableHost::Reply TableHost::handle(std::size_t seat, const ClientMessage& messag
         r.toSender.push_back(refusedJson("Already joined as " + this->seat(seat).name + ".", "join"));
     } else if (std::holds_alternative<SnapshotRequest>(message)) {
         r.toSender.push_back(snapshot(seat));
+        if (game_) r.toSender.push_back(gameMessage(seat));
     } else if (std::holds_alternative<Ping>(message)) {
         r.toSender.push_back(pongJson());
     } else if (const Move* m = std::get_if<Move>(&message)) {
@@ -203,6 +204,52 @@ TableHost::Reply TableHost::handle(std::size_t seat, const ClientMessage& messag
             r = Reply{};
             r.toSender.push_back(refusedJson("The host could not answer this.", "reach"));
         }
+    } else if (const GameActionRequest* a = std::get_if<GameActionRequest>(&message)) {
+        r = gameAction(seat, *a);
+    }
+    return r;
+}
+
+void TableHost::serveGame(std::unique_ptr<TableGame> game) {
+    game_ = std::move(game);
+    gameViews_.assign(seatCount(), std::string());
+    gameRevs_.assign(seatCount(), 1);
+    if (!game_) return;
+    for (std::size_t i = 0; i < seatCount(); ++i) gameViews_[i] = game_->view(seat(i).side, seat(i).gm());
+}
+
+std::string TableHost::gameMessage(std::size_t seat) const {
+    if (!game_ || seat >= gameViews_.size()) return {};
+    // The view is the game's JSON text, put in whole (it is not parsed again to be sent).
+    return "{\"type\":\"battle\",\"rev\":" + std::to_string(gameRevs_[seat]) + ",\"game\":" +
+           nlohmann::json(game_->game()).dump() + ",\"battle\":" + gameViews_[seat] + "}";
+}
+
+TableHost::Reply TableHost::gameAction(std::size_t seat, const GameActionRequest& a) {
+    Reply r;
+    if (!game_) {
+        r.toSender.push_back(refusedJson("This table serves no battle.", "battle_action"));
+        return r;
+    }
+    std::string why;
+    try {
+        why = game_->act(this->seat(seat).side, this->seat(seat).gm(), a.action);
+    } catch (const std::exception& e) {
+        // A fault of the game's own: the sender is told nothing of it (the detail goes to the log).
+        std::fprintf(stderr, "sightline-server: a battle action failed: %s\n", e.what());
+        why = "The host could not carry this out.";
+    }
+    if (!why.empty()) {
+        r.toSender.push_back(refusedJson(why, "battle_action"));
+        return r;
+    }
+    // Each seat whose view changed gets it; the others hear nothing.
+    for (std::size_t i = 0; i < seatCount(); ++i) {
+        std::string view = game_->view(this->seat(i).side, this->seat(i).gm());
+        if (view == gameViews_[i]) continue;
+        gameViews_[i] = std::move(view);
+        ++gameRevs_[i];
+        r.toSeats.push_back({i, gameMessage(i)});
     }
     return r;
 }

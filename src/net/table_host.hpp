@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/ruling.hpp"
+#include "games/table_game.hpp"
 #include "net/protocol.hpp"
 #include "table/projection.hpp"
 
@@ -71,6 +72,14 @@ public:
     Reply applyHost(const table::Command& command, table::Refusal* refusal = nullptr);
 
     std::string snapshot(std::size_t seat) const { return views_.snapshot(seat); }
+
+    // A game's own state served beside the board (a MazeWorld battle): each seat is sent its view of
+    // it after its snapshot, and again only when that view changes. Set before serving.
+    void serveGame(std::unique_ptr<TableGame> game);
+    const TableGame* game() const { return game_.get(); }
+    // {"type": "battle", "rev": N, "game": G, "battle": VIEW}: the seat's view as it stands (rev
+    // counts the views the seat was sent), or "" when the table serves no game.
+    std::string gameMessage(std::size_t seat) const;
     long long rev(std::size_t seat) const { return views_.rev(seat); }
     long long tableRev() const { return tableRev_; }
     const table::SeatViews& views() const { return views_; }
@@ -107,6 +116,7 @@ private:
     // not know is answered as one that does not exist.
     std::string notMovable(std::size_t seat, const std::string& figure) const;
     Reply change(std::size_t seat, const ChangeRequest& c);
+    Reply gameAction(std::size_t seat, const GameActionRequest& a);
     bool knows(std::size_t seat, const std::string& figure) const;
     bool owns(std::size_t seat, const std::string& figure) const;
     // The refusal as the seat may read it: one that names a figure it does not know is put in
@@ -120,6 +130,9 @@ private:
     std::vector<std::string> tokens_;
     std::vector<Changes> changes_;
     long long tableRev_ = 0;
+    std::unique_ptr<TableGame> game_;
+    std::vector<std::string> gameViews_;  // each seat's view as last sent
+    std::vector<long long> gameRevs_;     // how many views each seat was sent
 };
 
 }  // namespace sightline::net
