@@ -1,13 +1,15 @@
 // A seat of a Sightline table in the browser: the board as the seat knows it (the host sends
-// nothing else), moved with a finger or the mouse, with the cover ruling a tap away.
+// nothing else), moved with a finger or the mouse, with the cover ruling a tap away; and, when the
+// table serves one, a MazeWorld battle as the seat's team may know it, with its creatures' actions.
 //
 // Index of this file:
 // [SECTION] The seat and the connection
-// [SECTION] Messages: snapshot, patch, ruling, refused
+// [SECTION] Messages: snapshot, patch, ruling, battle, refused
 // [SECTION] The view: where the board is on the screen
 // [SECTION] Drawing
 // [SECTION] Touch and mouse
 // [SECTION] The panel and the bar
+// [SECTION] The battle: a MazeWorld fight beside the board
 // [SECTION] Test hook
 'use strict';
 
@@ -33,6 +35,8 @@
     message: null,        // {title, text, kind}
     selected: null,       // the own figure whose rulings a tap asks for
     reach: null,          // where a figure of the seat's can get to: the host's "reach" answer, as it came
+    battle: null,         // the MazeWorld battle as the seat may know it: the host's last "battle" view, as it came
+    battleRev: -1,
   };
 
   let socket = null;
@@ -80,6 +84,7 @@
       socket = null;
       clearInterval(pingTimer);
       if (table.pending) snapBack(null);
+      if (battleUi.pending) battleAnswered(null);
       if (table.refusedForGood) return;
       scheduleRetry();
     };
@@ -110,7 +115,7 @@
     showMessage('Not joined', reason + ' Ask the GM for your seat\'s link.', 'refusal', true);
   }
 
-  // [SECTION] Messages: snapshot, patch, ruling, refused
+  // [SECTION] Messages: snapshot, patch, ruling, battle, refused
 
   function receive(msg) {
     switch (msg.type) {
@@ -160,6 +165,14 @@
         table.reach = msg;
         draw();
         break;
+      case 'battle':
+        if (!msg.battle || typeof msg.battle !== 'object') return;
+        if (table.battle && table.battle.turn !== msg.battle.turn) battleUi.refusal = null;  // about the turn before
+        table.battle = msg.battle;
+        table.battleRev = typeof msg.rev === 'number' ? msg.rev : table.battleRev;
+        if (battleUi.pending) battleAnswered(null);
+        showBattle();
+        break;
       case 'ruling':
         table.ruling = msg;
         showRuling(msg);
@@ -172,6 +185,7 @@
         }
         if (msg.to === 'move') snapBack(msg.reason);
         else if (msg.to === 'reach') table.reach = null;  // the drag goes on without a path
+        else if (msg.to === 'battle_action') battleAnswered(msg.reason || 'Refused.');
         else showMessage('Refused', msg.reason || '', 'refusal');
         draw();
         break;
@@ -372,6 +386,7 @@
   function fit() {
     if (!table.board || !table.board.grid) return;
     const { w, h } = cssSize();
+    if (w < 1 || h < 1) return;  // the board not on the screen (a phone showing the battle): fitted when it is
     const g = table.board.grid;
     const margin = 12;
     view.scale = Math.max(4, Math.min((w - 2 * margin) / g.width, (h - 2 * margin) / g.height));
@@ -944,6 +959,7 @@
     el.className = 'conn ' + state;
     document.getElementById('connection-text').textContent = text;
     el.title = text;
+    if (table.battle) renderBattle();  // the battle's controls act only while connected
   }
 
   function showMessage(title, text, kind, retry) {
@@ -998,6 +1014,459 @@
   window.addEventListener('resize', resize);
   if (typeof ResizeObserver === 'function') new ResizeObserver(resize).observe(canvas);
 
+  // [SECTION] The battle: a MazeWorld fight beside the board
+  // When the table serves a battle, the host sends it as the seat's team may know it ("battle": the
+  // four Sides with the cover the team was shown, the creatures it sees, this turn's order as it may
+  // know it, its log) after the snapshot and again whenever that changes; the page draws it whole each
+  // time. An action is a battle event for one of the seat's own creatures (the GM's: any creature),
+  // answered by new views or by a refusal, which is shown beside the controls. The page sends no dice.
+
+  const battleEl = document.getElementById('battle');
+  const battleToggle = document.getElementById('battle-toggle');
+  const phoneWidth = window.matchMedia('(max-width: 719px)');
+  const battleUi = {
+    open: false,          // the panel shown
+    closedByHand: false,  // the player closed it: a new view does not open it again
+    actor: null,          // the creature the controls act for
+    target: null,         // the fire target picked: {id} or {cover: SIDE, piece: N or null}
+    pending: null,        // an action sent and not answered: {action, timer}
+    refusal: null,        // why the last action was refused (the host's words, or the page's)
+    seenLog: 0,           // log lines when the panel was last open (the bar's button marks news)
+    logKey: '',           // the log as last drawn (its length and last line)
+  };
+  // What the panel drew, for the test hook.
+  let drawnBattle = null;
+
+  const byId = (id) => document.getElementById(id);
+  const isGmSeat = () => table.side === '*';
+  const battleCreatures = () => (table.battle && Array.isArray(table.battle.combatants) ? table.battle.combatants : []);
+  const battleCreature = (id) => battleCreatures().find((c) => c.id === id) || null;
+  // The creatures this seat may act for: its own team's (the GM's: all), not out of the fight.
+  const canActFor = (c) => !!c && !c.out && (isGmSeat() || c.own === true);
+  const words = (s) => String(s).replace(/_/g, ' ');
+
+  function element(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function showBattle() {
+    if (battleToggle.hidden) {
+      battleToggle.hidden = false;
+      if (!battleUi.closedByHand) setBattleOpen(true);
+    }
+    renderBattle();
+  }
+
+  function setBattleOpen(open) {
+    battleUi.open = open;
+    battleEl.hidden = !open;
+    document.body.classList.toggle('battle-open', open);
+    battleToggle.setAttribute('aria-pressed', open ? 'true' : 'false');
+    if (open) {
+      battleUi.seenLog = table.battle && Array.isArray(table.battle.log) ? table.battle.log.length : 0;
+      battleToggle.classList.remove('news');
+    }
+    labelToggle();
+    fit();  // the board's room changed: all of it in what is left (or, on a phone, when it is back)
+    resize();
+    renderBattle();
+  }
+
+  // On a phone the battle takes the board's place: the bar's button then goes back to the board.
+  function labelToggle() {
+    const text = battleUi.open && phoneWidth.matches ? 'Board' : 'Battle';
+    if (battleToggle.textContent !== text) battleToggle.textContent = text;
+    battleToggle.title = battleUi.open ? (phoneWidth.matches ? 'Show the board' : 'Hide the battle') : 'Show the battle';
+  }
+
+  battleToggle.addEventListener('click', () => {
+    battleUi.closedByHand = battleUi.open;
+    setBattleOpen(!battleUi.open);
+  });
+  if (phoneWidth.addEventListener) phoneWidth.addEventListener('change', labelToggle);
+
+  function badgesOf(c) {
+    const b = [];
+    if (c.behind_cover) b.push('C');
+    if (c.stealth) b.push('S');
+    if (c.exposure === 'hidden') b.push('H');
+    if (c.exposure === 'exposed') b.push('E');
+    if (c.down) b.push('D');
+    return b;
+  }
+
+  // A creature in words, for its token's tooltip and its screen reader label.
+  function describe(c) {
+    const parts = [c.id + (c.team ? ' (' + c.team + ')' : '')];
+    if (c.own) parts.push('yours');
+    if (c.behind_cover) parts.push('behind cover');
+    if (c.stealth) parts.push('in stealth');
+    if (c.exposure === 'hidden' || c.exposure === 'exposed') parts.push(c.exposure);
+    if (c.intent) parts.push(c.intent === 'non_combat' ? 'plans a non-combat action' : 'plans to fight');
+    if (typeof c.pain === 'number') parts.push('Pain ' + c.pain + (typeof c.pain_limit === 'number' ? ' of ' + c.pain_limit : ''));
+    if (c.wounds && typeof c.wounds === 'object') {
+      const w = Object.entries(c.wounds).filter(([, v]) => v).map(([k, v]) => words(k) + ' ' + v);
+      if (w.length) parts.push('wounds: ' + w.join(', '));
+    }
+    if (typeof c.initiative === 'number') parts.push('initiative ' + c.initiative);
+    if (typeof c.agility === 'number') parts.push('Agility ' + c.agility);
+    if (c.turn_over) parts.push('turn over');
+    if (c.down) parts.push('down');
+    if (c.out) parts.push('out of the fight');
+    return parts.join(', ');
+  }
+
+  function teamColour(team) {
+    let h = 0;
+    for (const ch of String(team || '')) h = (h * 37 + ch.codePointAt(0)) % 360;
+    return 'hsl(' + h + ', 65%, 58%)';
+  }
+
+  function healthClass(frac) {
+    return frac > 0.5 ? 'hpbar' : frac > 0.25 ? 'hpbar mid' : 'hpbar low';
+  }
+
+  function bar(frac, cls) {
+    const outer = element('span', cls);
+    const inner = element('span');
+    inner.style.width = Math.round(Math.max(0, Math.min(1, frac)) * 100) + '%';
+    outer.appendChild(inner);
+    return outer;
+  }
+
+  function sideOf(b, n) {
+    return (Array.isArray(b.sides) ? b.sides.find((s) => s && s.side === n) : null) || { side: n, cover: null };
+  }
+
+  // The fire targets the actor may pick: the creatures of other teams the seat sees, then each
+  // standing piece of cover on a Side whose cover the seat was shown.
+  function fireTargets(b, actor) {
+    const out = [];
+    if (!actor) return out;
+    for (const c of battleCreatures()) {
+      if (c.out || c.id === actor.id || c.team === actor.team) continue;
+      out.push({ key: 'c:' + c.id, label: c.id, at: c.id, id: c.id });
+    }
+    for (let n = 1; n <= 4; ++n) {
+      const cover = sideOf(b, n).cover;
+      if (!Array.isArray(cover)) continue;
+      cover.forEach((piece, i) => {
+        if (!piece || piece.destroyed) return;
+        const many = cover.length > 1;
+        const at = many ? { cover: n, piece: i + 1 } : { cover: n };
+        out.push({ key: 'cover:' + n + ':' + (many ? i + 1 : ''), label: 'Side ' + n + ': ' + (piece.name || 'cover'), at: at });
+      });
+    }
+    return out;
+  }
+
+  function fillSelect(sel, values, labelOf, first) {
+    const want = (first ? [first[0]] : []).concat(values).join('\n');
+    if (sel.dataset.values === want) return;
+    const keep = sel.value;
+    sel.textContent = '';
+    if (first) sel.appendChild(new Option(first[1], first[0]));
+    for (const v of values) sel.appendChild(new Option(labelOf(v), v));
+    sel.dataset.values = want;
+    if ([...sel.options].some((o) => o.value === keep)) sel.value = keep;
+  }
+
+  function renderBattle() {
+    const b = table.battle;
+    if (!b) return;
+    const gm = isGmSeat();
+    const creatures = battleCreatures();
+    const log = Array.isArray(b.log) ? b.log : [];
+    drawnBattle = { open: battleUi.open, name: b.name || '', turn: b.turn, variant: b.variant || '', team: b.team, sides: [], tokens: [], order: [], next: null, logLines: 0, actors: [], actor: null, targets: [], target: null, controls: {}, refusal: null, pending: !!battleUi.pending };
+    if (!battleUi.open && log.length > battleUi.seenLog) battleToggle.classList.add('news');
+
+    // The head: the battle, its turn and variant, whose view it is; the GM's Next turn.
+    byId('battle-name').textContent = b.name || 'MazeWorld battle';
+    const turnText = 'Turn ' + (b.turn !== undefined ? b.turn : '?') + (b.variant ? ' · ' + b.variant : '') +
+                     (gm ? ' · the GM sees everything' : b.team ? ' · team ' + b.team : '');
+    byId('battle-turn').textContent = turnText;
+    drawnBattle.turnText = turnText;
+    const nextTurn = byId('battle-next');
+    nextTurn.hidden = !gm;
+
+    // The actor: kept while it may still act; else the next in the order, if the seat's, else its first.
+    const actors = creatures.filter(canActFor);
+    if (!canActFor(battleCreature(battleUi.actor))) {
+      const next = battleCreature(b.next);
+      battleUi.actor = canActFor(next) ? next.id : actors.length ? actors[0].id : null;
+      battleUi.target = null;
+    }
+    const actor = battleCreature(battleUi.actor);
+    const targets = fireTargets(b, actor);
+    if (battleUi.target && !targets.some((t) => t.key === battleUi.target)) battleUi.target = null;
+
+    // The room: four Sides, each with its cover and the creatures on it.
+    const sidesEl = byId('battle-sides');
+    sidesEl.textContent = '';
+    for (let n = 1; n <= 4; ++n) {
+      const side = sideOf(b, n);
+      const box = element('div', 'bside');
+      box.dataset.side = String(n);
+      const here = creatures.filter((c) => c.side === n);
+      if (here.some((c) => c.own)) box.classList.add('mine');
+      box.appendChild(element('h3', null, 'Side ' + n));
+      const drawnSide = { side: n, cover: null, tokens: [] };
+      if (!Array.isArray(side.cover)) {
+        box.appendChild(element('p', 'cover unknown', 'cover not yet seen'));
+        drawnSide.cover = 'unknown';
+      } else if (side.cover.length === 0) {
+        box.appendChild(element('p', 'cover none', 'no cover'));
+        drawnSide.cover = 'none';
+      } else {
+        drawnSide.cover = [];
+        for (const piece of side.cover) {
+          const p = element('div', 'cover' + (piece.destroyed ? ' destroyed' : ''));
+          p.appendChild(element('span', 'cname', piece.name || 'cover'));
+          const hp = typeof piece.hp === 'number' && piece.hp > 0 && typeof piece.hp_left === 'number' ? [piece.hp_left, piece.hp] : null;
+          if (piece.destroyed) p.appendChild(element('span', 'dim', ' · destroyed'));
+          else if (hp) p.appendChild(element('span', 'dim', ' ' + hp[0] + '/' + hp[1]));
+          if (hp) p.appendChild(bar(hp[0] / hp[1], healthClass(hp[0] / hp[1])));
+          box.appendChild(p);
+          drawnSide.cover.push({ name: piece.name, hp_left: piece.hp_left, hp: piece.hp, destroyed: !!piece.destroyed });
+        }
+      }
+      const tokens = element('div', 'tokens');
+      for (const c of here) {
+        const t = element('button', 'token');
+        t.type = 'button';
+        t.dataset.id = c.id;
+        t.style.borderLeftColor = teamColour(c.team);
+        if (c.own) t.classList.add('own');
+        if (c.turn_over) t.classList.add('spent');
+        if (c.out) t.classList.add('out');
+        if (actor && c.id === actor.id) t.classList.add('acting');
+        if (battleUi.target === 'c:' + c.id) t.classList.add('target');
+        t.appendChild(element('span', 'tid', c.id));
+        const badges = badgesOf(c);
+        if (badges.length) {
+          const bs = element('span', 'badges');
+          for (const k of badges) bs.appendChild(element('span', 'badge b-' + k, k));
+          t.appendChild(bs);
+        }
+        if (typeof c.pain === 'number' && typeof c.pain_limit === 'number' && c.pain_limit > 0) {
+          const left = 1 - c.pain / c.pain_limit;  // the Pain it may still bear
+          t.appendChild(bar(left, healthClass(left).replace('hpbar', 'pain')));
+        }
+        t.title = describe(c);
+        t.setAttribute('aria-label', describe(c));
+        t.addEventListener('click', () => tapToken(c.id));
+        tokens.appendChild(t);
+        drawnSide.tokens.push(c.id);
+        drawnBattle.tokens.push({ id: c.id, team: c.team, side: n, own: !!c.own, badges: badges.join(''), acting: !!(actor && c.id === actor.id), target: battleUi.target === 'c:' + c.id, spent: !!c.turn_over, out: !!c.out });
+      }
+      box.appendChild(tokens);
+      sidesEl.appendChild(box);
+      drawnBattle.sides.push(drawnSide);
+    }
+
+    // What to do: for whom, then the controls for it.
+    const actorsEl = byId('battle-actors');
+    actorsEl.textContent = '';
+    for (const c of actors) {
+      const a = element('button', null, c.id);
+      a.type = 'button';
+      a.dataset.id = c.id;
+      a.setAttribute('aria-pressed', actor && c.id === actor.id ? 'true' : 'false');
+      a.addEventListener('click', () => pickActor(c.id));
+      actorsEl.appendChild(a);
+    }
+    drawnBattle.actors = actors.map((c) => c.id);
+    drawnBattle.actor = actor ? actor.id : null;
+    const none = byId('battle-none');
+    none.hidden = !!actor;
+    none.textContent = gm ? 'No creature is in the fight.' : 'No creature of your team is in the fight.';
+    actorsEl.hidden = actors.length === 0;
+    byId('battle-controls').hidden = !actor;
+    const live = table.connection === 'connected' && !battleUi.pending;
+    const set = (id, enabled, shown) => {
+      const e = byId(id);
+      e.hidden = shown === false;
+      e.disabled = !enabled;
+      if (shown !== false) drawnBattle.controls[id] = !!enabled;
+    };
+    set('battle-next', live && gm, gm);
+    if (actor) {
+      const intent = actor.intent;
+      byId('bc-combat').setAttribute('aria-pressed', intent === 'combat' ? 'true' : 'false');
+      byId('bc-non-combat').setAttribute('aria-pressed', intent === 'non_combat' ? 'true' : 'false');
+      set('bc-combat', live && intent !== 'combat');
+      set('bc-non-combat', live && intent !== 'non_combat');
+      set('bc-cover', live);
+      for (let n = 1; n <= 4; ++n) set('bc-move-' + n, live, actor.side !== n);
+      // Hidden or Exposed: for a creature behind cover where the variant keeps it (the Mazes; the UA's is "none").
+      const exposure = !!actor.behind_cover && (actor.exposure === 'hidden' || actor.exposure === 'exposed');
+      byId('bc-exposure').hidden = !exposure;
+      byId('bc-hidden').setAttribute('aria-pressed', actor.exposure === 'hidden' ? 'true' : 'false');
+      byId('bc-exposed').setAttribute('aria-pressed', actor.exposure === 'exposed' ? 'true' : 'false');
+      set('bc-hidden', live && actor.exposure !== 'hidden', exposure);
+      set('bc-exposed', live && actor.exposure !== 'exposed', exposure);
+      // Fire: the target picker, then the weapon and the rest.
+      const targetsEl = byId('bc-targets');
+      targetsEl.textContent = '';
+      if (!targets.length) targetsEl.appendChild(element('span', 'dim', 'Nothing to fire at that you can see.'));
+      for (const t of targets) {
+        const tb = element('button', 'target', t.label);
+        tb.type = 'button';
+        tb.dataset.target = t.key;
+        tb.setAttribute('aria-pressed', battleUi.target === t.key ? 'true' : 'false');
+        tb.disabled = !live;
+        tb.addEventListener('click', () => {
+          battleUi.target = battleUi.target === t.key ? null : t.key;
+          renderBattle();
+        });
+        targetsEl.appendChild(tb);
+      }
+      drawnBattle.targets = targets.map((t) => t.key);
+      drawnBattle.target = battleUi.target;
+      const weapons = Array.isArray(b.weapons) && b.weapons.length ? b.weapons : ['firearm'];
+      fillSelect(byId('bc-weapon'), weapons, words);
+      fillSelect(byId('bc-bullet'), Array.isArray(b.bullets) ? b.bullets : [], String);
+      fillSelect(byId('bc-aim'), Array.isArray(b.parts) ? b.parts : [], words, ['', 'no aim']);
+      const firearm = byId('bc-weapon').value === 'firearm';
+      set('bc-weapon', live);
+      set('bc-bullet', live && firearm && byId('bc-bullet').options.length > 0);
+      set('bc-damage', live);
+      set('bc-aim', live);
+      set('bc-silenced', live && firearm);
+      set('bc-tracer', live && firearm);
+      set('bc-fire-go', live && !!battleUi.target);
+    }
+
+    const refusal = byId('battle-refusal');
+    refusal.hidden = !battleUi.refusal;
+    refusal.textContent = battleUi.refusal || '';
+    drawnBattle.refusal = battleUi.refusal;
+
+    // The turn order, the next one marked.
+    const order = byId('battle-order');
+    order.textContent = '';
+    for (const id of Array.isArray(b.order) ? b.order : []) {
+      const c = battleCreature(id);
+      const li = element('li', null, id);
+      if (c && c.own) li.classList.add('own');
+      if (id === b.next) li.classList.add('next');
+      order.appendChild(li);
+    }
+    drawnBattle.order = Array.isArray(b.order) ? b.order.slice() : [];
+    drawnBattle.next = typeof b.next === 'string' ? b.next : null;
+
+    // The log, oldest first, newest in view: each line's chain link set apart, the last one whole.
+    const logEl = byId('battle-log');
+    const key = log.length + '\n' + (log.length ? log[log.length - 1] : '');
+    if (key !== battleUi.logKey) {
+      const atEnd = logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 24;
+      logEl.textContent = '';
+      let last = null;
+      for (const line of log) {
+        const m = /^(.*?)\s*\|\s*chain ([0-9a-fA-F]{8,})\s*$/.exec(String(line));
+        const p = element('p', null, m ? m[1] : String(line));
+        if (m) {
+          const link = element('span', 'link', ' · ' + m[2].slice(0, 8) + '…');
+          link.title = 'chain ' + m[2];
+          p.appendChild(link);
+          last = m[2];
+        }
+        logEl.appendChild(p);
+      }
+      if (!log.length) logEl.appendChild(element('p', 'dim', 'Nothing has happened yet.'));
+      byId('battle-chain').textContent = last ? 'Last chain link: ' + last : '';
+      if (atEnd || !battleUi.logKey) logEl.scrollTop = logEl.scrollHeight;
+      battleUi.logKey = key;
+    }
+    drawnBattle.logLines = log.length ? logEl.querySelectorAll('p').length : 0;
+  }
+
+  function pickActor(id) {
+    battleUi.actor = id;
+    battleUi.target = null;
+    battleUi.refusal = null;
+    renderBattle();
+  }
+
+  // A tap on a token: a creature the seat may act for is picked to act (the GM picks any this way);
+  // another team's creature is the target to fire at (a second tap lets it go).
+  function tapToken(id) {
+    const c = battleCreature(id);
+    if (!c) return;
+    if (canActFor(c)) {
+      if (battleUi.actor !== id) pickActor(id);
+      return;
+    }
+    const actor = battleCreature(battleUi.actor);
+    if (actor && c.team !== actor.team && !c.out) {
+      battleUi.target = battleUi.target === 'c:' + id ? null : 'c:' + id;
+      renderBattle();
+    }
+  }
+
+  function battleAct(action) {
+    if (battleUi.pending) return;
+    if (!send({ type: 'battle_action', action: action })) {
+      battleUi.refusal = 'Not connected: the action was not sent.';
+      renderBattle();
+      return;
+    }
+    battleUi.refusal = null;
+    // Answered by new views or a refusal; a silent host does not leave the controls locked.
+    battleUi.pending = { action: action, timer: setTimeout(() => battleAnswered(null), 8000) };
+    renderBattle();
+  }
+
+  function battleAnswered(reason) {
+    if (battleUi.pending) clearTimeout(battleUi.pending.timer);
+    battleUi.pending = null;
+    battleUi.refusal = reason;
+    renderBattle();
+  }
+
+  const actorId = () => battleUi.actor;
+  byId('battle-next').addEventListener('click', () => battleAct({ do: 'next_turn' }));
+  byId('bc-combat').addEventListener('click', () => battleAct({ do: 'declare', who: actorId(), action: 'combat' }));
+  byId('bc-non-combat').addEventListener('click', () => battleAct({ do: 'declare', who: actorId(), action: 'non_combat' }));
+  byId('bc-cover').addEventListener('click', () => {
+    const a = { do: 'take_cover', who: actorId() };
+    if (!byId('bc-stealth').checked) a.stealth = false;  // checked: the check wherever the rules allow one
+    battleAct(a);
+  });
+  for (const b of document.querySelectorAll('#battle button.move')) {
+    b.addEventListener('click', () => {
+      const a = { do: 'move', who: actorId(), to: Number(b.dataset.side) };
+      if (byId('bc-switch').checked) a.stealth_switch = true;
+      battleAct(a);
+    });
+  }
+  byId('bc-hidden').addEventListener('click', () => battleAct({ do: 'exposure', who: actorId(), to: 'hidden' }));
+  byId('bc-exposed').addEventListener('click', () => battleAct({ do: 'exposure', who: actorId(), to: 'exposed' }));
+  byId('bc-weapon').addEventListener('change', renderBattle);
+  byId('bc-fire-go').addEventListener('click', () => {
+    const actor = battleCreature(battleUi.actor);
+    const target = fireTargets(table.battle, actor).find((t) => t.key === battleUi.target);
+    if (!actor || !target) return;
+    const damage = Number(byId('bc-damage').value);
+    if (!Number.isInteger(damage) || damage < 1 || damage > 100) {
+      battleUi.refusal = 'The damage is a whole number from 1 to 100.';
+      renderBattle();
+      return;
+    }
+    const weapon = byId('bc-weapon').value;
+    const a = { do: 'fire', who: actor.id, at: target.at, weapon: weapon, damage: damage };
+    if (weapon === 'firearm') {
+      if (byId('bc-bullet').value) a.bullet = byId('bc-bullet').value;
+      if (byId('bc-silenced').checked) a.silenced = true;
+      if (byId('bc-tracer').checked) a.tracer = true;
+    }
+    if (byId('bc-aim').value) a.aim = byId('bc-aim').value;
+    battleAct(a);
+  });
+
   // [SECTION] Test hook
   // What the page holds and drew, for tests and for anyone curious: nothing here the host did not send.
   window.sightlineTable = {
@@ -1018,6 +1487,9 @@
         view: view,
         drawn: drawn,
         exploredRestored: !!(explored && explored.restored),
+        battle: table.battle,
+        battleRev: table.battleRev,
+        battleDrawn: drawnBattle,
       }));
     },
     exploredArea,

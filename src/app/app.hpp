@@ -317,6 +317,10 @@ private:
     std::vector<std::string> areaBadges_;     // what it gives each figure in it
     std::unique_ptr<TableHosting> hosting_;    // the table served to players (File > Host table)
     std::array<std::uint64_t, 3> hostedKey_{};  // the document's revisions last sent to the host
+    // The game window whose work the hosted table serves beside the board, and its revision last sent.
+    const GameWindow* servedGameWindow_ = nullptr;
+    std::uint64_t servedGameRevision_ = 0;
+    void syncTableGame();
     std::unique_ptr<TableClient> joined_;      // the table this app joined as one seat (File > Join table)
     std::uint64_t joinedVersion_ = 0;          // the client's board last shown
     Board joinedBoard_;                        // ... and that board

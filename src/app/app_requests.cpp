@@ -274,6 +274,9 @@ void App::handle(const ask::StartHosting& a) {
     settings.enforceMovement = !viewOptions_.freeMovement;  // Edit > Free movement, as hosting starts
     settings.assetsDir = assetsDir_;
     settings.mapFolder = doc_.path().empty() ? std::string() : std::filesystem::path(doc_.path()).parent_path().string();
+    // A battle open in its window is served beside the board: a seat for each of its teams.
+    for (const WindowSlot& slot : windows_)
+        for (const std::string& team : slot.window->tableTeams()) settings.teams.push_back(team);
     try {
         hosting_ = std::make_unique<TableHosting>(doc_.board(), settings);
     } catch (const std::exception& e) {
@@ -281,6 +284,7 @@ void App::handle(const ask::StartHosting& a) {
         return;
     }
     hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+    servedGameWindow_ = nullptr;  // the battle goes to the new table at the next frame
     panels_.showTable(true);
     say("Hosting the table on port " + std::to_string(hosting_->port()) + ": give each player their seat's link.", false);
 }
@@ -398,7 +402,31 @@ void App::syncTable() {
         if (!why.empty()) say("A player's change did not apply here: " + why, true);
     }
     if (!doc_.dragging() && (changed || !remote.empty())) hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+    syncTableGame();
     for (const std::string& line : hosting_->takeLog()) say(line, false, false);
+}
+
+void App::syncTableGame() {
+    // The game window whose work the table serves beside the board: the first with any.
+    GameWindow* served = nullptr;
+    for (WindowSlot& slot : windows_)
+        if (slot.window->tableGame()) {
+            served = slot.window.get();
+            break;
+        }
+    // The seats' actions the host carried out come into the GM's copy first (as undoable steps);
+    // then the GM's copy, when it changed, is the table's: a seat's action that crossed the GM's
+    // own change is taken after it, or said to no longer apply.
+    for (const std::string& action : hosting_->takeGameActions()) {
+        const std::string why = served ? served->takeTableAction(action) : std::string("no battle is open");
+        if (!why.empty()) say("A player's battle action did not apply here: " + why, true);
+    }
+    const std::uint64_t revision = served ? served->tableRevision() : 0;
+    if (served && (revision != servedGameRevision_ || served != servedGameWindow_)) {
+        hosting_->serveGame(served->tableGame());
+        servedGameRevision_ = revision;
+        servedGameWindow_ = served;
+    }
 }
 void App::handle(const ask::DiscardRecovery&) { discardRecovery(); }
 

@@ -153,6 +153,7 @@ public:
     std::vector<std::weak_ptr<WsSession>> all_;  // every WebSocket connection, joined or not
     std::function<void(const std::string&)> log_;
     std::function<void(const table::Command&)> applied_;
+    std::function<void(const std::string&)> gameActed_;
     bool stopping_ = false;
     std::optional<asio::ssl::context> tls_;  // with TLS: the certificate and key
     std::optional<tcp::acceptor> front_;     // ... the port players reach, taking TLS
@@ -363,6 +364,7 @@ private:
         for (std::string& t : reply.toSender) send(std::make_shared<const std::string>(std::move(t)));
         server_.publish(reply.toSeats);
         if (reply.applied && server_.applied_) server_.applied_(*reply.applied);
+        if (!reply.gameActed.empty() && server_.gameActed_) server_.gameActed_(reply.gameActed);
     }
 
     void refuseAndClose(const std::string& reason, const std::string& type = {}) {
@@ -676,6 +678,7 @@ std::vector<SeatStatus> TableServer::seats() const {
 }
 
 void TableServer::onApplied(std::function<void(const table::Command&)> applied) { impl_->applied_ = std::move(applied); }
+void TableServer::onGameAction(std::function<void(const std::string&)> acted) { impl_->gameActed_ = std::move(acted); }
 
 void TableServer::onLog(std::function<void(const std::string&)> log) { impl_->log_ = std::move(log); }
 

@@ -88,6 +88,8 @@ public:
     // On the server's thread, after a client's message changed the table: the change (the hosting
     // app applies it to its own board).
     void onApplied(std::function<void(const table::Command&)> applied);
+    // Called (on the server's thread) with each seat's game action the host carried out, its JSON text.
+    void onGameAction(std::function<void(const std::string&)> acted);
     // Lines for the host's log (a seat joined, went away, was refused): never a token.
     void onLog(std::function<void(const std::string&)> log);
 

@@ -218,6 +218,24 @@ void TableHost::serveGame(std::unique_ptr<TableGame> game) {
     for (std::size_t i = 0; i < seatCount(); ++i) gameViews_[i] = game_->view(seat(i).side, seat(i).gm());
 }
 
+TableHost::Reply TableHost::replaceGame(std::unique_ptr<TableGame> game) {
+    Reply r;
+    if (gameViews_.size() != seatCount()) {  // the first game: every seat's view is new
+        gameViews_.assign(seatCount(), std::string());
+        gameRevs_.assign(seatCount(), 0);
+    }
+    game_ = std::move(game);
+    if (!game_) return r;
+    for (std::size_t i = 0; i < seatCount(); ++i) {
+        std::string view = game_->view(seat(i).side, seat(i).gm());
+        if (view == gameViews_[i]) continue;
+        gameViews_[i] = std::move(view);
+        ++gameRevs_[i];
+        r.toSeats.push_back({i, gameMessage(i)});
+    }
+    return r;
+}
+
 std::string TableHost::gameMessage(std::size_t seat) const {
     if (!game_ || seat >= gameViews_.size()) return {};
     // The view is the game's JSON text, put in whole (it is not parsed again to be sent).
@@ -243,6 +261,7 @@ TableHost::Reply TableHost::gameAction(std::size_t seat, const GameActionRequest
         r.toSender.push_back(refusedJson(why, "battle_action"));
         return r;
     }
+    r.gameActed = a.action;
     // Each seat whose view changed gets it; the others hear nothing.
     for (std::size_t i = 0; i < seatCount(); ++i) {
         std::string view = game_->view(this->seat(i).side, this->seat(i).gm());

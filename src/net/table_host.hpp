@@ -48,6 +48,7 @@ public:
         std::vector<std::string> toSender;  // for the connection that asked only
         std::vector<Outgoing> toSeats;      // patches, for every connection of each seat
         std::optional<table::Command> applied;  // the change carried out, if any
+        std::string gameActed;                  // a seat's game action carried out (its JSON text), if any
     };
 
     std::size_t seatCount() const { return views_.seats().size(); }
@@ -76,6 +77,9 @@ public:
     // A game's own state served beside the board (a MazeWorld battle): each seat is sent its view of
     // it after its snapshot, and again only when that view changes. Set before serving.
     void serveGame(std::unique_ptr<TableGame> game);
+    // The game replaced while serving (the hosting GM's battle changed): each seat whose view
+    // changed is sent it. A seat the game gives nothing (no game now) is sent nothing.
+    Reply replaceGame(std::unique_ptr<TableGame> game);
     const TableGame* game() const { return game_.get(); }
     // {"type": "battle", "rev": N, "game": G, "battle": VIEW}: the seat's view as it stands (rev
     // counts the views the seat was sent), or "" when the table serves no game.

@@ -228,3 +228,65 @@ TEST_CASE("app: joined to a table as one seat, it shows what the seat knows and 
     s = ui.waitState([](const Json& st) { return figureOf(st, "D")["cell"] == Json{6, 3}; });
     CHECK(figureOf(s, "D")["cell"] == Json{6, 3});
 }
+
+// A MazeWorld battle open in its window while the app hosts: one seat a team, each sent its view of
+// the battle; the GM's change in the window reaches the seats, and a seat's action on its own
+// creature comes into the GM's window as a step of the battle.
+TEST_CASE("app: hosting with a MazeWorld battle open, the battle goes both ways between the GM's window and the seats", "[app-table]") {
+    const std::string dir = scratchDir("table-battle");
+    const std::string battle = dir + "/warehouse.json";
+    std::ofstream(battle) << slurp(kRoot + "/battles/mazes-warehouse.json");
+    Background app({"--size", "1280x1000", "--state-file", dir + "/state.json", "--battle", battle, "--host", "maps/demo.json"}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    auto events = [](const Json& st) { return st["windows"]["MazeWorld battle"]["state"]["events"].get<int>(); };
+    Json s = ui.waitState([](const Json& j) {
+        return j["hosting"].is_object() && j["windows"]["MazeWorld battle"]["state"].is_object() &&
+               j["items"].contains("mazeworld: Next turn");
+    });
+    REQUIRE(s["hosting"].is_object());
+    std::map<std::string, std::string> links;
+    for (const Json& seat : s["hosting"]["seats"]) links[seat["name"].get<std::string>()] = seat["link"].get<std::string>();
+    REQUIRE(links.count("contestants") == 1);  // the battle's teams have seats beside the board's
+    REQUIRE(links.count("maze") == 1);
+    const int port = s["hosting"]["port"].get<int>();
+
+    Player player(port, "contestants", tokenOf(links["contestants"]));
+    REQUIRE(player.next()["type"] == "snapshot");
+    Json view = player.next();
+    REQUIRE(view["type"] == "battle");
+    CHECK(view["battle"]["team"] == "contestants");
+    const int turn = view["battle"]["turn"].get<int>();
+
+    // The GM ends the turn in the window: the seat is sent the new turn.
+    const int before = events(s);
+    ui.clickNoted("mazeworld: Next turn");
+    view = player.next();
+    REQUIRE(view["type"] == "battle");
+    CHECK(view["battle"]["turn"] == turn + 1);
+    s = ui.waitState([&](const Json& st) { return events(st) == before + 1; });
+    CHECK(events(s) == before + 1);
+
+    // The seat plans a non-combat action for its own creature: the GM's window takes it as a step.
+    std::string mine;
+    for (const Json& c : view["battle"]["combatants"])
+        if (c["own"] == true && c["turn_over"] == false && c["out"] == false) mine = c["id"];
+    REQUIRE_FALSE(mine.empty());
+    player.send(Json{{"type", "battle_action"}, {"action", {{"do", "declare"}, {"who", mine}, {"action", "non_combat"}}}});
+    view = player.next();
+    REQUIRE(view["type"] == "battle");
+    bool planned = false;
+    for (const Json& c : view["battle"]["combatants"])
+        if (c["id"] == mine) planned = c["intent"] == "non_combat";
+    CHECK(planned);
+    s = ui.waitState([&](const Json& st) { return events(st) == before + 2; });
+    CHECK(events(s) == before + 2);
+    CHECK(s["windows"]["MazeWorld battle"]["state"]["message"].get<std::string>().rfind("At the table: ", 0) == 0);
+    // Another team's creature is not the seat's to move: refused, nothing changes.
+    player.send(Json{{"type", "battle_action"}, {"action", {{"do", "declare"}, {"who", "warden"}, {"action", "non_combat"}}}});
+    Json refused = player.next();
+    CHECK(refused["type"] == "refused");
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    CHECK(events(ui.state()) == before + 2);
+    // The battle has unsaved changes (quitting would ask): the app is ended with the test.
+}

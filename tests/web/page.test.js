@@ -3,7 +3,8 @@
 // two seats' pages (a phone and a laptop) and the GM over a WebSocket. What is drawn, touch drags,
 // a refused move, a ruling in the host's words, pinch and pan, every button, a dropped connection
 // resumed, a wrong link refused, nothing overflowing at either size, and nothing the seat may not
-// know in any frame it received, in what the page holds, or anywhere in the page's memory.
+// know in any frame it received, in what the page holds, or anywhere in the page's memory. Then
+// battle.test.js: a MazeWorld battle's panel at a table serving one.
 //
 //   node page.test.js --server PATH --cli PATH --out DIR
 //
@@ -14,68 +15,16 @@
 const fs = require('fs');
 const http = require('http');
 const net = require('net');
-const os = require('os');
 const path = require('path');
-const { spawn, execFileSync } = require('child_process');
+const { spawnSync, execFileSync } = require('child_process');
+const {
+  outDir, cliPath, serverPath, driver, launch, check, checkCount, sleep, startServer, openSeat, state, waitState, shot, checkFit, heapText,
+} = require('./support');
 
-const SKIP = 77;
 const here = __dirname;
-const root = path.resolve(here, '..', '..');
-
-function arg(name, fallback) {
-  const i = process.argv.indexOf('--' + name);
-  return i > 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-}
-const serverPath = arg('server', path.join(root, 'build', 'sightline-server'));
-const cliPath = arg('cli', path.join(root, 'build', 'sightline-cli'));
-const outDir = arg('out', path.join(os.tmpdir(), 'sightline-web'));
-const chromiumPath = process.env.CHROMIUM || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
-
-if (!chromiumPath) {
-  console.log('web page: SKIPPED: Debian\'s Chromium is not installed (tools/setup.sh installs the package "chromium").');
-  process.exit(SKIP);
-}
-let puppeteer, WebSocket;
-try {
-  puppeteer = require('puppeteer-core');
-  WebSocket = require('ws');
-} catch (e) {
-  console.log('web page: SKIPPED: puppeteer-core is not installed in tests/web (tools/setup.sh runs npm ci there).');
-  process.exit(SKIP);
-}
-
-let checks = 0;
-function check(ok, what, detail) {
-  if (!ok) throw new Error('FAILED: ' + what + (detail !== undefined ? '\n  ' + (typeof detail === 'string' ? detail : JSON.stringify(detail)) : ''));
-  ++checks;
-  console.log('ok ' + checks + ' - ' + what);
-}
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const { WebSocket } = driver('web page');
 
 // [SECTION] The host, a proxy that can drop the page's connection, the GM
-
-function startServer(map) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(serverPath, [map, '--port', '0', '--web', path.join(root, 'assets', 'web')], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const seats = {};
-    let buffer = '';
-    child.stderr.on('data', (d) => process.stderr.write(d));
-    child.stdout.on('data', (d) => {
-      buffer += d;
-      let nl;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, nl).trim();
-        buffer = buffer.slice(nl + 1);
-        const words = line.split(' ');
-        if (words[0] === 'seat') {
-          const url = new URL(words[3].replace(/^ws:/, 'http:'));
-          seats[words[1]] = { side: words[2], ws: words[3], port: Number(url.port), token: url.searchParams.get('token') };
-        } else if (words[0] === 'ready') resolve({ child, seats });
-      }
-    });
-    child.on('exit', (code) => reject(new Error('sightline-server exited with ' + code + ' before it was ready')));
-  });
-}
 
 // A TCP proxy in front of the host: drop() closes every connection through it and refuses new
 // ones until up().
@@ -128,33 +77,6 @@ function gmClient(seat) {
 
 // [SECTION] A page of a seat
 
-async function openSeat(browser, url, viewport) {
-  const page = await browser.newPage();
-  await page.setViewport(viewport);
-  const cdp = await page.createCDPSession();
-  await cdp.send('Network.enable');
-  const frames = [];
-  cdp.on('Network.webSocketFrameReceived', (e) => frames.push(e.response.payloadData));
-  const requests = [];
-  page.on('request', (r) => requests.push(r.url()));
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.goto(url, { waitUntil: 'load' });
-  return { page, cdp, frames, requests, errors };
-}
-
-const state = (seat) => seat.page.evaluate(() => window.sightlineTable.state());
-async function waitState(seat, test, what, timeout = 15000) {
-  const until = Date.now() + timeout;
-  let s;
-  while (Date.now() < until) {
-    s = await state(seat);
-    if (test(s)) return s;
-    await sleep(80);
-  }
-  check(false, what, s && { connection: s.connection, message: s.message, view: s.view, figures: s.drawn.figures.map((f) => [f.id, f.cell]) });
-}
 const figure = (s, id) => s.drawn.figures.find((f) => f.id === id);
 const boardFigure = (s, id) => (s.board.figures || []).find((f) => f.id === id);
 
@@ -195,48 +117,9 @@ async function twoFingers(seat, a0, b0, a1, b1) {
   }
   await seat.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
-async function shot(seat, name) {
-  await seat.page.bringToFront();
-  await sleep(150);  // a frame drawn in front
-  await seat.page.screenshot({ path: path.join(outDir, name) });
-}
 async function press(seat, selector) {
   await seat.page.bringToFront();
   await seat.page.click(selector);
-}
-
-// Nothing sticks out of the window: no sideways scroll, every control whole on screen and at
-// least 44 px a side.
-async function checkFit(seat, size) {
-  const r = await seat.page.evaluate(() => {
-    const out = { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, innerHeight: window.innerHeight, controls: [] };
-    for (const el of document.querySelectorAll('button, #connection')) {
-      const b = el.getBoundingClientRect();
-      if (b.width === 0 && b.height === 0) continue;  // hidden
-      out.controls.push({ id: el.id, left: b.left, right: b.right, top: b.top, bottom: b.bottom, w: b.width, h: b.height });
-    }
-    const panel = document.getElementById('panel');
-    out.panelOverflow = !panel.hidden && panel.scrollWidth > panel.clientWidth;
-    return out;
-  });
-  check(r.scrollWidth <= r.innerWidth, size + ': no sideways scroll', r);
-  for (const c of r.controls) {
-    check(c.left >= 0 && c.right <= r.innerWidth + 0.5 && c.top >= 0 && c.bottom <= r.innerHeight + 0.5, size + ': ' + c.id + ' lies whole in the window', c);
-    check(c.w >= 44 && c.h >= 44, size + ': ' + c.id + ' is at least 44 px a side', c);
-  }
-  check(!r.panelOverflow, size + ': the panel\'s text wraps inside it');
-}
-
-// Every string in the page's JavaScript heap.
-async function heapText(seat) {
-  await seat.cdp.send('HeapProfiler.enable');
-  let text = '';
-  const onChunk = (e) => { text += e.chunk; };
-  seat.cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
-  await seat.cdp.send('HeapProfiler.collectGarbage');
-  await seat.cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-  seat.cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
-  return text;
 }
 
 // [SECTION] The test
@@ -246,11 +129,7 @@ async function main() {
   const mapPath = path.join(here, 'data', 'table.json');
   const { child, seats } = await startServer(mapPath);
   const proxy = await startProxy(seats.marines.port);
-  const browser = await puppeteer.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-extensions'],
-  });
+  const browser = await launch(driver('web page'));
   try {
     const phone = { width: 360, height: 640, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
     const laptop = { width: 1280, height: 800, deviceScaleFactor: 1, isMobile: false, hasTouch: false };
@@ -473,7 +352,14 @@ async function main() {
     proxy.close();
     child.kill('SIGTERM');
   }
-  console.log('web page: all ' + checks + ' checks passed; screenshots in ' + outDir);
+  console.log('web page: all ' + checkCount() + ' checks passed; screenshots in ' + outDir);
+}
+
+// The battle's part: its own process, server and browser (node battle.test.js, the same arguments).
+function battle() {
+  const r = spawnSync(process.execPath, [path.join(here, 'battle.test.js'), '--server', serverPath, '--cli', cliPath, '--out', outDir], { stdio: 'inherit', timeout: 140000 });
+  if (r.error) console.log('web battle: FAILED: ' + r.error.message);
+  return r.status === null ? 1 : r.status;
 }
 
 const timer = setTimeout(() => {
@@ -482,7 +368,7 @@ const timer = setTimeout(() => {
 }, 150000);
 main().then(() => {
   clearTimeout(timer);
-  process.exit(0);
+  process.exit(battle());
 }, (e) => {
   console.log(String(e.message || e));
   process.exit(1);

@@ -7,9 +7,12 @@
 // goes into GameWindowOutput, which the app carries out after the window is drawn.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "games/table_game.hpp"
 
 namespace sightline::app {
 
@@ -64,6 +67,15 @@ public:
     virtual void drawPlayersScreen(const GameWindowContext& ctx) { (void)ctx; }
     // What the players' screen last showed, for scripts and tests (JSON text; "null" by default).
     virtual std::string playersScreenState() const { return "null"; }
+    // A shared table hosted by the app serves the window's work beside the board (a MazeWorld
+    // battle): a copy of it as it now stands, or nullptr (none). tableRevision() changes whenever a
+    // copy made now would differ; tableTeams() are the seats it needs (one a team).
+    virtual std::unique_ptr<TableGame> tableGame() const { return nullptr; }
+    virtual std::uint64_t tableRevision() const { return 0; }
+    virtual std::vector<std::string> tableTeams() const { return {}; }
+    // A seat's action the table carried out (its JSON text), taken into the window's own work (an
+    // undoable step, as the GM's own). Returns why not, or "" when done.
+    virtual std::string takeTableAction(const std::string& action) { return "this window serves no table (" + action + ")"; }
     // The window's own state for scripts and tests (--state-file's "windows"), as JSON text. "null"
     // by default.
     virtual std::string stateJson() const { return "null"; }

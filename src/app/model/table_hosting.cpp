@@ -127,7 +127,12 @@ std::unique_ptr<RuleSystem> rulesOf(const Board& board, const std::string& asset
 TableHosting::TableHosting(const Board& board, const HostSettings& settings) : synced_(board) {
     table::TableSettings table;
     table.explored = settings.explored;
-    host_ = std::make_unique<net::TableHost>(board, net::defaultSeats(board), table, rulesOf(board, settings.assetsDir));
+    std::vector<table::Seat> seats = net::defaultSeats(board);
+    for (const std::string& team : settings.teams) {
+        const bool there = std::any_of(seats.begin(), seats.end(), [&](const table::Seat& s) { return s.name == team || s.side == team; });
+        if (!there && team != "*" && !team.empty()) seats.push_back(table::Seat{team, team, {}});
+    }
+    host_ = std::make_unique<net::TableHost>(board, std::move(seats), table, rulesOf(board, settings.assetsDir));
     host_->enforceMovement(settings.enforceMovement);
     // The map's pictures from its folder; the tokens Sightline ships, which maps name from anywhere.
     const std::string folder = settings.mapFolder.empty() ? std::string(".") : settings.mapFolder;
@@ -145,6 +150,10 @@ TableHosting::TableHosting(const Board& board, const HostSettings& settings) : s
     server_->onApplied([this](const table::Command& c) {
         std::lock_guard<std::mutex> lock(mutex_);
         remote_.push_back(c);
+    });
+    server_->onGameAction([this](const std::string& action) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        gameActions_.push_back(action);
     });
     server_->onLog([this](const std::string& line) {
         {
@@ -171,6 +180,24 @@ void TableHosting::enforceMovement(bool on) {
         done.set_value();
     });
     done.get_future().wait();
+}
+
+void TableHosting::serveGame(std::unique_ptr<TableGame> game) {
+    std::promise<void> done;
+    server_->post([this, &game, &done] {
+        // The seats' own actions not yet taken by the GM's copy were made on the game replaced:
+        // they come back from takeGameActions all the same, for the GM's copy to take after its own.
+        server_->publish(host_->replaceGame(std::move(game)));
+        done.set_value();
+    });
+    done.get_future().wait();
+}
+
+std::vector<std::string> TableHosting::takeGameActions() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<std::string> out;
+    out.swap(gameActions_);
+    return out;
 }
 
 void TableHosting::refreshSeats() {

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "core/board.hpp"
+#include "games/table_game.hpp"
 #include "table/command.hpp"
 
 #include <cstddef>
@@ -32,6 +33,9 @@ struct HostSettings {
     unsigned short port = 0;  // 0: a free one
     std::string assetsDir;  // for the table's rulings
     std::string mapFolder;  // the map file's folder: the pictures it names are served from there
+    // Seats for a game's teams besides the board's (a MazeWorld battle's): one each, named after
+    // it, unless a seat of the board holds that side already.
+    std::vector<std::string> teams;
 };
 
 // One seat as the host's window shows it.
@@ -80,6 +84,12 @@ public:
     bool enforcesMovement() const { return enforceMovement_; }
     // Lines the host logged (a seat joined, went away ...), since the last call.
     std::vector<std::string> takeLog();
+    // The game served beside the board (the GM's battle as it now stands), replacing the last one:
+    // the seats whose view of it changed are sent it. Waits for the server's thread.
+    void serveGame(std::unique_ptr<TableGame> game);
+    // The game actions seats took on the host since the last call (their JSON text), in order: the
+    // game the host serves has them; the GM's copy is to take them too.
+    std::vector<std::string> takeGameActions();
 
 private:
     void refreshSeats();  // on the server's thread
@@ -91,6 +101,7 @@ private:
     Board synced_;  // the board as the host has it, as far as this side knows
     mutable std::mutex mutex_;  // guards what follows, shared with the server's thread
     std::vector<table::Command> remote_;
+    std::vector<std::string> gameActions_;
     std::vector<HostedSeat> seats_;
     std::vector<std::string> log_;
 };

@@ -76,7 +76,7 @@ std::string teamView(const Battle& b, const std::string& team) {
         j["turn_over"] = c.turnOver;
         j["out"] = c.out;
         j["down"] = !c.down.empty();  // that it is down, which the table sees; why is its own
-        j["own"] = c.setup.team == team;
+        j["own"] = c.setup.team == team;  // of the seat's team (the GM's seat has none, and acts for every one)
         if (whole) {
             j["agility"] = c.setup.agility;
             j["initiative"] = c.setup.initiative;

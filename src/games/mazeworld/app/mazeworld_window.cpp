@@ -13,6 +13,7 @@
 
 #include "app/ui/common.hpp"
 #include "app/ui/file_browser.hpp"
+#include "games/mazeworld/battle_table.hpp"
 #include "io/map_io.hpp"
 
 #include <imgui.h>
@@ -1247,6 +1248,31 @@ void MazeWorldWindow::drawPlayersScreen(const GameWindowContext& ctx) {
     ImGui::EndChild();
     ImGui::EndChild();
     ImGui::End();
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] At a shared table the app hosts: the battle served beside the board
+
+std::unique_ptr<TableGame> MazeWorldWindow::tableGame() const {
+    if (!session_.hasBattle()) return nullptr;
+    return std::make_unique<mw::BattleTable>(session_.file(), session_.battle().variant());
+}
+
+std::uint64_t MazeWorldWindow::tableRevision() const { return session_.hasBattle() ? session_.revision() : 0; }
+
+std::string MazeWorldWindow::takeTableAction(const std::string& text) {
+    if (!session_.hasBattle()) return "there is no battle";
+    mw::Action action;
+    try {
+        action = mw::parseAction(text, "a seat's action");
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    const mw::Outcome o = session_.act(action);
+    if (!o.ok) return o.text;
+    message_ = "At the table: " + o.text;
+    messageError_ = false;
+    return {};
 }
 
 std::string MazeWorldWindow::playersScreenState() const {

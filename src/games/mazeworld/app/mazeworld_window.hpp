@@ -37,6 +37,10 @@ public:
     bool hasPlayersScreen() const override { return true; }
     void drawPlayersScreen(const GameWindowContext& ctx) override;
     std::string playersScreenState() const override;
+    std::unique_ptr<TableGame> tableGame() const override;
+    std::uint64_t tableRevision() const override;
+    std::vector<std::string> tableTeams() const override { return session_.teams(); }
+    std::string takeTableAction(const std::string& action) override;
 
     MazeWorldSession& session() { return session_; }
 
