@@ -318,6 +318,7 @@ private:
     std::unique_ptr<TableHosting> hosting_;    // the table served to players (File > Host table)
     std::array<std::uint64_t, 3> hostedKey_{};  // the document's revisions last sent to the host
     // The game window whose work the hosted table serves beside the board, and its revision last sent.
+    std::uint64_t joinedGameVersion_ = 0;  // the joined table's game view last given to its window
     const GameWindow* servedGameWindow_ = nullptr;
     std::uint64_t servedGameRevision_ = 0;
     void syncTableGame();

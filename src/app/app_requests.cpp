@@ -333,6 +333,8 @@ void App::handle(const ask::JoinTable& a) {
         return;
     }
     joinedVersion_ = 0;
+    joinedGameVersion_ = 0;
+    for (WindowSlot& slot : windows_) slot.window->setTableView("");  // another table's battle is not this one's
     panels_.showTable(true);
     say("Joining the table as seat " + joined_->link().seat + "...", false);
 }
@@ -340,14 +342,34 @@ void App::handle(const ask::JoinTable& a) {
 void App::handle(const ask::LeaveTable&) {
     if (!joined_) return;
     joined_.reset();
+    // A game window goes back to its own work (the table's battle was the host's).
+    for (WindowSlot& slot : windows_) slot.window->setTableView("");
     say("Left the table. The board stays as you last knew it.", false);
 }
 
 void App::syncTable() {
     if (joined_) {
         bool refused = false;
+        // The table's game (a battle) as the seat may know it, in the window that shows that game.
+        GameWindow* seatWindow = nullptr;
+        for (WindowSlot& slot : windows_)
+            if (slot.window->showsTableGame(joined_->game())) {
+                seatWindow = slot.window.get();
+                if (joined_->gameVersion() != joinedGameVersion_) {
+                    if (joinedGameVersion_ == 0) slot.open = true;  // the battle at the table, once it comes
+                    joinedGameVersion_ = joined_->gameVersion();
+                    slot.window->setTableView(joined_->gameView());
+                }
+                break;
+            }
+        if (seatWindow)
+            for (const std::string& action : seatWindow->takeSeatActions()) joined_->gameAction(action);
         for (const TableClient::Notice& n : joined_->takeNotices()) {
             say(n.text, n.refusal);
+            if (n.game) {
+                if (seatWindow) seatWindow->tableRefused(n.text);
+                continue;  // the board is as it was
+            }
             refused = refused || n.refusal;
         }
         if (refused && joinedVersion_ > 0 && !doc_.dragging()) {

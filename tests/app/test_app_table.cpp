@@ -128,14 +128,16 @@ namespace {
 // sightline-server on a map, on a free port: its seats' links by name; stopped with SIGTERM.
 class Server {
 public:
-    explicit Server(const std::string& map) {
+    // `battle`: a MazeWorld battle file served beside the map ("": none).
+    explicit Server(const std::string& map, const std::string& battle = "") {
         int out[2];
         REQUIRE(::pipe(out) == 0);
         pid_ = ::fork();
         if (pid_ == 0) {
             ::dup2(out[1], 1);
             ::close(out[0]);
-            ::execl(SIGHTLINE_SERVER, SIGHTLINE_SERVER, map.c_str(), "--port", "0", static_cast<char*>(nullptr));
+            if (battle.empty()) ::execl(SIGHTLINE_SERVER, SIGHTLINE_SERVER, map.c_str(), "--port", "0", static_cast<char*>(nullptr));
+            else ::execl(SIGHTLINE_SERVER, SIGHTLINE_SERVER, map.c_str(), "--battle", battle.c_str(), "--port", "0", static_cast<char*>(nullptr));
             ::_exit(127);
         }
         ::close(out[1]);
@@ -289,4 +291,78 @@ TEST_CASE("app: hosting with a MazeWorld battle open, the battle goes both ways 
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     CHECK(events(ui.state()) == before + 2);
     // The battle has unsaved changes (quitting would ask): the app is ended with the test.
+}
+
+// Joined to a table serving a MazeWorld battle: the MazeWorld window opens on the battle as the
+// seat's team may see it (not a battle of its own), and its buttons act for the seat's creatures at
+// the table; a refusal is said in it; leaving the table gives the window back its own battle.
+TEST_CASE("app: joined as a team's seat, the MazeWorld window shows the table's battle and acts there", "[app-table]") {
+    const std::string dir = scratchDir("join-battle");
+    const std::string battle = dir + "/warehouse.json";
+    std::ofstream(battle) << slurp(kRoot + "/battles/mazes-warehouse.json");
+    const std::size_t eventsAtStart = Json::parse(slurp(battle))["events"].size();
+    Server server(kRoot + "/maps/demo.json", battle);
+    Player gm(server.port(), "gm", tokenOf(server.link("gm")));
+    REQUIRE(gm.next()["type"] == "snapshot");
+    REQUIRE(gm.next()["type"] == "battle");
+    Background app({"--size", "1280x1000", "--state-file", dir + "/state.json", "--join", server.link("contestants")}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    auto seat = [](const Json& st) { return st["windows"]["MazeWorld battle"]["state"]["seat"]; };
+    Json s = ui.waitState([&](const Json& j) { return seat(j).is_object() && j["windows"]["MazeWorld battle"]["open"] == true; });
+    REQUIRE(seat(s).is_object());
+    CHECK(seat(s)["team"] == "contestants");
+    // The room as the contestants see it: what the GM's view holds of creatures not in stealth.
+    const Json gmView = [&] {
+        gm.send(Json{{"type", "snapshot"}});
+        REQUIRE(gm.next()["type"] == "snapshot");
+        return gm.next()["battle"];
+    }();
+    std::set<std::string> seen;
+    for (const Json& c : gmView["combatants"])
+        if (!c["out"].get<bool>() && (c["team"] == "contestants" || !c["stealth"].get<bool>())) seen.insert(c["id"].get<std::string>());
+    s = ui.waitState([&](const Json& j) { return seat(j).is_object() && !seat(j)["tokens"].empty(); });
+    CHECK(seat(s)["tokens"].get<std::set<std::string>>() == seen);
+
+    // The GM ends the turn (so that every creature may act), then the player picks one of its own.
+    gm.send(Json{{"type", "battle_action"}, {"action", {{"do", "next_turn"}}}});
+    const int turn = gmView["turn"].get<int>() + 1;
+    s = ui.waitState([&](const Json& j) { return seat(j).is_object() && seat(j)["turn"] == turn; });
+    REQUIRE(seat(s)["turn"] == turn);
+    std::string mine;
+    for (const Json& c : gmView["combatants"])
+        if (c["team"] == "contestants" && !c["out"].get<bool>()) mine = c["id"];
+    REQUIRE_FALSE(mine.empty());
+    ui.clickNoted("seat battle: token " + mine);
+    s = ui.waitState([&](const Json& j) { return seat(j)["selected"] == mine && j["items"].contains("seat battle: Plans a non-combat action"); });
+    ui.clickNoted("seat battle: Plans a non-combat action");
+    // The host carried it out: the battle's file (saved at once) has one more event, the plan.
+    Json file;
+    waitFor([&] {
+        file = Json::parse(slurp(battle), nullptr, false);
+        return file.is_object() && file["events"].size() == eventsAtStart + 2;
+    }, 10);
+    REQUIRE(file["events"].size() == eventsAtStart + 2);
+    CHECK(file["events"].back()["do"] == "declare");
+    CHECK(file["events"].back()["who"] == mine);
+    CHECK(file["events"].back()["action"] == "non_combat");
+    // Moving to the Side it stands on is no button; a move the rules refuse says why in the window.
+    s = ui.waitState([&](const Json& j) { return j["items"].contains("seat battle: Take cover"); });
+    const int fromFile = static_cast<int>(file["events"].size());
+    ui.clickNoted("seat battle: Take cover");
+    s = ui.waitState([&](const Json& j) {
+        const Json f = Json::parse(slurp(battle), nullptr, false);
+        return !seat(j)["refusal"].get<std::string>().empty() || (f.is_object() && static_cast<int>(f["events"].size()) > fromFile);
+    });
+    const Json after = Json::parse(slurp(battle));
+    INFO("refusal: " << seat(s)["refusal"]);
+    CHECK((static_cast<int>(after["events"].size()) == fromFile + 1) != !seat(s)["refusal"].get<std::string>().empty());
+    CHECK(s["id_clashes"] == Json::array());
+
+    // Leaving the table: the window is the app's own again (no battle of its own here).
+    ui.clickNoted("menu-file");
+    ui.clickNoted("menu-leave-table");
+    s = ui.waitState([&](const Json& j) { return !seat(j).is_object(); });
+    CHECK_FALSE(seat(s).is_object());
+    CHECK(s["windows"]["MazeWorld battle"]["state"]["battle"] == false);
 }

@@ -76,6 +76,14 @@ public:
     // A seat's action the table carried out (its JSON text), taken into the window's own work (an
     // undoable step, as the GM's own). Returns why not, or "" when done.
     virtual std::string takeTableAction(const std::string& action) { return "this window serves no table (" + action + ")"; }
+    // At a table the app joined as a seat: whether the window shows that table's game (`game`, as
+    // the host names it), then the game as the seat may know it (the view's JSON text; "" when the
+    // app left the table), shown instead of the window's own work, and a refusal of the seat's
+    // last action. takeSeatActions(): what the player did there since the last call, for the table.
+    virtual bool showsTableGame(const std::string& game) const { (void)game; return false; }
+    virtual void setTableView(const std::string& view) { (void)view; }
+    virtual void tableRefused(const std::string& why) { (void)why; }
+    virtual std::vector<std::string> takeSeatActions() { return {}; }
     // The window's own state for scripts and tests (--state-file's "windows"), as JSON text. "null"
     // by default.
     virtual std::string stateJson() const { return "null"; }

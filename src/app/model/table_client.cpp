@@ -195,6 +195,7 @@ public:
     Board board_;
     std::optional<std::vector<std::vector<PointD>>> sight_;
     long long rev_ = -1;
+    std::string game_, gameView_;
     std::vector<TableClient::Notice> notices_;
 
 private:
@@ -314,7 +315,22 @@ private:
                 closeSocket();
                 return;
             }
+            if (j.value("to", std::string()) == "battle_action") {
+                std::lock_guard<std::mutex> lock(mutex_);
+                notices_.push_back({"The table refused: " + reason, true, true});
+                return;
+            }
             notice(reason, true);
+            return;
+        }
+        if (type == "battle") {
+            if (!j.contains("battle") || !j["battle"].is_object()) return;
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                game_ = j.value("game", std::string());
+                gameView_ = j["battle"].dump();
+            }
+            ++owner_.gameVersion_;
             return;
         }
         if (type != "snapshot" && type != "patch") return;
@@ -407,6 +423,22 @@ long long TableClient::rev() const {
 
 void TableClient::move(const std::string& figure, Cell to) {
     impl_->send(Json{{"type", "move"}, {"figure", figure}, {"to", {to.x, to.y}}, {"rev", rev()}}.dump());
+}
+
+std::string TableClient::game() const {
+    std::lock_guard<std::mutex> lock(impl_->mutex_);
+    return impl_->game_;
+}
+
+std::string TableClient::gameView() const {
+    std::lock_guard<std::mutex> lock(impl_->mutex_);
+    return impl_->gameView_;
+}
+
+void TableClient::gameAction(const std::string& action) {
+    const Json a = Json::parse(action, nullptr, false);
+    if (!a.is_object()) return;
+    impl_->send(Json{{"type", "battle_action"}, {"action", a}}.dump());
 }
 
 std::vector<TableClient::Notice> TableClient::takeNotices() {

@@ -52,11 +52,21 @@ public:
     bool refusedForGood() const { return refusedForGood_; }
     // Asks the host to move one of the seat's figures (answered by a patch, or a refusal in notices).
     void move(const std::string& figure, Cell to);
+    // The game the table serves beside the board (a MazeWorld battle) as this seat may know it: the
+    // name of the game and the view's JSON text as the host last sent it ("" before any).
+    std::string game() const;
+    std::string gameView() const;
+    // Rises with every view received.
+    std::uint64_t gameVersion() const { return gameVersion_; }
+    // Asks the host to carry out a game action (a battle event's JSON text): answered by new views,
+    // or a refusal in notices.
+    void gameAction(const std::string& action);
     // What the player should read (a refusal, a drop, being back), since the last call; `refusal`:
     // the host refused something the player did (the board goes back to the table as it is).
     struct Notice {
         std::string text;
         bool refusal = false;
+        bool game = false;  // a refusal of a game action (the board stays as it is)
     };
     std::vector<Notice> takeNotices();
 
@@ -67,6 +77,7 @@ private:
     std::shared_ptr<Impl> impl_;
     std::thread thread_;
     std::atomic<std::uint64_t> version_{0};
+    std::atomic<std::uint64_t> gameVersion_{0};
     std::atomic<bool> connected_{false};
     std::atomic<bool> refusedForGood_{false};
     friend class Impl;

@@ -34,7 +34,10 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
             tableOpen_ = !tableOpen_;
         ui::noteItem("menu-host-table");
         if (ctx.hosting && ImGui::MenuItem("Stop hosting")) out.ask(ask::StopHosting{});
-        if (ctx.joined && ImGui::MenuItem("Leave table")) out.ask(ask::LeaveTable{});
+        if (ctx.joined) {
+            if (ImGui::MenuItem("Leave table")) out.ask(ask::LeaveTable{});
+            ui::noteItem("menu-leave-table");
+        }
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) out.ask(ask::Quit{});
         ImGui::EndMenu();

@@ -156,6 +156,7 @@ std::string MazeWorldWindow::stateJson() const {
     for (const auto& [name, why] : buttons_) buttons[name] = why ? nlohmann::ordered_json(*why) : nlohmann::ordered_json();
     j["buttons"] = buttons;
     j["joining"] = {{"team", joining_.team}, {"new_team", newTeam_}};  // new_team: chosen so (none in the fight is new too)
+    if (seat_.active()) j["seat"] = nlohmann::ordered_json::parse(seat_.stateJson());  // the table's battle, as the seat
     return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
@@ -225,9 +226,19 @@ void MazeWorldWindow::draw(const GameWindowContext& ctx, bool* open, GameWindowO
     ImGui::SetNextWindowSize(ImVec2(std::max(em * 30, std::min(ctx.areaW - 2 * em, em * 80)), std::max(em * 20, ctx.areaH - 2 * em)),
                              ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(1.0f);  // the board under it would only confuse the room
-    std::string title = titleWithFile();
     buttons_.clear();
     screenOpen_ = ctx.playersScreenOpen;
+    if (seat_.active()) {  // joined to a table: its battle as the seat may know it
+        if (ImGui::Begin("MazeWorld battle - at the table###mazeworld", open)) {
+            focused_ = ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows);
+            seat_.draw();
+        } else {
+            focused_ = false;
+        }
+        ImGui::End();
+        return;
+    }
+    std::string title = titleWithFile();
     if (!ImGui::Begin(title.c_str(), open, ImGuiWindowFlags_MenuBar)) {
         focused_ = false;
         ImGui::End();
@@ -1256,6 +1267,11 @@ void MazeWorldWindow::drawPlayersScreen(const GameWindowContext& ctx) {
 std::unique_ptr<TableGame> MazeWorldWindow::tableGame() const {
     if (!session_.hasBattle()) return nullptr;
     return std::make_unique<mw::BattleTable>(session_.file(), session_.battle().variant());
+}
+
+void MazeWorldWindow::setTableView(const std::string& view) {
+    const std::string why = seat_.setView(view);
+    if (!why.empty()) seat_.refused(why);
 }
 
 std::uint64_t MazeWorldWindow::tableRevision() const { return session_.hasBattle() ? session_.revision() : 0; }

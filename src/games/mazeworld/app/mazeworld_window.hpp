@@ -11,6 +11,7 @@
 #include "app/games/game_window.hpp"
 #include "app/ui/file_browser.hpp"
 #include "games/mazeworld/app/mazeworld_session.hpp"
+#include "games/mazeworld/app/seat_battle.hpp"
 
 #include <array>
 #include <cstdint>
@@ -41,6 +42,10 @@ public:
     std::uint64_t tableRevision() const override;
     std::vector<std::string> tableTeams() const override { return session_.teams(); }
     std::string takeTableAction(const std::string& action) override;
+    bool showsTableGame(const std::string& game) const override { return game == "mazeworld"; }
+    void setTableView(const std::string& view) override;
+    void tableRefused(const std::string& why) override { seat_.refused(why); }
+    std::vector<std::string> takeSeatActions() override { return seat_.takeActions(); }
 
     MazeWorldSession& session() { return session_; }
 
@@ -142,6 +147,7 @@ private:
 
     // The players' screen: whether it is being drawn (the room then shows what players may see,
     // whatever this window shows), what it drew last (its state), where its log was scrolled.
+    SeatBattle seat_;  // at a table joined as a seat: the table's battle, shown instead of the session's
     bool onScreen_ = false;
     bool screenOpen_ = false;  // the app has it open (as of this frame)
     std::vector<std::string> screenTokens_;
