@@ -6,11 +6,14 @@
 // - no text for a seat names a figure that seat knew neither before nor after, except the ids the
 //   sender gave in its own message (a figure it does not see is answered as one that does not exist).
 // The table also serves a MazeWorld battle (red's creature in the open, blue's one in the open and
-// one in ambush): a refused battle_action leaves it as it was, and no text names a creature the
-// seat's team knew of neither before nor after, but for the sender's own words quoted back.
+// one in ambush), or (the first byte says which) Doom's defense cards: a refused battle_action or
+// defense_action leaves it as it was, and no text names a creature or figure the seat knew of
+// neither before nor after, but for the sender's own words quoted back.
 #include "fuzz_support.hpp"
 
+#include "games/doom/defense_table.hpp"
 #include "games/mazeworld/battle_table.hpp"
+#include "io/rule_data.hpp"
 #include "games/mazeworld/variant.hpp"
 #include "net/table_host.hpp"
 
@@ -50,15 +53,35 @@ Board splitBoard() {
     return b;
 }
 
-const mazeworld::BattleTable& battleOf(const net::TableHost& t) { return dynamic_cast<const mazeworld::BattleTable&>(*t.game()); }
+const mazeworld::BattleTable* battleOf(const net::TableHost& t) { return dynamic_cast<const mazeworld::BattleTable*>(t.game()); }
 
 std::set<std::string> known(const net::TableHost& t, std::size_t seat) {
     std::set<std::string> k;
     for (const Figure& f : t.views().projection(seat).board.figures) k.insert(f.id);
     const std::string team = t.seat(seat).side;
-    for (const mazeworld::Combatant& c : battleOf(t).battle().combatants())
-        if (t.seat(seat).gm() || mazeworld::playersSee(c, team)) k.insert(c.setup.id);
+    if (const mazeworld::BattleTable* b = battleOf(t))
+        for (const mazeworld::Combatant& c : b->battle().combatants())
+            if (t.seat(seat).gm() || mazeworld::playersSee(c, team)) k.insert(c.setup.id);
     return k;
+}
+
+// Doom's decks, their ids the split board's sides.
+std::unique_ptr<DefenseTable> defense() {
+    static const std::vector<Deck> decks = [] {
+        std::vector<Deck> d = loadDecks(gameDataDir(fuzz::sourceDir() + "/assets", "doom") + "/decks");
+        if (d.size() >= 2) {
+            d[0].id = "red";
+            d[1].id = "blue";
+        }
+        return d;
+    }();
+    return std::make_unique<DefenseTable>(decks, 9);
+}
+
+// How far the game served has gone: the battle's events, or the defense's log and round.
+std::string gameState(const net::TableHost& t) {
+    if (const mazeworld::BattleTable* b = battleOf(t)) return std::to_string(b->file().events.size());
+    return t.gameMessage(0);
 }
 
 std::unique_ptr<mazeworld::BattleTable> battle() {
@@ -93,6 +116,7 @@ std::unique_ptr<mazeworld::BattleTable> battle() {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;
     const std::size_t seat = data[0] % 3;
+    const bool servesBattle = (data[0] / 3) % 2 == 0;
     const std::string text = fuzz::text(data + 1, size - 1);
     net::ClientMessage message;
     try {
@@ -104,9 +128,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     if (std::holds_alternative<net::Join>(message)) return 0;  // the server's to judge (authenticate)
     net::TableHost t(splitBoard(), {{"gm", "*", {}}, {"red", "red", {}}, {"blue", "blue", {}}}, {}, makeRuleSystem("doom", {"", fuzz::sourceDir() + "/assets"}));
-    t.serveGame(battle());
+    if (servesBattle) t.serveGame(battle());
+    else t.serveGame(defense());
     const std::string before = serializeMap(t.views().board());
-    const std::size_t eventsBefore = battleOf(t).file().events.size();
+    const std::string gameBefore = gameState(t);
     std::vector<std::set<std::string>> knew;
     for (std::size_t s = 0; s < t.seatCount(); ++s) knew.push_back(known(t, s));
     const net::TableHost::Reply r = t.handle(seat, message);
@@ -116,14 +141,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (j.is_discarded() || !j.is_object() || !j.contains("type")) fuzz::fail("an answer that is not a message: " + answer);
         refused = refused || j["type"] == "refused";
     }
-    if (refused && (!r.toSeats.empty() || serializeMap(t.views().board()) != before || battleOf(t).file().events.size() != eventsBefore))
+    if (refused && (!r.toSeats.empty() || serializeMap(t.views().board()) != before || gameState(t) != gameBefore))
         fuzz::fail("a refused message changed the table");
     std::set<std::string> given;
     if (const auto* m = std::get_if<net::Move>(&message)) given = {m->figure};
     if (const auto* c = std::get_if<net::CoverRequest>(&message)) given = {c->attacker, c->defender};
     if (const auto* a = std::get_if<net::GameActionRequest>(&message)) {
         const nlohmann::json j = nlohmann::json::parse(a->action, nullptr, false);
-        for (const char* key : {"who", "at"})
+        for (const char* key : {"who", "at", "attacker", "defender"})
             if (j.is_object() && j.contains(key) && j[key].is_string()) given.insert(j[key].get<std::string>());
     }
     // What the sender typed comes back quoted in a refusal (No figure "~qblue-d".; a long id cut
@@ -145,7 +170,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::string out = s == seat ? withoutEcho(sent) : sent;
         std::vector<std::string> ids;
         for (const Figure& f : t.views().board().figures) ids.push_back(f.id);
-        for (const mazeworld::Combatant& c : battleOf(t).battle().combatants()) ids.push_back(c.setup.id);
+        if (const mazeworld::BattleTable* b = battleOf(t))
+            for (const mazeworld::Combatant& c : b->battle().combatants()) ids.push_back(c.setup.id);
         for (const std::string& id : ids) {
             if (knew[s].count(id) || now.count(id) || (s == seat && given.count(id))) continue;
             if (out.find(id) != std::string::npos) fuzz::fail("seat " + t.seat(s).name + " was sent " + id + ": " + sent);

@@ -3,6 +3,7 @@
 // `ready`, and serves until SIGINT or SIGTERM, when it exits 0 having saved nothing.
 #include "core/properties.hpp"
 #include "games/games.hpp"
+#include "games/doom/defense_table.hpp"
 #include "games/mazeworld/battle_table.hpp"
 #include "io/map_io.hpp"
 #include "io/rule_data.hpp"
@@ -15,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <random>
 
 using namespace sightline;
 
@@ -53,7 +55,7 @@ int main(int argc, char** argv) {
     std::string mapPath, battle, bind = "127.0.0.1", web, rules, preset, assets, host, cert, key;
     int port = 0;
     std::vector<std::string> seatTexts, origins;
-    bool explored = false, enforce = false;
+    bool explored = false, enforce = false, defenseCards = false;
     app.add_option("MAP", mapPath, "map file")->required();
     app.add_option("--battle", battle, "a MazeWorld battle file to serve");
     app.add_option("--port", port, "the port (0: a free one)")->check(CLI::Range(0, 65535));
@@ -61,6 +63,7 @@ int main(int argc, char** argv) {
     app.add_option("--host", host, "the host name put in the seats' links (default: the address)");
     app.add_option("--seat", seatTexts, "a seat NAME=SIDE (NAME=* for a GM); default: gm and one a side");
     app.add_flag("--explored", explored, "each seat's map holds only what its figures have seen");
+    app.add_flag("--defense-cards", defenseCards, "Doom: players reveal their own figures' defense cards at the table");
     app.add_flag("--enforce-movement", enforce, "a player's figure with a \"move\" key moves only as far as it (the GM's, anywhere)");
     app.add_option("--web", web, "the folder of the players' page (default: assets/web/ of the source tree)");
     app.add_option("--origin", origins, "a page origin allowed to join besides this host's own (https://example.org)");
@@ -96,11 +99,24 @@ int main(int argc, char** argv) {
             }
         }
         auto ruleSystem = tableRules(board, mapPath, rules, preset, assets);
+        // Doom's defense cards (--defense-cards), when the table rules Doom and no battle is served:
+        // decks shuffled from a seed no seat is told.
+        std::unique_ptr<DefenseTable> defense;
+        if (defenseCards && !fight && ruleSystem && ruleSystem->name() == "doom") {
+            const std::string decks = gameDataDir(findAssetsDir(assets, SIGHTLINE_SOURCE_DIR "/assets"), "doom") + "/decks";
+            try {
+                std::vector<Deck> loaded = loadDecks(decks);
+                if (!loaded.empty()) defense = std::make_unique<DefenseTable>(std::move(loaded), std::random_device{}() * 0x100000001ull ^ std::random_device{}());
+            } catch (const std::exception& e) {
+                std::cerr << "sightline-server: no defense cards at the table: " << e.what() << "\n";
+            }
+        }
         table::TableSettings settings;
         settings.explored = explored;
         net::TableHost table(std::move(board), std::move(seats), settings, std::move(ruleSystem));
         table.enforceMovement(enforce);
         if (fight) table.serveGame(std::move(fight));
+        else if (defense) table.serveGame(std::move(defense));
         const std::string folder = std::filesystem::path(mapPath).parent_path().string();
         // The map's pictures from its folder; the tokens Sightline ships, which maps name from anywhere.
         const std::string shipped = findAssetsDir(assets, SIGHTLINE_SOURCE_DIR "/assets") + "/tokens";

@@ -1,15 +1,18 @@
 // A seat of a Sightline table in the browser: the board as the seat knows it (the host sends
 // nothing else), moved with a finger or the mouse, with the cover ruling a tap away; and, when the
-// table serves one, a MazeWorld battle as the seat's team may know it, with its creatures' actions.
+// table serves one, a MazeWorld battle as the seat's team may know it, with its creatures' actions;
+// or, when a Doom table serves them, the defense cards: a figure's defense revealed against an
+// attacker it sees.
 //
 // Index of this file:
 // [SECTION] The seat and the connection
-// [SECTION] Messages: snapshot, patch, ruling, battle, refused
+// [SECTION] Messages: snapshot, patch, ruling, battle, defense, refused
 // [SECTION] The view: where the board is on the screen
 // [SECTION] Drawing
 // [SECTION] Touch and mouse
 // [SECTION] The panel and the bar
 // [SECTION] The battle: a MazeWorld fight beside the board
+// [SECTION] Doom's defense cards beside the board
 // [SECTION] Test hook
 'use strict';
 
@@ -37,6 +40,8 @@
     reach: null,          // where a figure of the seat's can get to: the host's "reach" answer, as it came
     battle: null,         // the MazeWorld battle as the seat may know it: the host's last "battle" view, as it came
     battleRev: -1,
+    defense: null,        // Doom's defense cards as the seat may know them: the host's last "defense" view, as it came
+    defenseRev: -1,
   };
 
   let socket = null;
@@ -85,6 +90,7 @@
       clearInterval(pingTimer);
       if (table.pending) snapBack(null);
       if (battleUi.pending) battleAnswered(null);
+      if (defenseUi.pending) defenseAnswered(null);
       if (table.refusedForGood) return;
       scheduleRetry();
     };
@@ -115,7 +121,7 @@
     showMessage('Not joined', reason + ' Ask the GM for your seat\'s link.', 'refusal', true);
   }
 
-  // [SECTION] Messages: snapshot, patch, ruling, battle, refused
+  // [SECTION] Messages: snapshot, patch, ruling, battle, defense, refused
 
   function receive(msg) {
     switch (msg.type) {
@@ -137,6 +143,7 @@
         }
         if (!fitted) fit();
         document.getElementById('seat').textContent = seatTitle();
+        if (table.defense) renderDefense();  // its pickers are the board's figures
         draw();
         break;
       case 'patch':
@@ -159,6 +166,7 @@
           table.ruling = null;
           hidePanel();
         }
+        if (table.defense) renderDefense();
         draw();
         break;
       case 'reach':
@@ -173,6 +181,13 @@
         if (battleUi.pending) battleAnswered(null);
         showBattle();
         break;
+      case 'defense':
+        if (!msg.defense || typeof msg.defense !== 'object') return;
+        if (table.defense && JSON.stringify(table.defense.round) !== JSON.stringify(msg.defense.round)) defenseUi.refusal = null;  // about the round before
+        table.defense = msg.defense;
+        table.defenseRev = typeof msg.rev === 'number' ? msg.rev : table.defenseRev;
+        defenseArrived();
+        break;
       case 'ruling':
         table.ruling = msg;
         showRuling(msg);
@@ -186,6 +201,7 @@
         if (msg.to === 'move') snapBack(msg.reason);
         else if (msg.to === 'reach') table.reach = null;  // the drag goes on without a path
         else if (msg.to === 'battle_action') battleAnswered(msg.reason || 'Refused.');
+        else if (msg.to === 'defense_action') defenseAnswered(msg.reason || 'Refused.');
         else showMessage('Refused', msg.reason || '', 'refusal');
         draw();
         break;
@@ -960,6 +976,7 @@
     document.getElementById('connection-text').textContent = text;
     el.title = text;
     if (table.battle) renderBattle();  // the battle's controls act only while connected
+    if (table.defense) renderDefense();  // and so do the defense's
   }
 
   function showMessage(title, text, kind, retry) {
@@ -969,6 +986,8 @@
     document.getElementById('panel-title').textContent = title;
     document.getElementById('panel-text').textContent = text;
     document.getElementById('retry').hidden = !retry;
+    defendOffer = null;
+    document.getElementById('panel-defend').hidden = true;
     hint.hidden = true;
     resize();
   }
@@ -989,6 +1008,7 @@
       if (typeof r.level === 'string') head += ' (' + r.level.replace(/_/g, ' ') + ')';
     }
     showMessage(head, r.explanation || '', kind);
+    offerDefense(r);
   }
 
   document.getElementById('panel-close').addEventListener('click', () => {
@@ -1467,6 +1487,343 @@
     battleAct(a);
   });
 
+  // [SECTION] Doom's defense cards beside the board
+  // When a Doom table serves them (sightline-server --defense-cards), the host sends the seat's
+  // "defense" view after the snapshot and again whenever it changes: the decks its figures use with
+  // their piles' counts, the round when one of its figures attacks or defends in it (the GM's: every
+  // deck and round), and the steps of those rounds. A player reveals the defense of one of its figures
+  // against a figure of another side it sees, with the attack's damage; the host rules the cover, and
+  // with cover the defender's seat may discard the card and reveal another (which is used) or keep it.
+  // An action is answered by new views or a refusal, which is said under the controls. The page draws
+  // no card of its own: every card is the host's. The board stays the page's first view: the panel
+  // opens from the bar's Defense button, the ruling panel's "Defend ... against ..." or a card the GM
+  // revealed that waits for this seat's choice.
+
+  const defenseEl = byId('defense');
+  const defenseToggle = byId('defense-toggle');
+  const defenseUi = {
+    open: false,          // the panel shown
+    attacker: null,       // the figure picked as the attacker
+    defender: null,       // the seat's figure picked to defend
+    pending: null,        // an action sent and not answered: {action, timer}
+    refusal: null,        // why the last action was refused (the host's words, or the page's)
+    seenKey: null,        // the round and the log's length when the panel was last open (the bar's button marks news)
+    logKey: '',           // the log as last drawn
+    toRound: false,       // the answer to the seat's own reveal or choice: the round is brought into view
+  };
+  // What the panel drew, for the test hook.
+  let drawnDefense = null;
+  // The ruling panel's shortcut to the defense: {attacker, defender, label}.
+  let defendOffer = null;
+
+  const defenseRound = () => (table.defense && table.defense.round && typeof table.defense.round === 'object' ? table.defense.round : null);
+  const defenseLog = () => (table.defense && Array.isArray(table.defense.log) ? table.defense.log : []);
+  const defenseKey = () => JSON.stringify([defenseRound(), defenseLog().length]);
+  const boardFigures = () => (table.board && Array.isArray(table.board.figures) ? table.board.figures : []);
+  // Whether this seat keeps or discards the round's card: the defender's seat (the GM's: any).
+  const decidesRound = (r) => !!r && r.phase === 'revealed' && (isGmSeat() || (findFigure(r.defender) !== null && isOwn(findFigure(r.defender))));
+
+  // The figures the seat may defend (its own; the GM's: all) and those it may be attacked by: the
+  // other sides' figures it sees now, from its board (the GM's: any of another side than the defender's).
+  function defenders() {
+    return boardFigures().filter((f) => isOwn(f));
+  }
+  function attackers(defenderId) {
+    const d = findFigure(defenderId);
+    return boardFigures().filter((f) => {
+      if (d && (f.id === d.id || f.side === d.side)) return false;
+      return isGmSeat() || (!isOwn(f) && f.side !== table.side);
+    });
+  }
+
+  function defenseArrived() {
+    const first = defenseToggle.hidden;
+    defenseToggle.hidden = false;  // the board stays the page's first view: the panel opens on a tap
+    if (first) defenseUi.seenKey = defenseKey();
+    // A card waiting for this seat's choice that it did not ask for (the GM revealed it): shown.
+    const r = defenseRound();
+    if (!defenseUi.open && !defenseUi.pending && decidesRound(r) && r.can_discard && defenseKey() !== defenseUi.seenKey) {
+      setDefenseOpen(true);
+      defenseUi.toRound = true;
+    }
+    if (defenseUi.pending) {
+      defenseUi.toRound = true;
+      defenseAnswered(null);
+    } else renderDefense();
+  }
+
+  function setDefenseOpen(open) {
+    defenseUi.open = open;
+    defenseEl.hidden = !open;
+    document.body.classList.toggle('defense-open', open);
+    defenseToggle.setAttribute('aria-pressed', open ? 'true' : 'false');
+    if (open) {
+      defenseUi.seenKey = defenseKey();
+      defenseToggle.classList.remove('news');
+    }
+    labelDefenseToggle();
+    fit();  // the board's room changed: all of it in what is left (or, on a phone, when it is back)
+    resize();
+    renderDefense();
+  }
+
+  // On a phone the defense takes the board's place: the bar's button then goes back to the board.
+  function labelDefenseToggle() {
+    const text = defenseUi.open && phoneWidth.matches ? 'Board' : 'Defense';
+    if (defenseToggle.textContent !== text) defenseToggle.textContent = text;
+    defenseToggle.title = defenseUi.open ? (phoneWidth.matches ? 'Show the board' : 'Hide the defense cards') : 'Show the defense cards';
+  }
+
+  defenseToggle.addEventListener('click', () => setDefenseOpen(!defenseUi.open));
+  if (phoneWidth.addEventListener) phoneWidth.addEventListener('change', labelDefenseToggle);
+
+  function cardBox(box, card, cls, sub) {
+    box.textContent = '';
+    box.className = 'dcard ' + cls;
+    const shields = card && typeof card.shields === 'number' ? card.shields : 0;
+    const shield = element('span', 'shield' + (shields === 0 ? ' zero' : ''), String(shields));
+    shield.setAttribute('aria-hidden', 'true');
+    box.appendChild(shield);
+    const text = element('span', 'cardtext');
+    text.appendChild(element('span', 'cname', card && card.name ? String(card.name) : '?'));
+    text.appendChild(element('span', 'csub', shields + (shields === 1 ? ' shield' : ' shields') + (sub ? ' · ' + sub : '')));
+    box.appendChild(text);
+  }
+
+  function stat(cls, value, label) {
+    const s = element('div', 'stat ' + cls);
+    s.appendChild(element('b', null, String(value)));
+    s.appendChild(element('span', null, label));
+    return s;
+  }
+
+  function renderDefense() {
+    const d = table.defense;
+    if (!d) return;
+    const gm = isGmSeat();
+    const r = defenseRound();
+    const log = defenseLog();
+    const live = table.connection === 'connected' && !defenseUi.pending;
+    drawnDefense = { open: defenseUi.open, who: '', decks: [], attackers: [], attacker: null, defenders: [], defender: null, damage: byId('dc-damage').value, round: null, controls: {}, refusal: null, pending: !!defenseUi.pending, logLines: 0 };
+    if (!defenseUi.open && defenseKey() !== defenseUi.seenKey) defenseToggle.classList.add('news');
+
+    const who = gm ? 'Doom · the GM sees every deck and defense' : 'Doom · ' + (d.side || table.side || seatName);
+    byId('defense-who').textContent = who;
+    byId('defense-reveal-title').textContent = gm ? 'Reveal a defense' : 'Reveal your defense';
+    drawnDefense.who = who;
+
+    // Who defends against whom: kept while still on the board (and still a fit); one choice, taken.
+    const own = defenders();
+    if (!own.some((f) => f.id === defenseUi.defender)) defenseUi.defender = own.length === 1 ? own[0].id : null;
+    const enemies = attackers(defenseUi.defender);
+    if (!enemies.some((f) => f.id === defenseUi.attacker)) defenseUi.attacker = enemies.length === 1 ? enemies[0].id : null;
+    const picker = (el, list, picked, pick, what) => {
+      el.textContent = '';
+      if (!list.length) el.appendChild(element('span', 'dim', what));
+      for (const f of list) {
+        const b = element('button', null, f.id);
+        b.type = 'button';
+        b.dataset.id = f.id;
+        b.style.borderLeftColor = sideColour(f.side);
+        b.setAttribute('aria-pressed', f.id === picked ? 'true' : 'false');
+        b.disabled = !live;
+        b.addEventListener('click', () => pick(f.id));
+        el.appendChild(b);
+      }
+    };
+    picker(byId('dc-attackers'), enemies, defenseUi.attacker, (id) => {
+      defenseUi.attacker = id;
+      defenseUi.refusal = null;
+      renderDefense();
+    }, gm ? 'No figure of another side.' : 'You see no figure of another side.');
+    picker(byId('dc-defenders'), own, defenseUi.defender, (id) => {
+      defenseUi.defender = id;
+      defenseUi.refusal = null;
+      renderDefense();
+    }, 'No figure of yours is on the board.');
+    drawnDefense.attackers = enemies.map((f) => f.id);
+    drawnDefense.attacker = defenseUi.attacker;
+    drawnDefense.defenders = own.map((f) => f.id);
+    drawnDefense.defender = defenseUi.defender;
+    const none = byId('defense-none');
+    none.hidden = own.length > 0;
+    none.textContent = 'No figure of yours is on the board to defend.';
+    byId('dc-form').hidden = own.length === 0;
+    const busy = !!(r && r.phase === 'revealed');  // the card in play is kept or discarded first
+    const set = (id, enabled, shown) => {
+      const e = byId(id);
+      e.hidden = shown === false;
+      e.disabled = !enabled;
+      if (shown !== false) drawnDefense.controls[id] = !!enabled;
+    };
+    set('dc-damage', live, own.length > 0);
+    set('dc-reveal', live && !busy && !!defenseUi.attacker && !!defenseUi.defender, own.length > 0);
+    // Why Reveal waits, when it does.
+    let why = '';
+    if (busy) why = decidesRound(r) ? 'Keep or discard the card revealed first.' : 'The card revealed is kept or discarded first.';
+    else if (enemies.length && (!defenseUi.attacker || !defenseUi.defender)) why = 'Pick who attacks and who defends.';
+    byId('defense-why').textContent = why;
+    byId('defense-why').hidden = !why;
+    drawnDefense.why = why;
+
+    const refusal = byId('defense-refusal');
+    refusal.hidden = !defenseUi.refusal;
+    refusal.textContent = defenseUi.refusal || '';
+    drawnDefense.refusal = defenseUi.refusal;
+
+    // The round: who attacks whom, the card shown, and what it blocked once used.
+    const part = byId('defense-round-part');
+    part.hidden = !r;
+    const choice = byId('defense-choice');
+    const result = byId('defense-result');
+    if (r) {
+      const decides = decidesRound(r);
+      const versus = byId('defense-versus');
+      versus.textContent = '';
+      versus.appendChild(element('b', null, String(r.attacker)));
+      versus.appendChild(document.createTextNode(' attacks '));
+      versus.appendChild(element('b', null, String(r.defender)));
+      versus.appendChild(document.createTextNode(' · ' + r.damage_in + ' damage'));
+      const coverText = r.cover ? (r.ignore_cover ? 'cover, ignored' : 'cover') : 'no cover';
+      versus.appendChild(element('span', 'chip ' + (r.cover && !r.ignore_cover ? 'cover' : 'clear'), coverText));
+      const res = r.result && typeof r.result === 'object' ? r.result : null;
+      const card = res ? { name: res.card, shields: res.shields } : r.card;
+      cardBox(byId('defense-card'), card, r.phase === 'revealed' ? 'revealed' : 'used',
+        r.phase === 'revealed' ? 'revealed' : res && res.rerolled ? 'used, the second card' : 'used');
+      let say = '';
+      if (r.phase === 'revealed' && r.can_discard) {
+        say = decides ? 'With cover, ' + r.defender + ' may discard this card and reveal another, which it must use; or keep it.'
+                      : 'Waiting for ' + r.defender + '\'s seat to keep this card or discard it and reveal another.';
+      } else if (r.phase === 'revealed') {
+        say = decides ? r.defender + ' must use this card.' : 'Waiting for ' + r.defender + '\'s seat.';
+      } else if (res && res.rerolled) {
+        say = 'With cover, the first card was discarded and this one revealed and used.';
+      } else if (res) {
+        say = r.cover && !r.ignore_cover ? 'Kept and used.' : 'Without cover the card is used at once.';
+      }
+      byId('defense-say').textContent = say;
+      choice.hidden = !(r.phase === 'revealed' && decides);
+      set('dc-discard', live && r.can_discard === true, r.phase === 'revealed' && decides && r.can_discard === true);
+      set('dc-keep', live, r.phase === 'revealed' && decides);
+      result.hidden = !res;
+      result.textContent = '';
+      if (res) {
+        result.appendChild(stat('damage', r.damage_in, 'damage'));
+        result.appendChild(stat('blocked', res.blocked, 'blocked'));
+        result.appendChild(stat('through', res.through, 'through'));
+      }
+      drawnDefense.round = {
+        attacker: r.attacker, defender: r.defender, damage_in: r.damage_in, cover: !!r.cover, phase: r.phase,
+        card: card ? { name: card.name, shields: card.shields } : null, decides: decides && r.phase === 'revealed', say: say,
+        result: res ? { card: res.card, shields: res.shields, blocked: res.blocked, through: res.through, rerolled: !!res.rerolled } : null,
+      };
+    } else {
+      choice.hidden = true;
+      result.hidden = true;
+      byId('dc-discard').hidden = byId('dc-keep').hidden = true;
+    }
+
+    // The decks: what is left to draw and what was discarded.
+    const decksEl = byId('defense-decks');
+    decksEl.textContent = '';
+    const decks = Array.isArray(d.decks) ? d.decks : [];
+    if (!decks.length) decksEl.appendChild(element('li', 'dim', 'No defense deck for your figures.'));
+    for (const k of decks) {
+      const li = element('li');
+      li.dataset.id = String(k.id);
+      li.appendChild(element('span', 'dname', String(k.name || k.id)));
+      const counts = element('span', 'counts');
+      const count = (n, label) => {
+        const c = element('span');
+        c.appendChild(element('b', null, String(n)));
+        c.appendChild(document.createTextNode(' ' + label));
+        return c;
+      };
+      counts.appendChild(count(k.draw, 'to draw'));
+      counts.appendChild(count(k.discard, 'discarded'));
+      li.appendChild(counts);
+      decksEl.appendChild(li);
+      drawnDefense.decks.push({ id: k.id, name: k.name, draw: k.draw, discard: k.discard });
+    }
+
+    // The log, oldest first, newest in view.
+    const logEl = byId('defense-log');
+    const key = log.length + '\n' + (log.length ? log[log.length - 1] : '');
+    if (key !== defenseUi.logKey) {
+      const atEnd = logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 24;
+      logEl.textContent = '';
+      for (const line of log) logEl.appendChild(element('p', null, String(line)));
+      if (!log.length) logEl.appendChild(element('p', 'dim', 'No defense yet.'));
+      if (atEnd || !defenseUi.logKey) logEl.scrollTop = logEl.scrollHeight;
+      defenseUi.logKey = key;
+    }
+    drawnDefense.logLines = log.length ? logEl.querySelectorAll('p').length : 0;
+
+    if (defenseUi.toRound && defenseUi.open && r) part.scrollIntoView({ block: 'nearest' });
+    defenseUi.toRound = false;
+  }
+
+  function defenseAct(action) {
+    if (defenseUi.pending) return;
+    if (!send({ type: 'defense_action', action: action })) {
+      defenseUi.refusal = 'Not connected: the action was not sent.';
+      renderDefense();
+      return;
+    }
+    defenseUi.refusal = null;
+    // Answered by new views or a refusal; a silent host does not leave the controls locked.
+    defenseUi.pending = { action: action, timer: setTimeout(() => defenseAnswered(null), 8000) };
+    renderDefense();
+  }
+
+  function defenseAnswered(reason) {
+    if (defenseUi.pending) clearTimeout(defenseUi.pending.timer);
+    defenseUi.pending = null;
+    defenseUi.refusal = reason;
+    renderDefense();
+  }
+
+  byId('dc-reveal').addEventListener('click', () => {
+    const raw = byId('dc-damage').value.trim();
+    if (!/^\d{1,3}$/.test(raw)) {
+      defenseUi.refusal = 'The damage is a whole number from 0 to 999.';
+      renderDefense();
+      return;
+    }
+    if (!defenseUi.attacker || !defenseUi.defender) return;
+    defenseAct({ do: 'reveal', attacker: defenseUi.attacker, defender: defenseUi.defender, damage: Number(raw) });
+  });
+  byId('dc-discard').addEventListener('click', () => defenseAct({ do: 'discard' }));
+  byId('dc-keep').addEventListener('click', () => defenseAct({ do: 'keep' }));
+  byId('dc-damage').addEventListener('input', () => { if (drawnDefense) drawnDefense.damage = byId('dc-damage').value; });
+
+  // A ruling between a figure of the seat's and one of another side it sees: the panel offers the
+  // defense against it (the GM's: the defense of the ruling's defender).
+  function offerDefense(r) {
+    const btn = byId('panel-defend');
+    defendOffer = null;
+    const a = r ? findFigure(r.attacker) : null, d = r ? findFigure(r.defender) : null;
+    if (table.defense && r && r.line_of_sight && a && d && a.side !== d.side) {
+      if (isGmSeat()) defendOffer = { attacker: a.id, defender: d.id, label: 'Reveal ' + d.id + '\'s defense' };
+      else if (isOwn(a) && !isOwn(d)) defendOffer = { attacker: d.id, defender: a.id, label: 'Defend ' + a.id + ' against ' + d.id };
+    }
+    btn.hidden = !defendOffer;
+    btn.textContent = defendOffer ? defendOffer.label : '';
+  }
+  byId('panel-defend').addEventListener('click', () => {
+    const o = defendOffer;
+    if (!o) return;
+    defenseUi.attacker = o.attacker;
+    defenseUi.defender = o.defender;
+    defenseUi.refusal = null;
+    table.ruling = null;
+    hidePanel();
+    if (!defenseUi.open) setDefenseOpen(true);
+    else renderDefense();
+    byId('defense-reveal').scrollIntoView({ block: 'nearest' });
+    draw();
+  });
+
   // [SECTION] Test hook
   // What the page holds and drew, for tests and for anyone curious: nothing here the host did not send.
   window.sightlineTable = {
@@ -1490,6 +1847,9 @@
         battle: table.battle,
         battleRev: table.battleRev,
         battleDrawn: drawnBattle,
+        defense: table.defense,
+        defenseRev: table.defenseRev,
+        defenseDrawn: drawnDefense,
       }));
     },
     exploredArea,

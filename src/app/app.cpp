@@ -154,7 +154,7 @@ App::App(const LaunchOptions& options)
             if (windows_[i].open && windows_[i].window->hasPlayersScreen()) screenToggle_ = static_cast<int>(i);
         if (screenToggle_ < 0) say("--players-screen: no game window with a players' screen is open (give --battle).", true);
     }
-    if (options_.host) handle(ask::StartHosting{options_.hostNetwork, false});
+    if (options_.host) handle(ask::StartHosting{options_.hostNetwork, false, options_.hostDefense});
     if (!options_.join.empty()) handle(ask::JoinTable{options_.join});
     const std::string game = options_.rules.empty() ? analysis_.game() : options_.rules;
     startRulesGiven_ = !options_.rules.empty() || !options_.preset.empty();

@@ -64,6 +64,7 @@ struct LaunchOptions {
     bool playersScreen = false; // open the players' screen of the --battle's window at start (--players-screen)
     bool host = false;          // host a table for players at start (--host)
     bool hostNetwork = false;   // ... on every interface (--host-network)
+    bool hostDefense = false;   // ... with Doom's defense cards revealed from the seats (--host-defense-cards)
     std::string join;           // join this table's seat at start (--join URL)
     float autosaveSeconds = 60; // unsaved work goes to the recovery file this often (--autosave)
     std::string recoveryDir;    // where the recovery file is (--recovery-dir; default: the user's state folder)
@@ -317,9 +318,9 @@ private:
     std::vector<std::string> areaBadges_;     // what it gives each figure in it
     std::unique_ptr<TableHosting> hosting_;    // the table served to players (File > Host table)
     std::array<std::uint64_t, 3> hostedKey_{};  // the document's revisions last sent to the host
-    // The game window whose work the hosted table serves beside the board, and its revision last sent.
     std::uint64_t joinedGameVersion_ = 0;  // the joined table's game view last given to its window
-    const GameWindow* servedGameWindow_ = nullptr;
+    // The game window or panel whose work the hosted table serves beside the board, and its revision last sent.
+    const void* servedGame_ = nullptr;  // the game window or panel served (compared, never used)
     std::uint64_t servedGameRevision_ = 0;
     void syncTableGame();
     std::unique_ptr<TableClient> joined_;      // the table this app joined as one seat (File > Join table)

@@ -271,6 +271,7 @@ void App::handle(const ask::StartHosting& a) {
     HostSettings settings;
     settings.network = a.network;
     settings.explored = a.explored;
+    settings.defenseCards = a.defenseCards;
     settings.enforceMovement = !viewOptions_.freeMovement;  // Edit > Free movement, as hosting starts
     settings.assetsDir = assetsDir_;
     settings.mapFolder = doc_.path().empty() ? std::string() : std::filesystem::path(doc_.path()).parent_path().string();
@@ -284,7 +285,7 @@ void App::handle(const ask::StartHosting& a) {
         return;
     }
     hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
-    servedGameWindow_ = nullptr;  // the battle goes to the new table at the next frame
+    servedGame_ = nullptr;  // the battle or the decks go to the new table at the next frame
     panels_.showTable(true);
     say("Hosting the table on port " + std::to_string(hosting_->port()) + ": give each player their seat's link.", false);
 }
@@ -335,6 +336,7 @@ void App::handle(const ask::JoinTable& a) {
     joinedVersion_ = 0;
     joinedGameVersion_ = 0;
     for (WindowSlot& slot : windows_) slot.window->setTableView("");  // another table's battle is not this one's
+    panels_.leaveTable();
     panels_.showTable(true);
     say("Joining the table as seat " + joined_->link().seat + "...", false);
 }
@@ -344,6 +346,7 @@ void App::handle(const ask::LeaveTable&) {
     joined_.reset();
     // A game window goes back to its own work (the table's battle was the host's).
     for (WindowSlot& slot : windows_) slot.window->setTableView("");
+    panels_.leaveTable();
     say("Left the table. The board stays as you last knew it.", false);
 }
 
@@ -362,12 +365,27 @@ void App::syncTable() {
                 }
                 break;
             }
+        // Else the game's panel (Doom's decks at the table).
+        GamePanel* seatPanel = nullptr;
+        if (!seatWindow && !joined_->game().empty()) {
+            GamePanel& panel = panels_.gamePanel(joined_->game());
+            if (panel.showsTableGame(joined_->game())) {
+                seatPanel = &panel;
+                if (joined_->gameVersion() != joinedGameVersion_) {
+                    joinedGameVersion_ = joined_->gameVersion();
+                    panel.setTableView(joined_->gameView());
+                }
+            }
+        }
         if (seatWindow)
             for (const std::string& action : seatWindow->takeSeatActions()) joined_->gameAction(action);
+        if (seatPanel)
+            for (const std::string& action : seatPanel->takeSeatActions()) joined_->gameAction(action);
         for (const TableClient::Notice& n : joined_->takeNotices()) {
             say(n.text, n.refusal);
             if (n.game) {
                 if (seatWindow) seatWindow->tableRefused(n.text);
+                if (seatPanel) seatPanel->tableRefused(n.text);
                 continue;  // the board is as it was
             }
             refused = refused || n.refusal;
@@ -429,25 +447,31 @@ void App::syncTable() {
 }
 
 void App::syncTableGame() {
-    // The game window whose work the table serves beside the board: the first with any.
-    GameWindow* served = nullptr;
+    // What the table serves beside the board: the first game window with work to serve (a
+    // battle), else the game panel's (Doom's decks).
+    GameWindow* window = nullptr;
     for (WindowSlot& slot : windows_)
-        if (slot.window->tableGame()) {
-            served = slot.window.get();
+        if (slot.window->hasTableGame()) {
+            window = slot.window.get();
             break;
         }
-    // The seats' actions the host carried out come into the GM's copy first (as undoable steps);
-    // then the GM's copy, when it changed, is the table's: a seat's action that crossed the GM's
-    // own change is taken after it, or said to no longer apply.
+    GamePanel* panel = window || !hosting_->servesPanelGame() ? nullptr : &panels_.gamePanel(analysis_.game());
+    if (panel && !panel->hasTableGame()) panel = nullptr;
+    // The seats' actions the host carried out come into the GM's copy first (as the GM's own
+    // steps); then the GM's copy, when it changed, is the table's: a seat's action that crossed
+    // the GM's own change is taken after it, or said to no longer apply.
     for (const std::string& action : hosting_->takeGameActions()) {
-        const std::string why = served ? served->takeTableAction(action) : std::string("no battle is open");
-        if (!why.empty()) say("A player's battle action did not apply here: " + why, true);
+        const std::string why = window ? window->takeTableAction(action)
+                                : panel ? panel->takeTableAction(action, doc_.board())
+                                        : std::string("nothing here serves it");
+        if (!why.empty()) say("A player's action at the table did not apply here: " + why, true);
     }
-    const std::uint64_t revision = served ? served->tableRevision() : 0;
-    if (served && (revision != servedGameRevision_ || served != servedGameWindow_)) {
-        hosting_->serveGame(served->tableGame());
+    const void* served = window ? static_cast<const void*>(window) : static_cast<const void*>(panel);
+    const std::uint64_t revision = window ? window->tableRevision() : panel ? panel->tableRevision() : 0;
+    if (served && (revision != servedGameRevision_ || served != servedGame_)) {
+        hosting_->serveGame(window ? window->tableGame() : panel->tableGame(doc_.board()));
         servedGameRevision_ = revision;
-        servedGameWindow_ = served;
+        servedGame_ = served;
     }
 }
 void App::handle(const ask::DiscardRecovery&) { discardRecovery(); }

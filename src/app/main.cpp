@@ -64,6 +64,7 @@ int main(int argc, char** argv) {
                  "open the --battle's players' screen at start: a window of its own showing what players may see");
     cli.add_flag("--host", options.host, "host a shared table of the map at start (File > Host table)");
     cli.add_flag("--host-network", options.hostNetwork, "with --host: players join from other machines (every interface)");
+    cli.add_flag("--host-defense-cards", options.hostDefense, "with --host: Doom players reveal their own figures' defense cards from their seats");
     cli.add_option("--join", options.join, "join a shared table as the seat of this link (ws://HOST:PORT/table?seat=NAME&token=T)");
     cli.add_option("--autosave", options.autosaveSeconds, "seconds between writes of unsaved work to the recovery file (default 60)")
         ->check(CLI::Range(1.0, 86400.0));

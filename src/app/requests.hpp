@@ -90,6 +90,7 @@ struct RestoreRecovery {};
 struct StartHosting {                  // File > Host table: serve this board to players
     bool network = false;              // on every interface, for players on other machines
     bool explored = false;             // each seat's map only as its figures have seen it
+    bool defenseCards = false;         // Doom: players reveal their own figures' defense cards from their seats
 };
 struct StopHosting {};
 struct JoinTable { std::string link; };  // File > Join table: play one seat of a table hosted elsewhere

@@ -86,15 +86,17 @@ ClientMessage parseClientMessage(std::string_view raw) {
         }
         return c;
     }
-    if (type == "battle_action") {
-        if (!j.contains("action") || !j["action"].is_object()) fail(type, "\"action\" must be an event object");
-        return GameActionRequest{j["action"].dump()};
+    if (type == "battle_action" || type == "defense_action") {
+        if (!j.contains("action") || !j["action"].is_object()) fail(type, "\"action\" must be an object");
+        return GameActionRequest{j["action"].dump(), type};
     }
-    throw ProtocolError("message: unknown type " + quoted(type) + " (join, snapshot, move, cover, reach, change, battle_action, ping)");
+    throw ProtocolError("message: unknown type " + quoted(type) +
+                        " (join, snapshot, move, cover, reach, change, battle_action, defense_action, ping)");
 }
 
 const char* typeName(const ClientMessage& message) {
     static const char* const names[] = {"join", "snapshot", "move", "cover", "ping", "change", "reach", "battle_action"};
+    if (const auto* a = std::get_if<GameActionRequest>(&message)) return a->type == "defense_action" ? "defense_action" : "battle_action";
     return names[message.index()];
 }
 

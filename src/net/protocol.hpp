@@ -51,9 +51,11 @@ struct ChangeRequest {
     long long rev = 0;
 };
 
-// An action on the game served beside the board (a MazeWorld battle event): the game reads it.
+// An action on the game served beside the board (a MazeWorld battle event, a Doom defense card to
+// reveal): the game reads it.
 struct GameActionRequest {
-    std::string action;  // the "action" object's JSON text
+    std::string action;                 // the "action" object's JSON text
+    std::string type = "battle_action";  // the message's type: "battle_action" or "defense_action"
 };
 
 using ClientMessage = std::variant<Join, SnapshotRequest, Move, CoverRequest, Ping, ChangeRequest, ReachRequest, GameActionRequest>;

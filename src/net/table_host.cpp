@@ -239,29 +239,43 @@ TableHost::Reply TableHost::replaceGame(std::unique_ptr<TableGame> game) {
 std::string TableHost::gameMessage(std::size_t seat) const {
     if (!game_ || seat >= gameViews_.size()) return {};
     // The view is the game's JSON text, put in whole (it is not parsed again to be sent).
-    return "{\"type\":\"battle\",\"rev\":" + std::to_string(gameRevs_[seat]) + ",\"game\":" +
-           nlohmann::json(game_->game()).dump() + ",\"battle\":" + gameViews_[seat] + "}";
+    const std::string type = nlohmann::json(game_->messageType()).dump();
+    return "{\"type\":" + type + ",\"rev\":" + std::to_string(gameRevs_[seat]) + ",\"game\":" + nlohmann::json(game_->game()).dump() +
+           "," + type + ":" + gameViews_[seat] + "}";
 }
 
 TableHost::Reply TableHost::gameAction(std::size_t seat, const GameActionRequest& a) {
     Reply r;
-    if (!game_) {
-        r.toSender.push_back(refusedJson("This table serves no battle.", "battle_action"));
+    if (!game_ || a.type != game_->messageType() + "_action") {
+        r.toSender.push_back(refusedJson(a.type == "defense_action" ? "This table serves no defense cards." : "This table serves no battle.", a.type));
         return r;
     }
+    TableGameContext context;
+    context.board = &views_.board();
+    context.knows = [this, seat](const std::string& figure) { return knows(seat, figure); };
+    context.cover = [this, seat](const std::string& attacker, const std::string& defender) -> std::optional<bool> {
+        // Ruled on what the acting seat knows (the GM: the board), as its cover request is: a figure
+        // it cannot see gives no cover it could learn of from the card.
+        const Board& board = this->seat(seat).gm() ? views_.board() : views_.projection(seat).board;
+        const auto a = board.findFigure(attacker), d = board.findFigure(defender);
+        if (!rules_ || !a || !d || *a == *d) return std::nullopt;
+        const SightScene scene(board, sightPolicyFor(rules_->name()));
+        Tracer tracer(scene);
+        return rules_->rule(tracer, static_cast<int>(*a), static_cast<int>(*d)).cover;
+    };
     std::string why;
     try {
-        why = game_->act(this->seat(seat).side, this->seat(seat).gm(), a.action);
+        why = game_->act(this->seat(seat).side, this->seat(seat).gm(), a.action, context);
     } catch (const std::exception& e) {
         // A fault of the game's own: the sender is told nothing of it (the detail goes to the log).
         std::fprintf(stderr, "sightline-server: a battle action failed: %s\n", e.what());
         why = "The host could not carry this out.";
     }
     if (!why.empty()) {
-        r.toSender.push_back(refusedJson(why, "battle_action"));
+        r.toSender.push_back(refusedJson(why, a.type));
         return r;
     }
-    r.gameActed = a.action;
+    r.gameActed = game_->lastApplied().empty() ? a.action : game_->lastApplied();
     // Each seat whose view changed gets it; the others hear nothing.
     for (std::size_t i = 0; i < seatCount(); ++i) {
         std::string view = game_->view(this->seat(i).side, this->seat(i).gm());

@@ -128,7 +128,7 @@ namespace {
 // sightline-server on a map, on a free port: its seats' links by name; stopped with SIGTERM.
 class Server {
 public:
-    // `battle`: a MazeWorld battle file served beside the map ("": none).
+    // `battle`: a MazeWorld battle file served beside the map ("": none; "--defense-cards": Doom's decks).
     explicit Server(const std::string& map, const std::string& battle = "") {
         int out[2];
         REQUIRE(::pipe(out) == 0);
@@ -136,7 +136,9 @@ public:
         if (pid_ == 0) {
             ::dup2(out[1], 1);
             ::close(out[0]);
-            if (battle.empty()) ::execl(SIGHTLINE_SERVER, SIGHTLINE_SERVER, map.c_str(), "--port", "0", static_cast<char*>(nullptr));
+            if (battle == "--defense-cards")
+                ::execl(SIGHTLINE_SERVER, SIGHTLINE_SERVER, map.c_str(), "--defense-cards", "--port", "0", static_cast<char*>(nullptr));
+            else if (battle.empty()) ::execl(SIGHTLINE_SERVER, SIGHTLINE_SERVER, map.c_str(), "--port", "0", static_cast<char*>(nullptr));
             else ::execl(SIGHTLINE_SERVER, SIGHTLINE_SERVER, map.c_str(), "--battle", battle.c_str(), "--port", "0", static_cast<char*>(nullptr));
             ::_exit(127);
         }
@@ -365,4 +367,85 @@ TEST_CASE("app: joined as a team's seat, the MazeWorld window shows the table's 
     s = ui.waitState([&](const Json& j) { return !seat(j).is_object(); });
     CHECK_FALSE(seat(s).is_object());
     CHECK(s["windows"]["MazeWorld battle"]["state"]["battle"] == false);
+}
+
+// Doom's defense cards at a table the app hosts (--host-defense-cards): a player reveals its own
+// figure's card against an attacker it sees, the GM's Defense section takes the round as its own
+// (same card, same piles), and the player's discard or keep finishes it there too.
+TEST_CASE("app: hosting Doom with defense cards, a player's reveal is the GM's round", "[app-table]") {
+    const std::string dir = scratchDir("table-defense");
+    const std::string map = dir + "/drive.json";
+    std::ofstream(map) << slurp(kRoot + "/tests/app/data/drive.json");
+    Background app({"--size", "1000x760", "--state-file", dir + "/state.json", "--host", "--host-defense-cards", map}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j["hosting"].is_object() && j["panel"].is_object(); });
+    REQUIRE(s["hosting"].is_object());
+    const Json marines = s["hosting"]["seats"][1];
+    REQUIRE(marines["name"] == "marines");
+    Player player(s["hosting"]["port"].get<int>(), "marines", tokenOf(marines["link"]));
+    REQUIRE(player.next()["type"] == "snapshot");
+    Json view = player.next();
+    REQUIRE(view["type"] == "defense");
+    CHECK(view["defense"]["side"] == "marines");
+    CHECK(view["defense"]["round"].is_null());
+    // D attacks A, which sees it: the marines reveal A's card.
+    player.send(Json{{"type", "defense_action"}, {"action", {{"do", "reveal"}, {"attacker", "D"}, {"defender", "A"}, {"damage", 2}}}});
+    view = player.next();
+    REQUIRE(view["type"] == "defense");
+    const Json round = view["defense"]["round"];
+    REQUIRE(round.is_object());
+    CHECK(round["defender"] == "A");
+    s = ui.waitState([](const Json& j) { return j["panel"]["round"].is_object(); });
+    REQUIRE(s["panel"]["round"].is_object());
+    CHECK(s["panel"]["round"]["attacker"] == "D");
+    CHECK(s["panel"]["round"]["defender"] == "A");
+    if (round["phase"] == "revealed") {
+        player.send(Json{{"type", "defense_action"}, {"action", {{"do", "keep"}}}});
+        view = player.next();
+        REQUIRE(view["type"] == "defense");
+        CHECK(view["defense"]["round"]["phase"] == "done");
+        s = ui.waitState([](const Json& j) { return j["panel"]["round"].is_object() && j["panel"]["round"]["phase"] == "done"; });
+    }
+    CHECK(s["panel"]["round"]["phase"] == "done");
+    // The same piles on both sides: the host's view of the marines' deck, the GM's panel's.
+    const Json deck = view["defense"]["decks"][0];
+    CHECK(s["panel"]["piles"][deck["id"].get<std::string>()] == Json{deck["draw"], deck["discard"]});
+    CHECK(s["panel"]["round"]["through"].get<int>() == view["defense"]["round"]["result"]["through"].get<int>());
+}
+
+// Joined as the marines to a Doom table with defense cards: the Defense section shows the table's
+// decks; the player picks the attacker and its own figure on the board and reveals there.
+TEST_CASE("app: joined to a Doom table with defense cards, the player reveals its figure's card from the Defense section", "[app-table]") {
+    const std::string dir = scratchDir("join-defense");
+    Server server(kRoot + "/tests/app/data/drive.json", "--defense-cards");
+    Player gm(server.port(), "gm", tokenOf(server.link("gm")));
+    REQUIRE(gm.next()["type"] == "snapshot");
+    REQUIRE(gm.next()["type"] == "defense");
+    Background app({"--size", "1000x760", "--state-file", dir + "/state.json", "--join", server.link("marines")}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j["joined"].is_object() && j["joined"]["connected"] == true && j["panel"].contains("seat"); });
+    REQUIRE(s["panel"].contains("seat"));
+    CHECK(s["panel"]["seat"]["side"] == "marines");
+    if (s["table_window"] == true) {
+        ui.clickNoted("menu-file");
+        ui.clickNoted("menu-host-table");
+        s = ui.waitState([](const Json& j) { return j["table_window"] == false; });
+    }
+    // D, then A: the attacker, then the defender.
+    ui.clickAt(6.5, 4.5);
+    s = ui.waitState([](const Json& j) { return j["attacker"] == "D"; });
+    ui.clickAt(1.5, 1.5);
+    s = ui.waitState([](const Json& j) { return j["attacker"] == "D" && j["defender"] == "A"; });
+    REQUIRE(s["defender"] == "A");
+    ui.clickNoted("button: Reveal");
+    s = ui.waitState([](const Json& j) { return j["panel"]["seat"]["round"] == true; });
+    CHECK(s["panel"]["seat"]["defender"] == "A");
+    CHECK(s["panel"]["seat"]["attacker"] == "D");
+    // The GM's seat sees the same round.
+    Json view = gm.next();
+    REQUIRE(view["type"] == "defense");
+    CHECK(view["defense"]["round"]["defender"] == "A");
+    CHECK(view["defense"]["round"]["card"]["name"] == s["panel"]["seat"]["card"]);
 }

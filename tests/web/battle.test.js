@@ -20,7 +20,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const {
-  root, outDir, driver, launch, phone, laptop, check, checkCount, sleep, startServer, openSeat, state, waitState, shot, checkFit, heapText,
+  root, outDir, driver, launch, phone, laptop, check, checkCount, sleep, startServer, openSeat, state, waitState, shot, checkFit, heapText, runMain,
 } = require('./support');
 
 const d = driver('web battle');
@@ -311,14 +311,4 @@ async function main() {
   console.log('web battle: all ' + checkCount() + ' checks passed; screenshots in ' + outDir);
 }
 
-const timer = setTimeout(() => {
-  console.log('web battle: FAILED: over 120 s');
-  process.exit(1);
-}, 120000);
-main().then(() => {
-  clearTimeout(timer);
-  process.exit(0);
-}, (e) => {
-  console.log(String(e.message || e));
-  process.exit(1);
-});
+runMain('battle', 120, main);

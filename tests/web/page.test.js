@@ -4,7 +4,8 @@
 // a refused move, a ruling in the host's words, pinch and pan, every button, a dropped connection
 // resumed, a wrong link refused, nothing overflowing at either size, and nothing the seat may not
 // know in any frame it received, in what the page holds, or anywhere in the page's memory. Then
-// battle.test.js: a MazeWorld battle's panel at a table serving one.
+// battle.test.js: a MazeWorld battle's panel at a table serving one; and defense.test.js: Doom's
+// defense cards' panel at a Doom table.
 //
 //   node page.test.js --server PATH --cli PATH --out DIR
 //
@@ -355,11 +356,17 @@ async function main() {
   console.log('web page: all ' + checkCount() + ' checks passed; screenshots in ' + outDir);
 }
 
-// The battle's part: its own process, server and browser (node battle.test.js, the same arguments).
-function battle() {
-  const r = spawnSync(process.execPath, [path.join(here, 'battle.test.js'), '--server', serverPath, '--cli', cliPath, '--out', outDir], { stdio: 'inherit', timeout: 140000 });
-  if (r.error) console.log('web battle: FAILED: ' + r.error.message);
+// The battle's part, then the defense cards': each its own process, server and browser (node
+// battle.test.js, node defense.test.js, the same arguments).
+function part(file, name, timeout) {
+  const r = spawnSync(process.execPath, [path.join(here, file), '--server', serverPath, '--cli', cliPath, '--out', outDir], { stdio: 'inherit', timeout: timeout });
+  if (r.error) console.log(name + ': FAILED: ' + r.error.message);
   return r.status === null ? 1 : r.status;
+}
+function battle() {
+  const b = part('battle.test.js', 'web battle', 140000);
+  const d = part('defense.test.js', 'web defense', 100000);
+  return b !== 0 ? b : d;
 }
 
 const timer = setTimeout(() => {

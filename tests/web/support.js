@@ -1,4 +1,4 @@
-// What the players' page's browser tests share (page.test.js, battle.test.js): the command line,
+// What the players' page's browser tests share (page.test.js, battle.test.js, defense.test.js): the command line,
 // Debian's Chromium and puppeteer-core (or a skip), checks, sightline-server started with its seats,
 // a seat's page with every WebSocket frame it receives and sends, and the fit of the page.
 'use strict';
@@ -122,7 +122,7 @@ async function waitState(seat, test, what, timeout = 15000) {
     if (test(s)) return s;
     await sleep(80);
   }
-  check(false, what, s && { connection: s.connection, message: s.message, view: s.view, figures: s.drawn.figures.map((f) => [f.id, f.cell]), battle: s.battleDrawn });
+  check(false, what, s && { connection: s.connection, message: s.message, view: s.view, figures: s.drawn.figures.map((f) => [f.id, f.cell]), battle: s.battleDrawn, defense: s.defenseDrawn });
 }
 
 async function shot(seat, name) {
@@ -132,15 +132,18 @@ async function shot(seat, name) {
 }
 
 // Nothing sticks out of the window: no sideways scroll, every control whole on screen and at
-// least 44 px a side. The battle panel scrolls up and down: its controls lie whole across it (and
-// the window), its fields and check boxes' labels are 44 px high, and nothing in it scrolls sideways.
+// least 44 px a side. The battle panel (or the defense cards' panel) scrolls up and down: its
+// controls lie whole across it (and the window), its fields and check boxes' labels are 44 px high,
+// and nothing in it scrolls sideways.
 async function checkFit(seat, size) {
   const r = await seat.page.evaluate(() => {
     const out = { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, innerHeight: window.innerHeight, controls: [] };
-    const battle = document.getElementById('battle');
-    const open = battle && !battle.hidden;
+    const battle = ['battle', 'defense'].map((id) => document.getElementById(id)).find((e) => e && !e.hidden) || null;
+    const open = !!battle;
+    out.sheet = open ? battle.id : null;
     const bb = open ? battle.getBoundingClientRect() : null;
-    for (const el of document.querySelectorAll('button, #connection, #battle select, #battle input:not([type="checkbox"]), #battle label.check')) {
+    const fields = ['battle', 'defense'].map((id) => '#' + id + ' select, #' + id + ' input:not([type="checkbox"]), #' + id + ' label.check').join(', ');
+    for (const el of document.querySelectorAll('button, #connection, ' + fields)) {
       const b = el.getBoundingClientRect();
       if (b.width === 0 && b.height === 0) continue;  // hidden
       const name = el.id || (el.dataset && (el.dataset.id || el.dataset.target)) || el.textContent.trim().slice(0, 24);
@@ -151,7 +154,7 @@ async function checkFit(seat, size) {
     if (open) {
       out.battle = { left: bb.left, right: bb.right, top: bb.top, bottom: bb.bottom, scrollWidth: battle.scrollWidth, clientWidth: battle.clientWidth };
       out.smallText = [];
-      for (const el of battle.querySelectorAll('h2, h3, p, li, button, label, select, input, .tid, .badge')) {
+      for (const el of battle.querySelectorAll('h2, h3, p, li, button, label, select, input, .tid, .badge, .chip, .csub, .stat span, .counts')) {
         const px = parseFloat(getComputedStyle(el).fontSize);
         if (el.getBoundingClientRect().width > 0 && px < 12) out.smallText.push([el.tagName, el.textContent.slice(0, 20), px]);
       }
@@ -162,8 +165,8 @@ async function checkFit(seat, size) {
   for (const c of r.controls) {
     if (c.inBattle) {
       check(c.left >= r.battle.left - 0.5 && c.right <= r.battle.right + 0.5 && c.left >= 0 && c.right <= r.innerWidth + 0.5,
-        size + ': the battle\'s ' + c.id + ' lies whole across the panel', [c, r.battle]);
-      check(c.h >= 44 && (c.check || c.w >= 44), size + ': the battle\'s ' + c.id + ' is at least 44 px ' + (c.check ? 'high' : 'a side'), c);
+        size + ': the ' + r.sheet + '\'s ' + c.id + ' lies whole across the panel', [c, r.battle]);
+      check(c.h >= 44 && (c.check || c.w >= 44), size + ': the ' + r.sheet + '\'s ' + c.id + ' is at least 44 px ' + (c.check ? 'high' : 'a side'), c);
     } else {
       check(c.left >= 0 && c.right <= r.innerWidth + 0.5 && c.top >= 0 && c.bottom <= r.innerHeight + 0.5, size + ': ' + c.id + ' lies whole in the window', c);
       check(c.w >= 44 && c.h >= 44, size + ': ' + c.id + ' is at least 44 px a side', c);
@@ -171,8 +174,8 @@ async function checkFit(seat, size) {
   }
   check(!r.panelOverflow, size + ': the panel\'s text wraps inside it');
   if (r.battle) {
-    check(r.battle.scrollWidth <= r.battle.clientWidth, size + ': nothing in the battle panel scrolls sideways', r.battle);
-    check(r.smallText.length === 0, size + ': the battle panel\'s text is 12 px or more', r.smallText);
+    check(r.battle.scrollWidth <= r.battle.clientWidth, size + ': nothing in the ' + r.sheet + ' panel scrolls sideways', r.battle);
+    check(r.smallText.length === 0, size + ': the ' + r.sheet + ' panel\'s text is 12 px or more', r.smallText);
   }
 }
 
@@ -188,7 +191,22 @@ async function heapText(seat) {
   return text;
 }
 
+// Runs a test's main() within `seconds`: exit 0 when it passes, 1 with what failed.
+function runMain(name, seconds, main) {
+  const timer = setTimeout(() => {
+    console.log('web ' + name + ': FAILED: over ' + seconds + ' s');
+    process.exit(1);
+  }, seconds * 1000);
+  main().then(() => {
+    clearTimeout(timer);
+    process.exit(0);
+  }, (e) => {
+    console.log(String(e.message || e));
+    process.exit(1);
+  });
+}
+
 module.exports = {
   SKIP, root, arg, serverPath, cliPath, outDir, driver, launch, phone, laptop,
-  check, checkCount, sleep, startServer, openSeat, state, waitState, shot, checkFit, heapText,
+  check, checkCount, sleep, startServer, openSeat, state, waitState, shot, checkFit, heapText, runMain,
 };

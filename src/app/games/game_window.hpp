@@ -68,8 +68,10 @@ public:
     // What the players' screen last showed, for scripts and tests (JSON text; "null" by default).
     virtual std::string playersScreenState() const { return "null"; }
     // A shared table hosted by the app serves the window's work beside the board (a MazeWorld
-    // battle): a copy of it as it now stands, or nullptr (none). tableRevision() changes whenever a
+    // battle): whether it has one now (cheap), a copy of it as it stands, or nullptr (none).
+    // tableRevision() changes whenever a
     // copy made now would differ; tableTeams() are the seats it needs (one a team).
+    virtual bool hasTableGame() const { return false; }
     virtual std::unique_ptr<TableGame> tableGame() const { return nullptr; }
     virtual std::uint64_t tableRevision() const { return 0; }
     virtual std::vector<std::string> tableTeams() const { return {}; }

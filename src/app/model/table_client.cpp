@@ -195,7 +195,7 @@ public:
     Board board_;
     std::optional<std::vector<std::vector<PointD>>> sight_;
     long long rev_ = -1;
-    std::string game_, gameView_;
+    std::string game_, gameType_, gameView_;
     std::vector<TableClient::Notice> notices_;
 
 private:
@@ -315,7 +315,7 @@ private:
                 closeSocket();
                 return;
             }
-            if (j.value("to", std::string()) == "battle_action") {
+            if (j.value("to", std::string()) == "battle_action" || j.value("to", std::string()) == "defense_action") {
                 std::lock_guard<std::mutex> lock(mutex_);
                 notices_.push_back({"The table refused: " + reason, true, true});
                 return;
@@ -323,12 +323,13 @@ private:
             notice(reason, true);
             return;
         }
-        if (type == "battle") {
-            if (!j.contains("battle") || !j["battle"].is_object()) return;
+        if (type == "battle" || type == "defense") {  // the game served beside the board, its view under its type
+            if (!j.contains(type) || !j[type].is_object()) return;
             {
                 std::lock_guard<std::mutex> lock(mutex_);
                 game_ = j.value("game", std::string());
-                gameView_ = j["battle"].dump();
+                gameType_ = type;
+                gameView_ = j[type].dump();
             }
             ++owner_.gameVersion_;
             return;
@@ -438,7 +439,12 @@ std::string TableClient::gameView() const {
 void TableClient::gameAction(const std::string& action) {
     const Json a = Json::parse(action, nullptr, false);
     if (!a.is_object()) return;
-    impl_->send(Json{{"type", "battle_action"}, {"action", a}}.dump());
+    // The action's message is named after the view's ("battle" -> "battle_action").
+    const std::string type = [&] {
+        std::lock_guard<std::mutex> lock(impl_->mutex_);
+        return (impl_->gameType_.empty() ? std::string("battle") : impl_->gameType_) + "_action";
+    }();
+    impl_->send(Json{{"type", type}, {"action", a}}.dump());
 }
 
 std::vector<TableClient::Notice> TableClient::takeNotices() {

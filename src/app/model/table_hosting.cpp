@@ -138,6 +138,7 @@ TableHosting::TableHosting(const Board& board, const HostSettings& settings) : s
     const std::string folder = settings.mapFolder.empty() ? std::string(".") : settings.mapFolder;
     host_->servePictures(folder, {folder, (settings.assetsDir.empty() ? std::string("assets") : settings.assetsDir) + "/tokens"});
     enforceMovement_ = settings.enforceMovement;
+    servesPanelGame_ = settings.defenseCards;
     net::ServerOptions options;
     options.port = settings.port;
     if (settings.network) {

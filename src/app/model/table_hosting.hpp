@@ -36,6 +36,8 @@ struct HostSettings {
     // Seats for a game's teams besides the board's (a MazeWorld battle's): one each, named after
     // it, unless a seat of the board holds that side already.
     std::vector<std::string> teams;
+    // The game panel's state is served too (Doom's defense cards, revealed from the seats).
+    bool defenseCards = false;
 };
 
 // One seat as the host's window shows it.
@@ -65,6 +67,7 @@ public:
     TableHosting& operator=(const TableHosting&) = delete;
 
     unsigned short port() const { return port_; }
+    bool servesPanelGame() const { return servesPanelGame_; }
     // The GM's board: its changes since the last call go to the host, and back come the players'
     // changes that crossed them (made on the host after the GM last took them) and still stand,
     // in order, for the GM's board to take: then it is the host's board exactly. Where a player
@@ -94,6 +97,7 @@ public:
 private:
     void refreshSeats();  // on the server's thread
     bool enforceMovement_ = false;  // as last asked (the host takes it on its thread)
+    bool servesPanelGame_ = false;
     std::unique_ptr<net::TableHost> host_;
     std::unique_ptr<net::TableServer> server_;
     std::thread thread_;

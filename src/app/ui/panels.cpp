@@ -23,6 +23,11 @@ float Panels::sidePanelWidth(float windowWidth) const {
     return std::round(std::max(std::min(em * kSideMinEm, windowWidth * 0.5f), std::min(em * sideWidthEm_, windowWidth * 0.7f)));
 }
 
+void Panels::leaveTable() {
+    for (auto& [name, panel] : gamePanels_)
+        if (panel) panel->setTableView("");
+}
+
 void Panels::boardReplaced() {
     for (auto& [game, panel] : gamePanels_)
         if (panel) panel->boardReplaced();

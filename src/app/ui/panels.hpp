@@ -38,6 +38,8 @@ public:
     GamePanel& gamePanel(const std::string& game);
     // Another map was opened or made: every game's panel starts afresh (GamePanel::boardReplaced).
     void boardReplaced();
+    // The app left (or is joining another) table: the panels show their own state again.
+    void leaveTable();
 
     // Heights the panels take from the window, for the board's viewport (valid inside a frame).
     static float menuBarHeight();
@@ -110,7 +112,7 @@ private:
 
     std::string assetsDir_;
     std::map<std::string, std::unique_ptr<GamePanel>> gamePanels_;  // by game name
-    bool tableOpen_ = false, hostNetwork_ = false, hostExplored_ = false;  // the Table window
+    bool tableOpen_ = false, hostNetwork_ = false, hostExplored_ = false, hostDefense_ = false;  // the Table window
     char joinLink_[512] = {};
 
     // Modal requests wait for the next draw.

@@ -88,7 +88,12 @@ void Panels::tableWindow(const PanelContext& ctx, PanelRequests& out) {
             ImGui::SetTooltip("Listen on every network interface, not only on this machine. Links use this machine's address.");
         ImGui::Checkbox("Explored map", &hostExplored_);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Each seat's map holds only the walls, doors and terrain its figures have seen.");
-        if (ui::button("Start hosting")) out.ask(ask::StartHosting{hostNetwork_, hostExplored_});
+        ImGui::Checkbox("Defense cards at the seats", &hostDefense_);
+        ui::noteItem("table-defense-cards");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Doom: each player reveals their own figures' defense cards from their seat, from the Defense "
+                              "section's decks; the seats of the attacker and of the defender see the card.");
+        if (ui::button("Start hosting")) out.ask(ask::StartHosting{hostNetwork_, hostExplored_, hostDefense_});
         ImGui::End();
         return;
     }

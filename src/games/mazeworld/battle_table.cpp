@@ -133,7 +133,7 @@ std::vector<std::string> BattleTable::teams() const {
     return out;
 }
 
-std::string BattleTable::act(const std::string& side, bool gm, const std::string& text) {
+std::string BattleTable::act(const std::string& side, bool gm, const std::string& text, const TableGameContext&) {
     Action a;
     try {
         a = parseAction(text, "battle_action");

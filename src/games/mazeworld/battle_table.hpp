@@ -28,8 +28,9 @@ public:
     BattleTable(BattleFile file, Variant variant);
 
     std::string game() const override { return "mazeworld"; }
+    std::string messageType() const override { return "battle"; }
     std::string view(const std::string& side, bool gm) const override { return teamView(*battle_, gm ? "*" : side); }
-    std::string act(const std::string& side, bool gm, const std::string& action) override;
+    std::string act(const std::string& side, bool gm, const std::string& action, const TableGameContext& context = {}) override;
 
     // The teams of the battle, in the order their first creatures appear (one seat each by default).
     std::vector<std::string> teams() const;

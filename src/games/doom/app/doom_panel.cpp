@@ -4,6 +4,7 @@
 // [SECTION] Decks in play, seed, log
 // [SECTION] Drawing: assignments, the round, piles, log
 #include "games/doom/app/doom_panel.hpp"
+#include "games/doom/defense_table.hpp"
 
 #include "core/tracker.hpp"
 
@@ -112,6 +113,7 @@ DefenseState* DoomPanel::stateFor(const std::string& deckId) {
 }
 
 void DoomPanel::append(DefenseLogEntry entry) {
+    ++revision_;
     log_.push_back(std::move(entry));
     if (log_.size() > kMaxLogEntries) log_.erase(log_.begin(), log_.begin() + (log_.size() - kMaxLogEntries));
     scrollLog_ = true;
@@ -142,6 +144,12 @@ void DoomPanel::draw(const PanelContext& ctx, PanelRequests& out) {
         ImGui::TextWrapped("No defense decks. Put deck files in assets/rules/doom/decks/ (see docs/decks.md).");
         return;
     }
+    if (seat_.active) {  // joined to a table: its decks, not the panel's own
+        ImGui::PushID("defense");
+        seatSection(board, attacker, defender);
+        ImGui::PopID();
+        return;
+    }
     follow(ctx.analysis.situation(), ctx.analysis.mapGeneration(), board, attacker, defender, cover, !waiting);
     ImGui::PushID("defense");
     assignmentSection(board);
@@ -162,6 +170,7 @@ std::string DoomPanel::reveal(const Board& board, int attacker, int defender, st
     DefenseState* pile = deckId ? stateFor(*deckId) : nullptr;
     if (!pile) return def->id + " has no deck loaded.";
     round_.emplace(att->id, def->id, damage_, *cover, ignoreCover_);
+    roundFromTable_ = false;
     roundSituation_ = situation;
     roundMap_ = map;
     roundLogged_ = 0;
@@ -199,14 +208,138 @@ table::Refusal DoomPanel::perform(const table::GameAction& action, const Board& 
     return "Doom has no action \"" + action.action + "\".";
 }
 
+// ---------------------------------------------------------------------------------------------
+// [SECTION] At a table joined as a seat: the table's decks
+
+void DoomPanel::setTableView(const std::string& view) {
+    seat_ = SeatDefense{};
+    if (view.empty()) return;
+    const nlohmann::json v = nlohmann::json::parse(view, nullptr, false);
+    if (!v.is_object()) return;
+    auto str = [](const nlohmann::json& j, const char* key) {
+        return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
+    };
+    auto num = [](const nlohmann::json& j, const char* key) { return j.is_object() && j.contains(key) && j[key].is_number_integer() ? j[key].get<int>() : 0; };
+    seat_.active = true;
+    seat_.side = str(v, "side");
+    if (v.contains("decks") && v["decks"].is_array())
+        for (const nlohmann::json& d : v["decks"]) seat_.decks.push_back({str(d, "name"), num(d, "draw"), num(d, "discard")});
+    if (v.contains("round") && v["round"].is_object()) {
+        const nlohmann::json& r = v["round"];
+        seat_.round = true;
+        seat_.attacker = str(r, "attacker");
+        seat_.defender = str(r, "defender");
+        seat_.phase = str(r, "phase");
+        seat_.damageIn = num(r, "damage_in");
+        seat_.cover = r.contains("cover") && r["cover"].is_boolean() && r["cover"].get<bool>();
+        seat_.canDiscard = r.contains("can_discard") && r["can_discard"].is_boolean() && r["can_discard"].get<bool>();
+        if (r.contains("card") && r["card"].is_object()) {
+            seat_.card = str(r["card"], "name");
+            seat_.shields = num(r["card"], "shields");
+        }
+        if (r.contains("result") && r["result"].is_object())
+            seat_.resultText = str(r["result"], "card") + ": " + std::to_string(num(r["result"], "shields")) + " shields, " +
+                               std::to_string(num(r["result"], "blocked")) + " blocked, " + std::to_string(num(r["result"], "through")) +
+                               " through";
+    }
+    if (v.contains("log") && v["log"].is_array())
+        for (const nlohmann::json& l : v["log"])
+            if (l.is_string()) seat_.log.push_back(l.get<std::string>());
+}
+
+std::vector<std::string> DoomPanel::takeSeatActions() {
+    std::vector<std::string> out;
+    out.swap(seat_.actions);
+    return out;
+}
+
+void DoomPanel::seatSection(const Board& board, int attacker, int defender) {
+    const Figure* att = figureAt(board, attacker);
+    const Figure* def = figureAt(board, defender);
+    ImGui::TextDisabled("At the table: the decks are the host's");
+    ui::boundedInt("Damage in", damage_, 0, 999);
+    ui::noteItem("doom: damage in");
+    std::string why;
+    if (!att || !def) why = "Select the attacker, then your figure it attacks.";
+    else if (seat_.side != "*" && def->side != seat_.side) why = "You reveal the defense of your own figures: pick one of them as the defender.";
+    else if (seat_.round && seat_.phase == "revealed") why = "Finish the defense in progress first.";
+    if (att && def) ImGui::TextWrapped("%s attacks %s", att->id.c_str(), def->id.c_str());
+    ImGui::BeginDisabled(!why.empty());
+    if (ui::button("Reveal") && why.empty()) {
+        seat_.refusal.clear();
+        seat_.actions.push_back(nlohmann::json{{"do", "reveal"}, {"attacker", att->id}, {"defender", def->id}, {"damage", damage_}}.dump());
+    }
+    ui::noteItem("reveal");
+    ImGui::EndDisabled();
+    if (!why.empty()) ImGui::TextWrapped("%s", why.c_str());
+    if (!seat_.refusal.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+        ImGui::TextWrapped("%s", seat_.refusal.c_str());
+        ImGui::PopStyleColor();
+    }
+    if (seat_.round) {
+        ImGui::Separator();
+        ImGui::TextWrapped("%s defends against %s (%d damage%s)", seat_.defender.c_str(), seat_.attacker.c_str(), seat_.damageIn,
+                           seat_.cover ? ", cover" : "");
+        ImGui::Text("Card: %s, %d shield%s", seat_.card.c_str(), seat_.shields, seat_.shields == 1 ? "" : "s");
+        const bool mine = seat_.side == "*" || (board.findFigure(seat_.defender) &&
+                                                board.figures[*board.findFigure(seat_.defender)].side == seat_.side);
+        if (seat_.phase == "revealed" && seat_.canDiscard && mine) {
+            if (ui::button("Discard and reveal another")) seat_.actions.push_back(R"({"do":"discard"})");
+            ui::noteItem("discard");
+            ui::sameLineIfFits(ui::buttonWidth("Keep"));
+            if (ui::button("Keep")) seat_.actions.push_back(R"({"do":"keep"})");
+        }
+        if (!seat_.resultText.empty()) ImGui::TextWrapped("Used %s", seat_.resultText.c_str());
+    }
+    for (const SeatDefense::DeckCount& d : seat_.decks) ImGui::TextDisabled("%s: %d to draw, %d discarded", d.name.c_str(), d.draw, d.discard);
+    if (!seat_.log.empty() && ImGui::BeginChild("table log", ImVec2(0, ImGui::GetFontSize() * 8), true)) {
+        for (const std::string& l : seat_.log) ImGui::TextWrapped("%s", l.c_str());
+        ImGui::SetScrollHereY(1.0f);
+    }
+    if (!seat_.log.empty()) ImGui::EndChild();
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] At a shared table the app hosts: the decks served beside the board
+
+std::unique_ptr<TableGame> DoomPanel::tableGame(const Board& board) const {
+    if (decks_.empty()) return nullptr;
+    return std::make_unique<DefenseTable>(decks_, states_, assignment_, round_, log_, board);
+}
+
+std::string DoomPanel::takeTableAction(const std::string& action, const Board& board) {
+    const nlohmann::json a = nlohmann::json::parse(action, nullptr, false);
+    if (!a.is_object() || !a.contains("do") || !a["do"].is_string()) return "not a defense action: " + action.substr(0, 80);
+    const std::string what = a["do"].get<std::string>();
+    if (what == "discard") return discardAndRevealAnother() ? std::string() : "no revealed card with cover to discard";
+    if (what == "keep") return keep() ? std::string() : "no revealed card to keep";
+    if (what != "reveal") return "no defense action \"" + what + "\"";
+    auto text = [&](const char* key) { return a.contains(key) && a[key].is_string() ? a[key].get<std::string>() : std::string(); };
+    auto flag = [&](const char* key) { return a.contains(key) && a[key].is_boolean() && a[key].get<bool>(); };
+    const int attacker = figureIndex(board, text("attacker")), defender = figureIndex(board, text("defender"));
+    const int damage = a.contains("damage") && a["damage"].is_number_integer() ? std::clamp(a["damage"].get<int>(), 0, 999) : 0;
+    // As the table did it: its damage, its option, the cover it ruled.
+    const int keptDamage = damage_;
+    const bool keptIgnore = ignoreCover_;
+    damage_ = damage;
+    ignoreCover_ = flag("ignore_cover");
+    const std::string why = reveal(board, attacker, defender, flag("cover"), situation_, map_);
+    damage_ = keptDamage;
+    ignoreCover_ = keptIgnore;
+    if (why.empty()) roundFromTable_ = true;
+    return why;
+}
+
 void DoomPanel::boardReplaced() {
     log_.clear();
     setSeed(randomSeed());
 }
 
 bool DoomPanel::discardAndRevealAnother() {
-    // The cover that allows it must be the board's now: not while the new ruling is being made.
-    if (round_ && roundSituation_ != situation_) return false;
+    // The cover that allows it must be the board's now: not while the new ruling is being made
+    // (a round a seat revealed at the table has the table's ruling).
+    if (round_ && !roundFromTable_ && roundSituation_ != situation_) return false;
     DefenseState* pile = round_ ? stateFor(round_->deckId()) : nullptr;
     if (!pile || !round_->rerollWithCover(*pile)) return false;
     takeRoundLog();
@@ -225,6 +358,8 @@ void DoomPanel::follow(std::uint64_t situation, std::uint64_t map, const Board& 
     situation_ = situation;
     map_ = map;
     if (!round_ || situation == roundSituation_) return;
+    // A round a seat revealed at the table is the seat's to finish, whatever the GM looks at.
+    if (roundFromTable_ && map == roundMap_) return;
     // Whether the choice stays open rests on the cover now: decided once the ruling is in.
     if (round_->phase() == DefenseRound::Phase::Revealed && !coverKnown && map == roundMap_) return;
     const Figure* att = figureAt(board, attacker);
@@ -265,6 +400,10 @@ std::string DoomPanel::stateJson() const {
     nlohmann::ordered_json piles = nlohmann::ordered_json::object();
     for (const auto& [id, pile] : states_) piles[id] = {pile.drawCount(), pile.discardCount()};
     j["piles"] = piles;  // by deck: [draw, discard]
+    if (seat_.active)  // at a table joined as a seat: what its Defense section shows
+        j["seat"] = {{"side", seat_.side}, {"round", seat_.round}, {"attacker", seat_.attacker}, {"defender", seat_.defender},
+                     {"phase", seat_.phase}, {"card", seat_.card}, {"result", seat_.resultText}, {"refusal", seat_.refusal},
+                     {"log", seat_.log.size()}};
     return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
@@ -299,7 +438,10 @@ void DoomPanel::assignmentSection(const Board& board) {
         std::optional<std::string> current;
         if (it != assignment_.sides().end()) current = it->second;
         std::string picked;
-        if (deckCombo(side.c_str(), decks_, "(no deck)", current, picked)) assignment_.setSide(side, picked);
+        if (deckCombo(side.c_str(), decks_, "(no deck)", current, picked)) {
+            assignment_.setSide(side, picked);
+            ++revision_;
+        }
     }
     ImGui::PopID();
 
@@ -312,7 +454,10 @@ void DoomPanel::assignmentSection(const Board& board) {
             const std::optional<std::string> bySide = assignment_.deckFor("", f.side);
             const std::string none = "(side: " + (bySide ? deckLabel(decks_, *bySide) : std::string("no deck")) + ")";
             std::string picked;
-            if (deckCombo(f.id.c_str(), decks_, none, current, picked)) assignment_.setFigure(f.id, picked);
+            if (deckCombo(f.id.c_str(), decks_, none, current, picked)) {
+                assignment_.setFigure(f.id, picked);
+                ++revision_;
+            }
         }
         ImGui::PopID();
         ImGui::TreePop();

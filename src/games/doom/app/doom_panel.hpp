@@ -70,8 +70,37 @@ public:
     table::Refusal perform(const table::GameAction& action, const Board& board) override;
     // Another map: the log is cleared and the decks start afresh from a new seed.
     void boardReplaced() override;
+    bool hasTableGame() const override { return !decks_.empty(); }
+    bool showsTableGame(const std::string& game) const override { return game == "doom"; }
+    void setTableView(const std::string& view) override;
+    void tableRefused(const std::string& why) override { seat_.refusal = why; }
+    std::vector<std::string> takeSeatActions() override;
+    std::unique_ptr<TableGame> tableGame(const Board& board) const override;
+    std::uint64_t tableRevision() const override { return revision_; }
+    std::string takeTableAction(const std::string& action, const Board& board) override;
 
 private:
+    // At a table joined as a seat: the table's decks and round as the seat may know them, drawn
+    // instead of the panel's own, and the actions the player takes there.
+    struct SeatDefense {
+        bool active = false;
+        std::string side;
+        struct DeckCount {
+            std::string name;
+            int draw = 0, discard = 0;
+        };
+        std::vector<DeckCount> decks;
+        bool round = false;  // the fields below say one
+        std::string attacker, defender, phase, card, resultText;
+        int shields = 0, damageIn = 0;
+        bool cover = false, canDiscard = false;
+        std::vector<std::string> log;
+        std::string refusal;
+        std::vector<std::string> actions;
+    };
+    void seatSection(const Board& board, int attacker, int defender);
+    SeatDefense seat_;
+
     void assignmentSection(const Board& board);
     void roundSection(const Board& board, int attacker, int defender, std::optional<bool> cover, bool waiting,
                       PanelRequests& out);
@@ -98,6 +127,8 @@ private:
     std::uint64_t situation_ = 0;       // the analysis' situation now (set by follow)
     std::uint64_t roundMap_ = 0, map_ = 0;  // the map the round was made on, and the map now
     std::string notice_;           // why the last Reveal did nothing
+    bool roundFromTable_ = false;  // round_ was revealed by a seat at the table the app hosts: the seat finishes it
+    std::uint64_t revision_ = 0;   // rises with every change a copy for the table would show
 
     std::vector<DefenseLogEntry> log_;
     bool scrollLog_ = false;

@@ -38,6 +38,7 @@ public:
     bool hasPlayersScreen() const override { return true; }
     void drawPlayersScreen(const GameWindowContext& ctx) override;
     std::string playersScreenState() const override;
+    bool hasTableGame() const override { return session_.hasBattle(); }
     std::unique_ptr<TableGame> tableGame() const override;
     std::uint64_t tableRevision() const override;
     std::vector<std::string> tableTeams() const override { return session_.teams(); }
