@@ -1649,7 +1649,9 @@
     none.hidden = own.length > 0;
     none.textContent = 'No figure of yours is on the board to defend.';
     byId('dc-form').hidden = own.length === 0;
-    const busy = !!(r && r.phase === 'revealed');  // the card in play is kept or discarded first
+    // The seat's own card waiting is kept or discarded first; another side's waiting holds up nobody
+    // else (the host refuses only a side with its own card waiting).
+    const busy = decidesRound(r);
     const set = (id, enabled, shown) => {
       const e = byId(id);
       e.hidden = shown === false;
@@ -1793,8 +1795,10 @@
     if (!defenseUi.attacker || !defenseUi.defender) return;
     defenseAct({ do: 'reveal', attacker: defenseUi.attacker, defender: defenseUi.defender, damage: Number(raw) });
   });
-  byId('dc-discard').addEventListener('click', () => defenseAct({ do: 'discard' }));
-  byId('dc-keep').addEventListener('click', () => defenseAct({ do: 'keep' }));
+  // The card shown is the one decided (the GM's page may see more than one waiting).
+  const shownDefender = () => (table.defense && table.defense.round && table.defense.round.defender) || undefined;
+  byId('dc-discard').addEventListener('click', () => defenseAct({ do: 'discard', defender: shownDefender() }));
+  byId('dc-keep').addEventListener('click', () => defenseAct({ do: 'keep', defender: shownDefender() }));
   byId('dc-damage').addEventListener('input', () => { if (drawnDefense) drawnDefense.damage = byId('dc-damage').value; });
 
   // A ruling between a figure of the seat's and one of another side it sees: the panel offers the

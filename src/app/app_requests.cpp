@@ -293,6 +293,8 @@ void App::handle(const ask::StartHosting& a) {
 void App::handle(const ask::StopHosting&) {
     if (!hosting_) return;
     hosting_.reset();
+    servedGame_ = nullptr;
+    panels_.leaveTable();  // the Defense section's own decks again
     say("The table is no longer hosted; players' links stop working.", false);
 }
 
@@ -448,7 +450,7 @@ void App::syncTable() {
 
 void App::syncTableGame() {
     // What the table serves beside the board: the first game window with work to serve (a
-    // battle), else the game panel's (Doom's decks).
+    // battle), else the game panel's (Doom's decks, when hosting with them).
     GameWindow* window = nullptr;
     for (WindowSlot& slot : windows_)
         if (slot.window->hasTableGame()) {
@@ -457,22 +459,42 @@ void App::syncTableGame() {
         }
     GamePanel* panel = window || !hosting_->servesPanelGame() ? nullptr : &panels_.gamePanel(analysis_.game());
     if (panel && !panel->hasTableGame()) panel = nullptr;
-    // The seats' actions the host carried out come into the GM's copy first (as the GM's own
-    // steps); then the GM's copy, when it changed, is the table's: a seat's action that crossed
-    // the GM's own change is taken after it, or said to no longer apply.
-    for (const std::string& action : hosting_->takeGameActions()) {
-        const std::string why = window ? window->takeTableAction(action)
-                                : panel ? panel->takeTableAction(action, doc_.board())
-                                        : std::string("nothing here serves it");
-        if (!why.empty()) say("A player's action at the table did not apply here: " + why, true);
+    const std::vector<std::string> seatActions = hosting_->takeGameActions();
+    if (window) {
+        // The window's battle is the table's: the seats' actions the host carried out come into it
+        // (as the GM's own steps); then, when it changed otherwise (the GM's own change, or a seat's
+        // action that no longer applied here), it goes to the table whole.
+        bool allTaken = true;
+        for (const std::string& action : seatActions) {
+            const std::string why = window->takeTableAction(action);
+            if (!why.empty()) {
+                say("A player's action at the table did not apply here: " + why, true);
+                allTaken = false;
+            }
+        }
+        if (!seatActions.empty() && allTaken && servedGame_ == window) servedGameRevision_ = window->tableRevision();  // the host has them
+        if (window->tableRevision() != servedGameRevision_ || servedGame_ != window) {
+            hosting_->serveGame(window->tableGame());
+            servedGameRevision_ = window->tableRevision();
+            servedGame_ = window;
+        }
+        return;
     }
-    const void* served = window ? static_cast<const void*>(window) : static_cast<const void*>(panel);
-    const std::uint64_t revision = window ? window->tableRevision() : panel ? panel->tableRevision() : 0;
-    if (served && (revision != servedGameRevision_ || served != servedGame_)) {
-        hosting_->serveGame(window ? window->tableGame() : panel->tableGame(doc_.board()));
-        servedGameRevision_ = revision;
-        servedGame_ = served;
+    if (!panel) return;
+    // The panel's decks go to the table once; from then on the host's decks are the table's and the
+    // panel shows them as the GM's seat sees them, its steps carried out there.
+    bool refresh = !seatActions.empty();
+    if (servedGame_ != panel) {
+        hosting_->serveGame(panel->tableGame(doc_.board()));
+        servedGame_ = panel;
+        refresh = true;
     }
+    for (const std::string& action : panel->takeSeatActions()) {
+        const std::string why = hosting_->gmGameAction(action, "defense_action");
+        if (!why.empty()) panel->tableRefused("The table refused: " + why);
+        refresh = true;
+    }
+    if (refresh) panel->setTableView(hosting_->gmGameView());
 }
 void App::handle(const ask::DiscardRecovery&) { discardRecovery(); }
 

@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdio>
+#include <array>
 #include <csignal>
 #include <map>
 #include <set>
@@ -369,6 +370,24 @@ TEST_CASE("app: joined as a team's seat, the MazeWorld window shows the table's 
     CHECK(s["windows"]["MazeWorld battle"]["state"]["battle"] == false);
 }
 
+// The Table window closed (it covers the board's left), `attacker` then `defender` clicked on the
+// board (where they stand), then the Defense section's Reveal; the state once both are picked.
+Json revealOnBoard(Driver& ui, Json s, const std::string& attacker, std::array<double, 2> at, const std::string& defender,
+                   std::array<double, 2> defenderAt) {
+    if (s["table_window"] == true) {
+        ui.clickNoted("menu-file");
+        ui.clickNoted("menu-host-table");
+        s = ui.waitState([](const Json& j) { return j["table_window"] == false; });
+    }
+    ui.clickAt(at[0], at[1]);
+    s = ui.waitState([&](const Json& j) { return j["attacker"] == attacker; });
+    ui.clickAt(defenderAt[0], defenderAt[1]);
+    s = ui.waitState([&](const Json& j) { return j["attacker"] == attacker && j["defender"] == defender; });
+    REQUIRE(s["defender"] == defender);
+    ui.clickNoted("button: Reveal");
+    return s;
+}
+
 // Doom's defense cards at a table the app hosts (--host-defense-cards): a player reveals its own
 // figure's card against an attacker it sees, the GM's Defense section takes the round as its own
 // (same card, same piles), and the player's discard or keep finishes it there too.
@@ -379,8 +398,11 @@ TEST_CASE("app: hosting Doom with defense cards, a player's reveal is the GM's r
     Background app({"--size", "1000x760", "--state-file", dir + "/state.json", "--host", "--host-defense-cards", map}, dir);
     Driver ui(dir);
     REQUIRE(ui.findWindow());
-    Json s = ui.waitState([](const Json& j) { return j["hosting"].is_object() && j["panel"].is_object(); });
-    REQUIRE(s["hosting"].is_object());
+    auto seat = [](const Json& j) { return j["panel"].is_object() && j["panel"].contains("seat") ? j["panel"]["seat"] : Json(); };
+    // Hosting, the Defense section shows the table's decks as the GM's seat sees them.
+    Json s = ui.waitState([&](const Json& j) { return j["hosting"].is_object() && seat(j).is_object(); });
+    REQUIRE(seat(s).is_object());
+    CHECK(seat(s)["side"] == "*");
     const Json marines = s["hosting"]["seats"][1];
     REQUIRE(marines["name"] == "marines");
     Player player(s["hosting"]["port"].get<int>(), "marines", tokenOf(marines["link"]));
@@ -389,29 +411,46 @@ TEST_CASE("app: hosting Doom with defense cards, a player's reveal is the GM's r
     REQUIRE(view["type"] == "defense");
     CHECK(view["defense"]["side"] == "marines");
     CHECK(view["defense"]["round"].is_null());
-    // D attacks A, which sees it: the marines reveal A's card.
+    // D attacks A, which sees it: the marines reveal A's card; the GM's section shows the round.
     player.send(Json{{"type", "defense_action"}, {"action", {{"do", "reveal"}, {"attacker", "D"}, {"defender", "A"}, {"damage", 2}}}});
     view = player.next();
     REQUIRE(view["type"] == "defense");
     const Json round = view["defense"]["round"];
     REQUIRE(round.is_object());
     CHECK(round["defender"] == "A");
-    s = ui.waitState([](const Json& j) { return j["panel"]["round"].is_object(); });
-    REQUIRE(s["panel"]["round"].is_object());
-    CHECK(s["panel"]["round"]["attacker"] == "D");
-    CHECK(s["panel"]["round"]["defender"] == "A");
+    s = ui.waitState([&](const Json& j) { return seat(j).is_object() && seat(j)["round"] == true; });
+    REQUIRE(seat(s)["round"] == true);
+    CHECK(seat(s)["attacker"] == "D");
+    CHECK(seat(s)["defender"] == "A");
+    CHECK(seat(s)["card"] == round["card"]["name"]);
     if (round["phase"] == "revealed") {
         player.send(Json{{"type", "defense_action"}, {"action", {{"do", "keep"}}}});
         view = player.next();
         REQUIRE(view["type"] == "defense");
         CHECK(view["defense"]["round"]["phase"] == "done");
-        s = ui.waitState([](const Json& j) { return j["panel"]["round"].is_object() && j["panel"]["round"]["phase"] == "done"; });
     }
-    CHECK(s["panel"]["round"]["phase"] == "done");
-    // The same piles on both sides: the host's view of the marines' deck, the GM's panel's.
+    s = ui.waitState([&](const Json& j) { return seat(j).is_object() && seat(j)["phase"] == "done"; });
+    CHECK(seat(s)["phase"] == "done");
+    // The same piles: the marines' deck as the player's view and the GM's section count it.
     const Json deck = view["defense"]["decks"][0];
-    CHECK(s["panel"]["piles"][deck["id"].get<std::string>()] == Json{deck["draw"], deck["discard"]});
-    CHECK(s["panel"]["round"]["through"].get<int>() == view["defense"]["round"]["result"]["through"].get<int>());
+    bool found = false;
+    const Json gmDecks = seat(s)["decks"];
+    for (const Json& d : gmDecks)
+        if (d[0] == deck["name"]) {
+            found = true;
+            CHECK(d[1] == deck["draw"]);
+            CHECK(d[2] == deck["discard"]);
+        }
+    INFO("the GM's decks: " << gmDecks << "; the player's: " << view["defense"]["decks"]);
+    CHECK(found);
+
+    // The GM reveals from the Defense section (B, the other marine, against D): the player sees it.
+    s = revealOnBoard(ui, s, "D", {6.5, 4.5}, "B", {3.5, 4.5});
+    view = player.next();
+    REQUIRE(view["type"] == "defense");
+    CHECK(view["defense"]["round"]["defender"] == "B");
+    s = ui.waitState([&](const Json& j) { return seat(j).is_object() && seat(j)["defender"] == "B"; });
+    CHECK(seat(s)["defender"] == "B");
 }
 
 // Joined as the marines to a Doom table with defense cards: the Defense section shows the table's
@@ -428,18 +467,7 @@ TEST_CASE("app: joined to a Doom table with defense cards, the player reveals it
     Json s = ui.waitState([](const Json& j) { return j["joined"].is_object() && j["joined"]["connected"] == true && j["panel"].contains("seat"); });
     REQUIRE(s["panel"].contains("seat"));
     CHECK(s["panel"]["seat"]["side"] == "marines");
-    if (s["table_window"] == true) {
-        ui.clickNoted("menu-file");
-        ui.clickNoted("menu-host-table");
-        s = ui.waitState([](const Json& j) { return j["table_window"] == false; });
-    }
-    // D, then A: the attacker, then the defender.
-    ui.clickAt(6.5, 4.5);
-    s = ui.waitState([](const Json& j) { return j["attacker"] == "D"; });
-    ui.clickAt(1.5, 1.5);
-    s = ui.waitState([](const Json& j) { return j["attacker"] == "D" && j["defender"] == "A"; });
-    REQUIRE(s["defender"] == "A");
-    ui.clickNoted("button: Reveal");
+    s = revealOnBoard(ui, s, "D", {6.5, 4.5}, "A", {1.5, 1.5});
     s = ui.waitState([](const Json& j) { return j["panel"]["seat"]["round"] == true; });
     CHECK(s["panel"]["seat"]["defender"] == "A");
     CHECK(s["panel"]["seat"]["attacker"] == "D");

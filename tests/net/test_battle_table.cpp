@@ -254,6 +254,18 @@ TEST_CASE("a battle at the table: a player acts only for its own creatures, with
     // Blue's own hidden creature is its own to move; the GM may do anything.
     CHECK(send(blue, {{"do", "take_cover"}, {"who", "zq-lurk"}}) == "");
     CHECK(send(gm, {{"do", "next_turn"}}) == "");
+    // Cover red was not shown is not probed: an aim at it is refused in words that do not depend on
+    // what is there (Side 4: rolled in private, taken by nobody), and nothing changes.
+    const std::size_t probed = served.file().events.size();
+    CHECK(send(red, {{"do", "fire"}, {"who", "zq-dune"}, {"at", {{"cover", 4}}}, {"weapon", "firearm"}, {"bullet", "FMJ"}, {"damage", 5}}) ==
+          "the cover on Side 4 has not been shown to you");
+    CHECK(send(red, {{"do", "move"}, {"who", "zq-dune"}, {"to", 4}, {"stealth_switch", true}}) == "the cover on Side 4 has not been shown to you");
+    CHECK(served.file().events.size() == probed);
+    // A plan a creature already has is no step (a seat cannot grow the battle with them).
+    const std::string intent = Json::parse(host.gameMessage(red))["battle"]["combatants"][0]["intent"];
+    CHECK(send(red, {{"do", "declare"}, {"who", "zq-dune"}, {"action", intent}}).find("already plans") != std::string::npos);
+    CHECK(served.file().events.size() == probed);
+
     // The message's shape.
     const Json m = Json::parse(host.gameMessage(red));
     CHECK(m["type"] == "battle");

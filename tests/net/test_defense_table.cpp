@@ -30,7 +30,7 @@ Board room() {
         const char* id;
         int x, y;
         const char* side;
-    } figures[] = {{"m1", 1, 1, "marines"}, {"m2", 1, 4, "marines"}, {"i1", 3, 2, "invaders"}, {"i2", 8, 4, "invaders"}, {"s1", 8, 1, "scouts"},
+    } figures[] = {{"m1", 1, 1, "marines"}, {"m2", 1, 4, "marines"}, {"i1", 3, 2, "invaders"}, {"i2", 8, 4, "invaders"}, {"s1", 8, 1, "scouts"}, {"s2", 3, 5, "scouts"},
                      {"x1", 2, 1, "invaders"}};  // beside m1: its cover from i1
     for (const auto& f : figures) {
         Figure fig;
@@ -42,10 +42,10 @@ Board room() {
     return b;
 }
 
-const std::vector<table::Seat> kSeats = {{"gm", "*", {}}, {"marines", "marines", {}}, {"invaders", "invaders", {}}, {"scouts", "scouts", {}}};
+const std::vector<table::Seat> kDefenseSeats = {{"gm", "*", {}}, {"marines", "marines", {}}, {"invaders", "invaders", {}}, {"scouts", "scouts", {}}};
 
 struct Table {
-    TableHost host{room(), kSeats, {}, makeRuleSystem("doom", {"", test::assetsDir()})};
+    TableHost host{room(), kDefenseSeats, {}, makeRuleSystem("doom", {"", test::assetsDir()})};
     Table() {
         // The shipped decks, and one for the scouts (a third side, out of the marines' sight).
         std::vector<Deck> decks = loadDecks(gameDataDir(test::assetsDir(), "doom") + "/decks");
@@ -144,6 +144,16 @@ TEST_CASE("doom defense at the table: a seat reveals its own figure's card; the 
     CHECK(t.send(marines, reveal("i1", "m2", 1)).toSender.empty());
     CHECK(t.view(marines)["round"]["defender"] == "m2");
     CHECK(t.view(scouts)["round"]["defender"] == "s1");
+    if (t.view(marines)["round"]["phase"] == "revealed") REQUIRE(t.send(marines, {{"do", "keep"}}).toSender.empty());
+
+    // The marines defend again, against the scouts' s2 now: the invaders, who attacked them last,
+    // keep seeing that round and are sent nothing.
+    const Json invadersBefore = t.view(invaders);
+    const TableHost::Reply west = t.send(marines, reveal("s2", "m2", 1));
+    REQUIRE(west.toSender.empty());
+    for (const TableHost::Outgoing& o : west.toSeats) CHECK(o.seat != invaders);
+    CHECK(t.view(invaders) == invadersBefore);
+    CHECK(t.view(marines)["round"]["attacker"] == "s2");
 }
 
 TEST_CASE("doom defense at the table: without line of sight there is no defense, and the GM reveals for anyone",

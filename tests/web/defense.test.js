@@ -246,7 +246,7 @@ async function main() {
     sentAt = mar.sent.length;
     await press(mar, '#dc-discard');
     s = await waitState(mar, (x) => x.defense.round && x.defense.round.phase === 'done' && !x.defenseDrawn.pending, 'Discard and reveal another: the round is done');
-    check(same(sentActions(), [{ do: 'discard' }]), 'the page sent the discard', sentActions());
+    check(same(sentActions(), [{ do: 'discard', defender: 'medic' }]), 'the page sent the discard', sentActions());
     mv = lastView(mar);
     r = mv.round;
     check(r.result.rerolled === true && r.result.card === r.card.name && r.result.blocked === Math.min(2, r.result.shields) && r.result.through === 2 - r.result.blocked,

@@ -76,21 +76,19 @@ public:
     // Another map was opened or made: what the panel keeps of the last one (a round, its logs, its
     // piles, its dice) starts afresh. Nothing by default.
     virtual void boardReplaced() {}
-    // A shared table the app hosts serves the panel's state beside the board (Doom's decks): a copy
-    // as it now stands (nullptr: none), a revision that changes whenever a copy would differ, and
-    // a seat's action the table carried out (the game's lastApplied), taken into the panel as the
-    // GM's own would be. Returns why not, or "".
-    // At a table the app joined as a seat: as GameWindow's (game_window.hpp): whether the panel
-    // shows the table's game named `game`, its view for the seat ("" when the app left the table),
-    // a refusal of the seat's last action, and the actions the player took since the last call.
+    // A shared table the app hosts with them serves the panel's state beside the board (Doom's
+    // decks): whether it has any (cheap), and a copy as it now stands for the host, which keeps it
+    // from then on (the panel then shows the GM's seat's view of it: setTableView).
+    virtual bool hasTableGame() const { return false; }
+    virtual std::unique_ptr<TableGame> tableGame(const Board& board) const { (void)board; return nullptr; }
+    // At a table the app joined as a seat (or hosts, as the GM's seat): as GameWindow's
+    // (game_window.hpp): whether the panel shows the table's game named `game`, its view for the
+    // seat ("" when the app left the table), a refusal of the seat's last action, and the actions
+    // the player took since the last call.
     virtual bool showsTableGame(const std::string& game) const { (void)game; return false; }
     virtual void setTableView(const std::string& view) { (void)view; }
     virtual void tableRefused(const std::string& why) { (void)why; }
     virtual std::vector<std::string> takeSeatActions() { return {}; }
-    virtual bool hasTableGame() const { return false; }
-    virtual std::unique_ptr<TableGame> tableGame(const Board& board) const { (void)board; return nullptr; }
-    virtual std::uint64_t tableRevision() const { return 0; }
-    virtual std::string takeTableAction(const std::string& action, const Board& board) { (void)board; return "this game serves no table (" + action + ")"; }
     // The panel's own state for scripts and tests (--state-file's "panel"), as JSON text: what a round
     // in progress shows. "null" by default.
     virtual std::string stateJson() const { return "null"; }

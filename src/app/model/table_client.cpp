@@ -65,6 +65,11 @@ JoinLink parseJoinLink(const std::string& url) {
 
 namespace {
 
+// A string field of a message, or `otherwise` when it is missing or of another type.
+std::string stringField(const nlohmann::json& j, const char* key, const char* otherwise) {
+    return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string(otherwise);
+}
+
 // The request, then the answer, on a connected stream; `done` with the first error or none.
 template <class Stream, class Request, class Parser>
 void exchange(Stream& stream, Request& req, beast::flat_buffer& buffer, Parser& parser, std::function<void(beast::error_code)> done) {
@@ -308,14 +313,16 @@ private:
         if (!j.is_object() || !j.contains("type") || !j["type"].is_string()) return;
         const std::string type = j["type"].get<std::string>();
         if (type == "refused") {
-            const std::string reason = j.value("reason", std::string("refused"));
-            if (j.value("to", std::string()) == "join") {
+            // From a host it cannot vouch for: a field of another type is read as none.
+            const std::string reason = stringField(j, "reason", "refused");
+            const std::string to = stringField(j, "to", "");
+            if (to == "join") {
                 owner_.refusedForGood_ = true;
                 notice("The table refused seat " + link_.seat + ": " + reason + " Ask the GM for a new link.", true);
                 closeSocket();
                 return;
             }
-            if (j.value("to", std::string()) == "battle_action" || j.value("to", std::string()) == "defense_action") {
+            if (to == "battle_action" || to == "defense_action") {
                 std::lock_guard<std::mutex> lock(mutex_);
                 notices_.push_back({"The table refused: " + reason, true, true});
                 return;
@@ -327,7 +334,7 @@ private:
             if (!j.contains(type) || !j[type].is_object()) return;
             {
                 std::lock_guard<std::mutex> lock(mutex_);
-                game_ = j.value("game", std::string());
+                game_ = stringField(j, "game", "");
                 gameType_ = type;
                 gameView_ = j[type].dump();
             }

@@ -11,6 +11,7 @@
 #include <ifaddrs.h>
 #include <net/if.h>
 #include <algorithm>
+#include <cstdio>
 #include <future>
 #include <set>
 
@@ -188,10 +189,48 @@ void TableHosting::serveGame(std::unique_ptr<TableGame> game) {
     server_->post([this, &game, &done] {
         // The seats' own actions not yet taken by the GM's copy were made on the game replaced:
         // they come back from takeGameActions all the same, for the GM's copy to take after its own.
-        server_->publish(host_->replaceGame(std::move(game)));
+        try {
+            server_->publish(host_->replaceGame(std::move(game)));
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "sightline: the table's game could not be replaced: %s\n", e.what());
+        }
         done.set_value();
     });
     done.get_future().wait();
+}
+
+std::string TableHosting::gmGameAction(const std::string& action, const std::string& type) {
+    std::promise<std::string> done;
+    std::future<std::string> result = done.get_future();
+    server_->post([this, &action, &type, &done] {
+        std::string why;
+        try {
+            const net::TableHost::Reply r = host_->handle(0, net::GameActionRequest{action, type});  // seat 0: the GM's
+            for (const std::string& answer : r.toSender) {
+                const nlohmann::json j = nlohmann::json::parse(answer, nullptr, false);
+                if (j.is_object() && j.value("type", std::string()) == "refused" && j.contains("reason") && j["reason"].is_string())
+                    why = j["reason"].get<std::string>();
+            }
+            server_->publish(r);
+        } catch (const std::exception& e) {
+            why = e.what();
+        }
+        done.set_value(why);
+    });
+    return result.get();
+}
+
+std::string TableHosting::gmGameView() {
+    std::promise<std::string> done;
+    std::future<std::string> result = done.get_future();
+    server_->post([this, &done] {
+        std::string view;
+        const nlohmann::json j = nlohmann::json::parse(host_->gameMessage(0), nullptr, false);
+        if (j.is_object() && j.contains("type") && j["type"].is_string() && j.contains(j["type"].get<std::string>()))
+            view = j[j["type"].get<std::string>()].dump();
+        done.set_value(view);
+    });
+    return result.get();
 }
 
 std::vector<std::string> TableHosting::takeGameActions() {

@@ -93,6 +93,11 @@ public:
     // The game actions seats took on the host since the last call (their JSON text), in order: the
     // game the host serves has them; the GM's copy is to take them too.
     std::vector<std::string> takeGameActions();
+    // The GM's own action on the game the host serves (its JSON text; `type` "defense_action" ...),
+    // carried out there as a GM seat's: why not, or "". Waits for the server's thread.
+    std::string gmGameAction(const std::string& action, const std::string& type);
+    // The game's view for the GM's seat as it now stands (its JSON text; "" when none is served).
+    std::string gmGameView();
 
 private:
     void refreshSeats();  // on the server's thread

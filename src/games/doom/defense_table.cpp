@@ -8,14 +8,17 @@ namespace sightline {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
+using DefenseJson = nlohmann::ordered_json;
 
-std::string noFigure(const std::string& id) {
+std::string unknownFigure(const std::string& id) {
     const std::string shown = id.size() > 64 ? id.substr(0, 64) + "..." : id;
     return "No figure \"" + shown + "\".";
 }
 
-constexpr std::size_t kMaxLines = 1000;  // as the app's Doom panel keeps
+// A seat reads the last lines of its own rounds; the GM the last of all. Lines no seat reads any
+// more go, so what one seat is shown never changes with what others do.
+constexpr std::size_t kDefenseShownLines = 200;
+constexpr std::size_t kDefensePruneAt = 2000;
 
 }  // namespace
 
@@ -29,23 +32,57 @@ DefenseTable::DefenseTable(std::vector<Deck> decks, std::map<std::string, Defens
     : decks_(std::move(decks)), piles_(std::move(piles)), assignment_(std::move(assignment)) {
     for (const Figure& f : board.figures) sides_[f.id] = f.side;
     if (round && round->revealedCard()) {
-        const std::string side = sideOf(round->defender());
+        const std::string attackerSide = sideOf(round->attacker()), defenderSide = sideOf(round->defender());
         const std::size_t logged = round->log().size();  // the log given holds the round's steps
-        rounds_.emplace(side, Round{std::move(*round), sideOf(round->attacker()), side, 0, logged});
+        rounds_.push_back(Round{std::move(*round), attackerSide, defenderSide, 0, logged});
     }
     for (const DefenseLogEntry& e : log) log_.push_back({e.text, sideOf(e.attacker), sideOf(e.defender)});
 }
 
 const DefenseRound* DefenseTable::round(const std::string& defendingSide) const {
-    const auto it = rounds_.find(defendingSide);
-    return it == rounds_.end() ? nullptr : &it->second.round;
+    const DefenseRound* found = nullptr;
+    for (const Round& r : rounds_)
+        if (r.defenderSide == defendingSide) found = &r.round;
+    return found;
 }
 
 const DefenseTable::Round* DefenseTable::shown(const std::string& side, bool gm) const {
-    const Round* best = nullptr;
-    for (const auto& [defending, r] : rounds_)
-        if ((gm || r.attackerSide == side || r.defenderSide == side) && (!best || r.changed > best->changed)) best = &r;
-    return best;
+    // The latest started (rounds_ is in the order they started): a seat's round stays shown until
+    // one of its own figures is in a newer one, whatever else goes on.
+    for (auto it = rounds_.rbegin(); it != rounds_.rend(); ++it)
+        if (gm || it->attackerSide == side || it->defenderSide == side) return &*it;
+    return nullptr;
+}
+
+void DefenseTable::prune() {
+    // A round stays while it is some side's latest (as attacker or defender), the latest of all, or waiting.
+    std::set<std::string> seen;
+    std::vector<Round> kept;
+    for (auto it = rounds_.rbegin(); it != rounds_.rend(); ++it) {
+        // A card waiting for its defender's choice stays whatever came since: it is drawn.
+        const bool latest = it == rounds_.rbegin() || !seen.count(it->attackerSide) || !seen.count(it->defenderSide) ||
+                            it->round.phase() == DefenseRound::Phase::Revealed;
+        seen.insert(it->attackerSide);
+        seen.insert(it->defenderSide);
+        if (latest) kept.insert(kept.begin(), std::move(*it));
+    }
+    rounds_ = std::move(kept);
+    if (log_.size() < kDefensePruneAt) return;
+    // A line stays while it is among the last kDefenseShownLines of a side it belongs to, or of all.
+    std::map<std::string, std::size_t> count;
+    std::vector<bool> keep(log_.size(), false);
+    for (std::size_t i = log_.size(); i-- > 0;) {
+        const Line& l = log_[i];
+        const std::size_t fromEnd = log_.size() - 1 - i;
+        bool k = fromEnd < kDefenseShownLines;
+        for (const std::string* s : {&l.attackerSide, &l.defenderSide})
+            if (!s->empty() && count[*s]++ < kDefenseShownLines) k = true;
+        keep[i] = k;
+    }
+    std::vector<Line> lines;
+    for (std::size_t i = 0; i < log_.size(); ++i)
+        if (keep[i]) lines.push_back(std::move(log_[i]));
+    log_ = std::move(lines);
 }
 
 std::string DefenseTable::sideOf(const std::string& figure) const {
@@ -61,21 +98,23 @@ DefenseState* DefenseTable::pileFor(const std::string& deckId) {
 void DefenseTable::takeRoundLog(Round& r) {
     r.changed = ++steps_;
     for (; r.logged < r.round.log().size(); ++r.logged) log_.push_back({r.round.log()[r.logged].text, r.attackerSide, r.defenderSide});
-    if (log_.size() > kMaxLines) log_.erase(log_.begin(), log_.begin() + static_cast<long>(log_.size() - kMaxLines));
 }
 
 std::string DefenseTable::view(const std::string& side, bool gm) const {
-    Json v;
+    DefenseJson v;
     v["side"] = gm ? "*" : side;
     // The decks the seat's figures use (the GM: every one), with how many cards each pile holds.
-    std::set<std::string> mine;
+    // A deck another side's figures use too is not shown: its counts would move with their defenses.
+    std::set<std::string> mine, others;
     if (!gm) {
         if (const auto d = assignment_.deckFor("", side)) mine.insert(*d);
         for (const auto& [id, s] : sides_)
-            if (s == side)
-                if (const auto d = assignment_.deckFor(id, s)) mine.insert(*d);
+            if (const auto d = assignment_.deckFor(id, s)) (s == side ? mine : others).insert(*d);
+        for (const auto& [s, d] : assignment_.sides())
+            if (s != side) others.insert(d);
+        for (const std::string& d : others) mine.erase(d);
     }
-    Json decks = Json::array();
+    DefenseJson decks = DefenseJson::array();
     for (const Deck& d : decks_) {
         if (!gm && !mine.count(d.id)) continue;
         const auto pile = piles_.find(d.id);
@@ -84,7 +123,7 @@ std::string DefenseTable::view(const std::string& side, bool gm) const {
     }
     v["decks"] = decks;
     // The round, to the seats of its attacker and of its defender: the latest such.
-    Json round;
+    DefenseJson round;
     if (const Round* shownRound = shown(side, gm)) {
         const DefenseRound& r = shownRound->round;
         round["attacker"] = r.attacker();
@@ -106,12 +145,15 @@ std::string DefenseTable::view(const std::string& side, bool gm) const {
             round["result"] = nullptr;
     }
     v["round"] = round;
-    Json log = Json::array();
+    // The last lines of the seat's own rounds (the GM: of all).
+    std::vector<const std::string*> lines;
     for (const Line& l : log_)
         if (gm || (!l.attackerSide.empty() && l.attackerSide == side) || (!l.defenderSide.empty() && l.defenderSide == side))
-            log.push_back(l.text);
+            lines.push_back(&l.text);
+    DefenseJson log = DefenseJson::array();
+    for (std::size_t i = lines.size() > kDefenseShownLines ? lines.size() - kDefenseShownLines : 0; i < lines.size(); ++i) log.push_back(*lines[i]);
     v["log"] = log;
-    return v.dump(-1, ' ', false, Json::error_handler_t::replace);
+    return v.dump(-1, ' ', false, DefenseJson::error_handler_t::replace);
 }
 
 std::string DefenseTable::act(const std::string& side, bool gm, const std::string& text, const TableGameContext& ctx) {
@@ -135,15 +177,14 @@ std::string DefenseTable::act(const std::string& side, bool gm, const std::strin
         const bool ignoreCover = a.contains("ignore_cover") && a["ignore_cover"].get<bool>();
         if (ignoreCover && !gm) return "Ignoring cover is the attack's: the GM's call.";
         for (const std::string* id : {&attacker, &defender})
-            if (!knows(*id) || !ctx.board || !ctx.board->findFigure(*id)) return noFigure(*id);
+            if (!knows(*id) || !ctx.board || !ctx.board->findFigure(*id)) return unknownFigure(*id);
         if (attacker == defender) return "The attacker and the defender are the same figure.";
         if (!gm && sideOf(defender) != side) return "You reveal the defense of your own figures only.";
         const std::string defending = sideOf(defender);
         // The defending side's own round only: another side's card waiting for its choice holds
         // nobody else up (and is not told of).
-        const auto open = rounds_.find(defending);
-        if (open != rounds_.end() && open->second.round.phase() == DefenseRound::Phase::Revealed)
-            return "Finish " + open->second.round.defender() + "'s defense first.";
+        if (const DefenseRound* open = round(defending); open && open->phase() == DefenseRound::Phase::Revealed)
+            return "Finish " + open->defender() + "'s defense first.";
         const std::optional<bool> cover = ctx.cover ? ctx.cover(attacker, defender) : std::nullopt;
         if (!cover) return "No line of sight from " + attacker + " to " + defender + ": no attack, no defense.";
         const std::optional<std::string> deckId = assignment_.deckFor(defender, defending);
@@ -152,23 +193,28 @@ std::string DefenseTable::act(const std::string& side, bool gm, const std::strin
         DefenseRound fresh(attacker, defender, damage, *cover, ignoreCover);
         if (!fresh.reveal(*pile)) return "Every card of " + pile->deck().name + " is held: nothing to reveal.";
         if (!fresh.canReroll()) fresh.accept(*pile);  // no choice to make: the card is used at once
-        rounds_.erase(defending);
-        Round& r = rounds_.emplace(defending, Round{std::move(fresh), sideOf(attacker), defending, 0, 0}).first->second;
-        takeRoundLog(r);
+        rounds_.push_back(Round{std::move(fresh), sideOf(attacker), defending, 0, 0});
+        takeRoundLog(rounds_.back());
         lastApplied_ = nlohmann::json{{"do", "reveal"}, {"attacker", attacker}, {"defender", defender}, {"damage", damage},
                                       {"ignore_cover", ignoreCover}, {"cover", *cover}}.dump();
+        prune();
         return {};
     }
     if (what == "discard" || what == "keep") {
         // A player's own side's round; the GM's: the one named by "defender", else the only one waiting.
         Round* r = nullptr;
         if (!gm) {
-            const auto it = rounds_.find(side);
-            if (it != rounds_.end()) r = &it->second;
+            for (Round& round : rounds_)
+                if (round.defenderSide == side) r = &round;  // its latest as the defender
         } else {
             const std::string defender = a.contains("defender") && a["defender"].is_string() ? a["defender"].get<std::string>() : std::string();
-            for (auto& [defending, round] : rounds_)
-                if (round.round.phase() == DefenseRound::Phase::Revealed && (defender.empty() || round.round.defender() == defender)) r = &round;
+            int waiting = 0;
+            for (Round& round : rounds_)
+                if (round.round.phase() == DefenseRound::Phase::Revealed && (defender.empty() || round.round.defender() == defender)) {
+                    r = &round;
+                    ++waiting;
+                }
+            if (waiting > 1) return "More than one card waits: say whose (\"defender\").";
         }
         if (!r || r->round.phase() != DefenseRound::Phase::Revealed) return "No revealed card to " + what + ".";
         DefenseState* pile = pileFor(r->round.deckId());
@@ -177,6 +223,7 @@ std::string DefenseTable::act(const std::string& side, bool gm, const std::strin
         if (!done) return what == "discard" ? "No revealed card with cover to discard." : "No revealed card to keep.";
         takeRoundLog(*r);
         lastApplied_ = nlohmann::json{{"do", what}, {"defender", r->round.defender()}}.dump();
+        prune();
         return {};
     }
     return "defense_action: no action \"" + what.substr(0, 64) + "\" (reveal, discard, keep)";

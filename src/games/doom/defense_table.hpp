@@ -35,7 +35,7 @@ public:
     // "cover"}; a discard or keep names the round's defender.
     std::string lastApplied() const override { return lastApplied_; }
 
-    // The round of the side defending (its latest), if any.
+    // The latest round the side defended in, if any.
     const DefenseRound* round(const std::string& defendingSide) const;
 
 private:
@@ -50,6 +50,8 @@ private:
         std::string attackerSide, defenderSide;  // who may read it (besides the GM)
     };
     void takeRoundLog(Round& r);
+    // Drops the rounds no seat is shown any more, and the log lines no seat reads any more.
+    void prune();
     DefenseState* pileFor(const std::string& deckId);
     std::string sideOf(const std::string& figure) const;
     // The round a seat is shown: the latest of those its side attacks or defends in (the GM: any).
@@ -58,7 +60,9 @@ private:
     std::vector<Deck> decks_;
     std::map<std::string, DefenseState> piles_;
     DeckAssignment assignment_;
-    std::map<std::string, Round> rounds_;  // by the defending side
+    // The rounds some seat is shown (the latest of each side's, as attacker or defender, and the
+    // latest of all for the GM), oldest first.
+    std::vector<Round> rounds_;
     std::uint64_t steps_ = 0;
     std::vector<Line> log_;
     std::map<std::string, std::string> sides_;  // figure id -> side, as the board last said

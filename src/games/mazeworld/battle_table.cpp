@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -17,20 +18,36 @@ namespace sightline::mazeworld {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
+using ViewJson = nlohmann::ordered_json;
 
-const char* const kBullets[] = {"FMJ", "AP", "HP", "XPD", "TPD", "Seg", "frag"};
-const Weapon kWeapons[] = {Weapon::Firearm, Weapon::Taser, Weapon::Melee, Weapon::Thrown, Weapon::Archery, Weapon::Explosive};
+const char* const kViewBullets[] = {"FMJ", "AP", "HP", "XPD", "TPD", "Seg", "frag"};
+const Weapon kViewWeapons[] = {Weapon::Firearm, Weapon::Taser, Weapon::Melee, Weapon::Thrown, Weapon::Archery, Weapon::Explosive};
 
-bool gmTeam(const std::string& team) { return team == "*"; }
+bool isGmTeam(const std::string& team) { return team == "*"; }
+
+// The most events a battle at a table takes from its seats (its file stays well inside a battle
+// file's limit).
+constexpr std::size_t kMaxTableEvents = 20000;
+
+// Whether `text` holds `id` as a word of its own: not next to a letter, digit, '-' or '_'.
+bool namesAsWord(const std::string& text, const std::string& id) {
+    if (id.empty()) return false;
+    auto idChar = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_'; };
+    for (std::size_t at = text.find(id); at != std::string::npos; at = text.find(id, at + 1)) {
+        const bool before = at > 0 && idChar(text[at - 1]);
+        const bool after = at + id.size() < text.size() && idChar(text[at + id.size()]);
+        if (!before && !after) return true;
+    }
+    return false;
+}
 
 // Whether the team knows of the creature (the GM knows of every one).
-bool knows(const Combatant& c, const std::string& team) { return gmTeam(team) || playersSee(c, team); }
+bool knows(const Combatant& c, const std::string& team) { return isGmTeam(team) || playersSee(c, team); }
 
 // Whether the team is shown the cover of `side`: a Side shown to every player (taken, hit, revealed:
 // playersSeeCover), or the Side one of its creatures in the fight stands on.
-bool coverKnown(const Battle& b, int side, const std::string& team) {
-    if (gmTeam(team) || playersSeeCover(b, side)) return true;
+bool teamKnowsCover(const Battle& b, int side, const std::string& team) {
+    if (isGmTeam(team) || playersSeeCover(b, side)) return true;
     for (const Combatant& c : b.combatants())
         if (c.setup.team == team && !c.out && c.side == side) return true;
     return false;
@@ -42,19 +59,19 @@ bool coverKnown(const Battle& b, int side, const std::string& team) {
 // [SECTION] What a team may know
 
 std::string teamView(const Battle& b, const std::string& team) {
-    Json v;
+    ViewJson v;
     v["name"] = b.setup().name;
     v["variant"] = b.variant().name;
     v["turn"] = b.turn();
     v["team"] = team;
-    Json sides = Json::array();
+    ViewJson sides = ViewJson::array();
     for (int side = 1; side <= kSides; ++side) {
-        Json s;
+        ViewJson s;
         s["side"] = side;
-        if (!coverKnown(b, side, team)) {
+        if (!teamKnowsCover(b, side, team)) {
             s["cover"] = nullptr;
         } else {
-            Json pieces = Json::array();
+            ViewJson pieces = ViewJson::array();
             for (const CoverPiece& p : b.sides()[static_cast<std::size_t>(side - 1)])
                 pieces.push_back({{"name", p.type.name}, {"hp", p.type.hp}, {"hp_left", std::max(0, p.hpLeft)}, {"destroyed", p.destroyed()}});
             s["cover"] = pieces;
@@ -62,11 +79,11 @@ std::string teamView(const Battle& b, const std::string& team) {
         sides.push_back(s);
     }
     v["sides"] = sides;
-    Json combatants = Json::array();
+    ViewJson combatants = ViewJson::array();
     for (const Combatant& c : b.combatants()) {
         if (!knows(c, team)) continue;
-        const bool whole = gmTeam(team) || c.setup.team == team;
-        Json j;
+        const bool whole = isGmTeam(team) || c.setup.team == team;
+        ViewJson j;
         j["id"] = c.setup.id;
         j["team"] = c.setup.team;
         j["side"] = c.side;
@@ -84,7 +101,7 @@ std::string teamView(const Battle& b, const std::string& team) {
             if (const auto& h = b.variant().health) {
                 j["pain"] = c.pain;
                 j["pain_limit"] = h->painLimit;
-                Json wounds = Json::object();
+                ViewJson wounds = ViewJson::object();
                 for (const auto& [part, n] : c.wounds) wounds[part] = n;
                 j["wounds"] = wounds;
             }
@@ -92,28 +109,28 @@ std::string teamView(const Battle& b, const std::string& team) {
         combatants.push_back(j);
     }
     v["combatants"] = combatants;
-    const std::vector<std::string> order = gmTeam(team) ? b.order() : playersOrder(b, team);
+    const std::vector<std::string> order = isGmTeam(team) ? b.order() : playersOrder(b, team);
     v["order"] = order;
-    Json next;  // the first in the order whose turn is not over
+    ViewJson next;  // the first in the order whose turn is not over
     for (const std::string& id : order)
         if (const Combatant* c = b.find(id); c && !c->turnOver) {
             next = id;
             break;
         }
     v["next"] = next;
-    Json log = Json::array();
-    std::istringstream lines(gmTeam(team) ? chatLog(b, true) : playersLog(b, team));
+    ViewJson log = ViewJson::array();
+    std::istringstream lines(isGmTeam(team) ? chatLog(b, true) : playersLog(b, team));
     for (std::string line; std::getline(lines, line);)
         if (!line.empty()) log.push_back(line);
     v["log"] = log;
-    Json weapons = Json::array();
-    for (Weapon w : kWeapons) weapons.push_back(weaponName(w));
+    ViewJson weapons = ViewJson::array();
+    for (Weapon w : kViewWeapons) weapons.push_back(weaponName(w));
     v["weapons"] = weapons;
-    v["bullets"] = std::vector<std::string>(std::begin(kBullets), std::end(kBullets));
-    Json parts = Json::array();
+    v["bullets"] = std::vector<std::string>(std::begin(kViewBullets), std::end(kViewBullets));
+    ViewJson parts = ViewJson::array();
     for (const BodyPart& p : b.variant().bodyParts) parts.push_back(p.part);
     v["parts"] = parts;
-    return v.dump(-1, ' ', false, Json::error_handler_t::replace);
+    return v.dump(-1, ' ', false, ViewJson::error_handler_t::replace);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -156,12 +173,22 @@ std::string BattleTable::act(const std::string& side, bool gm, const std::string
         if (a.critical || a.breaksStealth) return "a critical or a broken stealth is the GM's call";
         if (a.kind == K::Fire && !a.at.empty())
             if (const Combatant* target = b.find(a.at); !target || !knows(*target, team)) return unknown(a.at);
+        // Cover the team was not shown is not probed by a refused action, which costs nothing: an
+        // aim at it, a piece of it, a stealth switch into it are refused in words that do not
+        // depend on what is there.
+        const int coverSide = a.kind == K::Fire ? a.atCoverSide : a.kind == K::Move && a.stealthSwitch ? a.to : a.kind == K::TakeCover && a.piece >= 0 ? who->side : 0;
+        if (coverSide >= 1 && coverSide <= kSides && !teamKnowsCover(b, coverSide, team))
+            return "the cover on Side " + std::to_string(coverSide) + " has not been shown to you";
+        if (a.kind == K::Declare && who->intent == a.intent)
+            return a.who + " already plans " + (a.intent == Intent::NonCombat ? "a non-combat action" : "combat");
+        if (file_.events.size() >= kMaxTableEvents) return "the battle's file is full: the GM starts another";
     }
     if (const std::optional<std::string> why = b.refusal(a)) {
         if (gm) return *why;
-        // Said in words that name no creature the seat does not know of.
+        // Said in words that name no creature the seat does not know of (as a word of its own, so
+        // that a short id inside another word changes nothing).
         for (const Combatant& c : b.combatants())
-            if (!knows(c, team) && why->find(c.setup.id) != std::string::npos) return "not allowed now";
+            if (!knows(c, team) && namesAsWord(*why, c.setup.id)) return "not allowed now";
         return *why;
     }
     const Outcome o = battle_->applyIfAllowed(a);

@@ -113,7 +113,6 @@ DefenseState* DoomPanel::stateFor(const std::string& deckId) {
 }
 
 void DoomPanel::append(DefenseLogEntry entry) {
-    ++revision_;
     log_.push_back(std::move(entry));
     if (log_.size() > kMaxLogEntries) log_.erase(log_.begin(), log_.begin() + (log_.size() - kMaxLogEntries));
     scrollLog_ = true;
@@ -170,7 +169,6 @@ std::string DoomPanel::reveal(const Board& board, int attacker, int defender, st
     DefenseState* pile = deckId ? stateFor(*deckId) : nullptr;
     if (!pile) return def->id + " has no deck loaded.";
     round_.emplace(att->id, def->id, damage_, *cover, ignoreCover_);
-    roundFromTable_ = false;
     roundSituation_ = situation;
     roundMap_ = map;
     roundLogged_ = 0;
@@ -212,8 +210,14 @@ table::Refusal DoomPanel::perform(const table::GameAction& action, const Board& 
 // [SECTION] At a table joined as a seat: the table's decks
 
 void DoomPanel::setTableView(const std::string& view) {
+    // What the player clicked and the table's last refusal outlive a new view (it may come from
+    // another seat's doing in the same frame).
+    std::vector<std::string> actions = std::move(seat_.actions);
+    std::string refusal = std::move(seat_.refusal);
     seat_ = SeatDefense{};
     if (view.empty()) return;
+    seat_.actions = std::move(actions);
+    seat_.refusal = std::move(refusal);
     const nlohmann::json v = nlohmann::json::parse(view, nullptr, false);
     if (!v.is_object()) return;
     auto str = [](const nlohmann::json& j, const char* key) {
@@ -256,13 +260,15 @@ std::vector<std::string> DoomPanel::takeSeatActions() {
 void DoomPanel::seatSection(const Board& board, int attacker, int defender) {
     const Figure* att = figureAt(board, attacker);
     const Figure* def = figureAt(board, defender);
-    ImGui::TextDisabled("At the table: the decks are the host's");
+    ImGui::TextDisabled(seat_.side == "*" ? "Hosting: the decks are the table's" : "At the table: the decks are the host's");
     ui::boundedInt("Damage in", damage_, 0, 999);
     ui::noteItem("doom: damage in");
     std::string why;
     if (!att || !def) why = "Select the attacker, then your figure it attacks.";
     else if (seat_.side != "*" && def->side != seat_.side) why = "You reveal the defense of your own figures: pick one of them as the defender.";
-    else if (seat_.round && seat_.phase == "revealed") why = "Finish the defense in progress first.";
+    else if (seat_.round && seat_.phase == "revealed" && def &&
+             board.findFigure(seat_.defender) && board.figures[*board.findFigure(seat_.defender)].side == def->side)
+        why = "Finish " + seat_.defender + "'s defense first.";  // a side's own card waiting holds up that side only
     if (att && def) ImGui::TextWrapped("%s attacks %s", att->id.c_str(), def->id.c_str());
     ImGui::BeginDisabled(!why.empty());
     if (ui::button("Reveal") && why.empty()) {
@@ -285,10 +291,10 @@ void DoomPanel::seatSection(const Board& board, int attacker, int defender) {
         const bool mine = seat_.side == "*" || (board.findFigure(seat_.defender) &&
                                                 board.figures[*board.findFigure(seat_.defender)].side == seat_.side);
         if (seat_.phase == "revealed" && seat_.canDiscard && mine) {
-            if (ui::button("Discard and reveal another")) seat_.actions.push_back(R"({"do":"discard"})");
+            if (ui::button("Discard and reveal another")) seat_.actions.push_back(nlohmann::json{{"do", "discard"}, {"defender", seat_.defender}}.dump());
             ui::noteItem("discard");
             ui::sameLineIfFits(ui::buttonWidth("Keep"));
-            if (ui::button("Keep")) seat_.actions.push_back(R"({"do":"keep"})");
+            if (ui::button("Keep")) seat_.actions.push_back(nlohmann::json{{"do", "keep"}, {"defender", seat_.defender}}.dump());
         }
         if (!seat_.resultText.empty()) ImGui::TextWrapped("Used %s", seat_.resultText.c_str());
     }
@@ -308,28 +314,6 @@ std::unique_ptr<TableGame> DoomPanel::tableGame(const Board& board) const {
     return std::make_unique<DefenseTable>(decks_, states_, assignment_, round_, log_, board);
 }
 
-std::string DoomPanel::takeTableAction(const std::string& action, const Board& board) {
-    const nlohmann::json a = nlohmann::json::parse(action, nullptr, false);
-    if (!a.is_object() || !a.contains("do") || !a["do"].is_string()) return "not a defense action: " + action.substr(0, 80);
-    const std::string what = a["do"].get<std::string>();
-    if (what == "discard") return discardAndRevealAnother() ? std::string() : "no revealed card with cover to discard";
-    if (what == "keep") return keep() ? std::string() : "no revealed card to keep";
-    if (what != "reveal") return "no defense action \"" + what + "\"";
-    auto text = [&](const char* key) { return a.contains(key) && a[key].is_string() ? a[key].get<std::string>() : std::string(); };
-    auto flag = [&](const char* key) { return a.contains(key) && a[key].is_boolean() && a[key].get<bool>(); };
-    const int attacker = figureIndex(board, text("attacker")), defender = figureIndex(board, text("defender"));
-    const int damage = a.contains("damage") && a["damage"].is_number_integer() ? std::clamp(a["damage"].get<int>(), 0, 999) : 0;
-    // As the table did it: its damage, its option, the cover it ruled.
-    const int keptDamage = damage_;
-    const bool keptIgnore = ignoreCover_;
-    damage_ = damage;
-    ignoreCover_ = flag("ignore_cover");
-    const std::string why = reveal(board, attacker, defender, flag("cover"), situation_, map_);
-    damage_ = keptDamage;
-    ignoreCover_ = keptIgnore;
-    if (why.empty()) roundFromTable_ = true;
-    return why;
-}
 
 void DoomPanel::boardReplaced() {
     log_.clear();
@@ -337,9 +321,8 @@ void DoomPanel::boardReplaced() {
 }
 
 bool DoomPanel::discardAndRevealAnother() {
-    // The cover that allows it must be the board's now: not while the new ruling is being made
-    // (a round a seat revealed at the table has the table's ruling).
-    if (round_ && !roundFromTable_ && roundSituation_ != situation_) return false;
+    // The cover that allows it must be the board's now: not while the new ruling is being made.
+    if (round_ && roundSituation_ != situation_) return false;
     DefenseState* pile = round_ ? stateFor(round_->deckId()) : nullptr;
     if (!pile || !round_->rerollWithCover(*pile)) return false;
     takeRoundLog();
@@ -358,8 +341,6 @@ void DoomPanel::follow(std::uint64_t situation, std::uint64_t map, const Board& 
     situation_ = situation;
     map_ = map;
     if (!round_ || situation == roundSituation_) return;
-    // A round a seat revealed at the table is the seat's to finish, whatever the GM looks at.
-    if (roundFromTable_ && map == roundMap_) return;
     // Whether the choice stays open rests on the cover now: decided once the ruling is in.
     if (round_->phase() == DefenseRound::Phase::Revealed && !coverKnown && map == roundMap_) return;
     const Figure* att = figureAt(board, attacker);
@@ -403,7 +384,11 @@ std::string DoomPanel::stateJson() const {
     if (seat_.active)  // at a table joined as a seat: what its Defense section shows
         j["seat"] = {{"side", seat_.side}, {"round", seat_.round}, {"attacker", seat_.attacker}, {"defender", seat_.defender},
                      {"phase", seat_.phase}, {"card", seat_.card}, {"result", seat_.resultText}, {"refusal", seat_.refusal},
-                     {"log", seat_.log.size()}};
+                     {"log", seat_.log.size()}, {"decks", [&] {
+                         nlohmann::ordered_json d = nlohmann::ordered_json::array();
+                         for (const SeatDefense::DeckCount& c : seat_.decks) d.push_back({c.name, c.draw, c.discard});
+                         return d;
+                     }()}};
     return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
@@ -438,10 +423,7 @@ void DoomPanel::assignmentSection(const Board& board) {
         std::optional<std::string> current;
         if (it != assignment_.sides().end()) current = it->second;
         std::string picked;
-        if (deckCombo(side.c_str(), decks_, "(no deck)", current, picked)) {
-            assignment_.setSide(side, picked);
-            ++revision_;
-        }
+        if (deckCombo(side.c_str(), decks_, "(no deck)", current, picked)) assignment_.setSide(side, picked);
     }
     ImGui::PopID();
 
@@ -454,10 +436,7 @@ void DoomPanel::assignmentSection(const Board& board) {
             const std::optional<std::string> bySide = assignment_.deckFor("", f.side);
             const std::string none = "(side: " + (bySide ? deckLabel(decks_, *bySide) : std::string("no deck")) + ")";
             std::string picked;
-            if (deckCombo(f.id.c_str(), decks_, none, current, picked)) {
-                assignment_.setFigure(f.id, picked);
-                ++revision_;
-            }
+            if (deckCombo(f.id.c_str(), decks_, none, current, picked)) assignment_.setFigure(f.id, picked);
         }
         ImGui::PopID();
         ImGui::TreePop();

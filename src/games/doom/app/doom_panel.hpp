@@ -76,8 +76,6 @@ public:
     void tableRefused(const std::string& why) override { seat_.refusal = why; }
     std::vector<std::string> takeSeatActions() override;
     std::unique_ptr<TableGame> tableGame(const Board& board) const override;
-    std::uint64_t tableRevision() const override { return revision_; }
-    std::string takeTableAction(const std::string& action, const Board& board) override;
 
 private:
     // At a table joined as a seat: the table's decks and round as the seat may know them, drawn
@@ -127,8 +125,6 @@ private:
     std::uint64_t situation_ = 0;       // the analysis' situation now (set by follow)
     std::uint64_t roundMap_ = 0, map_ = 0;  // the map the round was made on, and the map now
     std::string notice_;           // why the last Reveal did nothing
-    bool roundFromTable_ = false;  // round_ was revealed by a seat at the table the app hosts: the seat finishes it
-    std::uint64_t revision_ = 0;   // rises with every change a copy for the table would show
 
     std::vector<DefenseLogEntry> log_;
     bool scrollLog_ = false;

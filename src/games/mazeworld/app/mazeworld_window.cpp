@@ -496,6 +496,10 @@ void MazeWorldWindow::room() {
             } else if (what == -2) {  // the teams
                 ImGui::TextColored(kDim, "Teams");
                 for (const std::string& t : session_.teams()) {
+                    // Players are shown a team only once they see one of its creatures.
+                    bool shown = !session_.playerView || t == session_.playersTeam;
+                    for (const mw::Combatant& c : session_.battle().combatants()) shown = shown || (c.setup.team == t && visible(c));
+                    if (!shown) continue;
                     const ImVec2 p = ImGui::GetCursorScreenPos();
                     ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(p.x + em * 0.45f, p.y + em * 0.55f), em * 0.4f,
                                                                 teamColour(t));
