@@ -150,6 +150,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const nlohmann::json j = nlohmann::json::parse(a->action, nullptr, false);
         for (const char* key : {"who", "at", "attacker", "defender"})
             if (j.is_object() && j.contains(key) && j[key].is_string()) given.insert(j[key].get<std::string>());
+        // A game's refusal may quote any field the sender typed ("do": "fire-qmw-blue-lurk" is no
+        // action): an id written anywhere in its own action is its own words.
+        if (const mazeworld::BattleTable* b = battleOf(t))
+            for (const mazeworld::Combatant& c : b->battle().combatants())
+                if (a->action.find(c.setup.id) != std::string::npos) given.insert(c.setup.id);
+        for (const Figure& f : t.views().board().figures)
+            if (a->action.find(f.id) != std::string::npos) given.insert(f.id);
     }
     // What the sender typed comes back quoted in a refusal (No figure "~qblue-d".; a long id cut
     // after 64 bytes and "..."): that quotation is taken out before the search, as it stands in the
