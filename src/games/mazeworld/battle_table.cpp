@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -197,11 +198,13 @@ std::string BattleTable::act(const std::string& side, bool gm, const std::string
     e.action = a;
     file_.events.push_back(std::move(e));
     if (!path_.empty()) {
-        // Done whatever the disk says: the table goes on, and the problem is told to the host's log.
+        // Done whatever the disk says: the table goes on, and the problem goes to the host's log (its
+        // standard error) once, until a save works again.
         try {
             saveBattle(path_, file_, battle_.get());
             saveProblem_.clear();
         } catch (const std::exception& e) {
+            if (saveProblem_.empty()) std::fprintf(stderr, "sightline-server: the battle cannot be saved: %s\n", e.what());
             saveProblem_ = e.what();
         }
     }
