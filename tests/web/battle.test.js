@@ -20,7 +20,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const {
-  root, outDir, driver, launch, phone, laptop, check, checkCount, sleep, startServer, openSeat, state, waitState, shot, checkFit, heapText, runMain,
+  root, outDir, driver, launch, phone, laptop, check, checkCount, sleep, startServer, openSeat, state, waitState, shot, checkFit, heapText, runMain, press, sendRaw,
 } = require('./support');
 
 const d = driver('web battle');
@@ -33,25 +33,6 @@ const sideOf = (s, id) => (tokenOf(s, id) || {}).side;
 const ids = (list) => list.map((c) => c.id);
 const sameSet = (a, b) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
 
-// A finger (the phone) or the mouse (the laptop) on an element of the page, scrolled into view first.
-async function press(seat, selector) {
-  await seat.page.bringToFront();
-  const el = await seat.page.waitForSelector(selector, { visible: true, timeout: 5000 });
-  const enabled = await el.evaluate((e) => !e.disabled);
-  check(enabled, 'the control ' + selector + ' is enabled to be pressed');
-  if (seat.touch) await el.tap();
-  else await el.click();
-}
-// Send over the page's own WebSocket (kept by openSeat's `sockets`) what the page would not send.
-async function sendRaw(seat, msg) {
-  const ok = await seat.page.evaluate((m) => {
-    const s = window.__sockets.filter((w) => w.readyState === 1).pop();
-    if (!s) return false;
-    s.send(JSON.stringify(m));
-    return true;
-  }, msg);
-  check(ok, 'the page\'s own connection is open to send ' + JSON.stringify(msg));
-}
 // The refusals the seat's page received after the first `from` frames.
 const refusalsSince = (seat, from) => seat.frames.slice(from).map((f) => JSON.parse(f)).filter((m) => m.type === 'refused');
 // The frames a page received, the answers to its pings aside.

@@ -23,7 +23,7 @@ const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
 const {
-  root, serverPath, outDir, driver, launch, phone, laptop, check, checkCount, sleep, startServer, openSeat, state, waitState, shot, checkFit, heapText, runMain,
+  root, serverPath, outDir, driver, launch, phone, laptop, check, checkCount, sleep, startServer, openSeat, state, waitState, shot, checkFit, heapText, runMain, press, sendRaw,
 } = require('./support');
 
 const d = driver('web defense');
@@ -37,15 +37,6 @@ const told = (seat) => parsed(seat).filter((m) => m.type !== 'pong').length;
 const refusalsSince = (seat, from) => seat.frames.slice(from).map((f) => JSON.parse(f)).filter((m) => m.type === 'refused');
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-// A finger (the phone) or the mouse (the laptop) on an element of the page, scrolled into view first.
-async function press(seat, selector) {
-  await seat.page.bringToFront();
-  const el = await seat.page.waitForSelector(selector, { visible: true, timeout: 5000 });
-  const enabled = await el.evaluate((e) => !e.disabled);
-  check(enabled, 'the control ' + selector + ' is enabled to be pressed');
-  if (seat.touch) await el.tap();
-  else await el.click();
-}
 // A finger's tap on a board point.
 async function tap(seat, at) {
   await seat.page.bringToFront();
@@ -59,16 +50,6 @@ async function typeDamage(seat, text) {
   await press(seat, '#dc-damage');
   await seat.page.$eval('#dc-damage', (e) => e.select());
   await seat.page.keyboard.type(text);
-}
-// Send over the page's own WebSocket (kept by openSeat's `sockets`) what the page would not send.
-async function sendRaw(seat, msg) {
-  const ok = await seat.page.evaluate((m) => {
-    const s = window.__sockets.filter((w) => w.readyState === 1).pop();
-    if (!s) return false;
-    s.send(JSON.stringify(m));
-    return true;
-  }, msg);
-  check(ok, 'the page\'s own connection is open to send ' + JSON.stringify(msg));
 }
 // A seat over a plain WebSocket: every frame it receives.
 function plainSeat(seat, name) {

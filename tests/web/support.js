@@ -191,6 +191,26 @@ async function heapText(seat) {
   return text;
 }
 
+// A finger (the phone) or the mouse (the laptop) on an element of the page, scrolled into view first.
+async function press(seat, selector) {
+  await seat.page.bringToFront();
+  const el = await seat.page.waitForSelector(selector, { visible: true, timeout: 5000 });
+  const enabled = await el.evaluate((e) => !e.disabled);
+  check(enabled, 'the control ' + selector + ' is enabled to be pressed');
+  if (seat.touch) await el.tap();
+  else await el.click();
+}
+// Send over the page's own WebSocket (kept by openSeat's `sockets`) what the page would not send.
+async function sendRaw(seat, msg) {
+  const ok = await seat.page.evaluate((m) => {
+    const s = window.__sockets.filter((w) => w.readyState === 1).pop();
+    if (!s) return false;
+    s.send(JSON.stringify(m));
+    return true;
+  }, msg);
+  check(ok, 'the page\'s own connection is open to send ' + JSON.stringify(msg));
+}
+
 // Runs a test's main() within `seconds`: exit 0 when it passes, 1 with what failed.
 function runMain(name, seconds, main) {
   const timer = setTimeout(() => {
@@ -208,5 +228,5 @@ function runMain(name, seconds, main) {
 
 module.exports = {
   SKIP, root, arg, serverPath, cliPath, outDir, driver, launch, phone, laptop,
-  check, checkCount, sleep, startServer, openSeat, state, waitState, shot, checkFit, heapText, runMain,
+  check, checkCount, sleep, startServer, openSeat, state, waitState, shot, checkFit, heapText, runMain, press, sendRaw,
 };
