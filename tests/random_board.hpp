@@ -23,6 +23,23 @@ inline double coord(SceneRng& r, int max) {
     }
 }
 
+// Up to n figures of one cell, or in one try of four of four cells, each on cells not yet `taken`
+// (width x height, marked as they are taken), named f0, f1 ... by try; each placed figure is
+// handed to dress() to be given its side, stun and so on.
+template <class Dress> void placeFigures(Board& b, SceneRng& r, int n, std::vector<char>& taken, const Dress& dress) {
+    for (int i = 0; i < n; ++i) {
+        const int s = r.below(4) == 0 ? 2 : 1;
+        const int x = r.below(b.width - s + 1), y = r.below(b.height - s + 1);
+        bool free = true;
+        for (int dy = 0; dy < s; ++dy)
+            for (int dx = 0; dx < s; ++dx) free = free && !taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)];
+        if (!free) continue;
+        for (int dy = 0; dy < s; ++dy)
+            for (int dx = 0; dx < s; ++dx) taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)] = 1;
+        dress(test::figure(b, "f" + std::to_string(i), x, y, s, s));
+    }
+}
+
 inline Board randomBoard(SceneRng& r) {
     // Every draw sequenced: the order in which a call's arguments are evaluated differs between
     // compilers (g++ right to left, clang left to right), and a board must be the same under each.
@@ -65,19 +82,10 @@ inline Board randomBoard(SceneRng& r) {
         b.features.push_back(f);
     }
     std::vector<char> taken(static_cast<std::size_t>(b.width * b.height), 0);
-    for (int i = 0, n = 2 + r.below(4); i < n; ++i) {
-        const int s = r.below(4) == 0 ? 2 : 1;
-        const int x = r.below(b.width - s + 1), y = r.below(b.height - s + 1);
-        bool free = true;
-        for (int dy = 0; dy < s; ++dy)
-            for (int dx = 0; dx < s; ++dx) free = free && !taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)];
-        if (!free) continue;
-        for (int dy = 0; dy < s; ++dy)
-            for (int dx = 0; dx < s; ++dx) taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)] = 1;
-        Figure& f = test::figure(b, "f" + std::to_string(i), x, y, s, s);
+    placeFigures(b, r, 2 + r.below(4), taken, [&](Figure& f) {
         f.stunned = r.below(6) == 0;
-        if (r.below(6) == 0) f.large = s == 1;  // sometimes a large single cell, or a 2x2 not large
-    }
+        if (r.below(6) == 0) f.large = f.w == 1;  // sometimes a large single cell, or a 2x2 not large
+    });
     return b;
 }
 

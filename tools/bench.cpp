@@ -125,10 +125,13 @@ int runVisibility(const std::vector<std::pair<std::string, Board>>& boards, int 
 }
 
 // The cover heat map (sightline-cli heatmap): Doom, a 1x1 figure against every figure of the first
-// figure's side. The heat map as it runs (pairs no sight line joins culled) and every pair ruled
-// through the same moving probe (HeatmapRequest::cull off: the matrix path), timed in rounds that
-// take turns, so that both meet the same load; medians, and their ratio. Both must agree.
-int runHeatmap(const std::vector<std::pair<std::string, Board>>& boards, int repeat) {
+// figure's side. Side by side, in rounds that take turns so that each meets the same load: the heat
+// map as it runs (pairs no sight line joins culled, the rest read from the attackers' corners' lines
+// where that pays), the same with every pair left ruled one by one (HeatmapRequest::Method::EachPair,
+// the previous release's way), every pair ruled (no culling either), and the Doom matrix of the
+// board's figures (ruleMatrix) the issue measures it against. Medians, and their ratios; all three
+// heat maps must agree.
+int runHeatmap(const std::vector<std::pair<std::string, Board>>& boards, int repeat, bool everyPairToo) {
     const auto rules = makeRuleSystem("doom");
     const SightPolicy policy = sightPolicyFor("doom");
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
@@ -138,12 +141,16 @@ int runHeatmap(const std::vector<std::pair<std::string, Board>>& boards, int rep
         if (board.figures.empty()) continue;
         HeatmapRequest request;
         request.attackers = figuresOfSide(board, board.figures.front().side);
-        HeatmapRequest everyPair = request;
+        HeatmapRequest ruled = request;
+        ruled.method = HeatmapRequest::Method::EachPair;
+        HeatmapRequest everyPair = ruled;
         everyPair.cull = false;
-        // Each round: the heat map `fastRuns` times on 1 thread and on all cores, every pair once on each.
+        const SightScene scene(board);
+        // Each round: the heat map and the matrix `fastRuns` times on 1 thread and on all cores, the
+        // ruled heat map and every pair once on each.
         const int rounds = std::max(1, std::min(repeat, 3)), fastRuns = std::max(1, (repeat + rounds - 1) / rounds);
-        std::vector<double> fast1, fastN, every1, everyN;
-        std::vector<HeatVerdict> culledVerdicts, everyVerdicts;
+        std::vector<double> fast1, fastN, ruled1, ruledN, every1, everyN, matrix1, matrixN;
+        std::vector<HeatVerdict> fastVerdicts, ruledVerdicts, everyVerdicts;
         HeatmapControl::Stats stats;
         std::size_t cells = 0;
         auto timed = [&](const HeatmapRequest& r, unsigned threads, std::vector<HeatVerdict>* verdicts, HeatmapControl::Stats* s) {
@@ -151,28 +158,53 @@ int runHeatmap(const std::vector<std::pair<std::string, Board>>& boards, int rep
             cells = coverHeatmap(*rules, board, policy, r, Engine::Indexed, threads, {nullptr, verdicts, s}).size();
             return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
         };
+        auto matrix = [&](unsigned threads) {
+            const auto start = Clock::now();
+            const auto m = ruleMatrix(*rules, scene, Engine::Indexed, threads);
+            (void)m;
+            return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+        };
         for (int round = 0; round < rounds; ++round) {
-            for (int i = 0; i < fastRuns; ++i) fast1.push_back(timed(request, 1, round == 0 && i == 0 ? &culledVerdicts : nullptr, &stats));
+            for (int i = 0; i < fastRuns; ++i) fast1.push_back(timed(request, 1, round == 0 && i == 0 ? &fastVerdicts : nullptr, &stats));
             for (int i = 0; i < fastRuns; ++i) fastN.push_back(timed(request, cores, nullptr, nullptr));
-            every1.push_back(timed(everyPair, 1, round == 0 ? &everyVerdicts : nullptr, nullptr));
-            everyN.push_back(timed(everyPair, cores, nullptr, nullptr));
+            for (int i = 0; i < fastRuns; ++i) matrix1.push_back(matrix(1));
+            for (int i = 0; i < fastRuns; ++i) matrixN.push_back(matrix(cores));
+            ruled1.push_back(timed(ruled, 1, round == 0 ? &ruledVerdicts : nullptr, nullptr));
+            ruledN.push_back(timed(ruled, cores, nullptr, nullptr));
+            if (everyPairToo) {
+                every1.push_back(timed(everyPair, 1, round == 0 ? &everyVerdicts : nullptr, nullptr));
+                everyN.push_back(timed(everyPair, cores, nullptr, nullptr));
+            }
         }
         const std::size_t seen = static_cast<std::size_t>(
-            std::count_if(everyVerdicts.begin(), everyVerdicts.end(), [](HeatVerdict v) { return v != HeatVerdict::NoSight; }));
-        const double f1 = medianOf(fast1), fN = medianOf(fastN), e1 = medianOf(every1), eN = medianOf(everyN);
-        std::printf("scene %s: %dx%d, %zu attackers of side \"%s\", %zu cells, %zu pairs, %u cores, %d rounds\n", name.c_str(),
-                    board.width, board.height, request.attackers.size(), board.figures.front().side.c_str(), cells, stats.pairs, cores,
-                    rounds);
-        std::printf("  pairs ruled                         %9zu     (%.2f%% culled; %zu with line of sight, %.2f%%)\n", stats.ruled,
+            std::count_if(ruledVerdicts.begin(), ruledVerdicts.end(), [](HeatVerdict v) { return v != HeatVerdict::NoSight; }));
+        const double f1 = medianOf(fast1), fN = medianOf(fastN), r1 = medianOf(ruled1), rN = medianOf(ruledN);
+        const double m1 = medianOf(matrix1), mN = medianOf(matrixN);
+        std::printf("scene %s: %dx%d, %zu walls, %zu attackers of side \"%s\", %zu cells, %zu pairs, %u cores, %d rounds\n", name.c_str(),
+                    board.width, board.height, board.walls.size(), request.attackers.size(), board.figures.front().side.c_str(), cells,
+                    stats.pairs, cores, rounds);
+        std::printf("  pairs not culled                    %9zu     (%.2f%% culled; %zu with line of sight, %.2f%%)\n", stats.ruled,
                     100.0 * double(stats.pairs - stats.ruled) / double(std::max<std::size_t>(1, stats.pairs)), seen,
                     100.0 * double(seen) / double(std::max<std::size_t>(1, stats.pairs)));
+        std::printf("  of those, read from corners' lines  %9zu     (%.2f%%; the rest ruled one by one)\n", stats.fromCorners,
+                    100.0 * double(stats.fromCorners) / double(std::max<std::size_t>(1, stats.ruled)));
         std::printf("  heat map, 1 thread                  %9.3f ms   (median of %zu)\n", f1, fast1.size());
         std::printf("  heat map, all cores                 %9.3f ms   (median of %zu)\n", fN, fastN.size());
-        std::printf("  every pair ruled, 1 thread          %9.3f ms   (median of %zu)\n", e1, every1.size());
-        std::printf("  every pair ruled, all cores         %9.3f ms   (median of %zu)\n", eN, everyN.size());
-        std::printf("  every pair / heat map               %9.1f x on 1 thread, %.1f x on all cores\n", e1 / f1, eN / fN);
-        std::printf("  same verdicts                       %9s\n", culledVerdicts == everyVerdicts ? "yes" : "NO");
-        if (culledVerdicts != everyVerdicts) return 1;
+        std::printf("  Doom matrix of %3zu figures, 1 thread %8.3f ms   (median of %zu)\n", board.figures.size(), m1, matrix1.size());
+        std::printf("  Doom matrix, all cores              %9.3f ms   (median of %zu)\n", mN, matrixN.size());
+        std::printf("  heat map / matrix                   %9.2f x on 1 thread, %.2f x on all cores\n", f1 / m1, fN / mN);
+        std::printf("  each pair ruled, 1 thread           %9.3f ms   (median of %zu; culled, nothing read from lines)\n", r1, ruled1.size());
+        std::printf("  each pair ruled, all cores          %9.3f ms   (median of %zu)\n", rN, ruledN.size());
+        std::printf("  each pair ruled / heat map          %9.1f x on 1 thread, %.1f x on all cores\n", r1 / f1, rN / fN);
+        bool same = fastVerdicts == ruledVerdicts;
+        if (everyPairToo) {
+            const double e1 = medianOf(every1), eN = medianOf(everyN);
+            std::printf("  every pair ruled, 1 thread          %9.3f ms   (median of %zu; nothing culled)\n", e1, every1.size());
+            std::printf("  every pair ruled, all cores         %9.3f ms   (median of %zu)\n", eN, everyN.size());
+            same = same && everyVerdicts == ruledVerdicts;
+        }
+        std::printf("  same verdicts                       %9s\n", same ? "yes" : "NO");
+        if (!same) return 1;
     }
     return 0;
 }
@@ -430,6 +462,8 @@ int main(int argc, char** argv) {
     app.add_flag("--lint", lint, "time the map lint (sightline-cli lint) on the scenes or --map instead");
     app.add_flag("--heatmap", heatmap,
                  "time the Doom cover heat map of a 1x1 figure against the first side's figures, and every pair ruled, instead");
+    bool everyPair = false;
+    app.add_flag("--every-pair", everyPair, "with --heatmap, also rule every pair without culling (seconds on open boards)");
     app.add_flag("--visibility", visibility, "time the visibility region (sightline-cli visibility) from 1,000 viewpoints instead");
     app.add_flag("--figure-sight", figureSightMode, "time what each figure sees (its corners' regions and their union) instead");
     app.add_flag("--area", areaMode, "time a burst, spread, cone and line of radius 6 with their cover rulings at each figure (sightline-cli area) instead");
@@ -464,7 +498,7 @@ int main(int argc, char** argv) {
             }
             return 0;
         }
-        if (heatmap) return runHeatmap(boards, repeat);
+        if (heatmap) return runHeatmap(boards, repeat, everyPair);
         const auto doomRules = makeRuleSystem("doom");
         const RuleSystem& doom = *doomRules;
         for (const auto& named : boards) {

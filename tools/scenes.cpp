@@ -5,7 +5,7 @@
 namespace sightline::tools {
 
 std::vector<std::string> sceneNames() {
-    return {"dense", "open", "rooms", "walls-short", "walls-long", "large-64", "large-512"};
+    return {"dense", "sparse", "open", "rooms", "dense-200", "sparse-200", "open-200", "walls-short", "walls-long", "large-64", "large-512"};
 }
 
 namespace {
@@ -42,9 +42,18 @@ Board makeScene(const std::string& name, std::uint64_t seed) {
     Board b;
     b.name = "bench-" + name;
     b.width = b.height = 100;
-    if (name == "dense") {
+    // "dense" and "sparse" at 100x100 or 200x200 ("-200"): walls, blocking and difficult cells in
+    // proportion to the board's cells, and 200 figures.
+    const bool big = name.size() > 4 && name.compare(name.size() - 4, 4, "-200") == 0;
+    const std::string kind = big ? name.substr(0, name.size() - 4) : name;
+    if (big) b.width = b.height = 200;
+    const int scale = big ? 4 : 1;
+    if (kind == "dense" || kind == "sparse") {
+        const bool sparse = kind == "sparse";
+        const std::size_t walls = static_cast<std::size_t>((sparse ? 500 : 5000) * scale);
+        const int blockingCells = (sparse ? 15 : 150) * scale, difficultCells = (sparse ? 30 : 300) * scale;
         static const int dirs[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-        while (b.walls.size() < 5000) {
+        while (b.walls.size() < walls) {
             const int x = rng.below(b.width + 1), y = rng.below(b.height + 1);
             const int* d = dirs[rng.below(8)];
             const int len = 1 + rng.below(3);
@@ -57,8 +66,8 @@ Board makeScene(const std::string& name, std::uint64_t seed) {
             b.walls.push_back(w);
         }
         TerrainGroup blocking{TerrainKind::Blocking, {}, {}}, difficult{TerrainKind::Difficult, {}, {}};
-        for (int i = 0; i < 150; ++i) blocking.cells.push_back({rng.below(b.width), rng.below(b.height)});
-        for (int i = 0; i < 300; ++i) difficult.cells.push_back({rng.below(b.width), rng.below(b.height)});
+        for (int i = 0; i < blockingCells; ++i) blocking.cells.push_back({rng.below(b.width), rng.below(b.height)});
+        for (int i = 0; i < difficultCells; ++i) difficult.cells.push_back({rng.below(b.width), rng.below(b.height)});
         b.terrain = {blocking, difficult};
         placeFigures(b, rng, 200);
         // Figures stand on open floor.
@@ -71,7 +80,7 @@ Board makeScene(const std::string& name, std::uint64_t seed) {
             }
             g.cells = keep;
         }
-    } else if (name == "open") {
+    } else if (kind == "open") {
         placeFigures(b, rng, 200);
     } else if (name == "rooms") {
         int n = 0;

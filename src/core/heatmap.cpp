@@ -15,11 +15,14 @@
 //   The heat map, fast and plain
 #include "core/heatmap.hpp"
 
+#include "core/corner_lines.hpp"
+#include "core/pair_lines.hpp"
 #include "core/visibility.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
@@ -320,6 +323,164 @@ struct ProbeScene {
     }
 };
 
+// A pair's state while a heat map is made: culled or decided without line of sight, to be ruled,
+// decided with cover, decided without. mayBeSeen's 0 and 1 are the first two.
+constexpr std::uint8_t kNoSight = 0, kRule = 1, kCover = 2, kNoCover = 3;
+
+// Under Method::Auto an attacker's corners' lines are painted when the cells it has to rate would
+// cost more to rule: painting costs about each obstacle's rows a corner, ruling a cell its lines
+// (each about this many rows' painting, as measured by sightline-bench --heatmap).
+constexpr std::size_t kRowsPerLine = 64;
+
+// Decides the pairs still to rule (kRule in `state`) under the game's corner rule from each
+// attacker's corners' lines to every point of the board (core/corner_lines.hpp; `scene` is the
+// board's, paintable), for the cells whose probe holds nothing that stops a line and that do not
+// touch the attacker (a shared corner's line has no length: it is ruled). A line to a probe corner
+// with a barrier other than the edge through it is traced for the pair (the path there is taken to
+// come from inside the probe's cell). Returns how many pairs it decided; the rest are left to rule.
+template <class Stopped>
+std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const HeatmapRequest& request, const std::vector<Cell>& cells,
+                        std::vector<std::uint8_t>& state, unsigned threads, const Stopped& stopped) {
+    const Board& board = scene.board();
+    const std::size_t na = request.attackers.size(), nc = cells.size();
+    const std::vector<char> barrierAt = CornerLines::barrierPoints(scene);
+    const int pw = request.w, ph = request.h;
+    const auto stride = static_cast<std::size_t>(board.width) + 1;
+    // Per cell: whether it can be read (nothing under the probe that stops a line), and whether a
+    // probe corner has a barrier through it. The probe's corners as offsets from its first.
+    std::vector<char> readable(nc, 1), onBarrier(nc, 0);
+    for (std::size_t i = 0; i < nc; ++i) {
+        const Cell c = cells[i];
+        char& ok = readable[i];
+        for (int y = c.y; y < c.y + ph && ok; ++y)
+            for (int x = c.x; x < c.x + pw && ok; ++x) ok = scene.terrainAt(x, y) == 0;
+        for (int y = c.y; y <= c.y + ph; ++y)
+            for (int x = c.x; x <= c.x + pw; ++x)
+                onBarrier[i] = onBarrier[i] || barrierAt[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)];
+    }
+    std::vector<std::size_t> offset;
+    for (int dy = 0; dy <= ph; ++dy)
+        for (int dx = 0; dx <= pw; ++dx) offset.push_back(static_cast<std::size_t>(dy) * stride + static_cast<std::size_t>(dx));
+    std::size_t obstacles = scene.terrainCells().size();
+    for (const Barrier& b : scene.barriers()) obstacles += b.kind != Blocker::Kind::Edge;
+    for (const Figure& f : board.figures) obstacles += static_cast<std::size_t>(f.w) * static_cast<std::size_t>(f.h);
+    const std::size_t probeCorners = (static_cast<std::size_t>(pw) + 1) * (static_cast<std::size_t>(ph) + 1);
+    const std::size_t points = stride * (static_cast<std::size_t>(board.height) + 1);
+    const std::uint8_t coverBits = rule.cover == LineClass::Sight ? CornerLines::kSight
+                                   : rule.cover == LineClass::SightOrFigure
+                                       ? static_cast<std::uint8_t>(CornerLines::kSight | CornerLines::kFigure)
+                                       : static_cast<std::uint8_t>(CornerLines::kSight | CornerLines::kFigure | CornerLines::kDifficult);
+    Figure probeShape;
+    probeShape.w = pw, probeShape.h = ph;
+    const bool coverApplies = !(rule.largeHasNoCover && probeShape.isLarge()) && !(rule.stunnedHasNoCover && probeShape.stunned);
+    std::atomic<std::size_t> read{0};
+    inParallel(threads, na, 1, stopped, [&] {
+        return [&, tracer = Tracer(scene), tables = std::vector<CornerLines>(), probe = Figure(),
+                found = std::vector<std::uint8_t>(points)](std::size_t k) mutable {
+            const int ai = request.attackers[k];
+            const Figure& a = board.figures[static_cast<std::size_t>(ai)];
+            if ((std::int64_t(a.w) + 1) * (std::int64_t(a.h) + 1) > kCullCorners) return;
+            std::uint8_t* row = &state[k * nc];
+            std::size_t wanted = 0;
+            CornerLines::Box box{board.width, board.height, 0, 0};  // the wanted probes' corners
+            for (std::size_t i = 0; i < nc; ++i)
+                if (row[i] == kRule && readable[i]) {
+                    ++wanted;
+                    box.x0 = std::min(box.x0, cells[i].x), box.y0 = std::min(box.y0, cells[i].y);
+                    box.x1 = std::max(box.x1, cells[i].x + pw), box.y1 = std::max(box.y1, cells[i].y + ph);
+                }
+            if (wanted == 0) return;
+            if (request.method == HeatmapRequest::Method::Auto &&
+                wanted * probeCorners * kRowsPerLine < obstacles * (static_cast<std::size_t>(board.height) + 1))
+                return;
+            const std::vector<Corner> corners = a.corners();
+            if (tables.size() < corners.size()) tables.resize(corners.size());
+            for (std::size_t ia = 0; ia < corners.size(); ++ia) tables[ia].build(scene, barrierAt, ai, corners[ia], &box);
+            probe.w = pw, probe.h = ph, probe.side = request.probeSide;
+            // Every footprint of the box at once, corner by corner, from the painted bits: whether
+            // some corner has all its lines to the probe's corners clear for cover, whether some
+            // line is clear for sight, and whether a line is left to trace (then the cell is
+            // decided line by line below). The same decision as decideByCorners for a probe that
+            // shares no corner with the attacker and has no barrier through its corners.
+            const auto bx0 = static_cast<std::size_t>(box.x0), bx1 = static_cast<std::size_t>(box.x1 - pw);
+            for (int y = box.y0; y + ph <= box.y1; ++y) {
+                const std::size_t rowStart = static_cast<std::size_t>(y) * stride;
+                std::fill(&found[rowStart + bx0], &found[rowStart + bx1] + 1, std::uint8_t(0));
+            }
+            // Per footprint: kClear (some corner's lines all clear for cover), kSeen (some line clear
+            // for sight), CornerLines::kOpen (a line to trace).
+            constexpr std::uint8_t kClear = 1, kSeen = 2;
+            const std::uint8_t coverOrOpen = coverBits | CornerLines::kOpen;
+            for (std::size_t ia = 0; ia < corners.size(); ++ia) {
+                const std::uint8_t* b = tables[ia].bits();
+                for (int y = box.y0; y + ph <= box.y1; ++y) {
+                    const std::size_t rowStart = static_cast<std::size_t>(y) * stride;
+                    std::uint8_t* __restrict out = found.data() + rowStart;
+                    if (pw == 1 && ph == 1) {  // the usual probe: its four corners, in a loop the compiler vectorizes
+                        const std::uint8_t* __restrict top = b + rowStart;
+                        const std::uint8_t* __restrict bottom = top + stride;
+                        for (std::size_t x = bx0; x <= bx1; ++x) {
+                            const std::uint8_t any = static_cast<std::uint8_t>(top[x] | top[x + 1] | bottom[x] | bottom[x + 1]);
+                            const std::uint8_t all = static_cast<std::uint8_t>(top[x] & top[x + 1] & bottom[x] & bottom[x + 1]);
+                            out[x] |= static_cast<std::uint8_t>(((any & coverOrOpen) == 0 ? kClear : 0) | ((all & CornerLines::kSight) == 0 ? kSeen : 0) |
+                                                                (any & CornerLines::kOpen));
+                        }
+                        continue;
+                    }
+                    for (std::size_t x = bx0; x <= bx1; ++x) {
+                        std::uint8_t any = 0, all = 0xff;
+                        for (const std::size_t o : offset) any |= b[rowStart + x + o], all &= b[rowStart + x + o];
+                        out[x] |= static_cast<std::uint8_t>(((any & coverOrOpen) == 0 ? kClear : 0) | ((all & CornerLines::kSight) == 0 ? kSeen : 0) |
+                                                            (any & CornerLines::kOpen));
+                    }
+                }
+            }
+            // A line to a probe corner with a barrier through it depends on the probe's cell there
+            // (the path is taken to come from inside it): traced for the pair, each once.
+            std::vector<std::uint8_t> atBarrier(corners.size() * probeCorners);
+            std::size_t n = 0;
+            for (std::size_t i = 0; i < nc; ++i) {
+                if (row[i] != kRule || !readable[i]) continue;
+                const Cell c = cells[i];
+                if (c.x <= a.cell.x + a.w && a.cell.x <= c.x + pw && c.y <= a.cell.y + a.h && a.cell.y <= c.y + ph) continue;
+                probe.cell = c;
+                const std::size_t base = static_cast<std::size_t>(c.y) * stride + static_cast<std::size_t>(c.x);
+                if (!onBarrier[i] && !(found[base] & CornerLines::kOpen)) {
+                    // No line of the pair left to trace: decided from the footprints' bits.
+                    row[i] = !(found[base] & kSeen) ? kNoSight : coverApplies && !(found[base] & kClear) ? kCover : kNoCover;
+                    ++n;
+                    continue;
+                }
+                if (!onBarrier[i]) {
+                    const CornerDecision d = decideByCorners(rule, corners, probe, probeCorners, [&](std::size_t ia, std::size_t id) {
+                        return tables[ia].atPoint(tracer, base + offset[id]);
+                    });
+                    row[i] = !d.lineOfSight ? kNoSight : d.cover ? kCover : kNoCover;
+                    ++n;
+                    continue;
+                }
+                std::fill(atBarrier.begin(), atBarrier.end(), std::uint8_t(0));
+                const CornerDecision d = decideByCorners(rule, corners, probe, probeCorners, [&](std::size_t ia, std::size_t id) {
+                    const int x = c.x + static_cast<int>(id % static_cast<std::size_t>(pw + 1)), y = c.y + static_cast<int>(id / static_cast<std::size_t>(pw + 1));
+                    if (!barrierAt[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)]) return tables[ia].at(tracer, x, y);
+                    std::uint8_t& known = atBarrier[ia * probeCorners + id];
+                    if (!known) {
+                        const IPoint q = latticePoint(x, y), from = latticePoint(corners[ia].x, corners[ia].y);
+                        const LineVerdict v = tracer.verdict(figureLineEnd(a, corners[ia], q), figureLineEnd(probe, {x, y}, from), LineFilter{ai, -1});
+                        known = static_cast<std::uint8_t>(1 | (v.sightStopped ? 2 : 0) | (v.coverStopped ? 4 : 0) | (v.figureStopped ? 8 : 0) |
+                                                          (v.difficultStopped ? 16 : 0));
+                    }
+                    return LineVerdict{(known & 2) != 0, (known & 4) != 0, (known & 8) != 0, (known & 16) != 0};
+                });
+                row[i] = !d.lineOfSight ? kNoSight : d.cover ? kCover : kNoCover;
+                ++n;
+            }
+            read += n;
+        };
+    });
+    return read;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -341,40 +502,67 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
     auto stopped = [&] { return control.stop && control.stop->load(std::memory_order_relaxed); };
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
 
-    const std::vector<std::uint8_t> may =
-        request.cull ? mayBeSeen(board, request, cells, threads, stopped, control.reach, control.geometry) : std::vector<std::uint8_t>{};
-    auto ruled = [&](std::size_t k, std::size_t i) { return !request.cull || may[k * nc + i] != 0; };
-    // The cells some attacker may see; every other cell is hidden, without a ruling.
-    std::vector<std::size_t> todo;
+    // Each pair's state: kNoSight, kRule (to be ruled), or decided (kCover, kNoCover).
+    // Under a game with a corner rule, the board's scene for the corners' lines. On a board where
+    // nothing but the edge stops sight, culling would mark every point from every corner and cull
+    // nothing: the corners' lines decide those pairs instead.
+    const std::optional<CornerRule> cornerRule =
+        request.method == HeatmapRequest::Method::EachPair || engine != Engine::Indexed ? std::nullopt : rules.cornerRule();
+    std::optional<SightScene> cornerScene;
+    if (cornerRule) cornerScene.emplace(board, policy);
+    if (cornerScene && !CornerLines::paintable(*cornerScene)) cornerScene.reset();
+    const bool open = cornerScene && board.features.empty() &&
+                      std::none_of(cornerScene->barriers().begin(), cornerScene->barriers().end(),
+                                   [](const Barrier& b) { return b.kind != Blocker::Kind::Edge; }) &&
+                      std::none_of(cornerScene->terrainCells().begin(), cornerScene->terrainCells().end(),
+                                   [&](const Cell& c) { return (cornerScene->terrainAt(c.x, c.y) & SightScene::kBlocking) != 0; });
+    std::vector<std::uint8_t> state = request.cull && !open
+                                          ? mayBeSeen(board, request, cells, threads, stopped, control.reach, control.geometry)
+                                          : std::vector<std::uint8_t>(na * nc, kRule);
     std::size_t pairs = 0;
-    for (std::size_t i = 0; i < nc; ++i) {
-        out[i].cell = cells[i];
-        std::size_t n = 0;
-        for (std::size_t k = 0; k < na; ++k) n += ruled(k, i) ? 1 : 0;
-        if (n > 0) todo.push_back(i);
-        pairs += n;
-    }
+    for (std::uint8_t v : state) pairs += v;
     if (control.stats) control.stats->ruled = pairs;
+    if (cornerScene && !stopped()) {
+        const std::size_t read = fromCorners(*cornerRule, *cornerScene, request, cells, state, threads, stopped);
+        if (control.stats) control.stats->fromCorners = read;
+    }
 
+    // The cells with a pair still to rule, each on a scene of its own thread's with the probe there.
+    std::vector<std::size_t> todo;
+    for (std::size_t i = 0; i < nc; ++i)
+        for (std::size_t k = 0; k < na; ++k)
+            if (state[k * nc + i] == kRule) {
+                todo.push_back(i);
+                break;
+            }
     constexpr std::size_t kRun = 32;  // cells a thread takes at a time
     inParallel(threads, todo.size(), kRun, stopped, [&] {
         return [&, p = std::make_unique<ProbeScene>(withProbe(board, request, cells.front()), policy, engine)](std::size_t t) {
             const std::size_t i = todo[t];
             p->moveTo(cells[i]);
-            HeatCell& h = out[i];
             for (std::size_t k = 0; k < na; ++k) {
-                if (!ruled(k, i)) continue;
+                std::uint8_t& v = state[k * nc + i];
+                if (v != kRule) continue;
                 const PairResult r = rules.quick(p->tracer, request.attackers[k], p->probe);
-                count(h, r);
-                if (control.verdicts && r.lineOfSight)
-                    (*control.verdicts)[i * na + k] = r.cover.value_or(false) ? HeatVerdict::Cover : HeatVerdict::NoCover;
+                v = !r.lineOfSight ? kNoSight : r.cover.value_or(false) ? kCover : kNoCover;
             }
-            decide(h);
         };
     });
     if (stopped()) {
         if (control.verdicts) control.verdicts->clear();
         return {};
+    }
+    for (std::size_t i = 0; i < nc; ++i) {
+        HeatCell& h = out[i];
+        h.cell = cells[i];
+        for (std::size_t k = 0; k < na; ++k) {
+            const std::uint8_t v = state[k * nc + i];
+            if (v == kNoSight) continue;
+            ++h.seenBy;
+            if (v == kNoCover) ++h.exposedTo;
+            if (control.verdicts) (*control.verdicts)[i * na + k] = v == kCover ? HeatVerdict::Cover : HeatVerdict::NoCover;
+        }
+        decide(h);
     }
     return out;
 }

@@ -18,6 +18,13 @@
 // walls, closed doors, the board's edge and blocking terrain at least (the pair's own cells aside):
 // every other pair has no line of sight, and the heat map is the same as ruling every pair. The
 // tests check it for every game the registry lists.
+//
+// On open boards few pairs are culled (on an empty one, none). Under a game whose decision reads the
+// lines between corners alone (RuleSystem::cornerRule), the lines from each corner of an attacker
+// with many cells to rate are decided for every point of the board at once (core/corner_lines.hpp:
+// each obstacle's shadow painted row by row, exactly) and each cell is decided from them as the
+// game decides (decideByCorners): the work follows the board's obstacles and points, not cells x
+// attackers x lines. Culling is skipped where nothing but the edge stops sight.
 #pragma once
 
 #include "core/board.hpp"
@@ -51,6 +58,14 @@ struct HeatmapRequest {
     // Skip the pairs no sight line can join without ruling them (above). Off: every pair is ruled
     // (the plain fast path, kept for comparison).
     bool cull = true;
+    // How the pairs left are decided. Auto: under a game whose decision reads the lines between
+    // corners alone (RuleSystem::cornerRule), an attacker with many cells to rate has its corners'
+    // lines to every point of the board decided at once (core/corner_lines.hpp) and each cell read
+    // from them; other pairs are ruled one by one (RuleSystem::quick). EachPair: every pair ruled
+    // (the plain way, kept for comparison). Corners: the corners' lines wherever the game allows
+    // them, however few cells an attacker has.
+    enum class Method : std::uint8_t { Auto, EachPair, Corners };
+    Method method = Method::Auto;
     // When not empty: rate only these cells (a reach's, say), those of standingCells among them, in
     // standingCells' order; the rest of the board is left out of the answer.
     std::vector<Cell> only;
@@ -92,6 +107,7 @@ struct HeatmapControl {
     struct Stats {
         std::size_t pairs = 0;
         std::size_t ruled = 0;
+        std::size_t fromCorners = 0;  // of those, the pairs read from the attackers' corner lines
     };
     Stats* stats = nullptr;
     // When set: marks kept from the last heat map, used again where `geometry` is the key they

@@ -7,15 +7,6 @@
 
 namespace sightline {
 
-bool stoppedFor(const LineVerdict& v, LineClass c) {
-    switch (c) {
-        case LineClass::Sight: return v.sightStopped;
-        case LineClass::SightOrFigure: return v.sightStopped || v.figureStopped;
-        case LineClass::Cover: return v.coverStopped;
-    }
-    return true;
-}
-
 LineEnd figureLineEnd(const Figure& f, Corner c, const IPoint& other) {
     LineEnd e;
     e.point = latticePoint(c.x, c.y);

@@ -47,7 +47,14 @@ struct CornerBox {
 // that stop sight), sight or another figure, or anything at all: also difficult terrain (everything
 // Tracer::blockers names). A game picks the class its rules read.
 enum class LineClass : std::uint8_t { Sight, SightOrFigure, Cover };
-bool stoppedFor(const LineVerdict& v, LineClass c);
+inline bool stoppedFor(const LineVerdict& v, LineClass c) {
+    switch (c) {
+        case LineClass::Sight: return v.sightStopped;
+        case LineClass::SightOrFigure: return v.sightStopped || v.figureStopped;
+        case LineClass::Cover: return v.coverStopped;
+    }
+    return true;
+}
 
 class PairLines {
 public:

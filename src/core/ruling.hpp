@@ -4,6 +4,7 @@
 
 #include "core/area_rules.hpp"
 #include "core/board.hpp"
+#include "core/corner_rule.hpp"
 #include "core/movement.hpp"
 #include "core/sight.hpp"
 #include "core/tracker.hpp"
@@ -118,6 +119,11 @@ public:
     virtual AreaRules areaRules() const { return {}; }
     // What the round tracker offers under it (core/tracker.hpp): its conditions, its initiative dice.
     virtual TrackingRules tracking() const { return {}; }
+    // When the game decides every pair from the lines between the two figures' corners alone, in
+    // the form core/corner_rule.hpp states (and so decides its pairs with decideByCorners): that
+    // rule, so that a caller holding the lines some other way decides as the game does (the cover
+    // heat map). None by default.
+    virtual std::optional<CornerRule> cornerRule() const { return std::nullopt; }
     // The cover of `defender` from a point (an area effect's origin, core/area.hpp): the game's
     // cover with that point as the attacker's only corner; the ruling's attacker is -1 and its
     // corner the point. By default: the lines from the point to every corner of the defender, line

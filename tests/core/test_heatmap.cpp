@@ -83,19 +83,10 @@ Board crowdedBoard(test::SceneRng& r) {
     }
     std::vector<char> taken(static_cast<std::size_t>(b.width * b.height), 0);
     for (const Cell& c : blocking) taken[static_cast<std::size_t>(c.y * b.width + c.x)] = 1;
-    for (int i = 0, n = 2 + r.below(5); i < n; ++i) {
-        const int s = r.below(4) == 0 ? 2 : 1;
-        const int x = r.below(b.width - s + 1), y = r.below(b.height - s + 1);
-        bool free = true;
-        for (int dy = 0; dy < s; ++dy)
-            for (int dx = 0; dx < s; ++dx) free = free && !taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)];
-        if (!free) continue;
-        for (int dy = 0; dy < s; ++dy)
-            for (int dx = 0; dx < s; ++dx) taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)] = 1;
-        Figure& f = test::figure(b, "f" + std::to_string(i), x, y, s, s);
+    test::placeFigures(b, r, 2 + r.below(5), taken, [&](Figure& f) {
         f.side = r.below(2) == 0 ? "red" : "blue";
         f.stunned = r.below(8) == 0;
-    }
+    });
     return b;
 }
 

@@ -14,46 +14,19 @@ namespace sightline {
 namespace {
 
 // The decision for attacker -> defender over a PairLines whose rows are the attacker's corners
-// (transposed = false) or the defender's (transposed = true), tracing every line.
+// (transposed = false) or the defender's (transposed = true), tracing every line: the corner rule's
+// (DoomRules::cornerRule), which the heat map reads from lines it decides another way.
 PairResult decideEveryLine(PairLines& lines, bool transposed, const Figure& defender, int attacker, int defenderIndex) {
+    const std::size_t nd = transposed ? lines.rows() : lines.cols();
+    const auto& attackerCorners = transposed ? lines.colCorners() : lines.rowCorners();
+    const CornerDecision d = decideByCorners(CornerRule{}, attackerCorners, defender, nd, [&](std::size_t ia, std::size_t id) {
+        return transposed ? lines.get(id, ia) : lines.get(ia, id);
+    });
     PairResult r;
     r.attacker = attacker;
     r.defender = defenderIndex;
-    const std::size_t na = transposed ? lines.cols() : lines.rows();
-    const std::size_t nd = transposed ? lines.rows() : lines.cols();
-    auto get = [&](std::size_t ia, std::size_t id) { return transposed ? lines.get(id, ia) : lines.get(ia, id); };
-    const auto& attackerCorners = transposed ? lines.colCorners() : lines.rowCorners();
-
-    const bool coverRulesApply = !defender.isLarge() && !defender.stunned;
-    if (coverRulesApply) {
-        // A corner the defender shares gives no cover once any of its lines gives sight (the line to
-        // the same point too, unless walls there separate the two cells: docs/rules.md section 1).
-        for (std::size_t ia = 0; ia < na; ++ia) {
-            if (!defender.hasCorner(attackerCorners[ia])) continue;
-            for (std::size_t id = 0; id < nd; ++id)
-                if (!get(ia, id).sightStopped) {
-                    r.lineOfSight = true;
-                    r.cover = false;
-                    return r;
-                }
-        }
-        for (std::size_t ia = 0; ia < na; ++ia) {
-            bool allClear = true;
-            for (std::size_t id = 0; id < nd && allClear; ++id) allClear = !get(ia, id).coverStopped;
-            if (allClear) {
-                r.lineOfSight = true;
-                r.cover = false;
-                return r;
-            }
-        }
-    }
-    for (std::size_t ia = 0; ia < na; ++ia)
-        for (std::size_t id = 0; id < nd; ++id)
-            if (!get(ia, id).sightStopped) {
-                r.lineOfSight = true;
-                r.cover = coverRulesApply;
-                return r;
-            }
+    r.lineOfSight = d.lineOfSight;
+    if (d.lineOfSight) r.cover = d.cover;
     return r;
 }
 

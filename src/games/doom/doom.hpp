@@ -39,6 +39,10 @@ public:
     PairResult quick(Tracer& tracer, int attacker, int defender) const override;
     // Both orders of one pair at once: the lines are the same, only the roles change.
     void quickBoth(Tracer& tracer, int a, int b, PairResult& ab, PairResult& ba) const override;
+    // Line of sight from any line not stopped for sight; no cover from a corner whose lines to the
+    // defender's corners are all clear for cover, or one the defender shares that gives sight; a
+    // large or stunned defender has none.
+    std::optional<CornerRule> cornerRule() const override { return CornerRule{}; }
 
     // How much work (core/pair_lines.hpp, PairLines::work) a ruling between large figures spends
     // counting each attacker corner's stopped lines (about a second) before it gives the counts up

@@ -1,0 +1,277 @@
+// What the lines from one corner meet, painted for the whole board (core/corner_lines.hpp).
+//
+// Coordinates here are whole cells (the scene's lattice divided by kScale): a corner c, a cell's
+// square [x0, x0 + 1] x [y0, y0 + 1], a barrier's ends, and the lattice points q of each row. Every
+// bound is an exact integer division; nothing is rounded.
+#include "core/corner_lines.hpp"
+
+#include "core/pair_lines.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+namespace sightline {
+
+namespace {
+
+using I = long long;
+constexpr I kNone = std::numeric_limits<I>::max() / 4;  // an unbounded end of an interval
+
+I cellsOf(Coord v) { return static_cast<I>(v / kScale); }
+
+// floor((n0 + n1 t) / m) and its remainder for t, t + 1, ... (m > 0): stepped, not divided.
+struct Step {
+    I q = 0, r = 0, dq = 0, dr = 0, m = 1;
+    Step() = default;
+    Step(I n0, I n1, I m_, I t) : m(m_) {
+        const I n = n0 + n1 * t;
+        q = floorDiv(n, m), r = n - q * m;
+        dq = floorDiv(n1, m), dr = n1 - dq * m;
+    }
+    void next() {
+        q += dq, r += dr;
+        if (r >= m) r -= m, ++q;
+    }
+};
+
+}  // namespace
+
+bool CornerLines::paintable(const SightScene& scene) {
+    for (const Barrier& b : scene.barriers())
+        if (b.a.x() % kScale || b.a.y() % kScale || b.b.x() % kScale || b.b.y() % kScale) return false;
+    return true;
+}
+
+std::vector<char> CornerLines::barrierPoints(const SightScene& scene) {
+    const int W = scene.width(), H = scene.height();
+    std::vector<char> out(static_cast<std::size_t>(W + 1) * static_cast<std::size_t>(H + 1), 0);
+    for (int y = 0; y <= H; ++y)
+        for (int x = 0; x <= W; ++x)
+            for (auto it = scene.latticeBegin(x, y), end = scene.latticeEnd(x, y); it != end; ++it)
+                if (scene.barriers()[*it].kind != Blocker::Kind::Edge) {
+                    out[static_cast<std::size_t>(y) * static_cast<std::size_t>(W + 1) + static_cast<std::size_t>(x)] = 1;
+                    break;
+                }
+    return out;
+}
+
+void CornerLines::fill(int y, I x0, I x1, std::uint8_t bit) {
+    if (y < y0_ || y > y1_) return;
+    x0 = std::max<I>(x0, x0_), x1 = std::min<I>(x1, x1_);
+    if (x0 > x1) return;
+    std::uint8_t* __restrict p = &bits_[index(static_cast<int>(x0), y)];
+    for (std::size_t n = 0, end = static_cast<std::size_t>(x1 - x0); n <= end; ++n) p[n] |= bit;
+}
+
+// The lines from the corner that meet the closed run of cells [x0, x0 + w] x [y0, y0 + 1] in a piece
+// of positive length (a line meets the run so exactly when it meets one of its cells so). With the
+// corner on or above the run's top (below its bottom is the mirror): a = rows from the corner down
+// to the top, D = rows from the corner down to q, u = q.x - c.x. A line to a row past the run crosses
+// its row between x = c.x + u a / D and c.x + u (a + 1) / D, and meets the run in positive length
+// when that piece overlaps [x0, x0 + w] in positive length, or when it is upright (u = 0) on one of
+// the run's ends or through it. A line along the row of the run's top (a = 0, D = 0) runs along that
+// side when it overlaps it. Nothing nearer meets it.
+void CornerLines::paintRun(int x0, int y0, int w, std::uint8_t bit) {
+    const I cx = corner_.x, cy = corner_.y;
+    const bool down = cy <= y0;
+    const I a = down ? y0 - cy : cy - (y0 + 1), b = a + 1;
+    const I L = x0 - cx, R = L + w;
+    const I umin = -cx, umax = width_ - cx;
+    const I dMax = down ? height_ - cy : cy;
+    if (a == 0) {
+        const int y = static_cast<int>(cy);
+        // Along the row: min(c.x, q.x) < x0 + w and max(c.x, q.x) > x0.
+        if (R > 0) fill(y, cx + std::max<I>(1, L + 1), cx + umax, bit);
+        if (L < 0) fill(y, cx + umin, cx + std::min<I>(-1, R - 1), bit);
+    }
+    // Each bound is floor((n0 + n1 D) / m) for D = a + 1, a + 2, ... (Step).
+    const I D0 = a + 1;
+    // u > 0: u a < R D and u b > L D; u < 0: u b < R D and u a > L D; u = 0 upright beside or through it.
+    const I xLo = x0_ - cx, xHi = x1_ - cx;  // u of the points decided
+    // Rows outside the points decided: stepped over going in, and the end of the loop.
+    const I dEnd = std::min(dMax, down ? y1_ - cy : cy - y0_);
+    auto row = [&](I D) { return static_cast<int>(down ? cy + D : cy - D); };
+    auto outside = [&](int y) { return down ? y < y0_ : y > y1_; };
+    if (L > 0) {  // wholly to the right: u > 0 only, moving right as D grows
+        Step lo(0, L, b, D0), hi(-1, R, a == 0 ? 1 : a, D0);
+        for (I D = D0; D <= dEnd; ++D, lo.next(), hi.next()) {
+            const I l1 = lo.q + 1;
+            if (l1 > xHi) break;
+            if (!outside(row(D))) fill(row(D), cx + l1, cx + (a == 0 ? umax : hi.q), bit);
+        }
+    } else if (R < 0) {  // wholly to the left: u < 0 only
+        Step lo2(0, L, a == 0 ? 1 : a, D0), hi2(-1, R, b, D0);
+        for (I D = D0; D <= dEnd; ++D, lo2.next(), hi2.next()) {
+            const I h2 = hi2.q;
+            if (h2 < xLo) break;
+            if (!outside(row(D))) fill(row(D), cx + (a == 0 ? umin : lo2.q + 1), cx + h2, bit);
+        }
+    } else {  // over the corner's column: one run through u = 0
+        Step hi(-1, R, a == 0 ? 1 : a, D0), lo2(0, L, a == 0 ? 1 : a, D0);
+        for (I D = D0; D <= dEnd; ++D, hi.next(), lo2.next()) {
+            if (outside(row(D))) continue;
+            // u > 0 from 1 up to hi (R > 0, else none); u < 0 from lo2 (L < 0, else none) up to -1.
+            const I h1 = R > 0 ? (a == 0 ? umax : std::max<I>(hi.q, 0)) : 0;
+            const I l2 = L < 0 ? (a == 0 ? umin : std::min<I>(lo2.q + 1, 0)) : 0;
+            fill(row(D), cx + l2, cx + h1, bit);
+        }
+    }
+}
+
+// A barrier seen from the corner: the lines that cross it properly are stopped (kSight), those that
+// may touch it otherwise are left open (kOpen). With the corner off the barrier's line, both are the
+// cone of lines from the corner through the barrier past its line: open (strictly between the rays
+// through its ends, strictly past it) for the first, closed for the second. With the corner on its
+// line (but not on it), only lines along that line can touch it.
+void CornerLines::paintBarrier(const Barrier& bar) {
+    const I cx = corner_.x, cy = corner_.y;
+    I p1x = cellsOf(bar.a.x()), p1y = cellsOf(bar.a.y()), p2x = cellsOf(bar.b.x()), p2y = cellsOf(bar.b.y());
+    const I ex = p2x - p1x, ey = p2y - p1y;
+    const I sc = ex * (cy - p1y) - ey * (cx - p1x);
+    if (sc == 0) {
+        for (int y = 0; y <= height_; ++y) {
+            if (ey == 0) {
+                if (y == p1y) fill(y, 0, width_, kOpen);
+                continue;
+            }
+            const I num = ex * (y - p1y);
+            if (num % ey == 0) fill(y, p1x + num / ey, p1x + num / ey, kOpen);
+        }
+        return;
+    }
+    I v1x = p1x - cx, v1y = p1y - cy, v2x = p2x - cx, v2y = p2y - cy;
+    if (v1x * v2y - v1y * v2x < 0) std::swap(v1x, v2x), std::swap(v1y, v2y);
+    const I sg = sc > 0 ? 1 : -1;
+    // A x + K(y) >= 0 for each of cross(v1, q - c), cross(q - c, v2) and -sg cross(e, q - p1), with
+    // K(y) = K0 + Ky y.
+    const I A[3] = {-v1y, v2y, sg * ey};
+    const I K0[3] = {-v1x * cy + v1y * cx, -cx * v2y + cy * v2x, -sg * (-ex * p1y + ey * p1x)};
+    const I Ky[3] = {v1x, -v2x, -sg * ex};
+    // Nothing to paint when the points decided all lie outside one of the three.
+    for (int k = 0; k < 3; ++k) {
+        bool any = false;
+        for (const I x : {I(x0_), I(x1_)})
+            for (const I y : {I(y0_), I(y1_)}) any = any || A[k] * x + K0[k] + Ky[k] * y >= 0;
+        if (!any) return;
+    }
+    // The rows the region meets within the points decided: between the wall's ends, where the rays
+    // through them leave the box, and the box's corners inside the region (a row more each way: the
+    // bounds are only for where to look, in floating point).
+    double ylo = double(std::min(p1y, p2y)), yhi = double(std::max(p1y, p2y));
+    for (const auto& [vx, vy] : {std::pair{v1x, v1y}, std::pair{v2x, v2y}}) {
+        const double px = double(cx + vx), py = double(cy + vy);
+        double t = 1e18;
+        if (vx > 0) t = std::min(t, (x1_ - px) / double(vx));
+        if (vx < 0) t = std::min(t, (x0_ - px) / double(vx));
+        if (vy > 0) t = std::min(t, (y1_ - py) / double(vy));
+        if (vy < 0) t = std::min(t, (y0_ - py) / double(vy));
+        const double ey = py + std::max(t, 0.0) * double(vy);
+        ylo = std::min(ylo, ey), yhi = std::max(yhi, ey);
+    }
+    for (const I x : {I(x0_), I(x1_)})
+        for (const I y : {I(y0_), I(y1_)}) {
+            bool inside = true;
+            for (int k = 0; k < 3; ++k) inside = inside && A[k] * x + K0[k] + Ky[k] * y >= 0;
+            if (inside) ylo = std::min(ylo, double(y)), yhi = std::max(yhi, double(y));
+        }
+    const int y0 = std::max(y0_, static_cast<int>(std::max(ylo - 1.0, -1.0))), y1 = std::min(y1_, static_cast<int>(std::min(yhi + 1.0, 1e9)));
+    if (y0 > y1) return;
+    // For A > 0 the bound is x >= -K / A: floor((-K0 - Ky y) / A); for A < 0, x <= K / -A.
+    Step st[3];
+    for (int k = 0; k < 3; ++k)
+        if (A[k] > 0) st[k] = Step(-K0[k], -Ky[k], A[k], y0);
+        else if (A[k] < 0) st[k] = Step(K0[k], Ky[k], -A[k], y0);
+    for (int y = y0; y <= y1; ++y) {
+        I lo = -kNone, hi = kNone, slo = -kNone, shi = kNone;
+        for (int k = 0; k < 3; ++k) {
+            const Step& t = st[k];
+            if (A[k] > 0) {
+                lo = std::max(lo, t.r == 0 ? t.q : t.q + 1), slo = std::max(slo, t.q + 1);
+            } else if (A[k] < 0) {
+                hi = std::min(hi, t.q), shi = std::min(shi, t.r == 0 ? t.q - 1 : t.q);
+            } else {
+                const I K = K0[k] + Ky[k] * y;
+                if (K < 0) lo = kNone;
+                if (K <= 0) slo = kNone;
+            }
+        }
+        for (Step& t : st) t.next();
+        if (lo > hi || lo > x1_ || hi < x0_) continue;
+        // The strict run inside the closed one: stopped; the closed one's ends beside it: open.
+        if (slo > shi) fill(y, lo, hi, kOpen);
+        else {
+            fill(y, slo, shi, kSight);
+            fill(y, lo, slo - 1, kOpen);
+            fill(y, shi + 1, hi, kOpen);
+        }
+    }
+}
+
+void CornerLines::build(const SightScene& scene, const std::vector<char>& barrierPoints, int fi, Corner c, const Box* within) {
+    scene_ = &scene;
+    figure_ = fi;
+    corner_ = c;
+    width_ = scene.width(), height_ = scene.height();
+    x0_ = 0, y0_ = 0, x1_ = width_, y1_ = height_;
+    if (within) {
+        x0_ = std::max(x0_, within->x0), y0_ = std::max(y0_, within->y0);
+        x1_ = std::min(x1_, within->x1), y1_ = std::min(y1_, within->y1);
+    }
+    traced_ = 0;
+    bits_.assign(static_cast<std::size_t>(width_ + 1) * static_cast<std::size_t>(height_ + 1), 0);
+    const Board& board = scene.board();
+    // Cells: terrain that stops something and other figures' cells (the figure's own stop nothing).
+    auto cellBits = [&](int x, int y) -> std::uint8_t {
+        const int g = scene.figureAt(x, y);
+        if (g == fi) return 0;
+        const std::uint8_t t = scene.terrainAt(x, y);
+        return static_cast<std::uint8_t>((t & SightScene::kBlocking ? kSight : 0) | (t & SightScene::kDifficult ? kDifficult : 0) |
+                                         (g >= 0 ? kFigure : 0));
+    };
+    for (const Cell& t : scene.terrainCells())
+        if (scene.figureAt(t.x, t.y) < 0)
+            if (const std::uint8_t bit = cellBits(t.x, t.y)) paintRun(t.x, t.y, 1, bit);
+    // A figure's cells row by row, in runs of cells that stop the same lines.
+    for (std::size_t g = 0; g < board.figures.size(); ++g) {
+        if (static_cast<int>(g) == fi) continue;
+        const Figure& f = board.figures[g];
+        const int xEnd = std::min(width_, f.cell.x + f.w);
+        for (int y = std::max(0, f.cell.y); y < std::min(height_, f.cell.y + f.h); ++y)
+            for (int x = std::max(0, f.cell.x); x < xEnd;) {
+                const std::uint8_t bit = scene.figureAt(x, y) == static_cast<int>(g) ? cellBits(x, y) : 0;
+                int end = x + 1;
+                while (end < xEnd && scene.figureAt(end, y) == static_cast<int>(g) && cellBits(end, y) == bit) ++end;
+                if (bit) paintRun(x, y, end - x, bit);
+                x = end;
+            }
+    }
+    // Barriers other than the edge; the edge stops only the lines along it.
+    const IPoint cp = latticePoint(c.x, c.y);
+    for (const Barrier& b : scene.barriers()) {
+        if (b.kind == Blocker::Kind::Edge || onSegment(b.a, b.b, cp)) continue;
+        paintBarrier(b);
+    }
+    if (c.x == 0 || c.x == width_)
+        for (int y = 0; y <= height_; ++y) fill(y, c.x, c.x, kSight);
+    if (c.y == 0 || c.y == height_) fill(c.y, 0, width_, kSight);
+    // A barrier through the corner: what it may stop there is the sight engine's to say.
+    if (barrierPoints[index(c.x, c.y)])
+        for (std::uint8_t& v : bits_)
+            if (!(v & kSight)) v |= kOpen;
+}
+
+LineVerdict CornerLines::trace(Tracer& tracer, std::size_t point) {
+    const Figure& f = scene_->board().figures[static_cast<std::size_t>(figure_)];
+    const auto stride = static_cast<std::size_t>(width_) + 1;
+    const int x = static_cast<int>(point % stride), y = static_cast<int>(point / stride);
+    const IPoint q = latticePoint(x, y);
+    const LineVerdict r = tracer.verdict(figureLineEnd(f, corner_, q), LineEnd{q, std::nullopt}, LineFilter{figure_, -1});
+    ++traced_;
+    bits_[index(x, y)] = static_cast<std::uint8_t>((r.sightStopped ? kSight : 0) | (r.figureStopped ? kFigure : 0) |
+                                                   (r.difficultStopped ? kDifficult : 0));
+    if (r.sightStopped) return {true, true, false, false};
+    return r;
+}
+
+}  // namespace sightline

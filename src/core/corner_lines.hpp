@@ -1,0 +1,82 @@
+// What the lines from one corner of a figure meet, decided for every lattice point of the board at
+// once: the table the cover heat map reads (core/heatmap.hpp) where a game decides its pairs from
+// their lines alone (core/corner_rule.hpp), instead of tracing the same lines for each cell.
+//
+// Each obstacle's shadow is painted row by row with exact integer bounds (docs/rules.md, "Sight
+// lines"): a cell that stops lines stops exactly those that meet its closed square in a piece of
+// positive length, which for a corner c and a row of lattice points is an interval of whole
+// points; a wall, a closed door or a feature's side that stops sight stops for certain every line
+// that crosses it properly (strictly inside the wall and strictly inside the line), and may stop a
+// line that touches it otherwise (through an end of it, along it, ending on it): those points are
+// left open and traced one by one with the sight engine when first asked. The board's edge stops a
+// line from the corner only along it. A corner with a barrier other than the edge through it leaves
+// every point it does not see stopped open. Tests compare every line with the sight engine on
+// random boards (tests/core/test_corner_lines.cpp).
+#pragma once
+
+#include "core/sight.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace sightline {
+
+class CornerLines {
+public:
+    // Whether every barrier of the scene has whole-cell ends (the painting's arithmetic). Lines on
+    // other scenes are traced one by one.
+    static bool paintable(const SightScene& scene);
+    // For each lattice point (x, y), row by row over (width + 1) x (height + 1): 1 when a barrier
+    // other than the board's edge passes through it.
+    static std::vector<char> barrierPoints(const SightScene& scene);
+
+    // Decides the lines from corner `c` of figure `fi` of the scene's board to every lattice point:
+    // the figure's own cells never stop them, the board's other figures do (for cover). The scene
+    // must be paintable; `barrierPoints` is its barrierPoints().
+    // Only the points of `within` (lattice points, inclusive) are decided when it is given: a
+    // caller that asks about part of the board paints no more.
+    struct Box {
+        int x0 = 0, y0 = 0, x1 = -1, y1 = -1;
+    };
+    void build(const SightScene& scene, const std::vector<char>& barrierPoints, int fi, Corner c, const Box* within = nullptr);
+
+    // The verdict of the line from the corner to lattice point (x, y), as Tracer::verdict gives it for
+    // a line ending there at a figure's corner whose cells hold nothing that stops a line: (x, y) must
+    // be among the points decided, have no barrier but the board's edge through it and not be the
+    // corner itself. Traced with
+    // `tracer` (on the same scene) when the painting left it open, once.
+    LineVerdict at(Tracer& tracer, int x, int y) { return atPoint(tracer, index(x, y)); }
+    // The same by the point's index, y * (width + 1) + x.
+    LineVerdict atPoint(Tracer& tracer, std::size_t point) {
+        const std::uint8_t v = bits_[point];
+        if (v & kSight) return {true, true, false, false};
+        if (v & kOpen) return trace(tracer, point);
+        return {false, (v & (kFigure | kDifficult)) != 0, (v & kFigure) != 0, (v & kDifficult) != 0};
+    }
+
+    // Lines traced one by one so far (for tests and benchmarks).
+    std::size_t traced() const { return traced_; }
+
+    static constexpr std::uint8_t kSight = 1, kFigure = 2, kDifficult = 4, kOpen = 8;
+    // The painted bits of a point (for tests), and of every point, by index.
+    std::uint8_t bitsAt(int x, int y) const { return bits_[index(x, y)]; }
+    const std::uint8_t* bits() const { return bits_.data(); }
+
+private:
+    std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_ + 1) + static_cast<std::size_t>(x); }
+    LineVerdict trace(Tracer& tracer, std::size_t point);
+    void fill(int y, long long x0, long long x1, std::uint8_t bit);
+    void paintRun(int x0, int y0, int w, std::uint8_t bit);
+    void paintBarrier(const Barrier& b);
+
+    const SightScene* scene_ = nullptr;
+    int figure_ = -1;
+    Corner corner_;
+    int width_ = 0, height_ = 0;
+    int x0_ = 0, y0_ = 0, x1_ = 0, y1_ = 0;  // the points decided
+    std::vector<std::uint8_t> bits_;
+    std::size_t traced_ = 0;
+};
+
+}  // namespace sightline

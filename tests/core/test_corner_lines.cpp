@@ -1,0 +1,202 @@
+// The corners' lines the cover heat map reads (core/corner_lines.hpp), against the sight engine: on
+// random boards of whole-cell walls, doors, features, blocking and difficult cells and figures of one
+// and four cells, every line from every corner of every figure to every lattice point with no barrier
+// but the edge through it has the verdict Tracer::verdict gives, ending at a bare point and ending
+// at the corner of a probe figure standing on a cell there (what the heat map rules); on a board
+// where nothing but the edge and figures stands, no line is left to trace. And the heat map that
+// reads them equals the reference under every game, whatever the method.
+#include "core/corner_lines.hpp"
+#include "core/heatmap.hpp"
+#include "core/pair_lines.hpp"
+#include "games/games.hpp"
+#include "io/map_io.hpp"
+#include "random_board.hpp"
+#include "scenes.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <memory>
+
+using namespace sightline;
+
+namespace {
+
+// Whole-cell walls in eight directions (joints, crossings, lines through their ends), a door or two,
+// now and then a feature, blocking cells meeting at corners, difficult cells, and figures, some at
+// the board's edge; sometimes no walls at all (the open boards the table path is for).
+Board cornerLinesBoard(tools::SceneRng& r) {
+    Board b = test::board(4 + r.below(9), 4 + r.below(9));
+    static const int dirs[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+    const bool open = r.below(3) == 0;
+    for (int i = 0, n = open ? 0 : b.width * b.height / (4 + r.below(8)); i < n; ++i) {
+        const int x = r.below(b.width + 1), y = r.below(b.height + 1);
+        const int* d = dirs[r.below(8)];
+        const int len = 1 + r.below(3);
+        const int ex = x + d[0] * len, ey = y + d[1] * len;
+        if (ex < 0 || ey < 0 || ex > b.width || ey > b.height) continue;
+        test::wall(b, x, y, ex, ey);
+    }
+    std::vector<Cell> blocking, difficult;
+    for (int i = open ? 0 : r.below(5); i > 0; --i) {
+        const int x = r.below(b.width - 1), y = r.below(b.height - 1);
+        blocking.push_back({x, y});
+        if (r.below(2) == 0) blocking.push_back({x + 1, y + 1});
+    }
+    for (int i = r.below(5); i > 0; --i) difficult.push_back({r.below(b.width), r.below(b.height)});
+    test::terrain(b, TerrainKind::Blocking, blocking);
+    test::terrain(b, TerrainKind::Difficult, difficult);
+    test::terrain(b, TerrainKind::Impassable, {{r.below(b.width), r.below(b.height)}});
+    if (!open)
+        for (int i = r.below(3); i > 0; --i) {
+            const int x = r.below(b.width), y = r.below(b.height);
+            test::door(b, x, y, x + r.below(2), y + 1, r.below(2) == 0);
+        }
+    if (!open && r.below(3) == 0) {
+        Feature f;
+        f.id = "feat";
+        f.kind = "object";
+        f.blocksSight = true;
+        const double x = r.below(b.width - 1), y = r.below(b.height - 1);
+        f.polygon = {{x, y}, {x + 2, y}, {x + 2, y + 1}, {x, y + 1}};
+        b.features.push_back(f);
+    }
+    std::vector<char> taken(static_cast<std::size_t>(b.width * b.height), 0);
+    for (const Cell& c : blocking) taken[static_cast<std::size_t>(c.y * b.width + c.x)] = 1;
+    test::placeFigures(b, r, 2 + r.below(8), taken, [&](Figure& f) {
+        f.side = r.below(2) == 0 ? "red" : "blue";
+        f.stunned = r.below(8) == 0;
+    });
+    return b;
+}
+
+bool same(const LineVerdict& a, const LineVerdict& b) {
+    if (a.sightStopped || b.sightStopped) return a.sightStopped == b.sightStopped;
+    return a.coverStopped == b.coverStopped && a.figureStopped == b.figureStopped && a.difficultStopped == b.difficultStopped;
+}
+
+}  // namespace
+
+TEST_CASE("corner lines: every line has the sight engine's verdict, on random boards", "[heatmap][corner-lines]") {
+    tools::SceneRng rng(20261202);
+    std::size_t checked = 0, viaProbe = 0, traced = 0, painted = 0;
+    for (int n = 0; n < 300; ++n) {
+        const Board b = cornerLinesBoard(rng);
+        INFO("board " << n << ":\n" << serializeMap(b));
+        const SightScene scene(b, sightPolicyFor("doom"));
+        REQUIRE(CornerLines::paintable(scene));
+        const std::vector<char> barrierAt = CornerLines::barrierPoints(scene);
+        Tracer tracer(scene, Engine::Reference);
+        // A probe on a few empty cells, as the heat map places it: a scene of the board with it.
+        std::vector<Cell> probes;
+        for (int i = 0; i < 4; ++i) {
+            const Cell c{rng.below(b.width), rng.below(b.height)};
+            if (scene.figureAt(c.x, c.y) < 0 && scene.terrainAt(c.x, c.y) == 0) probes.push_back(c);
+        }
+        for (std::size_t fi = 0; fi < b.figures.size(); ++fi) {
+            const Figure& f = b.figures[fi];
+            for (const Corner& c : f.corners()) {
+                CornerLines lines;
+                lines.build(scene, barrierAt, static_cast<int>(fi), c);
+                for (int y = 0; y <= b.height; ++y)
+                    for (int x = 0; x <= b.width; ++x) {
+                        if ((x == c.x && y == c.y) || barrierAt[static_cast<std::size_t>(y * (b.width + 1) + x)]) continue;
+                        const bool open = (lines.bitsAt(x, y) & CornerLines::kOpen) && !(lines.bitsAt(x, y) & CornerLines::kSight);
+                        const IPoint q = latticePoint(x, y);
+                        const LineVerdict want =
+                            tracer.verdict(figureLineEnd(f, c, q), LineEnd{q, std::nullopt}, LineFilter{static_cast<int>(fi), -1});
+                        const LineVerdict got = lines.at(tracer, x, y);
+                        INFO("figure " << f.id << " corner " << c.x << "," << c.y << " to " << x << "," << y);
+                        REQUIRE(same(got, want));
+                        REQUIRE(same(lines.at(tracer, x, y), want));  // asked again, as kept
+                        ++checked;
+                        (open ? traced : painted) += 1;
+                    }
+                for (const Cell& p : probes) {
+                    if (f.hasCorner({p.x, p.y}) || f.hasCorner({p.x + 1, p.y + 1}) || f.hasCorner({p.x + 1, p.y}) || f.hasCorner({p.x, p.y + 1}))
+                        continue;  // a probe touching the figure is ruled, not read
+                    Board withProbe = b;
+                    test::figure(withProbe, "probe", p.x, p.y);
+                    const SightScene probeScene(withProbe, sightPolicyFor("doom"));
+                    Tracer probeTracer(probeScene, Engine::Reference);
+                    const Figure& probe = withProbe.figures.back();
+                    for (const Corner& q : probe.corners()) {
+                        if (barrierAt[static_cast<std::size_t>(q.y * (b.width + 1) + q.x)]) continue;
+                        const IPoint qp = latticePoint(q.x, q.y), cp = latticePoint(c.x, c.y);
+                        const LineVerdict want = probeTracer.verdict(figureLineEnd(f, c, qp), figureLineEnd(probe, q, cp),
+                                                                     LineFilter{static_cast<int>(fi), static_cast<int>(withProbe.figures.size() - 1)});
+                        INFO("figure " << f.id << " corner " << c.x << "," << c.y << " to probe at " << p.x << "," << p.y << " corner " << q.x
+                                       << "," << q.y);
+                        REQUIRE(same(lines.at(tracer, q.x, q.y), want));
+                        ++viaProbe;
+                    }
+                }
+            }
+        }
+    }
+    INFO(checked << " lines, " << painted << " painted, " << traced << " traced, " << viaProbe << " to probes");
+    CHECK(checked > 100000);
+    CHECK(viaProbe > 5000);
+    CHECK(painted > traced);  // the painting decides most lines: it would not, were it leaving them all open
+}
+
+TEST_CASE("corner lines: on a board of figures alone no line is traced, and each is decided", "[heatmap][corner-lines]") {
+    const Board b = tools::makeScene("open");
+    const SightScene scene(b);
+    const std::vector<char> barrierAt = CornerLines::barrierPoints(scene);
+    Tracer tracer(scene);
+    std::size_t stopped = 0, clear = 0;
+    for (int fi : {0, 1, 4, 57}) {
+        for (const Corner& c : b.figures[static_cast<std::size_t>(fi)].corners()) {
+            CornerLines lines;
+            lines.build(scene, barrierAt, fi, c);
+            for (int y = 0; y <= b.height; y += 3)
+                for (int x = 0; x <= b.width; x += 3) {
+                    if ((x == c.x && y == c.y) || barrierAt[static_cast<std::size_t>(y * (b.width + 1) + x)]) continue;
+                    const IPoint q = latticePoint(x, y);
+                    const LineVerdict want = tracer.verdict(figureLineEnd(b.figures[static_cast<std::size_t>(fi)], c, q), LineEnd{q, std::nullopt},
+                                                            LineFilter{fi, -1});
+                    REQUIRE(same(lines.at(tracer, x, y), want));
+                    (want.coverStopped ? stopped : clear) += 1;
+                }
+            CHECK(lines.traced() == 0);
+        }
+    }
+    CHECK(stopped > 100);
+    CHECK(clear > 100);
+}
+
+TEST_CASE("corner lines: the heat map read from them equals the reference under every game and method", "[heatmap][corner-lines]") {
+    tools::SceneRng rng(20261203);
+    for (const std::string& name : ruleSystemNames()) {
+        const auto rules = makeRuleSystem(name, {"", SIGHTLINE_SOURCE_DIR "/assets"});
+        for (int n = 0; n < 40; ++n) {
+            const Board b = cornerLinesBoard(rng);
+            INFO(name << ", board " << n << ":\n" << serializeMap(b));
+            for (int size : {1, 2}) {
+                HeatmapRequest r;
+                r.attackers = figuresOfSide(b, "red");
+                r.w = r.h = size;
+                const auto slow = coverHeatmapReference(*rules, b, sightPolicyFor(name), r);
+                for (const auto method : {HeatmapRequest::Method::Corners, HeatmapRequest::Method::Auto}) {
+                    for (const bool cull : {true, false}) {
+                        r.method = method;
+                        r.cull = cull;
+                        HeatmapControl::Stats stats;
+                        const auto fast = coverHeatmap(*rules, b, sightPolicyFor(name), r, Engine::Indexed, 1 + rng.below(3), {nullptr, nullptr, &stats});
+                        if (method == HeatmapRequest::Method::Corners && rules->cornerRule() && !r.attackers.empty() && size == 1 && !cull)
+                            CHECK(stats.fromCorners > 0);
+                        REQUIRE(fast.size() == slow.size());
+                        for (std::size_t i = 0; i < fast.size(); ++i) {
+                            INFO("size " << size << ", method " << int(method) << ", cull " << cull << ", cell " << slow[i].cell.x << ","
+                                         << slow[i].cell.y);
+                            REQUIRE(fast[i].seenBy == slow[i].seenBy);
+                            REQUIRE(fast[i].exposedTo == slow[i].exposedTo);
+                            REQUIRE(fast[i].state == slow[i].state);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
