@@ -44,6 +44,7 @@ bool CornerLines::paintable(const SightScene& scene) {
 }
 
 std::vector<char> CornerLines::barrierPoints(const SightScene& scene) {
+    if (!scene.indexed()) throw std::logic_error("corner lines read the scene's lattice index: build the scene with it");
     const int W = scene.width(), H = scene.height();
     std::vector<char> out(static_cast<std::size_t>(W + 1) * static_cast<std::size_t>(H + 1), 0);
     for (int y = 0; y <= H; ++y)
@@ -198,12 +199,31 @@ void CornerLines::paintBarrier(const Barrier& bar) {
         }
         for (Step& t : st) t.next();
         if (lo > hi || lo > x1_ || hi < x0_) continue;
-        // The strict run inside the closed one: stopped; the closed one's ends beside it: open.
-        if (slo > shi) fill(y, lo, hi, kOpen);
+        // The strict run inside the closed one: stopped. The closed one's points beside it: on the
+        // barrier's line (the line meets it there at its end only: kEnd) or on a ray through one
+        // of its ends (the line grazes it on the way: open).
+        const I A3 = A[2], K3 = K0[2] + Ky[2] * y;
+        auto edge = [&](I from, I to) {
+            from = std::max<I>(from, x0_), to = std::min<I>(to, x1_);
+            if (from > to) return;
+            if (A3 == 0) {  // a level barrier on this row's line: every point on its line
+                fill(y, from, to, K3 == 0 ? kEnd : kOpen);
+                return;
+            }
+            const I on = (-K3) % A3 == 0 ? -K3 / A3 : kNone;
+            if (on < from || on > to) {
+                fill(y, from, to, kOpen);
+                return;
+            }
+            fill(y, from, on - 1, kOpen);
+            fill(y, on, on, kEnd);
+            fill(y, on + 1, to, kOpen);
+        };
+        if (slo > shi) edge(lo, hi);
         else {
             fill(y, slo, shi, kSight);
-            fill(y, lo, slo - 1, kOpen);
-            fill(y, shi + 1, hi, kOpen);
+            edge(lo, slo - 1);
+            edge(shi + 1, hi);
         }
     }
 }

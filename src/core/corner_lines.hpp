@@ -28,7 +28,7 @@ public:
     // other scenes are traced one by one.
     static bool paintable(const SightScene& scene);
     // For each lattice point (x, y), row by row over (width + 1) x (height + 1): 1 when a barrier
-    // other than the board's edge passes through it.
+    // other than the board's edge passes through it. The scene must have its grid index.
     static std::vector<char> barrierPoints(const SightScene& scene);
 
     // Decides the lines from corner `c` of figure `fi` of the scene's board to every lattice point:
@@ -51,14 +51,16 @@ public:
     LineVerdict atPoint(Tracer& tracer, std::size_t point) {
         const std::uint8_t v = bits_[point];
         if (v & kSight) return {true, true, false, false};
-        if (v & kOpen) return trace(tracer, point);
+        if (v & (kOpen | kEnd)) return trace(tracer, point);
         return {false, (v & (kFigure | kDifficult)) != 0, (v & kFigure) != 0, (v & kDifficult) != 0};
     }
 
     // Lines traced one by one so far (for tests and benchmarks).
     std::size_t traced() const { return traced_; }
 
-    static constexpr std::uint8_t kSight = 1, kFigure = 2, kDifficult = 4, kOpen = 8;
+    // kEnd: the line meets a barrier at its far end and nowhere else (the point lies on a barrier
+    // the corner is off the line of): Tracer::stopsAtEnd decides it for a figure's corner there.
+    static constexpr std::uint8_t kSight = 1, kFigure = 2, kDifficult = 4, kOpen = 8, kEnd = 16;
     // The painted bits of a point (for tests), and of every point, by index.
     std::uint8_t bitsAt(int x, int y) const { return bits_[index(x, y)]; }
     const std::uint8_t* bits() const { return bits_.data(); }

@@ -14,7 +14,6 @@
 #include "core/pair_lines.hpp"
 
 #include <cstddef>
-#include <vector>
 
 namespace sightline {
 
@@ -31,17 +30,17 @@ struct CornerDecision {
 };
 
 // The decision for one attacker against `defender` under `rule`: get(ia, id) is the verdict of the
-// line from attackerCorners[ia] to the defender's corner id (Figure::corners() order), for id below
-// `defenderCorners`.
-template <class Get>
-CornerDecision decideByCorners(const CornerRule& rule, const std::vector<Corner>& attackerCorners, const Figure& defender,
+// line from the attacker's corner cornerAt(ia), ia below `attackerCorners`, to the defender's corner
+// id (Figure::corners() order), id below `defenderCorners`.
+template <class CornerAt, class Get>
+CornerDecision decideByCorners(const CornerRule& rule, std::size_t attackerCorners, const CornerAt& cornerAt, const Figure& defender,
                                std::size_t defenderCorners, const Get& get) {
-    const std::size_t na = attackerCorners.size(), nd = defenderCorners;
+    const std::size_t na = attackerCorners, nd = defenderCorners;
     const bool coverApplies = !(rule.largeHasNoCover && defender.isLarge()) && !(rule.stunnedHasNoCover && defender.stunned);
     if (coverApplies) {
         if (rule.sharedCornerExposes)
             for (std::size_t ia = 0; ia < na; ++ia) {
-                if (!defender.hasCorner(attackerCorners[ia])) continue;
+                if (!defender.hasCorner(cornerAt(ia))) continue;
                 for (std::size_t id = 0; id < nd; ++id)
                     if (!get(ia, id).sightStopped) return {true, false};
             }

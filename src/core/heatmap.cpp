@@ -157,11 +157,13 @@ void inParallel(unsigned threads, std::size_t n, std::size_t run, const Stopped&
 // The most corners of an attacker whose reach is marked (a 7x7 footprint has 64).
 constexpr std::int64_t kCullCorners = 64;
 
-// What may be seen from one footprint: its corners' marks and its centre's.
+// What may be seen from one footprint: its corners' marks and its centre's (left empty without
+// `withCentre`: a game whose lines run corner to corner alone needs none).
 struct Reach {
     HalfCellMarks corners, centres;
-    Reach(int width, int height, std::uint8_t centreKind)
-        : corners(width, height, HalfCellMarks::kCorners), centres(width, height, centreKind) {}
+    bool withCentre = true;
+    Reach(int width, int height, std::uint8_t centreKind, bool centre)
+        : corners(width, height, HalfCellMarks::kCorners), centres(width, height, centreKind), withCentre(centre) {}
     // Marks what the lines from figure f's corners and centre may reach (f on `tracer`'s scene).
     // False when the marks cannot take the figure (off the board): then every pair is ruled.
     bool mark(VisibilityTracer& tracer, const Figure& f) {
@@ -175,7 +177,7 @@ struct Reach {
         try {
             for (const Corner& c : f.corners()) tracer.markReach({latticePoint(c.x, c.y), &f, true}, corners);
             const IPoint centre((2 * Coord(f.cell.x) + f.w) * half, (2 * Coord(f.cell.y) + f.h) * half);
-            tracer.markReach({centre, &f, false}, centres);
+            if (withCentre) tracer.markReach({centre, &f, false}, centres);
         } catch (const std::exception&) {
             return false;
         }
@@ -219,10 +221,10 @@ struct HeatmapReach::Marks {
     int probeW = 1, probeH = 1;  // the probe's (which centres are marked)
     bool whole = true;           // false: the figure could not be traced (every pair ruled)
     Reach reach;
-    Marks(const Figure& f, const HeatmapRequest& r, int width, int height, std::uint8_t centreKind)
-        : cell(f.cell), w(f.w), h(f.h), probeW(r.w), probeH(r.h), reach(width, height, centreKind) {}
-    bool sameAs(const Figure& f, const HeatmapRequest& r) const {
-        return cell == f.cell && w == f.w && h == f.h && probeW == r.w && probeH == r.h;
+    Marks(const Figure& f, const HeatmapRequest& r, int width, int height, std::uint8_t centreKind, bool centre)
+        : cell(f.cell), w(f.w), h(f.h), probeW(r.w), probeH(r.h), reach(width, height, centreKind, centre) {}
+    bool sameAs(const Figure& f, const HeatmapRequest& r, bool centre) const {
+        return cell == f.cell && w == f.w && h == f.h && probeW == r.w && probeH == r.h && (reach.withCentre || !centre);
     }
 };
 HeatmapReach::HeatmapReach() = default;
@@ -235,9 +237,11 @@ namespace {
 // may[k * cells.size() + i]: 1 when attacker k may have line of sight to a probe on cells[i], 0 when
 // no sight line can join them (core/heatmap.hpp). With `reach`, the marks of attackers whose
 // footprint it holds (under the same geometry key) are taken from it, and it keeps this call's.
+// Without `centres` the centres are not marked: for a game whose lines run corner to corner alone.
 template <class Stopped>
 std::vector<std::uint8_t> mayBeSeen(const Board& board, const HeatmapRequest& request, const std::vector<Cell>& cells,
-                                    unsigned threads, const Stopped& stopped, HeatmapReach* reach, std::uint64_t geometry) {
+                                    unsigned threads, const Stopped& stopped, HeatmapReach* reach, std::uint64_t geometry,
+                                    bool centres) {
     const std::size_t na = request.attackers.size(), nc = cells.size();
     std::vector<std::uint8_t> may(na * nc, 0);
     Board bare = board;
@@ -259,7 +263,7 @@ std::vector<std::uint8_t> mayBeSeen(const Board& board, const HeatmapRequest& re
     if (!reach) {  // each thread marks into its own scratch, attacker after attacker
         const SightScene scene(bare);
         inParallel(threads, na, 1, stopped, [&] {
-            return [&, tracer = VisibilityTracer(scene), r = Reach(board.width, board.height, centreKind)](std::size_t k) mutable {
+            return [&, tracer = VisibilityTracer(scene), r = Reach(board.width, board.height, centreKind, centres)](std::size_t k) mutable {
                 std::uint8_t* row = &may[k * nc];
                 if (r.mark(tracer, figureOf(k))) fillRow(board, w, h, cellAt, r, row);
                 else std::fill(row, row + nc, std::uint8_t(1));
@@ -275,12 +279,12 @@ std::vector<std::uint8_t> mayBeSeen(const Board& board, const HeatmapRequest& re
     std::vector<std::size_t> fresh;
     for (std::size_t k = 0; k < na; ++k) {
         for (auto& kept : reach->kept)
-            if (kept && kept->sameAs(figureOf(k), request)) {
+            if (kept && kept->sameAs(figureOf(k), request, centres)) {
                 now[k] = std::move(kept);
                 break;
             }
         if (!now[k]) {
-            now[k] = std::make_unique<HeatmapReach::Marks>(figureOf(k), request, board.width, board.height, centreKind);
+            now[k] = std::make_unique<HeatmapReach::Marks>(figureOf(k), request, board.width, board.height, centreKind, centres);
             fresh.push_back(k);
         }
     }
@@ -329,7 +333,7 @@ constexpr std::uint8_t kNoSight = 0, kRule = 1, kCover = 2, kNoCover = 3;
 
 // Under Method::Auto an attacker's corners' lines are painted when the cells it has to rate would
 // cost more to rule: painting costs about each obstacle's rows a corner, ruling a cell its lines
-// (each about this many rows' painting, as measured by sightline-bench --heatmap).
+// (each about this many rows' painting, as measured with sightline-bench --heatmap).
 constexpr std::size_t kRowsPerLine = 64;
 
 // Decides the pairs still to rule (kRule in `state`) under the game's corner rule from each
@@ -379,7 +383,12 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                 found = std::vector<std::uint8_t>(points)](std::size_t k) mutable {
             const int ai = request.attackers[k];
             const Figure& a = board.figures[static_cast<std::size_t>(ai)];
-            if ((std::int64_t(a.w) + 1) * (std::int64_t(a.h) + 1) > kCullCorners) return;
+            // An attacker of many corners, or one not wholly on the board, has its pairs ruled; so
+            // has one whose corners' tables would pass 64 MB.
+            const auto attackerCorners = static_cast<std::size_t>((std::int64_t(a.w) + 1) * (std::int64_t(a.h) + 1));
+            if (attackerCorners > static_cast<std::size_t>(kCullCorners) || a.cell.x < 0 || a.cell.y < 0 || a.cell.x + a.w > board.width ||
+                a.cell.y + a.h > board.height || attackerCorners * points > (std::size_t(1) << 26))
+                return;
             std::uint8_t* row = &state[k * nc];
             std::size_t wanted = 0;
             CornerLines::Box box{board.width, board.height, 0, 0};  // the wanted probes' corners
@@ -452,7 +461,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     continue;
                 }
                 if (!onBarrier[i]) {
-                    const CornerDecision d = decideByCorners(rule, corners, probe, probeCorners, [&](std::size_t ia, std::size_t id) {
+                    const CornerDecision d = decideByCorners(rule, corners.size(), [&](std::size_t ia) { return corners[ia]; }, probe, probeCorners, [&](std::size_t ia, std::size_t id) {
                         return tables[ia].atPoint(tracer, base + offset[id]);
                     });
                     row[i] = !d.lineOfSight ? kNoSight : d.cover ? kCover : kNoCover;
@@ -460,13 +469,20 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     continue;
                 }
                 std::fill(atBarrier.begin(), atBarrier.end(), std::uint8_t(0));
-                const CornerDecision d = decideByCorners(rule, corners, probe, probeCorners, [&](std::size_t ia, std::size_t id) {
+                const CornerDecision d = decideByCorners(rule, corners.size(), [&](std::size_t ia) { return corners[ia]; }, probe, probeCorners, [&](std::size_t ia, std::size_t id) {
                     const int x = c.x + static_cast<int>(id % static_cast<std::size_t>(pw + 1)), y = c.y + static_cast<int>(id / static_cast<std::size_t>(pw + 1));
                     if (!barrierAt[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)]) return tables[ia].at(tracer, x, y);
                     std::uint8_t& known = atBarrier[ia * probeCorners + id];
                     if (!known) {
                         const IPoint q = latticePoint(x, y), from = latticePoint(corners[ia].x, corners[ia].y);
-                        const LineVerdict v = tracer.verdict(figureLineEnd(a, corners[ia], q), figureLineEnd(probe, {x, y}, from), LineFilter{ai, -1});
+                        const std::uint8_t bits = tables[ia].bits()[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)];
+                        const LineEnd start = figureLineEnd(a, corners[ia], q), end = figureLineEnd(probe, {x, y}, from);
+                        LineVerdict v;
+                        if (bits & CornerLines::kSight) v = {true, true, false, false};
+                        else if (bits & CornerLines::kOpen) v = tracer.verdict(start, end, LineFilter{ai, -1});
+                        else if (tracer.stopsAtEnd(start, end, LineFilter{ai, -1})) v = {true, true, false, false};  // met only at its end
+                        else v = {false, (bits & (CornerLines::kFigure | CornerLines::kDifficult)) != 0, (bits & CornerLines::kFigure) != 0,
+                                  (bits & CornerLines::kDifficult) != 0};
                         known = static_cast<std::uint8_t>(1 | (v.sightStopped ? 2 : 0) | (v.coverStopped ? 4 : 0) | (v.figureStopped ? 8 : 0) |
                                                           (v.difficultStopped ? 16 : 0));
                     }
@@ -517,7 +533,7 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
                       std::none_of(cornerScene->terrainCells().begin(), cornerScene->terrainCells().end(),
                                    [&](const Cell& c) { return (cornerScene->terrainAt(c.x, c.y) & SightScene::kBlocking) != 0; });
     std::vector<std::uint8_t> state = request.cull && !open
-                                          ? mayBeSeen(board, request, cells, threads, stopped, control.reach, control.geometry)
+                                          ? mayBeSeen(board, request, cells, threads, stopped, control.reach, control.geometry, !rules.cornerRule())
                                           : std::vector<std::uint8_t>(na * nc, kRule);
     std::size_t pairs = 0;
     for (std::uint8_t v : state) pairs += v;

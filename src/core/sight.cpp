@@ -880,6 +880,23 @@ struct ListVisit {
 };
 }  // namespace
 
+bool Tracer::stopsAtEnd(const LineEnd& from, const LineEnd& to, const LineFilter& filter) const {
+    const IPoint& x = to.point;
+    if (!to.ownCell || samePoint(from.point, x) || !isLattice(x)) throw std::logic_error("stopsAtEnd: a line of some length to a figure's corner");
+    if (!scene_->indexed()) throw std::logic_error("stopsAtEnd reads the scene's lattice index: build the scene with it");
+    const int lx = static_cast<int>(x.x() / kScale), ly = static_cast<int>(x.y() / kScale);
+    if (lx < 0 || ly < 0 || lx > scene_->width() || ly > scene_->height()) return false;
+    const PathRays rays = pathRaysAt(x, from, to);
+    const bool narrow = scene_->narrow() && narrowPoint(from.point) && narrowPoint(x);
+    std::uint8_t all = 0;
+    for (auto it = scene_->latticeBegin(lx, ly), end = scene_->latticeEnd(lx, ly); it != end; ++it) {
+        const Barrier& b = scene_->barriers()[*it];
+        if (filter.ignores(b)) continue;
+        all |= narrow ? barrierMaskAt<std::int64_t>(rays, b.a, b.b, x) : barrierMaskAt<Wide>(rays, b.a, b.b, x);
+    }
+    return (all & 4) || (all & 3) == 3;
+}
+
 LineVerdict Tracer::verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter) {
     if (engine_ == Engine::Indexed && scene_->narrow() && narrowPoint(from.point) && narrowPoint(to.point) &&
         !samePoint(from.point, to.point)) {

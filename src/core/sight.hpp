@@ -189,6 +189,11 @@ public:
 
     // Both verdicts, stopping as soon as line of sight is known to be stopped.
     LineVerdict verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter);
+    // Whether the meeting point rule (docs/rules.md, "Sight lines") stops the line [from, to] at its
+    // end `to`, a lattice point with a figure's cell behind it (to.ownCell), judged from the
+    // barriers through that point alone: what Tracer::verdict decides there. The rest of the line
+    // is not looked at.
+    bool stopsAtEnd(const LineEnd& from, const LineEnd& to, const LineFilter& filter) const;
     // Everything that stops the line, nearest to `from` first, each named once.
     std::vector<Blocker> blockers(const LineEnd& from, const LineEnd& to, const LineFilter& filter);
 

@@ -16,6 +16,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <memory>
 
 using namespace sightline;
@@ -79,7 +80,7 @@ bool same(const LineVerdict& a, const LineVerdict& b) {
 
 TEST_CASE("corner lines: every line has the sight engine's verdict, on random boards", "[heatmap][corner-lines]") {
     tools::SceneRng rng(20261202);
-    std::size_t checked = 0, viaProbe = 0, traced = 0, painted = 0;
+    std::size_t checked = 0, viaProbe = 0, traced = 0, painted = 0, atEnds = 0;
     for (int n = 0; n < 300; ++n) {
         const Board b = cornerLinesBoard(rng);
         INFO("board " << n << ":\n" << serializeMap(b));
@@ -98,6 +99,16 @@ TEST_CASE("corner lines: every line has the sight engine's verdict, on random bo
             for (const Corner& c : f.corners()) {
                 CornerLines lines;
                 lines.build(scene, barrierAt, static_cast<int>(fi), c);
+                // The same corner's lines decided in a box only: the same inside it.
+                CornerLines::Box box{rng.below(b.width + 1), rng.below(b.height + 1), 0, 0};
+                box.x1 = box.x0 + rng.below(b.width + 1 - box.x0), box.y1 = box.y0 + rng.below(b.height + 1 - box.y0);
+                CornerLines boxed;
+                boxed.build(scene, barrierAt, static_cast<int>(fi), c, &box);
+                for (int y = box.y0; y <= box.y1; ++y)
+                    for (int x = box.x0; x <= box.x1; ++x) {
+                        INFO("box " << box.x0 << "," << box.y0 << " to " << box.x1 << "," << box.y1 << ", point " << x << "," << y);
+                        REQUIRE(boxed.bitsAt(x, y) == lines.bitsAt(x, y));
+                    }
                 for (int y = 0; y <= b.height; ++y)
                     for (int x = 0; x <= b.width; ++x) {
                         if ((x == c.x && y == c.y) || barrierAt[static_cast<std::size_t>(y * (b.width + 1) + x)]) continue;
@@ -121,21 +132,36 @@ TEST_CASE("corner lines: every line has the sight engine's verdict, on random bo
                     Tracer probeTracer(probeScene, Engine::Reference);
                     const Figure& probe = withProbe.figures.back();
                     for (const Corner& q : probe.corners()) {
-                        if (barrierAt[static_cast<std::size_t>(q.y * (b.width + 1) + q.x)]) continue;
                         const IPoint qp = latticePoint(q.x, q.y), cp = latticePoint(c.x, c.y);
                         const LineVerdict want = probeTracer.verdict(figureLineEnd(f, c, qp), figureLineEnd(probe, q, cp),
                                                                      LineFilter{static_cast<int>(fi), static_cast<int>(withProbe.figures.size() - 1)});
                         INFO("figure " << f.id << " corner " << c.x << "," << c.y << " to probe at " << p.x << "," << p.y << " corner " << q.x
                                        << "," << q.y);
-                        REQUIRE(same(lines.at(tracer, q.x, q.y), want));
-                        ++viaProbe;
+                        if (!barrierAt[static_cast<std::size_t>(q.y * (b.width + 1) + q.x)]) {
+                            REQUIRE(same(lines.at(tracer, q.x, q.y), want));
+                            ++viaProbe;
+                            continue;
+                        }
+                        // A barrier through the probe's corner: a painted stop stands; a line met by a
+                        // barrier only there is the meeting point rule's; the rest is traced.
+                        const std::uint8_t v = lines.bitsAt(q.x, q.y);
+                        if (v & CornerLines::kSight) REQUIRE(want.sightStopped);
+                        else if (!(v & CornerLines::kOpen)) {
+                            REQUIRE(v & CornerLines::kEnd);
+                            const bool end = probeTracer.stopsAtEnd(figureLineEnd(f, c, qp), figureLineEnd(probe, q, cp), LineFilter{});
+                            REQUIRE(want.sightStopped == end);
+                            if (!end) REQUIRE(want.figureStopped == ((v & CornerLines::kFigure) != 0));
+                            ++atEnds;
+                        }
                     }
                 }
             }
         }
     }
-    INFO(checked << " lines, " << painted << " painted, " << traced << " traced, " << viaProbe << " to probes");
+    INFO(checked << " lines, " << painted << " painted, " << traced << " traced, " << viaProbe << " to probes, " << atEnds
+                 << " met by a barrier at their end only");
     CHECK(checked > 100000);
+    CHECK(atEnds > 200);
     CHECK(viaProbe > 5000);
     CHECK(painted > traced);  // the painting decides most lines: it would not, were it leaving them all open
 }
@@ -173,10 +199,18 @@ TEST_CASE("corner lines: the heat map read from them equals the reference under 
         for (int n = 0; n < 40; ++n) {
             const Board b = cornerLinesBoard(rng);
             INFO(name << ", board " << n << ":\n" << serializeMap(b));
-            for (int size : {1, 2}) {
+            for (const auto& [pw, ph] : std::vector<std::pair<int, int>>{{1, 1}, {2, 2}, {2, 1}}) {
+                const int size = pw;
                 HeatmapRequest r;
                 r.attackers = figuresOfSide(b, "red");
-                r.w = r.h = size;
+                r.w = pw, r.h = ph;
+                // Each attacker's verdict on each cell, read from the corners' lines or ruled.
+                std::vector<HeatVerdict> read, ruled;
+                r.method = HeatmapRequest::Method::Corners;
+                coverHeatmap(*rules, b, sightPolicyFor(name), r, Engine::Indexed, 1, {nullptr, &read, nullptr});
+                r.method = HeatmapRequest::Method::EachPair;
+                coverHeatmap(*rules, b, sightPolicyFor(name), r, Engine::Indexed, 1, {nullptr, &ruled, nullptr});
+                REQUIRE(read == ruled);
                 const auto slow = coverHeatmapReference(*rules, b, sightPolicyFor(name), r);
                 for (const auto method : {HeatmapRequest::Method::Corners, HeatmapRequest::Method::Auto}) {
                     for (const bool cull : {true, false}) {
@@ -188,7 +222,7 @@ TEST_CASE("corner lines: the heat map read from them equals the reference under 
                             CHECK(stats.fromCorners > 0);
                         REQUIRE(fast.size() == slow.size());
                         for (std::size_t i = 0; i < fast.size(); ++i) {
-                            INFO("size " << size << ", method " << int(method) << ", cull " << cull << ", cell " << slow[i].cell.x << ","
+                            INFO("size " << pw << "x" << ph << ", method " << int(method) << ", cull " << cull << ", cell " << slow[i].cell.x << ","
                                          << slow[i].cell.y);
                             REQUIRE(fast[i].seenBy == slow[i].seenBy);
                             REQUIRE(fast[i].exposedTo == slow[i].exposedTo);
@@ -199,4 +233,32 @@ TEST_CASE("corner lines: the heat map read from them equals the reference under 
             }
         }
     }
+}
+
+TEST_CASE("corner lines: an open board's heat map reads its pairs from them, with each pair's verdict", "[heatmap][corner-lines]") {
+    // 40x40 cells, 40 figures and a few difficult cells: nothing stops sight but the edge.
+    tools::SceneRng rng(20261204);
+    Board b = test::board(40, 40);
+    test::terrain(b, TerrainKind::Difficult, {{5, 5}, {20, 7}, {33, 30}, {12, 25}});
+    std::vector<char> taken(40 * 40, 0);
+    for (const Cell& c : b.terrain[0].cells) taken[static_cast<std::size_t>(c.y * 40 + c.x)] = 1;
+    test::placeFigures(b, rng, 40, taken, [&](Figure& f) { f.side = rng.below(2) == 0 ? "red" : "blue"; });
+    const auto rules = makeRuleSystem("doom", {"", SIGHTLINE_SOURCE_DIR "/assets"});
+    HeatmapRequest r;
+    r.attackers = figuresOfSide(b, "red");
+    REQUIRE(r.attackers.size() > 5);
+    std::vector<HeatVerdict> read, ruled;
+    HeatmapControl::Stats stats, ruledStats;
+    const auto fast = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, {nullptr, &read, &stats});
+    r.method = HeatmapRequest::Method::EachPair;
+    const auto slow = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, {nullptr, &ruled, &ruledStats});
+    CHECK(read == ruled);
+    REQUIRE(fast.size() == slow.size());
+    for (std::size_t i = 0; i < fast.size(); ++i) CHECK(fast[i].state == slow[i].state);
+    // Nothing culled (nothing stops sight), nearly every pair read, none of them when each pair is ruled.
+    CHECK(stats.ruled == stats.pairs);
+    CHECK(stats.fromCorners * 10 > stats.pairs * 9);
+    CHECK(ruledStats.fromCorners == 0);
+    CHECK(std::count(read.begin(), read.end(), HeatVerdict::Cover) > 0);
+    CHECK(std::count(read.begin(), read.end(), HeatVerdict::NoCover) > 0);
 }

@@ -17,11 +17,10 @@ namespace {
 // (transposed = false) or the defender's (transposed = true), tracing every line: the corner rule's
 // (DoomRules::cornerRule), which the heat map reads from lines it decides another way.
 PairResult decideEveryLine(PairLines& lines, bool transposed, const Figure& defender, int attacker, int defenderIndex) {
-    const std::size_t nd = transposed ? lines.rows() : lines.cols();
-    const auto& attackerCorners = transposed ? lines.colCorners() : lines.rowCorners();
-    const CornerDecision d = decideByCorners(CornerRule{}, attackerCorners, defender, nd, [&](std::size_t ia, std::size_t id) {
-        return transposed ? lines.get(id, ia) : lines.get(ia, id);
-    });
+    const std::size_t na = transposed ? lines.cols() : lines.rows(), nd = transposed ? lines.rows() : lines.cols();
+    const CornerDecision d = decideByCorners(
+        CornerRule{}, na, [&](std::size_t ia) { return transposed ? lines.colCorner(ia) : lines.rowCorner(ia); }, defender, nd,
+        [&](std::size_t ia, std::size_t id) { return transposed ? lines.get(id, ia) : lines.get(ia, id); });
     PairResult r;
     r.attacker = attacker;
     r.defender = defenderIndex;
