@@ -447,6 +447,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
             // A line to a probe corner with a barrier through it depends on the probe's cell there
             // (the path is taken to come from inside it): traced for the pair, each once.
             std::vector<std::uint8_t> atBarrier(corners.size() * probeCorners);
+            const auto cornerAt = [&](std::size_t ia) { return corners[ia]; };
             std::size_t n = 0;
             for (std::size_t i = 0; i < nc; ++i) {
                 if (row[i] != kRule || !readable[i]) continue;
@@ -461,7 +462,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     continue;
                 }
                 if (!onBarrier[i]) {
-                    const CornerDecision d = decideByCorners(rule, corners.size(), [&](std::size_t ia) { return corners[ia]; }, probe, probeCorners, [&](std::size_t ia, std::size_t id) {
+                    const CornerDecision d = decideByCorners(rule, corners.size(), cornerAt, probe, probeCorners, [&](std::size_t ia, std::size_t id) {
                         return tables[ia].atPoint(tracer, base + offset[id]);
                     });
                     row[i] = !d.lineOfSight ? kNoSight : d.cover ? kCover : kNoCover;
@@ -469,8 +470,9 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     continue;
                 }
                 std::fill(atBarrier.begin(), atBarrier.end(), std::uint8_t(0));
-                const CornerDecision d = decideByCorners(rule, corners.size(), [&](std::size_t ia) { return corners[ia]; }, probe, probeCorners, [&](std::size_t ia, std::size_t id) {
-                    const int x = c.x + static_cast<int>(id % static_cast<std::size_t>(pw + 1)), y = c.y + static_cast<int>(id / static_cast<std::size_t>(pw + 1));
+                const CornerDecision d = decideByCorners(rule, corners.size(), cornerAt, probe, probeCorners, [&](std::size_t ia, std::size_t id) {
+                    const auto across = static_cast<std::size_t>(pw + 1);
+                    const int x = c.x + static_cast<int>(id % across), y = c.y + static_cast<int>(id / across);
                     if (!barrierAt[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)]) return tables[ia].at(tracer, x, y);
                     std::uint8_t& known = atBarrier[ia * probeCorners + id];
                     if (!known) {
