@@ -2,7 +2,8 @@
 //
 // Coordinates here are whole cells (the scene's lattice divided by kScale): a corner c, a cell's
 // square [x0, x0 + 1] x [y0, y0 + 1], a barrier's ends, and the lattice points q of each row. Every
-// bound is an exact integer division; nothing is rounded.
+// bound of what is painted is exact integer arithmetic; only which rows a barrier's shadow is looked
+// for in is estimated in floating point, a row wider each way than it needs.
 #include "core/corner_lines.hpp"
 
 #include "core/pair_lines.hpp"
