@@ -30,12 +30,7 @@ template <class Dress> void placeFigures(Board& b, SceneRng& r, int n, std::vect
     for (int i = 0; i < n; ++i) {
         const int s = r.below(4) == 0 ? 2 : 1;
         const int x = r.below(b.width - s + 1), y = r.below(b.height - s + 1);
-        bool free = true;
-        for (int dy = 0; dy < s; ++dy)
-            for (int dx = 0; dx < s; ++dx) free = free && !taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)];
-        if (!free) continue;
-        for (int dy = 0; dy < s; ++dy)
-            for (int dx = 0; dx < s; ++dx) taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)] = 1;
+        if (!takeIfFree(taken, b.width, x, y, s, s)) continue;
         dress(test::figure(b, "f" + std::to_string(i), x, y, s, s));
     }
 }

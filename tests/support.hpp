@@ -54,6 +54,17 @@ inline void door(Board& b, double x0, double y0, double x1, double y1, bool open
     b.doors.push_back(d);
 }
 inline void terrain(Board& b, TerrainKind kind, std::vector<Cell> cells) { b.terrain.push_back({kind, std::move(cells), {}}); }
+// Marks the w x h cells at (x, y) in `taken` (the board's cells, row by row) when none of them is
+// marked yet, and says so; leaves `taken` alone and returns false otherwise.
+inline bool takeIfFree(std::vector<char>& taken, int width, int x, int y, int w, int h) {
+    for (int dy = 0; dy < h; ++dy)
+        for (int dx = 0; dx < w; ++dx)
+            if (taken[static_cast<std::size_t>((y + dy) * width + x + dx)]) return false;
+    for (int dy = 0; dy < h; ++dy)
+        for (int dx = 0; dx < w; ++dx) taken[static_cast<std::size_t>((y + dy) * width + x + dx)] = 1;
+    return true;
+}
+
 inline Figure& figure(Board& b, std::string id, int x, int y, int w = 1, int h = 1) {
     Figure f;
     f.id = std::move(id);

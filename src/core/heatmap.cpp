@@ -524,8 +524,9 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
     // Under a game with a corner rule, the board's scene for the corners' lines. On a board where
     // nothing but the edge stops sight, culling would mark every point from every corner and cull
     // nothing: the corners' lines decide those pairs instead.
+    const std::optional<CornerRule> gameRule = rules.cornerRule();
     const std::optional<CornerRule> cornerRule =
-        request.method == HeatmapRequest::Method::EachPair || engine != Engine::Indexed ? std::nullopt : rules.cornerRule();
+        request.method == HeatmapRequest::Method::EachPair || engine != Engine::Indexed ? std::nullopt : gameRule;
     std::optional<SightScene> cornerScene;
     if (cornerRule) cornerScene.emplace(board, policy);
     if (cornerScene && !CornerLines::paintable(*cornerScene)) cornerScene.reset();
@@ -535,7 +536,7 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
                       std::none_of(cornerScene->terrainCells().begin(), cornerScene->terrainCells().end(),
                                    [&](const Cell& c) { return (cornerScene->terrainAt(c.x, c.y) & SightScene::kBlocking) != 0; });
     std::vector<std::uint8_t> state = request.cull && !open
-                                          ? mayBeSeen(board, request, cells, threads, stopped, control.reach, control.geometry, !rules.cornerRule())
+                                          ? mayBeSeen(board, request, cells, threads, stopped, control.reach, control.geometry, !gameRule)
                                           : std::vector<std::uint8_t>(na * nc, kRule);
     std::size_t pairs = 0;
     for (std::uint8_t v : state) pairs += v;

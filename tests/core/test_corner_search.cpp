@@ -61,12 +61,7 @@ Board largeFigureBoard(test::SceneRng& r) {
         int x = r.below(b.width - w + 1), y = r.below(b.height - h + 1);
         if (r.below(2) == 0) x = r.below(2) ? 0 : b.width - w;
         if (r.below(2) == 0) y = r.below(2) ? 0 : b.height - h;
-        bool free = true;
-        for (int dy = 0; dy < h; ++dy)
-            for (int dx = 0; dx < w; ++dx) free = free && !taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)];
-        if (!free) continue;
-        for (int dy = 0; dy < h; ++dy)
-            for (int dx = 0; dx < w; ++dx) taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)] = 1;
+        if (!test::takeIfFree(taken, b.width, x, y, w, h)) continue;
         Figure& f = test::figure(b, "f" + std::to_string(i), x, y, w, h);
         f.stunned = r.below(8) == 0;
         if (r.below(6) == 0) f.large = !f.isLarge();

@@ -47,12 +47,7 @@ Board randomBoard(Rng& rng) {
     for (int i = 0, n = 6 + below(20); i < n; ++i) {
         const int s = below(5) == 0 ? 2 + below(2) : 1;
         const int x = below(b.width - s + 1), y = below(b.height - s + 1);
-        bool free = true;
-        for (int dy = 0; dy < s; ++dy)
-            for (int dx = 0; dx < s; ++dx) free = free && !taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)];
-        if (!free) continue;
-        for (int dy = 0; dy < s; ++dy)
-            for (int dx = 0; dx < s; ++dx) taken[static_cast<std::size_t>((y + dy) * b.width + x + dx)] = 1;
+        if (!test::takeIfFree(taken, b.width, x, y, s, s)) continue;
         test::figure(b, "f" + std::to_string(i), x, y, s, s).stunned = below(8) == 0;
     }
     return parseMap(serializeMap(b), "random board", mapKeyChecks());
