@@ -7,13 +7,6 @@
 
 namespace sightline {
 
-LineEnd figureLineEnd(const Figure& f, Corner c, const IPoint& other) {
-    LineEnd e;
-    e.point = latticePoint(c.x, c.y);
-    e.ownCell = (f.w == 1 && f.h == 1) ? f.cell : ownCellFor(f, c, other);
-    return e;
-}
-
 PairLines::PairLines(Tracer& tracer, int a, int b)
     : tracer_(tracer), board_(tracer.scene().board()), a_(a), b_(b),
       fa_(board_.figures[static_cast<std::size_t>(a)]), fb_(board_.figures[static_cast<std::size_t>(b)]),

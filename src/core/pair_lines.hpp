@@ -74,7 +74,8 @@ public:
     // The verdict of the line from row corner ia to column corner ib (the pair's own cells never
     // stop their lines).
     LineVerdict get(std::size_t ia, std::size_t ib) {
-        const std::uint8_t s = state(ia, ib);
+        std::uint8_t s = isDense_ && !dense_.empty() ? dense_[ia * cols_ + ib] : 0;  // a line already traced
+        if (!s) s = state(ia, ib);
         return {(s & 2) != 0, (s & 4) != 0, (s & 8) != 0, (s & 16) != 0};
     }
 
@@ -186,6 +187,11 @@ inline bool useBlocks(LineSearch s, const PairLines& lines) {
 }
 
 // The end of a line at corner `c` of figure `f`, heading for `other`.
-LineEnd figureLineEnd(const Figure& f, Corner c, const IPoint& other);
+inline LineEnd figureLineEnd(const Figure& f, Corner c, const IPoint& other) {
+    LineEnd e;
+    e.point = latticePoint(c.x, c.y);
+    e.ownCell = (f.w == 1 && f.h == 1) ? f.cell : ownCellFor(f, c, other);
+    return e;
+}
 
 }  // namespace sightline

@@ -183,6 +183,21 @@ struct LineVerdict {
 
 enum class Engine : std::uint8_t { Indexed, Reference };
 
+// The meeting point rule at a figure's corner, once for every line leaving it with the same cell
+// behind it (sight.cpp, "Corner wedges"): a tracer's memo, kept as it answers.
+struct CornerWedges {
+    struct Wedge {
+        std::int32_t loX = 0, loY = 0, hiX = 0, hiY = 0;  // the pieces' first and last directions
+        std::uint8_t state = 0;                           // what the two make of the circle
+    };
+    // No piece; a piece along the cell's ray; one direction; lo less than a half turn
+    // counterclockwise from hi; more; exactly a half turn.
+    static constexpr std::uint8_t kNone = 1, kAlways = 2, kOne = 3, kConvex = 4, kReflex = 5, kHalf = 6;
+    std::vector<std::uint64_t> keys;  // open addressing: 0 empty, else the key plus one
+    std::vector<Wedge> wedges;
+    std::size_t count = 0, mask = 0;
+};
+
 class Tracer {
 public:
     explicit Tracer(const SightScene& scene, Engine engine = Engine::Indexed);
@@ -208,14 +223,27 @@ private:
     Engine engine_;
     std::vector<std::uint32_t> stamp_;  // per barrier: the query that last tested it
     std::uint32_t query_ = 0;
+    CornerWedges wedges_;
 };
 
 // The lattice point at the centre of a cell.
 inline IPoint cellCentre(Cell c) { return IPoint(Coord(c.x) * kScale + kScale / 2, Coord(c.y) * kScale + kScale / 2); }
 
 // The cell of figure `f` whose centre the path through corner `c` is taken to come from, for a
-// line towards `other`: among the figure's cells at that corner, the one lying most directly behind.
-Cell ownCellFor(const Figure& f, Corner c, const IPoint& other);
+// line towards `other`: among the figure's cells at that corner, the one lying most directly behind
+// (the greatest dot(centre - corner, corner - other)). The cells at the corner are a rectangle of
+// one or two columns and one or two rows, and the score splits into a column's part and a row's:
+// each axis is chosen on its own. On a tie the first cell in the order (-1, -1), (0, -1), (-1, 0),
+// (0, 0) of (dx, dy) wins, as a search of the four would find it.
+[[noreturn]] void throwNotACorner(const Figure& f);
+inline Cell ownCellFor(const Figure& f, Corner c, const IPoint& other) {
+    const bool left = f.cell.x < c.x && c.x <= f.cell.x + f.w, right = f.cell.x <= c.x && c.x < f.cell.x + f.w;
+    const bool above = f.cell.y < c.y && c.y <= f.cell.y + f.h, below = f.cell.y <= c.y && c.y < f.cell.y + f.h;
+    if (!(left || right) || !(above || below)) throwNotACorner(f);
+    const int dx = right && (Coord(c.x) * kScale > other.x() || !left) ? 0 : -1;  // the corner right of `other`
+    const int dy = below && (Coord(c.y) * kScale > other.y() || !above) ? 0 : -1;
+    return {c.x + dx, c.y + dy};
+}
 
 // For tests: whether the contact test of the line [c, d] with the barrier [p, q] decides the same in
 // 64 bits as in 128 (every coordinate in [0, kNarrowLimit]).

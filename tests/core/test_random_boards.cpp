@@ -194,3 +194,78 @@ TEST_CASE("random: every verdict of the index equals the reference's, ends at fi
     CHECK(figure > 100);
     CHECK(difficult > 100);
 }
+
+TEST_CASE("random: at a figure's corner with walls meeting there, the corner's wedge decides as the meeting point rule", "[sight][random]") {
+    // The index decides a line stopped at a figure's corner from two directions kept for that corner
+    // and cell (sight.cpp, "Corner wedges"), once a tracer; the reference gathers the walls through
+    // the corner each time. Walls of whole and half cells leave each corner in many directions, every
+    // cell of a figure at the corner is taken in turn as the one behind it, and one tracer answers a
+    // whole board twice, so its memo of wedges is both filled and read (and grows past its first room
+    // on the larger boards).
+    SceneRng rng(20261202);
+    static const int dirs[][2] = {{1, 0},  {2, 1},   {1, 1},   {1, 2},  {0, 1},  {-1, 2}, {-1, 1}, {-2, 1},
+                                  {-1, 0}, {-2, -1}, {-1, -1}, {-1, -2}, {0, -1}, {1, -2}, {1, -1}, {2, -1}};
+    int lines = 0, stopped = 0, boardsWithManyCorners = 0;
+    for (int boards = 0; boards < 160; ++boards) {
+        const bool large = boards % 8 == 7;
+        Board b = large ? test::board(24, 24) : randomBoard(rng);
+        if (large) {
+            std::vector<char> taken(static_cast<std::size_t>(b.width * b.height), 0);
+            test::placeFigures(b, rng, 60, taken, [](Figure&) {});
+        }
+        for (const Figure& f : std::vector<Figure>(b.figures))
+            for (Corner c : f.corners())
+                for (int k = rng.below(4) - 1; k > 0; --k) {
+                    const int* d = dirs[rng.below(16)];
+                    const double len = rng.below(2) ? 1.0 : 0.5;
+                    const double ex = c.x + d[0] * len, ey = c.y + d[1] * len;
+                    if (ex < 0 || ey < 0 || ex > b.width || ey > b.height) continue;
+                    if (rng.below(3) == 0) test::wall(b, ex, ey, c.x, c.y);  // either end at the corner
+                    else test::wall(b, c.x, c.y, ex, ey);
+                }
+        SightScene scene(b);
+        Tracer fast(scene, Engine::Indexed), slow(scene, Engine::Reference);
+        const int n = static_cast<int>(b.figures.size());
+        std::size_t corners = 0;
+        for (int pass = 0; pass < 2; ++pass)
+            for (int i = 0; i < n; ++i) {
+                const Figure& fa = b.figures[static_cast<std::size_t>(i)];
+                for (Corner ca : fa.corners()) {
+                    corners += pass == 0;
+                    for (int k = 0; k < (large ? 3 : 12); ++k) {
+                        LineEnd from{test::pt(ca.x, ca.y), {}}, to;
+                        LineFilter filter{i, -1};
+                        const int j = rng.below(n + 1);
+                        if (j < n && j != i) {  // another figure's corner, a cell of it behind
+                            const Figure& fb = b.figures[static_cast<std::size_t>(j)];
+                            const auto cs = fb.corners();
+                            const Corner cb = cs[static_cast<std::size_t>(rng.below(static_cast<int>(cs.size())))];
+                            to.point = test::pt(cb.x, cb.y);
+                            to.ownCell = ownCellFor(fb, cb, from.point);
+                            filter.figureB = j;
+                        } else {
+                            to.point = test::pt(rng.below(2 * b.width + 1) / 2.0, rng.below(2 * b.height + 1) / 2.0);
+                        }
+                        // Any cell of the figure at the corner, not only the one ownCellFor picks.
+                        std::vector<Cell> at;
+                        for (int dy = -1; dy <= 0; ++dy)
+                            for (int dx = -1; dx <= 0; ++dx)
+                                if (fa.occupies({ca.x + dx, ca.y + dy})) at.push_back({ca.x + dx, ca.y + dy});
+                        from.ownCell = at[static_cast<std::size_t>(rng.below(static_cast<int>(at.size())))];
+                        const bool reverse = rng.below(2) == 0;
+                        const LineVerdict vf = reverse ? fast.verdict(to, from, filter) : fast.verdict(from, to, filter);
+                        const LineVerdict vs = reverse ? slow.verdict(to, from, filter) : slow.verdict(from, to, filter);
+                        INFO("board " << boards << " pass " << pass << " figure " << fa.id << " corner " << ca.x << "," << ca.y);
+                        REQUIRE(vf.sightStopped == vs.sightStopped);
+                        REQUIRE(vf.coverStopped == vs.coverStopped);
+                        ++lines;
+                        stopped += vf.sightStopped;
+                    }
+                }
+            }
+        boardsWithManyCorners += corners * 4 > 256;
+    }
+    CHECK(stopped > lines / 5);
+    CHECK(lines - stopped > lines / 20);  // thousands of lines clear
+    CHECK(boardsWithManyCorners >= 15);
+}

@@ -211,3 +211,51 @@ TEST_CASE("a line of no length: two figures sharing a corner, walls separating t
     // The board's edge through a shared corner on it separates nothing.
     check({"neighbours on the board's edge", {}, {}, {1, 0}, {1, 0}, false, Cell{0, 0}, Cell{1, 0}});
 }
+
+TEST_CASE("a figure's own cell at a corner: each axis chosen alone, as a search of the four cells finds it", "[sight][cases]") {
+    // The search by the definition: the occupied cell at the corner with the greatest
+    // dot(centre - corner, corner - other), the first in (dx, dy) order on a tie.
+    auto search = [](const Figure& f, Corner c, const IPoint& other) {
+        const IPoint cp = latticePoint(c.x, c.y);
+        std::optional<Cell> best;
+        Wide bestScore = 0;
+        for (int dy = -1; dy <= 0; ++dy)
+            for (int dx = -1; dx <= 0; ++dx) {
+                const Cell cell{c.x + dx, c.y + dy};
+                if (!f.occupies(cell)) continue;
+                const Vec back = cp - other, toCentre = cellCentre(cell) - cp;
+                const Wide score = Wide(toCentre.x) * back.x + Wide(toCentre.y) * back.y;
+                if (!best || score > bestScore) best = cell, bestScore = score;
+            }
+        return best;
+    };
+    std::uint64_t seed = 12345;
+    auto next = [&](int n) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<int>((seed >> 33) % static_cast<std::uint64_t>(n));
+    };
+    int checked = 0;
+    for (int round = 0; round < 400; ++round) {
+        Figure f;
+        f.id = "f";
+        f.cell = {2 + next(4), 2 + next(4)};
+        f.w = 1 + next(4);
+        f.h = 1 + next(4);
+        for (Corner c : f.corners())
+            for (int k = 0; k < 12; ++k) {
+                // Others on the corner's own lines, at lattice points and off them, on every side.
+                const IPoint other(Coord(next(14)) * kScale / 2 + (k % 3 == 0 ? next(7) - 3 : 0), Coord(next(14)) * kScale / 2 + (k % 4 == 1 ? next(7) - 3 : 0));
+                const std::optional<Cell> want = search(f, c, other);
+                REQUIRE(want);
+                const Cell got = ownCellFor(f, c, other);
+                INFO("figure at " << f.cell.x << "," << f.cell.y << " " << f.w << "x" << f.h << ", corner " << c.x << "," << c.y);
+                CHECK(got == *want);
+                ++checked;
+            }
+    }
+    CHECK(checked > 10000);
+    Figure f;
+    f.id = "lone";
+    f.cell = {3, 3};
+    CHECK_THROWS_WITH(ownCellFor(f, {5, 3}, test::pt(0, 0)), Catch::Contains("not a corner of figure lone"));
+}
