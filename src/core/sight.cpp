@@ -347,6 +347,7 @@ SightScene::SightScene(const Board& board, SightPolicy policy, Index index)
         bucketItems_.assign(1, 0);
         latticeItems_.assign(1, 0);
         findOccupied();
+        blockEmpty_.assign(blockFigureCells_.size(), 0);
         return;
     }
 
@@ -388,6 +389,24 @@ SightScene::SightScene(const Board& board, SightPolicy policy, Index index)
     register_([&](std::size_t c, std::uint32_t id) { bucketItems_[bucketFill[c]++] = id; },
               [&](std::size_t p, std::uint32_t id) { latticeItems_[latticeFill[p]++] = id; });
     findOccupied();
+    findOpenBlocks();
+}
+
+void SightScene::findOpenBlocks() {
+    blockEmpty_.assign(blockFigureCells_.size(), 0);
+    for (int by = 0; by * kBlock < height_; ++by)
+        for (int bx = 0; bx * kBlock < width_; ++bx) {
+            const int x0 = bx * kBlock, y0 = by * kBlock, x1 = std::min(x0 + kBlock, width_), y1 = std::min(y0 + kBlock, height_);
+            bool empty = true;
+            for (int y = y0; y <= y1 && empty; ++y)
+                for (int x = x0; x <= x1 && empty; ++x) {
+                    const Slot& s = slots_[latticeIndex(x, y)], &next = slots_[latticeIndex(x, y) + 1];
+                    if (s.lattice != next.lattice) empty = false;  // a barrier through the point
+                    if (x < x1 && y < y1 && (s.bucket != next.bucket || (s.flags & (kBlocking | kDifficult)))) empty = false;
+                }
+            blockEmpty_[static_cast<std::size_t>(by) * blocksAcross_ + static_cast<std::size_t>(bx)] = empty;
+            anyOpenBlock_ = anyOpenBlock_ || empty;
+        }
 }
 
 // The cells holding a barrier other than the board's edge, or terrain, row by row (figures move:
@@ -421,17 +440,26 @@ std::pair<const std::uint32_t*, const std::uint32_t*> SightScene::occupiedIn(int
             std::upper_bound(rowBegin, rowEnd, static_cast<std::uint32_t>(std::min(x1, width_ - 1)))};
 }
 
+void SightScene::setFigureCell(int x, int y, int figure) {
+    figureAt_[cellIndex(x, y)] = figure;
+    std::uint8_t& flags = slots_[latticeIndex(x, y)].flags;
+    const bool was = flags & kFigureFlag, is = figure >= 0;
+    if (was == is) return;
+    flags = static_cast<std::uint8_t>(is ? flags | kFigureFlag : flags & ~kFigureFlag);
+    std::uint32_t& count = blockFigureCells_[static_cast<std::size_t>(y >> kBlockBits) * blocksAcross_ + static_cast<std::size_t>(x >> kBlockBits)];
+    count = is ? count + 1 : count - 1;
+}
+
 void SightScene::refreshFigures() {
     std::fill(figureAt_.begin(), figureAt_.end(), -1);
     for (Slot& s : slots_) s.flags &= static_cast<std::uint8_t>(~kFigureFlag);
+    blocksAcross_ = static_cast<std::size_t>((width_ + kBlock - 1) / kBlock);
+    blockFigureCells_.assign(blocksAcross_ * static_cast<std::size_t>((height_ + kBlock - 1) / kBlock), 0);
     for (std::size_t i = 0; i < board_->figures.size(); ++i) {
         const Figure& f = board_->figures[i];
         for (int y = f.cell.y; y < f.cell.y + f.h; ++y)
             for (int x = f.cell.x; x < f.cell.x + f.w; ++x)
-                if (board_->contains({x, y})) {
-                    figureAt_[cellIndex(x, y)] = static_cast<int>(i);
-                    slots_[latticeIndex(x, y)].flags |= kFigureFlag;
-                }
+                if (board_->contains({x, y})) setFigureCell(x, y, static_cast<int>(i));
     }
 }
 
@@ -439,16 +467,10 @@ void SightScene::moveFigure(std::size_t i, Cell from) {
     const Figure& f = board_->figures.at(i);
     for (int y = from.y; y < from.y + f.h; ++y)
         for (int x = from.x; x < from.x + f.w; ++x)
-            if (board_->contains({x, y}) && figureAt_[cellIndex(x, y)] == static_cast<int>(i)) {
-                figureAt_[cellIndex(x, y)] = -1;
-                slots_[latticeIndex(x, y)].flags &= static_cast<std::uint8_t>(~kFigureFlag);
-            }
+            if (board_->contains({x, y}) && figureAt_[cellIndex(x, y)] == static_cast<int>(i)) setFigureCell(x, y, -1);
     for (int y = f.cell.y; y < f.cell.y + f.h; ++y)
         for (int x = f.cell.x; x < f.cell.x + f.w; ++x)
-            if (board_->contains({x, y})) {
-                figureAt_[cellIndex(x, y)] = static_cast<int>(i);
-                slots_[latticeIndex(x, y)].flags |= kFigureFlag;
-            }
+            if (board_->contains({x, y})) setFigureCell(x, y, static_cast<int>(i));
 }
 
 void throwNotACorner(const Figure& f) { throw std::invalid_argument("corner is not a corner of figure " + f.id); }
@@ -826,11 +848,63 @@ public:
 
     // The line must have length, and the scene and both ends must be narrow.
     LineVerdict run() {
-        walkLine(c_, d_, [this](int x, int y) { return cell(x, y); }, [this](int x, int y) { return lattice(x, y); });
+        if (v_.x == 0 || v_.y == 0 || !scene_.anyOpenBlock()) {
+            walkLine(c_, d_, [this](int x, int y) { return cell(x, y); }, [this](int x, int y) { return lattice(x, y); });
+            return out_;
+        }
+        if (isLattice(c_) && !lattice(static_cast<int>(c_.x() / kScale), static_cast<int>(c_.y() / kScale))) return out_;
+        if (walkLeaping() && isLattice(d_)) lattice(static_cast<int>(d_.x() / kScale), static_cast<int>(d_.y() / kScale));
         return out_;
     }
 
 private:
+    // walkSteps' walk (64 bits: a narrow line spans under 2^31), which crosses an open block of the
+    // scene (SightScene::blockOpenAt) in one step: every crossing of a grid line the walk would take
+    // inside the block is taken at once, up to the first that leaves it or the line's end. The
+    // cells and lattice points passed that way hold nothing.
+    bool walkLeaping() {
+        using T = std::int64_t;
+        const int sx = v_.x > 0 ? 1 : -1, sy = v_.y > 0 ? 1 : -1;
+        const T adx = v_.x > 0 ? v_.x : -v_.x, ady = v_.y > 0 ? v_.y : -v_.y;
+        Coord cx = sx > 0 ? floorDiv(c_.x(), kScale) : ceilDiv(c_.x(), kScale) - 1;
+        Coord cy = sy > 0 ? floorDiv(c_.y(), kScale) : ceilDiv(c_.y(), kScale) - 1;
+        T nx = sx > 0 ? T(cx + 1) * kScale - c_.x() : c_.x() - T(cx) * kScale;
+        T ny = sy > 0 ? T(cy + 1) * kScale - c_.y() : c_.y() - T(cy) * kScale;
+        for (;;) {
+            if (scene_.blockOpenAt(static_cast<int>(cx), static_cast<int>(cy))) {
+                // Crossings inside the block in each direction (the (k+1)-th crossing is at nx + k S
+                // along x), and the first leaving it.
+                const Coord bx0 = cx & ~Coord(SightScene::kBlock - 1), by0 = cy & ~Coord(SightScene::kBlock - 1);
+                const Coord bx1 = std::min<Coord>(bx0 + SightScene::kBlock, width_) - 1, by1 = std::min<Coord>(by0 + SightScene::kBlock, height_) - 1;
+                const T ix = sx > 0 ? bx1 - cx : cx - bx0, iy = sy > 0 ? by1 - cy : cy - by0;
+                const T xe = nx + ix * kScale, ye = ny + iy * kScale;  // where the leaving crossings lie
+                T i, j;  // the crossings taken: all before the first to leave, or before the end
+                auto before = [](T from, T per, T limit) { return limit > from ? (limit - from + per - 1) / per : T(0); };
+                if (xe >= adx && ye >= ady) {  // the line ends in the block
+                    i = before(nx, kScale, adx), j = before(ny, kScale, ady);
+                } else if (xe * ady < ye * adx) {  // leaves across x first, at xe / adx < 1
+                    i = ix, j = before(ny * adx, kScale * adx, xe * ady);
+                } else if (ye * adx < xe * ady) {
+                    j = iy, i = before(nx * ady, kScale * ady, ye * adx);
+                } else {  // at the block's corner
+                    i = ix, j = iy;
+                }
+                cx += sx * i, nx += i * kScale;
+                cy += sy * j, ny += j * kScale;
+            }
+            if (!cell(static_cast<int>(cx), static_cast<int>(cy))) return false;
+            if (nx >= adx && ny >= ady) break;  // both next crossings lie at or past d
+            const T tx = nx * ady, ty = ny * adx;
+            if (tx == ty) {  // through the lattice point ahead
+                const Coord lx = sx > 0 ? cx + 1 : cx, ly = sy > 0 ? cy + 1 : cy;
+                if (!lattice(static_cast<int>(lx), static_cast<int>(ly))) return false;
+            }
+            if (tx <= ty) cx += sx, nx += kScale;
+            if (ty <= tx) cy += sy, ny += kScale;
+        }
+        return true;
+    }
+
     bool stop() {  // a wall, door, edge, feature or blocking cell: sight and cover both
         out_.sightStopped = out_.coverStopped = true;
         return false;

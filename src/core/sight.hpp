@@ -132,6 +132,18 @@ public:
     };
     const std::vector<NarrowSegment>& narrowSegments() const { return narrowSegments_; }
 
+    // Blocks of kBlock x kBlock cells (fewer at the right and bottom edges), block (bx, by) holding
+    // cells bx * kBlock ... : open when nothing in it can stop or touch a line (no barrier registered
+    // in its cells or at any lattice point of its closed square, no terrain that stops sight or
+    // gives cover, no figure), so that a line's walk may cross it in one step. Kept as figures move.
+    static constexpr int kBlockBits = 2, kBlock = 1 << kBlockBits;
+    bool anyOpenBlock() const { return anyOpenBlock_; }
+    bool blockOpenAt(int x, int y) const {  // the block of cell (x, y); false off the board
+        if (static_cast<unsigned>(x) >= static_cast<unsigned>(width_) || static_cast<unsigned>(y) >= static_cast<unsigned>(height_)) return false;
+        const std::size_t b = static_cast<std::size_t>(y >> kBlockBits) * blocksAcross_ + static_cast<std::size_t>(x >> kBlockBits);
+        return blockEmpty_[b] && !blockFigureCells_[b];
+    }
+
 private:
     std::size_t cellIndex(int x, int y) const { return static_cast<std::size_t>(y) * width_ + x; }
     std::size_t latticeIndex(int x, int y) const { return static_cast<std::size_t>(y) * (width_ + 1) + x; }
@@ -151,6 +163,12 @@ private:
     std::vector<std::uint32_t> bucketItems_;
     std::vector<NarrowSegment> narrowSegments_;
     std::vector<std::uint32_t> latticeItems_;
+    std::size_t blocksAcross_ = 0;
+    std::vector<std::uint8_t> blockEmpty_;         // per block: nothing but figures could be in it
+    std::vector<std::uint32_t> blockFigureCells_;  // per block: its cells a figure stands on
+    bool anyOpenBlock_ = false;
+    void findOpenBlocks();
+    void setFigureCell(int x, int y, int figure);  // figure -1: none
 };
 
 // An end point of a sight line. When it is a figure's corner, ownCell is the figure's cell the path

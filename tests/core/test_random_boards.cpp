@@ -22,6 +22,42 @@ std::vector<std::string> names(const Board& b, const std::vector<Blocker>& list)
     return out;
 }
 
+// One end of a random line: one time in `oneIn` a random corner of a random figure (which `fig`
+// then names), its cell behind it the one ownCellFor picks for a line towards `other`; else a
+// random point of the board.
+void randomEnd(SceneRng& rng, const Board& b, int oneIn, LineEnd& e, int& fig, const IPoint& other) {
+    const int n = static_cast<int>(b.figures.size());
+    if (n > 0 && rng.below(oneIn) == 0) {
+        fig = rng.below(n);
+        const Figure& f = b.figures[static_cast<std::size_t>(fig)];
+        const auto corners = f.corners();
+        const Corner c = corners[static_cast<std::size_t>(rng.below(static_cast<int>(corners.size())))];
+        e.point = test::pt(c.x, c.y);
+        e.ownCell = ownCellFor(f, c, other);
+    } else {
+        e.point = test::pt(coord(rng, b.width), coord(rng, b.height));
+    }
+}
+
+// Every field of a line's verdict from the index against the reference's (which blockers of cover
+// it met only while sight is not stopped: LineVerdict), counted.
+struct VerdictTally {
+    int lines = 0, stopped = 0, figure = 0, difficult = 0;
+    void compare(Tracer& fast, Tracer& slow, const LineEnd& from, const LineEnd& to, const LineFilter& filter) {
+        const LineVerdict vf = fast.verdict(from, to, filter), vs = slow.verdict(from, to, filter);
+        REQUIRE(vf.sightStopped == vs.sightStopped);
+        REQUIRE(vf.coverStopped == vs.coverStopped);
+        if (!vf.sightStopped) {
+            REQUIRE(vf.figureStopped == vs.figureStopped);
+            REQUIRE(vf.difficultStopped == vs.difficultStopped);
+            figure += vf.figureStopped;
+            difficult += vf.difficultStopped;
+        }
+        ++lines;
+        stopped += vf.sightStopped;
+    }
+};
+
 }  // namespace
 
 TEST_CASE("the index agrees with the brute-force reference on random boards", "[sight][random]") {
@@ -143,7 +179,7 @@ TEST_CASE("random: every verdict of the index equals the reference's, ends at fi
     // while sight was not stopped; with figures' corners at either end (their own cells behind
     // them), with the pair's cells ignored, with features ignored, and after figures moved.
     SceneRng rng(20261124);
-    int lines = 0, stopped = 0, figure = 0, difficult = 0;
+    VerdictTally tally;
     for (int boards = 0; boards < 300; ++boards) {
         Board b = randomBoard(rng);
         SightScene scene(b);
@@ -153,46 +189,23 @@ TEST_CASE("random: every verdict of the index equals the reference's, ends at fi
                 scene.refreshFigures();
             }
             Tracer fast(scene, Engine::Indexed), slow(scene, Engine::Reference);
-            const int n = static_cast<int>(b.figures.size());
             for (int k = 0; k < 60; ++k) {
                 LineEnd from, to;
                 LineFilter filter;
-                auto endAt = [&](LineEnd& e, int& fig, const IPoint& other) {
-                    if (n > 0 && rng.below(2) == 0) {
-                        fig = rng.below(n);
-                        const Figure& f = b.figures[static_cast<std::size_t>(fig)];
-                        const auto corners = f.corners();
-                        const Corner c = corners[static_cast<std::size_t>(rng.below(static_cast<int>(corners.size())))];
-                        e.point = test::pt(c.x, c.y);
-                        e.ownCell = ownCellFor(f, c, other);
-                    } else {
-                        e.point = test::pt(coord(rng, b.width), coord(rng, b.height));
-                    }
-                };
                 const IPoint aim = test::pt(coord(rng, b.width), coord(rng, b.height));
-                endAt(from, filter.figureA, aim);
-                endAt(to, filter.figureB, from.point);
+                randomEnd(rng, b, 2, from, filter.figureA, aim);
+                randomEnd(rng, b, 2, to, filter.figureB, from.point);
                 if (!b.features.empty() && rng.below(4) == 0) filter.ignoreFeatures.push_back(rng.below(static_cast<int>(b.features.size())));
-                const LineVerdict vf = fast.verdict(from, to, filter), vs = slow.verdict(from, to, filter);
                 INFO("board " << boards << " round " << round << " line " << k);
-                REQUIRE(vf.sightStopped == vs.sightStopped);
-                REQUIRE(vf.coverStopped == vs.coverStopped);
-                if (!vf.sightStopped) {
-                    REQUIRE(vf.figureStopped == vs.figureStopped);
-                    REQUIRE(vf.difficultStopped == vs.difficultStopped);
-                    figure += vf.figureStopped;
-                    difficult += vf.difficultStopped;
-                }
-                ++lines;
-                stopped += vf.sightStopped;
+                tally.compare(fast, slow, from, to, filter);
             }
         }
     }
     // Both outcomes, and the blockers of cover, must be exercised.
-    CHECK(stopped > lines / 10);
-    CHECK(stopped < lines * 9 / 10);
-    CHECK(figure > 100);
-    CHECK(difficult > 100);
+    CHECK(tally.stopped > tally.lines / 10);
+    CHECK(tally.stopped < tally.lines * 9 / 10);
+    CHECK(tally.figure > 100);
+    CHECK(tally.difficult > 100);
 }
 
 TEST_CASE("random: at a figure's corner with walls meeting there, the corner's wedge decides as the meeting point rule", "[sight][random]") {
@@ -268,4 +281,66 @@ TEST_CASE("random: at a figure's corner with walls meeting there, the corner's w
     CHECK(stopped > lines / 5);
     CHECK(lines - stopped > lines / 20);  // thousands of lines clear
     CHECK(boardsWithManyCorners >= 15);
+}
+
+TEST_CASE("random: a walk that crosses open blocks in one step decides as the reference, as figures move", "[sight][random]") {
+    // Boards of 12 to 40 cells with little on them, so that most blocks of the index are open and
+    // a line's walk crosses them in one step (SightScene::blockOpenAt): every verdict field against
+    // the reference, for lines between any points and figures' corners, steep and shallow, and again
+    // after figures moved one by one (moveFigure keeps the blocks' figure counts).
+    SceneRng rng(20261203);
+    VerdictTally tally;
+    int openBlocks = 0, blocks = 0;
+    for (int boards = 0; boards < 120; ++boards) {
+        Board b = test::board(12 + rng.below(29), 12 + rng.below(29));
+        for (int i = rng.below(6); i > 0; --i) {
+            const double x0 = coord(rng, b.width), y0 = coord(rng, b.height);
+            test::wall(b, x0, y0, std::min<double>(b.width, x0 + rng.below(3)), std::min<double>(b.height, y0 + rng.below(3)));
+        }
+        for (TerrainKind k : {TerrainKind::Blocking, TerrainKind::Difficult}) {
+            std::vector<Cell> cells;
+            for (int i = rng.below(4); i > 0; --i) cells.push_back({rng.below(b.width), rng.below(b.height)});
+            test::terrain(b, k, cells);
+        }
+        std::vector<char> taken(static_cast<std::size_t>(b.width * b.height), 0);
+        test::placeFigures(b, rng, 2 + rng.below(8), taken, [](Figure&) {});
+        SightScene scene(b);
+        for (int y = 0; y < b.height; y += SightScene::kBlock)
+            for (int x = 0; x < b.width; x += SightScene::kBlock) openBlocks += scene.blockOpenAt(x, y), ++blocks;
+        const int n = static_cast<int>(b.figures.size());
+        for (int round = 0; round < 3; ++round) {
+            if (round > 0 && n > 0) {  // one figure moves to free cells, the scene told of it alone
+                const std::size_t i = static_cast<std::size_t>(rng.below(n));
+                Figure& f = b.figures[i];
+                const Cell from = f.cell;
+                const int x = rng.below(b.width - f.w + 1), y = rng.below(b.height - f.h + 1);
+                bool free = true;
+                for (int dy = 0; dy < f.h; ++dy)
+                    for (int dx = 0; dx < f.w; ++dx) {
+                        const int o = scene.figureAt(x + dx, y + dy);
+                        free = free && (o < 0 || o == static_cast<int>(i));
+                    }
+                if (free) {
+                    f.cell = {x, y};
+                    scene.moveFigure(i, from);
+                }
+            }
+            Tracer fast(scene, Engine::Indexed), slow(scene, Engine::Reference);
+            for (int k = 0; k < 150; ++k) {
+                LineEnd from, to;
+                LineFilter filter;
+                const IPoint aim = test::pt(coord(rng, b.width), coord(rng, b.height));
+                randomEnd(rng, b, 3, from, filter.figureA, aim);
+                randomEnd(rng, b, 3, to, filter.figureB, from.point);
+                if (filter.figureA >= 0 && filter.figureA == filter.figureB) filter.figureB = -1;
+                INFO("board " << boards << " round " << round << " line " << k);
+                tally.compare(fast, slow, from, to, filter);
+            }
+        }
+    }
+    CHECK(openBlocks > blocks / 3);
+    CHECK(tally.stopped > tally.lines / 20);
+    CHECK(tally.stopped < tally.lines / 2);
+    CHECK(tally.figure > 200);
+    CHECK(tally.difficult > 200);
 }
