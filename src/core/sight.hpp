@@ -132,10 +132,11 @@ public:
     };
     const std::vector<NarrowSegment>& narrowSegments() const { return narrowSegments_; }
 
-    // Blocks of kBlock x kBlock cells (fewer at the right and bottom edges), block (bx, by) holding
-    // cells bx * kBlock ... : open when nothing in it can stop or touch a line (no barrier registered
-    // in its cells or at any lattice point of its closed square, no terrain that stops sight or
-    // gives cover, no figure), so that a line's walk may cross it in one step. Kept as figures move.
+    // Blocks of kBlock x kBlock cells, block (bx, by) holding cells bx * kBlock ... : open when
+    // nothing in it can stop or touch a line (no barrier registered in its cells or at any lattice
+    // point of its closed square, no terrain that stops sight or gives cover, no figure), so that a
+    // line's walk may cross it in one step. Kept as figures move. The board's edge is registered in
+    // every cell along it, so no block at the edge is open.
     static constexpr int kBlockBits = 2, kBlock = 1 << kBlockBits;
     bool anyOpenBlock() const { return anyOpenBlock_; }
     bool blockOpenAt(int x, int y) const {  // the block of cell (x, y); false off the board

@@ -284,7 +284,7 @@ TEST_CASE("random: at a figure's corner with walls meeting there, the corner's w
 }
 
 TEST_CASE("random: a walk that crosses open blocks in one step decides as the reference, as figures move", "[sight][random]") {
-    // Boards of 12 to 40 cells with little on them, so that most blocks of the index are open and
+    // Boards of 12 to 40 cells with little on them, so that many blocks of the index are open and
     // a line's walk crosses them in one step (SightScene::blockOpenAt): every verdict field against
     // the reference, for lines between any points and figures' corners, steep and shallow, and again
     // after figures moved one by one (moveFigure keeps the blocks' figure counts).
@@ -332,6 +332,23 @@ TEST_CASE("random: a walk that crosses open blocks in one step decides as the re
                 const IPoint aim = test::pt(coord(rng, b.width), coord(rng, b.height));
                 randomEnd(rng, b, 3, from, filter.figureA, aim);
                 randomEnd(rng, b, 3, to, filter.figureB, from.point);
+                // Ends on the board's edge too (the blocks do not count the edge), and a cell behind
+                // an end that is no figure's corner.
+                for (LineEnd* e : {&from, &to})
+                    if (!e->ownCell && rng.below(4) == 0) {
+                        const double along = coord(rng, rng.below(2) ? b.width : b.height);
+                        switch (rng.below(4)) {
+                            case 0: e->point = test::pt(0, std::min<double>(along, b.height)); break;
+                            case 1: e->point = test::pt(b.width, std::min<double>(along, b.height)); break;
+                            case 2: e->point = test::pt(std::min<double>(along, b.width), 0); break;
+                            default: e->point = test::pt(std::min<double>(along, b.width), b.height); break;
+                        }
+                        if (rng.below(3) == 0) {
+                            const int x = static_cast<int>(std::min<Coord>(e->point.x() / kScale, b.width - 1));
+                            const int y = static_cast<int>(std::min<Coord>(e->point.y() / kScale, b.height - 1));
+                            e->ownCell = Cell{x, y};
+                        }
+                    }
                 if (filter.figureA >= 0 && filter.figureA == filter.figureB) filter.figureB = -1;
                 INFO("board " << boards << " round " << round << " line " << k);
                 tally.compare(fast, slow, from, to, filter);
