@@ -445,13 +445,93 @@ int runArea(const std::vector<std::pair<std::string, Board>>& boards, int repeat
     return 0;
 }
 
+// The heat map while a mini is dragged (the app's heat map view): Doom, a 1x1 figure against every
+// figure of the first figure's side, made again after each move of one figure to another free cell
+// near where it started, two ways taking turns so that each meets the same load: from the last heat
+// map's verdicts (HeatmapControl::rules, only the pairs a moved figure can be on a line of decided
+// again) and with the attackers' marks alone kept (the previous release's way). A figure of the other
+// side dragged, then an attacker. Medians of the moves, their ratio; both ways must agree.
+int runHeatmapDrag(const std::vector<std::pair<std::string, Board>>& boards, int repeat) {
+    const auto rules = makeRuleSystem("doom");
+    const SightPolicy policy = sightPolicyFor("doom");
+    for (const auto& named : boards) {
+        if (named.second.figures.empty()) continue;
+        HeatmapRequest request;
+        request.attackers = figuresOfSide(named.second, named.second.figures.front().side);
+        for (const bool attacker : {false, true}) {
+            Board b = named.second;
+            std::size_t dragged = 0;
+            while (dragged < b.figures.size() && (b.figures[dragged].side == b.figures.front().side) != attacker) ++dragged;
+            if (dragged == b.figures.size()) continue;
+            // The free cells of the 7x7 box around where it stands, visited in turn.
+            std::vector<Cell> path;
+            const Cell home = b.figures[dragged].cell;
+            std::vector<char> taken(static_cast<std::size_t>(b.width) * static_cast<std::size_t>(b.height), 0);
+            for (const TerrainGroup& t : b.terrain)
+                if (t.kind != TerrainKind::Difficult)
+                    for (const Cell& c : t.cells)
+                        if (b.contains(c)) taken[static_cast<std::size_t>(c.y) * static_cast<std::size_t>(b.width) + static_cast<std::size_t>(c.x)] = 1;
+            for (std::size_t f = 0; f < b.figures.size(); ++f)
+                if (f != dragged)
+                    for (int y = b.figures[f].cell.y; y < b.figures[f].cell.y + b.figures[f].h; ++y)
+                        for (int x = b.figures[f].cell.x; x < b.figures[f].cell.x + b.figures[f].w; ++x)
+                            if (b.contains({x, y})) taken[static_cast<std::size_t>(y) * static_cast<std::size_t>(b.width) + static_cast<std::size_t>(x)] = 1;
+            for (int y = home.y - 3; y <= home.y + 3; ++y)
+                for (int x = home.x - 3; x <= home.x + 3; ++x)
+                    if (b.contains({x, y}) && !taken[static_cast<std::size_t>(y) * static_cast<std::size_t>(b.width) + static_cast<std::size_t>(x)])
+                        path.push_back({x, y});
+            if (path.size() < 2) continue;
+            HeatmapReach verdictsKept, marksKept;
+            std::vector<double> again, marks;
+            std::vector<HeatVerdict> va, vm;
+            std::size_t decided = 0, pairs = 0;
+            bool same = true;
+            const int moves = std::max(21, 2 * repeat);
+            for (int step = 0; step <= moves; ++step) {
+                b.figures[dragged].cell = path[static_cast<std::size_t>(step) % path.size()];
+                HeatmapControl::Stats stats;
+                auto timed = [&](HeatmapReach& kept, std::uint64_t rulesKey, std::vector<HeatVerdict>& verdicts, HeatmapControl::Stats* s) {
+                    HeatmapControl control;
+                    control.reach = &kept;
+                    control.geometry = 1;
+                    control.rules = rulesKey;
+                    control.verdicts = &verdicts;
+                    control.stats = s;
+                    const auto start = Clock::now();
+                    coverHeatmap(*rules, b, policy, request, Engine::Indexed, 1, control);
+                    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+                };
+                double a = 0, m = 0;
+                if (step % 2 == 0) a = timed(verdictsKept, 1, va, &stats), m = timed(marksKept, 0, vm, nullptr);
+                else m = timed(marksKept, 0, vm, nullptr), a = timed(verdictsKept, 1, va, &stats);
+                same = same && va == vm;
+                if (step == 0) continue;  // the first heat map of each way makes everything
+                again.push_back(a);
+                marks.push_back(m);
+                decided += stats.ruled;
+                pairs = stats.pairs;
+            }
+            const double ma = medianOf(again), mm = medianOf(marks);
+            std::printf("scene %s: %dx%d, %zu attackers of side \"%s\", %zu pairs; %s %s dragged over %zu free cells, %zu moves, 1 thread\n",
+                        named.first.c_str(), b.width, b.height, request.attackers.size(), b.figures.front().side.c_str(), pairs,
+                        attacker ? "attacker" : "figure", b.figures[dragged].id.c_str(), path.size(), again.size());
+            std::printf("  from the last verdicts              %9.3f ms   (median; %.1f pairs decided again a move)\n", ma,
+                        double(decided) / double(std::max<std::size_t>(1, again.size())));
+            std::printf("  afresh, the marks kept              %9.3f ms   (median)\n", mm);
+            std::printf("  afresh / from the last verdicts     %9.2f x%s\n", mm / ma, same ? "" : "   THE TWO DIFFER");
+            if (!same) return 1;
+        }
+    }
+    return 0;
+}
+
 int main(int argc, char** argv) {
     CLI::App app{"Sightline benchmark: sight-line engine timings on named scenes"};
     std::vector<std::string> scenes{"dense"};
     std::string writeMap, mapFile;
     int repeat = 11;
     bool fullReference = false, cliffs = false, cliffReference = false, lint = false, heatmap = false, visibility = false;
-    bool figureSightMode = false, reach = false, areaMode = false;
+    bool figureSightMode = false, reach = false, areaMode = false, heatmapDrag = false;
     app.add_option("--scene", scenes, "scenes to run (dense, open, rooms)");
     app.add_option("--map", mapFile, "time a map file instead of a named scene");
     app.add_option("--repeat", repeat, "runs per measurement (the median is reported)");
@@ -463,6 +543,8 @@ int main(int argc, char** argv) {
     app.add_flag("--heatmap", heatmap,
                  "time the Doom cover heat map of a 1x1 figure against the first side's figures, and every pair ruled, instead");
     bool everyPair = false;
+    app.add_flag("--heatmap-drag", heatmapDrag,
+                 "time the heat map made again after each move of a dragged figure, from the last verdicts and afresh, instead");
     app.add_flag("--every-pair", everyPair, "with --heatmap, also rule every pair without culling (seconds on open boards)");
     app.add_flag("--visibility", visibility, "time the visibility region (sightline-cli visibility) from 1,000 viewpoints instead");
     app.add_flag("--figure-sight", figureSightMode, "time what each figure sees (its corners' regions and their union) instead");
@@ -499,6 +581,7 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (heatmap) return runHeatmap(boards, repeat, everyPair);
+        if (heatmapDrag) return runHeatmapDrag(boards, repeat);
         const auto doomRules = makeRuleSystem("doom");
         const RuleSystem& doom = *doomRules;
         for (const auto& named : boards) {

@@ -9,9 +9,15 @@
 // it. Attackers and cells are handed out in small runs to whichever thread is free; this thread
 // works too, so the map is whole however many threads the system lets us start.
 //
+// A caller that keeps a HeatmapReach with its keys gets the next heat map from the last one's
+// verdicts where only figures moved: each pair state is copied over, and only those a moved figure
+// can be on a line of (hullMeets), those of an attacker that moved and those of cells not rated
+// before are decided again, the same way as above.
+//
 // Sections:
 //   Standing cells
 //   Culling: which pairs may have line of sight
+//   Verdicts kept from the last heat map
 //   The heat map, fast and plain
 #include "core/heatmap.hpp"
 
@@ -21,6 +27,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -151,6 +158,12 @@ void inParallel(unsigned threads, std::size_t n, std::size_t run, const Stopped&
     for (auto& th : pool) th.join();
 }
 
+// A pair's state while a heat map is made: decided without line of sight, to be ruled, decided
+// with cover, decided without, or culled (no sight line can join them, whatever the figures do:
+// mayBeSeen's kCulled and kRule). A heat map kept for the next (HeatmapReach::Decided) holds the
+// decided states and kCulled.
+constexpr std::uint8_t kNoSight = 0, kRule = 1, kCover = 2, kNoCover = 3, kCulled = 4;
+
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Culling: which pairs may have line of sight
 
@@ -185,6 +198,14 @@ struct Reach {
     }
 };
 
+// Whether the w x h footprint at (x, y) holds a point marked in r: a corner or its centre.
+bool mayHold(const Reach& r, int x, int y, int w, int h) {
+    bool seen = r.centres.at(2 * x + w, 2 * y + h);
+    for (int cy = y; cy <= y + h && !seen; ++cy)
+        for (int cx = x; cx <= x + w && !seen; ++cx) seen = r.corners.at(2 * cx, 2 * cy);
+    return seen;
+}
+
 // May-be-seen flags of one attacker's row from its marks: the footprints that may hold a marked
 // point, a corner (x + dx, y + dy) with 0 <= dx <= w, 0 <= dy <= h, or the centre (2x + w, 2y + h),
 // within the marks' bounds.
@@ -205,11 +226,7 @@ void fillRow(const Board& board, int w, int h, const std::vector<int>& cellAt, c
     for (int y = y0; y <= y1; ++y)
         for (int x = x0; x <= x1; ++x) {
             const int i = cellAt[static_cast<std::size_t>(y) * W + static_cast<std::size_t>(x)];
-            if (i < 0) continue;
-            bool seen = centres.at(2 * x + w, 2 * y + h);
-            for (int cy = y; cy <= y + h && !seen; ++cy)
-                for (int cx = x; cx <= x + w && !seen; ++cx) seen = corners.at(2 * cx, 2 * cy);
-            row[static_cast<std::size_t>(i)] = seen ? 1 : 0;
+            if (i >= 0) row[static_cast<std::size_t>(i)] = mayHold(r, x, y, w, h) ? kRule : kCulled;
         }
 }
 
@@ -227,6 +244,15 @@ struct HeatmapReach::Marks {
         return cell == f.cell && w == f.w && h == f.h && probeW == r.w && probeH == r.h && (reach.withCentre || !centre);
     }
 };
+struct HeatmapReach::Decided {
+    std::uint64_t geometry = 0, rules = 0;  // HeatmapControl's keys
+    Engine engine = Engine::Indexed;
+    HeatmapRequest request;
+    int width = 0, height = 0;
+    std::vector<Figure> figures;      // the board's, as they stood
+    std::vector<Cell> cells;          // those rated
+    std::vector<std::uint8_t> state;  // attacker-major: kNoSight, kCover, kNoCover or kCulled
+};
 HeatmapReach::HeatmapReach() = default;
 HeatmapReach::~HeatmapReach() = default;
 HeatmapReach::HeatmapReach(HeatmapReach&&) noexcept = default;
@@ -234,8 +260,8 @@ HeatmapReach& HeatmapReach::operator=(HeatmapReach&&) noexcept = default;
 
 namespace {
 
-// may[k * cells.size() + i]: 1 when attacker k may have line of sight to a probe on cells[i], 0 when
-// no sight line can join them (core/heatmap.hpp). With `reach`, the marks of attackers whose
+// may[k * cells.size() + i]: kRule when attacker k may have line of sight to a probe on cells[i],
+// kCulled when no sight line can join them (core/heatmap.hpp). With `reach`, the marks of attackers whose
 // footprint it holds (under the same geometry key) are taken from it, and it keeps this call's.
 // Without `centres` the centres are not marked: for a game whose lines run corner to corner alone.
 template <class Stopped>
@@ -243,7 +269,7 @@ std::vector<std::uint8_t> mayBeSeen(const Board& board, const HeatmapRequest& re
                                     unsigned threads, const Stopped& stopped, HeatmapReach* reach, std::uint64_t geometry,
                                     bool centres) {
     const std::size_t na = request.attackers.size(), nc = cells.size();
-    std::vector<std::uint8_t> may(na * nc, 0);
+    std::vector<std::uint8_t> may(na * nc, kCulled);
     Board bare = board;
     bare.features.clear();
     const int w = request.w, h = request.h;
@@ -266,7 +292,7 @@ std::vector<std::uint8_t> mayBeSeen(const Board& board, const HeatmapRequest& re
             return [&, tracer = VisibilityTracer(scene), r = Reach(board.width, board.height, centreKind, centres)](std::size_t k) mutable {
                 std::uint8_t* row = &may[k * nc];
                 if (r.mark(tracer, figureOf(k))) fillRow(board, w, h, cellAt, r, row);
-                else std::fill(row, row + nc, std::uint8_t(1));
+                else std::fill(row, row + nc, kRule);
             };
         });
         return may;
@@ -305,7 +331,7 @@ std::vector<std::uint8_t> mayBeSeen(const Board& board, const HeatmapRequest& re
         return [&](std::size_t k) {
             std::uint8_t* row = &may[k * nc];
             if (now[k]->whole) fillRow(board, w, h, cellAt, now[k]->reach, row);
-            else std::fill(row, row + nc, std::uint8_t(1));
+            else std::fill(row, row + nc, kRule);
         };
     });
     reach->kept = std::move(now);
@@ -327,9 +353,6 @@ struct ProbeScene {
     }
 };
 
-// A pair's state while a heat map is made: culled or decided without line of sight, to be ruled,
-// decided with cover, decided without. mayBeSeen's 0 and 1 are the first two.
-constexpr std::uint8_t kNoSight = 0, kRule = 1, kCover = 2, kNoCover = 3;
 
 // Under Method::Auto an attacker's corners' lines are painted when the cells it has to rate would
 // cost more to rule: painting costs about each obstacle's rows a corner, ruling a cell its lines
@@ -499,6 +522,145 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
     return read;
 }
 
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Verdicts kept from the last heat map
+
+// The most figures that may have moved since the last heat map for its verdicts to be used again.
+constexpr std::size_t kMaxMoved = 8;
+// The most pairs whose verdicts are kept for the next heat map (a byte each).
+constexpr std::size_t kMaxKeptPairs = std::size_t(1) << 26;
+
+// A closed box of the board, in cells.
+struct ClosedBox {
+    long x0, y0, x1, y1;
+};
+ClosedBox closedBox(Cell c, int w, int h) { return {c.x, c.y, long(c.x) + w, long(c.y) + h}; }
+
+// Whether a segment from a point of p to a point of q can meet r (all closed): whether r meets
+// conv(p u q), the union of those segments. The points (1 - t) a + t b with a in p and b in q form,
+// for each t in [0, 1], the box (1 - t) p + t q; it meets r where four linear bounds on t hold, kept
+// as exact fractions lo <= t <= hi.
+bool hullMeets(const ClosedBox& p, const ClosedBox& q, const ClosedBox& r) {
+    long loN = 0, loD = 1, hiN = 1, hiD = 1;
+    // a + b t <= c
+    const auto atMost = [&](long a, long b, long c) {
+        if (b == 0) return a <= c;
+        if (b > 0) {
+            if ((c - a) * hiD < hiN * b) hiN = c - a, hiD = b;
+        } else if ((a - c) * loD > loN * -b) {
+            loN = a - c, loD = -b;
+        }
+        return true;
+    };
+    return atMost(p.x0, q.x0 - p.x0, r.x1) && atMost(-p.x1, p.x1 - q.x1, -r.x0) && atMost(p.y0, q.y0 - p.y0, r.y1) &&
+           atMost(-p.y1, p.y1 - q.y1, -r.y0) && loN * hiD <= hiN * loD;
+}
+
+bool sameRequest(const HeatmapRequest& a, const HeatmapRequest& b) {
+    return a.attackers == b.attackers && a.w == b.w && a.h == b.h && a.probeSide == b.probeSide && a.cull == b.cull &&
+           a.method == b.method && a.only == b.only;
+}
+
+// Everything of a figure but where it stands.
+bool sameButCell(const Figure& a, const Figure& b) {
+    return a.id == b.id && a.w == b.w && a.h == b.h && a.large == b.large && a.stunned == b.stunned && a.side == b.side && a.extra == b.extra;
+}
+
+// The pairs' states for this heat map from the last one's, where it was made under the same keys,
+// engine and request on the same board with figures only moved (at most kMaxMoved of them): a
+// pair's verdict kept where no line of the pair can meet a moved figure, kRule elsewhere and on
+// cells not rated before; the rows of the attackers that moved are kRule, their indices in `moved`.
+// nullopt when the last heat map cannot serve. `kept` counts the verdicts kept.
+std::optional<std::vector<std::uint8_t>> statesAgain(const HeatmapReach::Decided& last, const Board& board, const HeatmapRequest& request,
+                                                     Engine engine, const std::vector<Cell>& cells, const HeatmapControl& control,
+                                                     bool centres, std::vector<std::size_t>& moved, std::size_t& kept) {
+    if (control.geometry == 0 || control.rules == 0 || last.geometry != control.geometry || last.rules != control.rules ||
+        last.engine != engine || last.width != board.width || last.height != board.height ||
+        last.figures.size() != board.figures.size() || !sameRequest(last.request, request))
+        return std::nullopt;
+    std::vector<ClosedBox> where;  // the moved figures' footprints, where they stood and where they stand
+    std::vector<char> figureMoved(board.figures.size(), 0);
+    for (std::size_t f = 0; f < board.figures.size(); ++f) {
+        const Figure &was = last.figures[f], &is = board.figures[f];
+        if (!sameButCell(was, is)) return std::nullopt;
+        if (was.cell == is.cell) continue;
+        if (where.size() == 2 * kMaxMoved) return std::nullopt;
+        figureMoved[f] = 1;
+        where.push_back(closedBox(was.cell, was.w, was.h));
+        where.push_back(closedBox(is.cell, is.w, is.h));
+    }
+    const std::size_t na = request.attackers.size(), nc = cells.size(), ncLast = last.cells.size();
+    // Both lists of cells run row by row: the runs of cells in both, where the last heat map's
+    // index j is this one's j + shift.
+    struct Run {
+        std::size_t from, to, length;
+    };
+    std::vector<Run> runs;
+    const auto before = [](const Cell& a, const Cell& b) { return a.y != b.y ? a.y < b.y : a.x < b.x; };
+    for (std::size_t i = 0, j = 0; i < nc && j < ncLast;) {
+        if (cells[i] == last.cells[j]) {
+            if (!runs.empty() && runs.back().from + runs.back().length == j && runs.back().to + runs.back().length == i) ++runs.back().length;
+            else runs.push_back({j, i, 1});
+            ++i, ++j;
+        } else if (before(cells[i], last.cells[j])) {
+            ++i;
+        } else {
+            ++j;
+        }
+    }
+    std::vector<std::uint8_t> state(na * nc, kRule);  // cells not rated before stay kRule but where culled
+    std::vector<std::size_t> unrated;                   // those cells
+    {
+        std::vector<char> rated(nc, 0);
+        for (const Run& r : runs) std::fill_n(rated.begin() + static_cast<std::ptrdiff_t>(r.to), r.length, char(1));
+        for (std::size_t i = 0; i < nc; ++i)
+            if (!rated[i]) unrated.push_back(i);
+    }
+    std::size_t carried = 0;  // pairs of an attacker in both heat maps
+    for (const Run& r : runs) carried += r.length;
+    moved.clear();
+    kept = 0;
+    constexpr std::uint64_t kAllCulled = 0x0101010101010101ull * kCulled;
+    for (std::size_t k = 0; k < na; ++k) {
+        const Figure& a = board.figures[static_cast<std::size_t>(request.attackers[k])];
+        if (figureMoved[static_cast<std::size_t>(request.attackers[k])]) {
+            moved.push_back(k);
+            continue;
+        }
+        std::uint8_t* row = &state[k * nc];
+        for (const Run& r : runs) std::copy_n(&last.state[k * ncLast + r.from], r.length, row + r.to);
+        if (request.cull && !unrated.empty() && control.reach && control.reach->geometry == control.geometry)  // its marks
+            for (const auto& m : control.reach->kept)
+                if (m && m->whole && m->sameAs(a, request, centres)) {
+                    for (std::size_t i : unrated)
+                        if (!mayHold(m->reach, cells[i].x, cells[i].y, request.w, request.h)) row[i] = kCulled;
+                    break;
+                }
+        // A verdict made is kept unless a line of the pair can meet a moved figure; a culled pair
+        // stays culled (no figure stops the culling's lines). Eight culled pairs skipped at a time.
+        const ClosedBox from = closedBox(a.cell, a.w, a.h);
+        std::size_t redo = 0;
+        for (std::size_t i = 0; i < nc;) {
+            if (i + 8 <= nc) {
+                std::uint64_t eight;
+                std::memcpy(&eight, row + i, 8);
+                if (eight == kAllCulled) {
+                    i += 8;
+                    continue;
+                }
+            }
+            const std::uint8_t v = row[i];
+            if (v != kCulled && v != kRule) {
+                const ClosedBox to = closedBox(cells[i], request.w, request.h);
+                if (std::any_of(where.begin(), where.end(), [&](const ClosedBox& r) { return hullMeets(from, to, r); })) row[i] = kRule, ++redo;
+            }
+            ++i;
+        }
+        kept += carried - redo;
+    }
+    return state;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -514,46 +676,97 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
         throw std::length_error("heat map: " + std::to_string(na) + " attackers over " + std::to_string(nc) + " cells are " +
                                 std::to_string(static_cast<unsigned long long>(na) * nc) + " pairs, more than the " +
                                 std::to_string(kMaxHeatPairs) + " one heat map rules: choose a side with fewer figures");
-    if (control.verdicts) control.verdicts->assign(nc * na, HeatVerdict::NoSight);
+    if (control.verdicts) control.verdicts->clear();
     if (control.stats) *control.stats = {nc * na, 0};
     if (cells.empty()) return out;
     auto stopped = [&] { return control.stop && control.stop->load(std::memory_order_relaxed); };
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
 
-    // Each pair's state: kNoSight, kRule (to be ruled), or decided (kCover, kNoCover).
+    // Each pair's state: kCulled, kRule (to be ruled), or decided (kNoSight, kCover, kNoCover).
     // Under a game with a corner rule, the board's scene for the corners' lines. On a board where
     // nothing but the edge stops sight, culling would mark every point from every corner and cull
     // nothing: the corners' lines decide those pairs instead.
     const std::optional<CornerRule> gameRule = rules.cornerRule();
     const std::optional<CornerRule> cornerRule =
         request.method == HeatmapRequest::Method::EachPair || engine != Engine::Indexed ? std::nullopt : gameRule;
+    const bool keep = control.reach && control.geometry != 0 && control.rules != 0 && na * nc <= kMaxKeptPairs;
+    std::vector<std::size_t> moved;  // attackers that moved since the last heat map kept
+    std::size_t kept = 0;
+    std::optional<std::vector<std::uint8_t>> again;
+    if (keep && control.reach->last)
+        again = statesAgain(*control.reach->last, board, request, engine, cells, control, !gameRule, moved, kept);
+    if (!keep && control.reach) control.reach->last.reset();
+    // Made from the last verdicts, the corners' lines are painted only where an attacker has enough
+    // pairs left that painting may pay (fromCorners decides exactly; the board's obstacles counted
+    // here are fewer than the scene's).
+    bool mayPaint = cornerRule.has_value();
+    if (mayPaint && again && request.method == HeatmapRequest::Method::Auto) {
+        std::size_t obstacles = board.walls.size() + board.doors.size();
+        for (const Figure& f : board.figures) obstacles += static_cast<std::size_t>(f.w) * static_cast<std::size_t>(f.h);
+        for (const TerrainGroup& t : board.terrain) obstacles += t.cells.size();
+        const std::size_t probeCorners = (static_cast<std::size_t>(request.w) + 1) * (static_cast<std::size_t>(request.h) + 1);
+        mayPaint = false;
+        for (std::size_t k = 0; k < na && !mayPaint; ++k) {
+            const std::uint8_t* row = &(*again)[k * nc];
+            const auto wanted = static_cast<std::size_t>(std::count(row, row + nc, kRule));
+            mayPaint = wanted * probeCorners * kRowsPerLine >= obstacles * (static_cast<std::size_t>(board.height) + 1);
+        }
+    }
     std::optional<SightScene> cornerScene;
-    if (cornerRule) cornerScene.emplace(board, policy);
+    if (mayPaint) cornerScene.emplace(board, policy);
     if (cornerScene && !CornerLines::paintable(*cornerScene)) cornerScene.reset();
     const bool open = cornerScene && board.features.empty() &&
                       std::none_of(cornerScene->barriers().begin(), cornerScene->barriers().end(),
                                    [](const Barrier& b) { return b.kind != Blocker::Kind::Edge; }) &&
                       std::none_of(cornerScene->terrainCells().begin(), cornerScene->terrainCells().end(),
                                    [&](const Cell& c) { return (cornerScene->terrainAt(c.x, c.y) & SightScene::kBlocking) != 0; });
-    std::vector<std::uint8_t> state = request.cull && !open
-                                          ? mayBeSeen(board, request, cells, threads, stopped, control.reach, control.geometry, !gameRule)
-                                          : std::vector<std::uint8_t>(na * nc, kRule);
-    std::size_t pairs = 0;
-    for (std::uint8_t v : state) pairs += v;
-    if (control.stats) control.stats->ruled = pairs;
+    std::vector<std::uint8_t> state;
+    if (!again) {
+        state = request.cull && !open ? mayBeSeen(board, request, cells, threads, stopped, control.reach, control.geometry, !gameRule)
+                                      : std::vector<std::uint8_t>(na * nc, kRule);
+    } else {
+        state = std::move(*again);
+        if (!moved.empty() && request.cull && !open) {
+            // The attackers that moved are culled anew; their marks replace those from where they stood.
+            HeatmapRequest some = request;
+            some.attackers.clear();
+            for (std::size_t k : moved) some.attackers.push_back(request.attackers[k]);
+            HeatmapReach fresh;
+            fresh.geometry = control.geometry;
+            const std::vector<std::uint8_t> rows = mayBeSeen(board, some, cells, threads, stopped, &fresh, control.geometry, !gameRule);
+            for (std::size_t m = 0; m < moved.size(); ++m) std::copy_n(&rows[m * nc], nc, &state[moved[m] * nc]);
+            auto& marks = control.reach->kept;
+            marks.erase(std::remove_if(marks.begin(), marks.end(),
+                                       [&](const std::unique_ptr<HeatmapReach::Marks>& m) {
+                                           return !m || std::none_of(request.attackers.begin(), request.attackers.end(), [&](int a) {
+                                               return m->sameAs(board.figures[static_cast<std::size_t>(a)], request, !gameRule);
+                                           });
+                                       }),
+                        marks.end());
+            for (auto& m : fresh.kept) marks.push_back(std::move(m));
+        }
+    }
+    if (control.stats) {
+        control.stats->again = again.has_value();
+        control.stats->kept = kept;
+        control.stats->ruled = static_cast<std::size_t>(std::count(state.begin(), state.end(), kRule));
+    }
     if (cornerScene && !stopped()) {
         const std::size_t read = fromCorners(*cornerRule, *cornerScene, request, cells, state, threads, stopped);
         if (control.stats) control.stats->fromCorners = read;
     }
 
     // The cells with a pair still to rule, each on a scene of its own thread's with the probe there.
+    std::vector<std::uint8_t> toRule(nc, 0);
+    for (std::size_t k = 0; k < na; ++k) {
+        const std::uint8_t* const row = &state[k * nc];
+        for (const void* at = std::memchr(row, kRule, nc); at; at = std::memchr(static_cast<const std::uint8_t*>(at) + 1, kRule,
+                                                                                  nc - 1 - static_cast<std::size_t>(static_cast<const std::uint8_t*>(at) - row)))
+            toRule[static_cast<std::size_t>(static_cast<const std::uint8_t*>(at) - row)] = 1;
+    }
     std::vector<std::size_t> todo;
     for (std::size_t i = 0; i < nc; ++i)
-        for (std::size_t k = 0; k < na; ++k)
-            if (state[k * nc + i] == kRule) {
-                todo.push_back(i);
-                break;
-            }
+        if (toRule[i]) todo.push_back(i);
     constexpr std::size_t kRun = 32;  // cells a thread takes at a time
     inParallel(threads, todo.size(), kRun, stopped, [&] {
         return [&, p = std::make_unique<ProbeScene>(withProbe(board, request, cells.front()), policy, engine)](std::size_t t) {
@@ -569,19 +782,42 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
     });
     if (stopped()) {
         if (control.verdicts) control.verdicts->clear();
+        if (control.reach) control.reach->last.reset();
         return {};
+    }
+    // Each attacker's row in turn, in loops the compiler vectorizes.
+    std::vector<std::uint32_t> seen(nc, 0), exposed(nc, 0);
+    if (control.verdicts) control.verdicts->resize(na * nc);
+    for (std::size_t k = 0; k < na; ++k) {
+        const std::uint8_t* __restrict row = &state[k * nc];
+        std::uint32_t* __restrict s = seen.data();
+        std::uint32_t* __restrict e = exposed.data();
+        for (std::size_t i = 0; i < nc; ++i) {
+            s[i] += (row[i] == kCover) | (row[i] == kNoCover);
+            e[i] += row[i] == kNoCover;
+        }
+        if (!control.verdicts) continue;
+        static_assert(static_cast<int>(HeatVerdict::NoSight) == 0 && static_cast<int>(HeatVerdict::Cover) == 1 && static_cast<int>(HeatVerdict::NoCover) == 2);
+        HeatVerdict* __restrict v = control.verdicts->data() + k * nc;
+        for (std::size_t i = 0; i < nc; ++i)
+            v[i] = static_cast<HeatVerdict>((row[i] == kCover) | ((row[i] == kNoCover) << 1));
     }
     for (std::size_t i = 0; i < nc; ++i) {
         HeatCell& h = out[i];
         h.cell = cells[i];
-        for (std::size_t k = 0; k < na; ++k) {
-            const std::uint8_t v = state[k * nc + i];
-            if (v == kNoSight) continue;
-            ++h.seenBy;
-            if (v == kNoCover) ++h.exposedTo;
-            if (control.verdicts) (*control.verdicts)[i * na + k] = v == kCover ? HeatVerdict::Cover : HeatVerdict::NoCover;
-        }
+        h.seenBy = seen[i];
+        h.exposedTo = exposed[i];
         decide(h);
+    }
+    if (keep) {
+        auto& last = control.reach->last;
+        if (!last) last = std::make_unique<HeatmapReach::Decided>();
+        last->geometry = control.geometry, last->rules = control.rules, last->engine = engine;
+        last->request = request;
+        last->width = board.width, last->height = board.height;
+        last->figures = board.figures;
+        last->cells = cells;
+        last->state = std::move(state);
     }
     return out;
 }

@@ -81,33 +81,47 @@ std::vector<Cell> standingCells(const Board& board, int w, int h);
 // What each attacker decides on a cell (HeatmapControl::verdicts).
 enum class HeatVerdict : std::uint8_t { NoSight = 0, Cover = 1, NoCover = 2 };
 
-// What the culling marked from each attacker, kept from one heat map of a board to the next by a
-// caller that asks again and again while figures move (the app, while a mini is dragged). The
-// marks from a figure depend only on the walls, doors and blocking terrain and on its footprint
-// (other figures never stop the lines markReach follows), so an attacker that did not move is not
-// traced again. One caller at a time; kept only while the marks of every attacker fit in 64 MB.
+// What one heat map found, kept for the next heat map of the board by a caller that asks again and
+// again while figures move (the app, while a mini is dragged). One caller at a time.
+//
+// The culling's marks from each attacker: they depend only on the walls, doors and blocking terrain
+// and on its footprint (other figures never stop the lines markReach follows), so an attacker that
+// did not move is not traced again. Kept only while the marks of every attacker fit in 64 MB.
+//
+// The verdicts (with HeatmapControl::rules): a pair's verdict reads the lines between the
+// attacker's footprint and the probe's, and what those lines meet. When figures only moved (the
+// same figures, each with the same keys), a pair that did not involve a figure that moved is
+// decided again only where some line from a point of the attacker's footprint to a point of the
+// probe's could meet a moved figure's footprint, where it stood or stands now (closed boxes: a line
+// that touches it counts); every other pair keeps its verdict. A cell that was not rated before,
+// and every pair of an attacker that moved, is decided as in a heat map made anew. The tests check
+// every game of the registry against a heat map made anew, move after move.
 struct HeatmapReach {
-    struct Marks;  // an attacker's footprint, the probe's size and what was marked from there
+    struct Marks;    // an attacker's footprint, the probe's size and what was marked from there
+    struct Decided;  // the last heat map's verdicts and what they were made on
     HeatmapReach();
     ~HeatmapReach();
     HeatmapReach(HeatmapReach&&) noexcept;
     HeatmapReach& operator=(HeatmapReach&&) noexcept;
     std::uint64_t geometry = 0;  // the key the marks were made under (HeatmapControl::geometry)
     std::vector<std::unique_ptr<Marks>> kept;
+    std::unique_ptr<Decided> last;
 };
 
 // For a caller that shows the heat map while the board changes (the app's worker).
 struct HeatmapControl {
     // Checked between runs of cells: once true, coverHeatmap stops and returns nothing.
     const std::atomic<bool>* stop = nullptr;
-    // When set: cells x attackers verdicts, cell-major (the attackers in request order), so that a
-    // cell's "why" is at hand without ruling again.
+    // When set: attackers x cells verdicts, attacker-major (verdicts[k * cells + i] for the request's
+    // attacker k and the answer's cell i), so that a cell's "why" is at hand without ruling again.
     std::vector<HeatVerdict>* verdicts = nullptr;
     // When set: how many pairs there were, and how many were ruled (the rest had no sight line).
     struct Stats {
         std::size_t pairs = 0;
         std::size_t ruled = 0;
         std::size_t fromCorners = 0;  // of those, the pairs read from the attackers' corner lines
+        bool again = false;           // made from the last heat map's verdicts (HeatmapReach)
+        std::size_t kept = 0;         // pairs whose verdict was kept from it
     };
     Stats* stats = nullptr;
     // When set: marks kept from the last heat map, used again where `geometry` is the key they
@@ -116,6 +130,10 @@ struct HeatmapControl {
     // dropped). 0: nothing is kept.
     HeatmapReach* reach = nullptr;
     std::uint64_t geometry = 0;
+    // With `reach`: the caller's key for the rules the heat map is made under (the game, its
+    // preset, their data). Where it and `geometry` are those the last heat map kept was made under,
+    // its verdicts are used again (HeatmapReach). 0: no verdict is kept.
+    std::uint64_t rules = 0;
 };
 
 // The most attacker-cell pairs one heat map takes (a byte each while culling): 100 attackers over a

@@ -271,9 +271,15 @@ TEST_CASE("app: the cover heat map agrees with sightline-cli heatmap, says why o
             if (line.get<std::string>().find("heat map: (5,4)") != std::string::npos) return true;
         return false;
     });
-    bool seesIt = false;
-    for (const Json& line : s["board_tooltip"]) seesIt = seesIt || line.get<std::string>().find(" sees it; ") != std::string::npos;
-    CHECK(seesIt);
+    // One line for each attacker the cell's summary counts ("seen by 2 of 3").
+    int listed = 0, seenBy = -1;
+    for (const Json& line : s["board_tooltip"]) {
+        const std::string text = line.get<std::string>();
+        listed += text.find(" sees it; ") != std::string::npos;
+        if (const auto at = text.find("seen by "); at != std::string::npos) seenBy = std::stoi(text.substr(at + 8));
+    }
+    CHECK(listed > 0);
+    CHECK(listed == seenBy);
 
     // Drag imp-1 from the lab into the reactor hall and save: the heat map shown is the file's.
     ui.drag(12.5, 4.5, 12.5, 10.5);

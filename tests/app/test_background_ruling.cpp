@@ -452,6 +452,17 @@ TEST_CASE("background: the cover heat map comes after the pair's ruling, equal t
     CHECK(analysis.heat().size() == 8 * 5 - 4);
     CHECK(analysis.heatAttackers() == std::vector<int>{0, 1});
     CHECK(analysis.heatVerdicts().size() == analysis.heat().size() * 2);
+    // Attacker by attacker (verdicts[k * cells + i]): a cell's verdicts count as its seenBy and exposedTo.
+    for (std::size_t i = 0; i < analysis.heat().size(); ++i) {
+        int seen = 0, exposed = 0;
+        for (std::size_t k = 0; k < 2; ++k) {
+            const HeatVerdict v = analysis.heatVerdicts()[k * analysis.heat().size() + i];
+            seen += v != HeatVerdict::NoSight;
+            exposed += v == HeatVerdict::NoCover;
+        }
+        CHECK(seen == analysis.heat()[i].seenBy);
+        CHECK(exposed == analysis.heat()[i].exposedTo);
+    }
     REQUIRE(analysis.heatAt({5, 2}));
     CHECK(analysis.heatAt({5, 2})->cell == Cell{5, 2});
     CHECK_FALSE(analysis.heatAt({0, 2}));  // A stands there

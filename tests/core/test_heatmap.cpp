@@ -429,7 +429,7 @@ TEST_CASE("heat map: each attacker's verdict on each cell is kept on request, an
     for (std::size_t i = 0; i < cells.size(); ++i) {
         int seen = 0, exposed = 0;
         for (std::size_t k = 0; k < r.attackers.size(); ++k) {
-            const HeatVerdict v = verdicts[i * r.attackers.size() + k];
+            const HeatVerdict v = verdicts[k * cells.size() + i];
             seen += v != HeatVerdict::NoSight;
             exposed += v == HeatVerdict::NoCover;
         }
@@ -443,7 +443,7 @@ TEST_CASE("heat map: each attacker's verdict on each cell is kept on request, an
     for (std::size_t k = 0; k < r.attackers.size(); ++k) {
         const Ruling ruling = test::doomRuling(b, b.figures[static_cast<std::size_t>(r.attackers[k])].id, "placed");
         const HeatVerdict expected = !ruling.lineOfSight ? HeatVerdict::NoSight : *ruling.cover ? HeatVerdict::Cover : HeatVerdict::NoCover;
-        CHECK(verdicts[i * r.attackers.size() + k] == expected);
+        CHECK(verdicts[k * cells.size() + i] == expected);
     }
 
     std::atomic<bool> stop{true};
@@ -452,45 +452,66 @@ TEST_CASE("heat map: each attacker's verdict on each cell is kept on request, an
     CHECK(verdicts.empty());
 }
 
-TEST_CASE("heat map: the reach kept from one heat map to the next gives the heat map made afresh, as figures move", "[heatmap]") {
-    // A mini dragged about (an attacker or another figure), the probe's size changed, walls taken
-    // away under a new key (the caller's promise: the same key, the same walls): every heat map
-    // made with the kept reach equals the one made without.
+TEST_CASE("heat map: what is kept from one heat map to the next gives the heat map made afresh, as figures move, under every game",
+          "[heatmap]") {
+    // A mini dragged about (an attacker or another figure, one or two at a time), the probe's size
+    // changed, a figure's key changed, walls taken away under a new key (the caller's promise: the
+    // same key, the same walls): every heat map made with what was kept (the reach's marks and the
+    // last verdicts) equals the one made afresh, verdict by verdict.
     test::SceneRng rng(20261124);
-    const auto rules = game("doom");
-    std::size_t kept = 0, maps = 0;
-    for (int n = 0; n < 60; ++n) {
+    std::size_t marks = 0, maps = 0, again = 0, onlyMoved = 0, keptVerdicts = 0;
+    const std::vector<std::string> names = ruleSystemNames();
+    for (int n = 0; n < 24 * static_cast<int>(names.size()); ++n) {
+        const std::string& name = names[static_cast<std::size_t>(n) % names.size()];
+        const auto rules = game(name);
         Board b = n % 2 ? crowdedBoard(rng) : test::randomBoard(rng);
         if (b.figures.size() < 2) continue;
         for (Figure& f : b.figures) f.side = rng.below(2) == 0 ? "red" : "blue";
+        if (n % 5 == 4) {  // nothing but the edge stops sight: nothing is culled
+            b.walls.clear();
+            b.doors.clear();
+            b.features.clear();
+            for (TerrainGroup& t : b.terrain)
+                if (t.kind == TerrainKind::Blocking) t.kind = TerrainKind::Difficult;
+        }
         HeatmapReach reach;
         std::uint64_t key = 1;
-        for (int step = 0; step < 8; ++step) {
-            INFO("board " << n << ", step " << step << ":\n" << serializeMap(b));
+        for (int step = 0; step < 10; ++step) {
+            INFO(name << ", board " << n << ", step " << step << ":\n" << serializeMap(b));
             HeatmapRequest r;
             r.attackers = figuresOfSide(b, "red");
             r.w = r.h = step == 5 ? 2 : 1;
+            r.cull = n % 3 != 0;  // the plain fast path too
             HeatmapControl control;
             control.reach = &reach;
             control.geometry = key;
-            std::vector<HeatVerdict> keptVerdicts, freshVerdicts;
-            control.verdicts = &keptVerdicts;
-            const auto withKept = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 1 + step % 2, control);
+            control.rules = 7;
+            HeatmapControl::Stats stats;
+            control.stats = &stats;
+            std::vector<HeatVerdict> withKept, freshVerdicts;
+            control.verdicts = &withKept;
+            const auto kept = coverHeatmap(*rules, b, sightPolicyFor(name), r, Engine::Indexed, 1 + step % 2, control);
             HeatmapControl plain;
             plain.verdicts = &freshVerdicts;
-            const auto fresh = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 1, plain);
-            REQUIRE(withKept.size() == fresh.size());
+            const auto fresh = coverHeatmap(*rules, b, sightPolicyFor(name), r, Engine::Indexed, 1, plain);
+            REQUIRE(kept.size() == fresh.size());
             for (std::size_t i = 0; i < fresh.size(); ++i) {
                 INFO("cell " << fresh[i].cell.x << "," << fresh[i].cell.y);
-                REQUIRE(withKept[i].cell == fresh[i].cell);
-                REQUIRE(withKept[i].seenBy == fresh[i].seenBy);
-                REQUIRE(withKept[i].exposedTo == fresh[i].exposedTo);
+                REQUIRE(kept[i].cell == fresh[i].cell);
+                REQUIRE(kept[i].seenBy == fresh[i].seenBy);
+                REQUIRE(kept[i].exposedTo == fresh[i].exposedTo);
             }
-            REQUIRE(keptVerdicts == freshVerdicts);
-            kept += reach.kept.size();
+            REQUIRE(withKept == freshVerdicts);
+            // Never from the last verdicts after the walls, the request or a figure's keys changed
+            // (a heat map of no cells keeps nothing: the one after it may be made from the one before).
+            if (step == 0 || step == 4 || step == 5 || step == 8) CHECK_FALSE(stats.again);
+            if (step == 1 || step == 2 || step == 3 || step == 7 || step == 9) again += stats.again, ++onlyMoved;
+            keptVerdicts += stats.kept;
+            marks += reach.kept.size();
             ++maps;
-            // The next step: a figure moved to a free cell (a dragged mini), or at step 3 every other
-            // wall taken away under a new key (marks kept from before would miss what is seen now).
+            // The next step: at step 3 every other wall taken away under a new key (marks kept from
+            // before would miss what is seen now), at 7 a figure stunned (its keys changed), else
+            // one figure moved to a free cell (a dragged mini), or two at once.
             if (step == 3) {
                 std::vector<Wall> left;
                 for (std::size_t i = 0; i < b.walls.size(); i += 2) left.push_back(b.walls[i]);
@@ -499,20 +520,80 @@ TEST_CASE("heat map: the reach kept from one heat map to the next gives the heat
                 ++key;
                 continue;
             }
-            Figure& f = b.figures[static_cast<std::size_t>(rng.below(static_cast<int>(b.figures.size())))];
-            for (int tries = 0; tries < 20; ++tries) {
-                const Cell to{rng.below(b.width - f.w + 1), rng.below(b.height - f.h + 1)};
-                Board moved = b;
-                moved.figures[static_cast<std::size_t>(&f - b.figures.data())].cell = to;
-                if (boardProblems(moved).empty()) {
-                    f.cell = to;
-                    break;
+            if (step == 7) {
+                b.figures[static_cast<std::size_t>(rng.below(static_cast<int>(b.figures.size())))].stunned ^= true;
+                continue;
+            }
+            for (int moving = step == 2 ? 2 : 1; moving > 0; --moving) {
+                Figure& f = b.figures[static_cast<std::size_t>(rng.below(static_cast<int>(b.figures.size())))];
+                for (int tries = 0; tries < 20; ++tries) {
+                    // Mostly a step or two away, as a drag goes; now and then anywhere.
+                    const bool near = rng.below(4) != 0;
+                    const Cell to = near ? Cell{f.cell.x + rng.below(5) - 2, f.cell.y + rng.below(5) - 2}
+                                         : Cell{rng.below(b.width - f.w + 1), rng.below(b.height - f.h + 1)};
+                    Board moved = b;
+                    moved.figures[static_cast<std::size_t>(&f - b.figures.data())].cell = to;
+                    if (boardProblems(moved).empty()) {
+                        f.cell = to;
+                        break;
+                    }
                 }
             }
         }
     }
-    CHECK(maps > 300);
-    CHECK(kept > 0);  // the reach was kept, not dropped each time
+    CHECK(maps > 24 * names.size() * 8);
+    CHECK(marks > 0);  // the reach was kept, not dropped each time
+    CHECK(again > onlyMoved * 9 / 10);  // made from the last verdicts where figures only moved
+    CHECK(keptVerdicts > 0);
+}
+
+TEST_CASE("heat map: made from the last verdicts after a figure is dragged to each cell it could stand on, under every game", "[heatmap]") {
+    // Every place, so that the lines that only touch a moved figure's corner or run along its side
+    // are met too: a figure dragged there from where it stood and back, each heat map made from the
+    // one before and compared with one made afresh.
+    test::SceneRng rng(20261202);
+    std::size_t compared = 0;
+    for (const std::string& name : ruleSystemNames()) {
+        const auto rules = game(name);
+        for (int n = 0; n < 10; ++n) {
+            Board b = n % 2 ? crowdedBoard(rng) : test::randomBoard(rng);
+            if (b.figures.size() < 2) continue;
+            for (Figure& f : b.figures) f.side = rng.below(2) == 0 ? "red" : "blue";
+            const std::size_t dragged = static_cast<std::size_t>(rng.below(static_cast<int>(b.figures.size())));
+            const Cell home = b.figures[dragged].cell;
+            HeatmapRequest r;
+            r.attackers = figuresOfSide(b, "red");
+            r.w = r.h = 1 + n % 3 / 2;
+            HeatmapReach reach;
+            const auto heatAgain = [&](std::vector<HeatVerdict>& verdicts) {
+                HeatmapControl control;
+                control.reach = &reach;
+                control.geometry = control.rules = 1;
+                control.verdicts = &verdicts;
+                return coverHeatmap(*rules, b, sightPolicyFor(name), r, Engine::Indexed, 1, control);
+            };
+            std::vector<HeatVerdict> verdicts;
+            heatAgain(verdicts);
+            for (int y = 0; y < b.height; ++y)
+                for (int x = 0; x < b.width; ++x) {
+                    Board moved = b;
+                    moved.figures[dragged].cell = {x, y};
+                    if (!boardProblems(moved).empty()) continue;
+                    for (const Cell to : {Cell{x, y}, home}) {
+                        b.figures[dragged].cell = to;
+                        INFO(name << ", board " << n << ", " << b.figures[dragged].id << " at " << to.x << "," << to.y << ":\n" << serializeMap(b));
+                        std::vector<HeatVerdict> fresh;
+                        HeatmapControl plain;
+                        plain.verdicts = &fresh;
+                        coverHeatmap(*rules, b, sightPolicyFor(name), r, Engine::Indexed, 1, plain);
+                        heatAgain(verdicts);
+                        REQUIRE(verdicts == fresh);
+                        ++compared;
+                    }
+                }
+        }
+    }
+    CHECK(compared > 300);
 }
 
 TEST_CASE("heat map: an attacker of many corners is not culled, and its heat map is the reference's", "[heatmap]") {

@@ -75,6 +75,7 @@ struct Analysis::Job {
     std::shared_ptr<const RuleSystem> rules;                       // the preset in play's
     std::vector<std::shared_ptr<const RuleSystem>> presetSystems;  // every preset's; empty without presets
     std::size_t current = 0;                                       // rules' index in presetSystems
+    std::uint64_t rulesKey = 0;                                    // changes with the rules in play (never 0)
     bool centreLines = false;                                      // the game's lines run centre to centre
 };
 
@@ -309,10 +310,13 @@ private:
             HeatmapControl control;
             control.stop = &cancel;
             control.verdicts = &r.heatVerdicts;
-            // The attackers' reach is kept from one heat map to the next while the walls stay as
-            // they are (a mini dragged): only an attacker that moved is traced again.
+            // The attackers' reach and the verdicts are kept from one heat map to the next while
+            // the walls and the rules stay as they are (a mini dragged): only an attacker that
+            // moved is traced again, and only the pairs a moved figure can be on a line of are
+            // decided again.
             control.reach = &heatReach_;
             control.geometry = geometryKey(job.sceneKey, request.previewWall);
+            control.rules = job.rulesKey;
             r.heat = coverHeatmap(*job.rules, sightBoard, scene_->policy(), heat, Engine::Indexed, 0, control);
             if (cancel) return std::nullopt;
             r.heatAttackers = std::move(heat.attackers);
@@ -385,6 +389,7 @@ Analysis::Job Analysis::makeJob(const Document& doc, const AnalysisRequest& requ
     job.rules = systems_[current_];
     if (!presets_.empty()) job.presetSystems = systems_;
     job.current = current_;
+    job.rulesKey = (rulesVersion_ << 16) + current_ + 1;
     const GameModule* game = findGame(game_);
     job.centreLines = game && game->centreLines();
     return job;

@@ -131,7 +131,7 @@ public:
     // The attacker against each other figure (empty without an attacker).
     const std::vector<PairResult>& seenByAttacker() const { return seen_; }
     // The cover heat map (request.heatSide; core/heatmap.hpp), its attackers (figure indices) and
-    // each attacker's verdict on each cell (cells x attackers); empty while pending or not asked.
+    // each attacker's verdict on each cell (attackers x cells, verdicts[k * heat().size() + i]); empty while pending or not asked.
     const std::vector<HeatCell>& heat() const { return heat_; }
     const std::vector<int>& heatAttackers() const { return heatAttackers_; }
     const std::vector<HeatVerdict>& heatVerdicts() const { return heatVerdicts_; }

@@ -440,7 +440,7 @@ void Panels::boardTooltip(const PanelContext& ctx) {
         const std::size_t i = static_cast<std::size_t>(h - ctx.analysis.heat().data());
         std::size_t listed = 0;
         for (std::size_t k = 0; k < attackers.size(); ++k) {
-            const HeatVerdict v = ctx.analysis.heatVerdicts()[i * attackers.size() + k];
+            const HeatVerdict v = ctx.analysis.heatVerdicts()[k * ctx.analysis.heat().size() + i];
             if (v == HeatVerdict::NoSight) continue;
             if (++listed > 8) continue;
             const std::string& id = board.figures[static_cast<std::size_t>(attackers[k])].id;
