@@ -260,6 +260,12 @@ HeatmapReach& HeatmapReach::operator=(HeatmapReach&&) noexcept = default;
 
 namespace {
 
+// The bytes of one attacker's marks on the board, and the most kept for a caller (HeatmapReach).
+std::size_t marksBytes(const Board& board) {
+    return 2 * (2 * static_cast<std::size_t>(board.width) + 1) * (2 * static_cast<std::size_t>(board.height) + 1);
+}
+constexpr std::size_t kMaxMarksBytes = std::size_t(64) << 20;
+
 // may[k * cells.size() + i]: kRule when attacker k may have line of sight to a probe on cells[i],
 // kCulled when no sight line can join them (core/heatmap.hpp). With `reach`, the marks of attackers whose
 // footprint it holds (under the same geometry key) are taken from it, and it keeps this call's.
@@ -281,8 +287,7 @@ std::vector<std::uint8_t> mayBeSeen(const Board& board, const HeatmapRequest& re
     auto figureOf = [&](std::size_t k) -> const Figure& { return bare.figures[static_cast<std::size_t>(request.attackers[k])]; };
 
     // Kept only where every attacker's marks fit in the budget.
-    const std::size_t marksBytes = 2 * (2 * W + 1) * (2 * static_cast<std::size_t>(board.height) + 1);
-    if (reach && (geometry == 0 || marksBytes * std::max<std::size_t>(na, 1) > (std::size_t(64) << 20))) {
+    if (reach && (geometry == 0 || marksBytes(board) * std::max<std::size_t>(na, 1) > kMaxMarksBytes)) {
         reach->kept.clear();
         reach = nullptr;
     }
@@ -569,7 +574,8 @@ bool sameButCell(const Figure& a, const Figure& b) {
 // The pairs' states for this heat map from the last one's, where it was made under the same keys,
 // engine and request on the same board with figures only moved (at most kMaxMoved of them): a
 // pair's verdict kept where no line of the pair can meet a moved figure, kRule elsewhere and on
-// cells not rated before; the rows of the attackers that moved are kRule, their indices in `moved`.
+// cells not rated before (kCulled there where the attacker's kept marks cull the pair); the rows of
+// the attackers that moved are kRule, their indices in `moved`.
 // nullopt when the last heat map cannot serve. `kept` counts the verdicts kept.
 std::optional<std::vector<std::uint8_t>> statesAgain(const HeatmapReach::Decided& last, const Board& board, const HeatmapRequest& request,
                                                      Engine engine, const std::vector<Cell>& cells, const HeatmapControl& control,
@@ -735,7 +741,10 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
             fresh.geometry = control.geometry;
             const std::vector<std::uint8_t> rows = mayBeSeen(board, some, cells, threads, stopped, &fresh, control.geometry, !gameRule);
             for (std::size_t m = 0; m < moved.size(); ++m) std::copy_n(&rows[m * nc], nc, &state[moved[m] * nc]);
+            // Under this key only, and within the budget.
             auto& marks = control.reach->kept;
+            if (control.reach->geometry != control.geometry) marks.clear();
+            control.reach->geometry = control.geometry;
             marks.erase(std::remove_if(marks.begin(), marks.end(),
                                        [&](const std::unique_ptr<HeatmapReach::Marks>& m) {
                                            return !m || std::none_of(request.attackers.begin(), request.attackers.end(), [&](int a) {
@@ -744,6 +753,7 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
                                        }),
                         marks.end());
             for (auto& m : fresh.kept) marks.push_back(std::move(m));
+            if (marks.size() * marksBytes(board) > kMaxMarksBytes) marks.clear();
         }
     }
     if (control.stats) {
@@ -782,8 +792,7 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
     });
     if (stopped()) {
         if (control.verdicts) control.verdicts->clear();
-        if (control.reach) control.reach->last.reset();
-        return {};
+        return {};  // the last heat map kept still holds for the board it was made on
     }
     // Each attacker's row in turn, in loops the compiler vectorizes.
     std::vector<std::uint32_t> seen(nc, 0), exposed(nc, 0);

@@ -115,7 +115,8 @@ struct HeatmapControl {
     // When set: attackers x cells verdicts, attacker-major (verdicts[k * cells + i] for the request's
     // attacker k and the answer's cell i), so that a cell's "why" is at hand without ruling again.
     std::vector<HeatVerdict>* verdicts = nullptr;
-    // When set: how many pairs there were, and how many were ruled (the rest had no sight line).
+    // When set: how many pairs there were, and how many were left to decide (the rest had no sight
+    // line, or kept their verdict from the last heat map).
     struct Stats {
         std::size_t pairs = 0;
         std::size_t ruled = 0;
@@ -125,9 +126,9 @@ struct HeatmapControl {
     };
     Stats* stats = nullptr;
     // When set: marks kept from the last heat map, used again where `geometry` is the key they
-    // were made under, and the marks of this one kept. `geometry` is the caller's key for the
-    // board's size, walls, doors and terrain: another key, another board (the marks kept are
-    // dropped). 0: nothing is kept.
+    // were made under, and the marks of this one kept. `geometry` is the caller's key for all of
+    // the board but its figures (its size, walls, doors, terrain and features) and for the sight
+    // policy: another key, another board (what was kept is dropped). 0: nothing is kept.
     HeatmapReach* reach = nullptr;
     std::uint64_t geometry = 0;
     // With `reach`: the caller's key for the rules the heat map is made under (the game, its

@@ -486,6 +486,12 @@ TEST_CASE("heat map: what is kept from one heat map to the next gives the heat m
             control.reach = &reach;
             control.geometry = key;
             control.rules = 7;
+            if (step == 2) {  // a heat map stopped before it is done (a newer request) leaves what was kept
+                std::atomic<bool> stop{true};
+                control.stop = &stop;
+                CHECK(coverHeatmap(*rules, b, sightPolicyFor(name), r, Engine::Indexed, 1, control).empty());
+                control.stop = nullptr;
+            }
             HeatmapControl::Stats stats;
             control.stats = &stats;
             std::vector<HeatVerdict> withKept, freshVerdicts;

@@ -194,7 +194,7 @@ private:
     std::unique_ptr<Tracer> tracer_;
     std::uint64_t sceneKey_ = 0;
     std::uint64_t figuresRevision_ = 0;
-    HeatmapReach heatReach_;  // the heat map's marks from each attacker, for the next heat map
+    HeatmapReach heatReach_;  // the heat map's marks from each attacker and its verdicts, for the next heat map
 
     // The heat map's key for the board's walls, doors and terrain: the scene's, and the wall being
     // drawn (never 0).
