@@ -115,3 +115,59 @@ TEST_CASE("analysis: a sight made for another figure is not shown while the new 
     CHECK(analysis.sightFigure() == 1);
     CHECK(!analysis.sightPending());
 }
+
+TEST_CASE("analysis: a figure's sight is made again only when its footprint, the walls or the game change", "[analysis][sight]") {
+    // Other figures never stop what a figure sees: while B is dragged about, A's sight is the one
+    // made before, equal to one made afresh; A moved, resized, a wall added, a door toggled or
+    // another game make it again.
+    Document doc;
+    Board b = split();
+    b.doors.push_back({"d1", {6, 0}, {6, 1}, false, {}});
+    doc.reset(b, "");
+    Analysis analysis;
+    AnalysisRequest r;
+    r.sightFigure = 0;
+    auto sight = [&] {
+        analysis.update(doc, r, Analysis::kWaitForever);
+        analysis.waitForResults();
+        REQUIRE(analysis.figureSight());
+        return *analysis.figureSight();
+    };
+    auto same = [](const FigureSight& x, const FigureSight& y) {
+        CHECK(x.area == y.area);
+        REQUIRE(x.regions.size() == y.regions.size());
+        for (std::size_t i = 0; i < x.regions.size(); ++i) CHECK(x.regions[i].polygon == y.regions[i].polygon);
+    };
+    auto fresh = [&] {
+        const SightScene scene(doc.board(), sightPolicyFor(analysis.game()));
+        return sightline::figureSight(scene, doc.board().figures[0], false);
+    };
+    sight();
+    const long first = analysis.sightsTraced();
+    CHECK(first == 1);
+    doc.beginDrag(1);
+    for (const Cell to : {Cell{2, 5}, Cell{1, 4}, Cell{3, 3}, Cell{8, 1}}) {  // beside A, in its way, across the wall
+        REQUIRE(doc.dragTo(to).empty());
+        same(sight(), fresh());
+    }
+    doc.endDrag();
+    CHECK(analysis.sightsTraced() == first);
+    REQUIRE(doc.moveFigure(0, {1, 1}).empty());
+    same(sight(), fresh());
+    CHECK(analysis.sightsTraced() == first + 1);
+    REQUIRE(doc.setSize(0, 2, 1).empty());
+    same(sight(), fresh());
+    CHECK(analysis.sightsTraced() == first + 2);
+    doc.toggleDoor(0);
+    same(sight(), fresh());
+    CHECK(analysis.sightsTraced() == first + 3);
+    REQUIRE(doc.edit([](Board& board) {
+                   board.walls.push_back({"w2", {0, 2}, {3, 2}, {}});
+                   return Refusal{};
+               }).empty());
+    same(sight(), fresh());
+    CHECK(analysis.sightsTraced() == first + 4);
+    analysis.useGame("wargame", "", SIGHTLINE_SOURCE_DIR "/assets");
+    CHECK(sight().centre);
+    CHECK(analysis.sightsTraced() == first + 5);
+}

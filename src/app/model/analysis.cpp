@@ -143,6 +143,7 @@ public:
     bool abandoned = false;  // its Analysis is gone; it counts in gAbandonedRunning until it ends
     std::function<void()> hook;
     std::atomic<bool> cancel{false};  // the job in progress is stale: its pieces stop, its result is dropped
+    std::atomic<long> sightsTraced{0};  // what a figure sees, made anew (Analysis::sightsTraced)
     std::thread thread;               // not started when the system refused a thread: then update() works
 
     // The worker thread: jobs one at a time until stopped.
@@ -195,6 +196,20 @@ private:
     std::uint64_t sceneKey_ = 0;
     std::uint64_t figuresRevision_ = 0;
     HeatmapReach heatReach_;  // the heat map's marks from each attacker and its verdicts, for the next heat map
+    // What a figure sees depends on the walls, doors, terrain and features, the wall being drawn and
+    // its footprint alone (other figures never stop its lines, core/visibility.hpp): the last one
+    // made is shown again while those stay, whoever else moves.
+    struct SightKey {
+        std::uint64_t geometry = 0;
+        Cell cell;
+        int w = 0, h = 0;
+        bool centre = false;
+        bool operator==(const SightKey& o) const {
+            return geometry == o.geometry && cell == o.cell && w == o.w && h == o.h && centre == o.centre;
+        }
+    };
+    std::optional<SightKey> sightKey_;
+    std::optional<FigureSight> sight_;
 
     // The heat map's key for the board's walls, doors and terrain: the scene's, and the wall being
     // drawn (never 0).
@@ -297,7 +312,14 @@ private:
         if (wantsSight) {
             if (!proceed()) return std::nullopt;
             const Figure& seer = sightBoard.figures[static_cast<std::size_t>(request.sightFigure)];
-            r.sight = sightline::figureSight(drawnScene ? *drawnScene : *scene_, seer, job.centreLines);
+            const SightKey key{geometryKey(job.sceneKey, request.previewWall), seer.cell, seer.w, seer.h, job.centreLines};
+            if (!sightKey_ || !(*sightKey_ == key) || !sight_) {
+                sightKey_.reset();
+                sight_ = sightline::figureSight(drawnScene ? *drawnScene : *scene_, seer, job.centreLines);
+                sightKey_ = key;
+                ++sightsTraced;
+            }
+            r.sight = sight_;
         }
         if (!request.heatSide.empty()) {
             r.complete = false;
@@ -359,6 +381,8 @@ Analysis::~Analysis() {
 }
 
 bool Analysis::workStillRunning() { return gAbandonedRunning.load() > 0; }
+
+long Analysis::sightsTraced() const { return worker_->sightsTraced.load(); }
 
 void Analysis::setWorkerHookForTesting(std::function<void()> hook) {
     std::lock_guard<std::mutex> lock(worker_->m);

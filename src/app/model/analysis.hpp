@@ -111,6 +111,9 @@ public:
     bool sightPending() const { return asked_ && asked_->sightFigure >= 0 && !(shown_ && *shown_ == *asked_); }
     // Work abandoned by a destroyed Analysis that is still running (a quitting app need not wait).
     static bool workStillRunning();
+    // How many times what a figure sees was made anew (for tests: it is made again only when the
+    // walls, the wall being drawn, the game or the figure's footprint changed).
+    long sightsTraced() const;
     // For tests: called on the worker before each piece of work, so that a test can hold it there.
     void setWorkerHookForTesting(std::function<void()> hook);
 
