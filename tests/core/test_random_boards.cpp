@@ -39,6 +39,14 @@ void randomEnd(SceneRng& rng, const Board& b, int oneIn, LineEnd& e, int& fig, c
     }
 }
 
+// A random line: its first end aimed at a random point, its second at the first (randomEnd), the
+// figures they are corners of named in the filter.
+void randomLine(SceneRng& rng, const Board& b, int oneIn, LineEnd& from, LineEnd& to, LineFilter& filter) {
+    const IPoint aim = test::pt(coord(rng, b.width), coord(rng, b.height));
+    randomEnd(rng, b, oneIn, from, filter.figureA, aim);
+    randomEnd(rng, b, oneIn, to, filter.figureB, from.point);
+}
+
 // Every field of a line's verdict from the index against the reference's (which blockers of cover
 // it met only while sight is not stopped: LineVerdict), counted.
 struct VerdictTally {
@@ -192,9 +200,7 @@ TEST_CASE("random: every verdict of the index equals the reference's, ends at fi
             for (int k = 0; k < 60; ++k) {
                 LineEnd from, to;
                 LineFilter filter;
-                const IPoint aim = test::pt(coord(rng, b.width), coord(rng, b.height));
-                randomEnd(rng, b, 2, from, filter.figureA, aim);
-                randomEnd(rng, b, 2, to, filter.figureB, from.point);
+                randomLine(rng, b, 2, from, to, filter);
                 if (!b.features.empty() && rng.below(4) == 0) filter.ignoreFeatures.push_back(rng.below(static_cast<int>(b.features.size())));
                 INFO("board " << boards << " round " << round << " line " << k);
                 tally.compare(fast, slow, from, to, filter);
@@ -329,9 +335,7 @@ TEST_CASE("random: a walk that crosses open blocks in one step decides as the re
             for (int k = 0; k < 150; ++k) {
                 LineEnd from, to;
                 LineFilter filter;
-                const IPoint aim = test::pt(coord(rng, b.width), coord(rng, b.height));
-                randomEnd(rng, b, 3, from, filter.figureA, aim);
-                randomEnd(rng, b, 3, to, filter.figureB, from.point);
+                randomLine(rng, b, 3, from, to, filter);
                 // Ends on the board's edge too (the blocks do not count the edge), and a cell behind
                 // an end that is no figure's corner.
                 for (LineEnd* e : {&from, &to})
