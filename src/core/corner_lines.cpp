@@ -9,6 +9,7 @@
 #include "core/pair_lines.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 
@@ -30,11 +31,27 @@ struct Step {
         q = floorDiv(n, m), r = n - q * m;
         dq = floorDiv(n1, m), dr = n1 - dq * m;
     }
+    // Without a branch: whether the remainder wraps is as likely as not from row to row.
     void next() {
         q += dq, r += dr;
-        if (r >= m) r -= m, ++q;
+        const I wrap = -static_cast<I>(r >= m);
+        q -= wrap, r -= m & wrap;
     }
 };
+
+// kFirst[n]: the first n of eight bytes all ones, the rest zero, in memory order on any machine.
+struct FirstBytes {
+    std::uint64_t m[9];
+    FirstBytes() {
+        for (int n = 0; n <= 8; ++n) {
+            unsigned char b[8] = {};
+            for (int i = 0; i < n; ++i) b[i] = 0xff;
+            std::memcpy(&m[n], b, 8);
+        }
+    }
+    std::uint64_t operator[](std::size_t n) const { return m[n]; }
+};
+const FirstBytes kFirst;
 
 }  // namespace
 
@@ -62,8 +79,19 @@ void CornerLines::fill(int y, I x0, I x1, std::uint8_t bit) {
     if (y < y0_ || y > y1_) return;
     x0 = std::max<I>(x0, x0_), x1 = std::min<I>(x1, x1_);
     if (x0 > x1) return;
-    std::uint8_t* __restrict p = &bits_[index(static_cast<int>(x0), y)];
-    for (std::size_t n = 0, end = static_cast<std::size_t>(x1 - x0); n <= end; ++n) p[n] |= bit;
+    // Eight points at a time (bits_ ends in kPad spare bytes): most runs are a few points long,
+    // and a loop point by point spends more on its varying end than on the points.
+    std::uint8_t* p = &bits_[index(static_cast<int>(x0), y)];
+    auto n = static_cast<std::size_t>(x1 - x0) + 1;
+    const std::uint64_t every = 0x0101010101010101ull * bit;
+    const auto orEight = [](std::uint8_t* at, std::uint64_t m) {
+        std::uint64_t v;
+        std::memcpy(&v, at, 8);
+        v |= m;
+        std::memcpy(at, &v, 8);
+    };
+    for (; n > 8; n -= 8, p += 8) orEight(p, every);
+    orEight(p, every & kFirst[n]);
 }
 
 // The lines from the corner that meet the closed run of cells [x0, x0 + w] x [y0, y0 + 1] in a piece
@@ -198,6 +226,9 @@ void CornerLines::paintBarrier(const Barrier& bar) {
                 if (K <= 0) slo = kNone;
             }
         }
+        // Where the barrier's line crosses this row, when at a whole point (A3 != 0): the third
+        // bound's quotient, taken before it steps on.
+        const I on = st[2].r == 0 ? st[2].q : kNone;
         for (Step& t : st) t.next();
         if (lo > hi || lo > x1_ || hi < x0_) continue;
         // The strict run inside the closed one: stopped. The closed one's points beside it: on the
@@ -211,7 +242,6 @@ void CornerLines::paintBarrier(const Barrier& bar) {
                 fill(y, from, to, K3 == 0 ? kEnd : kOpen);
                 return;
             }
-            const I on = (-K3) % A3 == 0 ? -K3 / A3 : kNone;
             if (on < from || on > to) {
                 fill(y, from, to, kOpen);
                 return;
@@ -240,7 +270,8 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         x1_ = std::min(x1_, within->x1), y1_ = std::min(y1_, within->y1);
     }
     traced_ = 0;
-    bits_.assign(static_cast<std::size_t>(width_ + 1) * static_cast<std::size_t>(height_ + 1), 0);
+    points_ = static_cast<std::size_t>(width_ + 1) * static_cast<std::size_t>(height_ + 1);
+    bits_.assign(points_ + kPad, 0);
     const Board& board = scene.board();
     // Cells: terrain that stops something and other figures' cells (the figure's own stop nothing).
     auto cellBits = [&](int x, int y) -> std::uint8_t {
@@ -278,8 +309,8 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
     if (c.y == 0 || c.y == height_) fill(c.y, 0, width_, kSight);
     // A barrier through the corner: what it may stop there is the sight engine's to say.
     if (barrierPoints[index(c.x, c.y)])
-        for (std::uint8_t& v : bits_)
-            if (!(v & kSight)) v |= kOpen;
+        for (std::size_t i = 0; i < points_; ++i)
+            if (!(bits_[i] & kSight)) bits_[i] |= kOpen;
 }
 
 LineVerdict CornerLines::trace(Tracer& tracer, std::size_t point) {

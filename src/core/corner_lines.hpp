@@ -77,6 +77,8 @@ private:
     Corner corner_;
     int width_ = 0, height_ = 0;
     int x0_ = 0, y0_ = 0, x1_ = 0, y1_ = 0;  // the points decided
+    static constexpr std::size_t kPad = 8;  // spare bytes after the last point (fill's eight at a time)
+    std::size_t points_ = 0;
     std::vector<std::uint8_t> bits_;
     std::size_t traced_ = 0;
 };

@@ -483,6 +483,13 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                 if (c.x <= a.cell.x + a.w && a.cell.x <= c.x + pw && c.y <= a.cell.y + a.h && a.cell.y <= c.y + ph) continue;
                 probe.cell = c;
                 const std::size_t base = static_cast<std::size_t>(c.y) * stride + static_cast<std::size_t>(c.x);
+                if (!(found[base] & kSeen)) {
+                    // Every line from every corner to every probe corner crosses something that
+                    // stops sight for certain, whatever the probe's corners sit on.
+                    row[i] = kNoSight;
+                    ++n;
+                    continue;
+                }
                 if (!onBarrier[i] && !(found[base] & CornerLines::kOpen)) {
                     // No line of the pair left to trace: decided from the footprints' bits.
                     row[i] = !(found[base] & kSeen) ? kNoSight : coverApplies && !(found[base] & kClear) ? kCover : kNoCover;

@@ -111,6 +111,11 @@ TEST_CASE("corner lines: every line has the sight engine's verdict, on random bo
                     }
                 for (int y = 0; y <= b.height; ++y)
                     for (int x = 0; x <= b.width; ++x) {
+                        // A line met by a barrier at its far end only ends on that barrier.
+                        if (lines.bitsAt(x, y) & CornerLines::kEnd) {
+                            INFO("figure " << f.id << " corner " << c.x << "," << c.y << ": met at its end only, to " << x << "," << y);
+                            REQUIRE(barrierAt[static_cast<std::size_t>(y * (b.width + 1) + x)]);
+                        }
                         if ((x == c.x && y == c.y) || barrierAt[static_cast<std::size_t>(y * (b.width + 1) + x)]) continue;
                         const bool open = (lines.bitsAt(x, y) & CornerLines::kOpen) && !(lines.bitsAt(x, y) & CornerLines::kSight);
                         const IPoint q = latticePoint(x, y);
