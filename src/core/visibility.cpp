@@ -1180,7 +1180,10 @@ void VisibilityTracer::markReach(const Viewpoint& view, HalfCellMarks& marks) {
     };
 
     // The points of the cells taken off the events' rays.
-    for (Coord j = 2 * Coord(s.box.y0); j <= 2 * Coord(s.box.y1); ++j)
+    for (Coord j = 2 * Coord(s.box.y0); j <= 2 * Coord(s.box.y1); ++j) {
+        // The first event whose key is not below a point's (lower_bound), walked on from the row's
+        // previous point: along a row the direction from P turns one way, a few events a step.
+        std::size_t first = k + 1;  // none yet in this row
         for (Coord i = 2 * Coord(s.box.x0); i <= 2 * Coord(s.box.x1); ++i) {
             const int ii = static_cast<int>(i), jj = static_cast<int>(j);
             if (!marks.asked(ii, jj) || marks.at(ii, jj)) continue;
@@ -1191,7 +1194,10 @@ void VisibilityTracer::markReach(const Viewpoint& view, HalfCellMarks& marks) {
             const Vec v = pointAt(i, j) - p;
             const double key = pseudoAngle(v);
             // The first event not before v: by key, ties decided exactly.
-            std::size_t e = static_cast<std::size_t>(std::lower_bound(s.keys.begin(), s.keys.end(), key) - s.keys.begin());
+            if (first > k) first = static_cast<std::size_t>(std::lower_bound(s.keys.begin(), s.keys.end(), key) - s.keys.begin());
+            while (first < k && s.keys[first] < key) ++first;
+            while (first > 0 && s.keys[first - 1] >= key) --first;
+            std::size_t e = first;
             while (e < k && s.keys[e] == key && lessOnOneKey<WideMath>(s.dirs[e], v)) ++e;
             if (e < k && s.keys[e] == key && cross(s.dirs[e], v) == 0) continue;  // on an event's ray: walked below
             const Sweep::Wedge& w = s.wedges[e == 0 ? k - 1 : e - 1];
@@ -1201,6 +1207,7 @@ void VisibilityTracer::markReach(const Viewpoint& view, HalfCellMarks& marks) {
             for (std::size_t c = w.crossBegin; c < w.crossEnd && !stopped; ++c) stopped = beyond(s.crossings[c].seg2, q);
             if (!stopped) marks.mark(ii, jj);
         }
+    }
 
     // The events' rays, outwards from P to the board's edge.
     LineFilter filter{figure, -1, view.ignoreFeatures};
