@@ -186,6 +186,9 @@ int runHeatmap(const std::vector<std::pair<std::string, Board>>& boards, int rep
         std::printf("  pairs not culled                    %9zu     (%.2f%% culled; %zu with line of sight, %.2f%%)\n", stats.ruled,
                     100.0 * double(stats.pairs - stats.ruled) / double(std::max<std::size_t>(1, stats.pairs)), seen,
                     100.0 * double(seen) / double(std::max<std::size_t>(1, stats.pairs)));
+        if (stats.sampled)
+            std::printf("  attackers culled                    %9zu     (of %zu; a sample of %zu first, to see whether culling pays)\n", stats.culled,
+                        request.attackers.size(), stats.sampled);
         std::printf("  of those, read from corners' lines  %9zu     (%.2f%%; the rest ruled one by one)\n", stats.fromCorners,
                     100.0 * double(stats.fromCorners) / double(std::max<std::size_t>(1, stats.ruled)));
         std::printf("  heat map, 1 thread                  %9.3f ms   (median of %zu)\n", f1, fast1.size());

@@ -160,7 +160,8 @@ void inParallel(unsigned threads, std::size_t n, std::size_t run, const Stopped&
 
 // A pair's state while a heat map is made: decided without line of sight, to be ruled, decided
 // with cover, decided without, or culled (no sight line can join them, whatever the figures do:
-// mayBeSeen's kCulled and kRule). A heat map kept for the next (HeatmapReach::Decided) holds the
+// mayBeSeen's kCulled and kRule; or every line read from the corners' lines stopped by what stops
+// sight). A heat map kept for the next (HeatmapReach::Decided) holds the
 // decided states and kCulled.
 constexpr std::uint8_t kNoSight = 0, kRule = 1, kCover = 2, kNoCover = 3, kCulled = 4;
 
@@ -266,25 +267,45 @@ std::size_t marksBytes(const Board& board) {
 }
 constexpr std::size_t kMaxMarksBytes = std::size_t(64) << 20;
 
+// The board without its features and its scene, which culling traces: made once a heat map, when
+// first asked (culling may run more than once, for a sample of attackers and for the others, or not
+// at all). The figures marked from are the scene's board's: markReach knows a figure by its address.
+struct BareScene {
+    const Board& board;
+    std::optional<Board> bare;
+    std::optional<SightScene> scene;
+    explicit BareScene(const Board& b) : board(b) {}
+    const SightScene& get() {
+        if (!scene) {
+            bare.emplace(board);
+            bare->features.clear();
+            scene.emplace(*bare);
+        }
+        return *scene;
+    }
+    void release() {
+        scene.reset();
+        bare.reset();
+    }
+};
+
 // may[k * cells.size() + i]: kRule when attacker k may have line of sight to a probe on cells[i],
 // kCulled when no sight line can join them (core/heatmap.hpp). With `reach`, the marks of attackers whose
 // footprint it holds (under the same geometry key) are taken from it, and it keeps this call's.
 // Without `centres` the centres are not marked: for a game whose lines run corner to corner alone.
 template <class Stopped>
-std::vector<std::uint8_t> mayBeSeen(const Board& board, const HeatmapRequest& request, const std::vector<Cell>& cells,
+std::vector<std::uint8_t> mayBeSeen(BareScene& bareScene, const Board& board, const HeatmapRequest& request, const std::vector<Cell>& cells,
                                     unsigned threads, const Stopped& stopped, HeatmapReach* reach, std::uint64_t geometry,
                                     bool centres) {
     const std::size_t na = request.attackers.size(), nc = cells.size();
     std::vector<std::uint8_t> may(na * nc, kCulled);
-    Board bare = board;
-    bare.features.clear();
     const int w = request.w, h = request.h;
     const auto centreKind = static_cast<std::uint8_t>(1u << ((w & 1) | ((h & 1) << 1)));  // (2x + w, 2y + h)
     const auto W = static_cast<std::size_t>(board.width);
     std::vector<int> cellAt(W * static_cast<std::size_t>(board.height), -1);  // index into cells
     for (std::size_t i = 0; i < nc; ++i)
         cellAt[static_cast<std::size_t>(cells[i].y) * W + static_cast<std::size_t>(cells[i].x)] = static_cast<int>(i);
-    auto figureOf = [&](std::size_t k) -> const Figure& { return bare.figures[static_cast<std::size_t>(request.attackers[k])]; };
+    auto figureOf = [&](std::size_t k) -> const Figure& { return board.figures[static_cast<std::size_t>(request.attackers[k])]; };
 
     // Kept only where every attacker's marks fit in the budget.
     if (reach && (geometry == 0 || marksBytes(board) * std::max<std::size_t>(na, 1) > kMaxMarksBytes)) {
@@ -292,11 +313,11 @@ std::vector<std::uint8_t> mayBeSeen(const Board& board, const HeatmapRequest& re
         reach = nullptr;
     }
     if (!reach) {  // each thread marks into its own scratch, attacker after attacker
-        const SightScene scene(bare);
+        const SightScene& scene = bareScene.get();
         inParallel(threads, na, 1, stopped, [&] {
             return [&, tracer = VisibilityTracer(scene), r = Reach(board.width, board.height, centreKind, centres)](std::size_t k) mutable {
                 std::uint8_t* row = &may[k * nc];
-                if (r.mark(tracer, figureOf(k))) fillRow(board, w, h, cellAt, r, row);
+                if (r.mark(tracer, scene.board().figures[static_cast<std::size_t>(request.attackers[k])])) fillRow(board, w, h, cellAt, r, row);
                 else std::fill(row, row + nc, kRule);
             };
         });
@@ -320,11 +341,11 @@ std::vector<std::uint8_t> mayBeSeen(const Board& board, const HeatmapRequest& re
         }
     }
     if (!fresh.empty()) {
-        const SightScene scene(bare);
+        const SightScene& scene = bareScene.get();
         inParallel(threads, fresh.size(), 1, stopped, [&] {
             return [&, tracer = VisibilityTracer(scene)](std::size_t j) mutable {
                 HeatmapReach::Marks& m = *now[fresh[j]];
-                m.whole = m.reach.mark(tracer, figureOf(fresh[j]));
+                m.whole = m.reach.mark(tracer, scene.board().figures[static_cast<std::size_t>(request.attackers[fresh[j]])]);
             };
         });
     }
@@ -363,6 +384,25 @@ struct ProbeScene {
 // cost more to rule: painting costs about each obstacle's rows a corner, ruling a cell its lines
 // (each about this many rows' painting, as measured with sightline-bench --heatmap).
 constexpr std::size_t kRowsPerLine = 64;
+
+// The obstacles whose shadows the corners' lines paint, as the board counts them (a wall or door
+// whole, a figure's or terrain group's cells): fewer than the scene's.
+std::size_t obstaclesOf(const Board& board) {
+    std::size_t n = board.walls.size() + board.doors.size();
+    for (const Figure& f : board.figures) n += static_cast<std::size_t>(f.w) * static_cast<std::size_t>(f.h);
+    for (const TerrainGroup& t : board.terrain) n += t.cells.size();
+    return n;
+}
+
+// Whether culling pays before the corners' lines are painted (Method::Auto): culling an attacker
+// costs about the points its corners may see, and saves painting there only. Painting every
+// corner's lines over the whole board costs about the obstacles times its rows, culling about the
+// share of pairs it leaves (`seen`, from a sample of attackers) times the board's cells; measured on
+// boards of 100x100 and 200x200 cells with 250 to 5,000 walls (sightline-bench --heatmap), painting
+// without culling was the faster where seen x width x kCullCrossover > obstacles.
+constexpr double kCullCrossover = 60;
+// The attackers culled to decide it (where there are at least twice as many).
+constexpr std::size_t kCullSample = 8;
 
 // Decides the pairs still to rule (kRule in `state`) under the game's corner rule from each
 // attacker's corners' lines to every point of the board (core/corner_lines.hpp; `scene` is the
@@ -485,14 +525,15 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                 const std::size_t base = static_cast<std::size_t>(c.y) * stride + static_cast<std::size_t>(c.x);
                 if (!(found[base] & kSeen)) {
                     // Every line from every corner to every probe corner crosses something that
-                    // stops sight for certain, whatever the probe's corners sit on.
-                    row[i] = kNoSight;
+                    // stops sight for certain, whatever the probe's corners sit on: culled, as
+                    // no figure stops those lines (a heat map made from this one keeps it).
+                    row[i] = kCulled;
                     ++n;
                     continue;
                 }
                 if (!onBarrier[i] && !(found[base] & CornerLines::kOpen)) {
                     // No line of the pair left to trace: decided from the footprints' bits.
-                    row[i] = !(found[base] & kSeen) ? kNoSight : coverApplies && !(found[base] & kClear) ? kCover : kNoCover;
+                    row[i] = coverApplies && !(found[base] & kClear) ? kCover : kNoCover;
                     ++n;
                     continue;
                 }
@@ -714,9 +755,7 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
     // here are fewer than the scene's).
     bool mayPaint = cornerRule.has_value();
     if (mayPaint && again && request.method == HeatmapRequest::Method::Auto) {
-        std::size_t obstacles = board.walls.size() + board.doors.size();
-        for (const Figure& f : board.figures) obstacles += static_cast<std::size_t>(f.w) * static_cast<std::size_t>(f.h);
-        for (const TerrainGroup& t : board.terrain) obstacles += t.cells.size();
+        const std::size_t obstacles = obstaclesOf(board);
         const std::size_t probeCorners = (static_cast<std::size_t>(request.w) + 1) * (static_cast<std::size_t>(request.h) + 1);
         mayPaint = false;
         for (std::size_t k = 0; k < na && !mayPaint; ++k) {
@@ -734,9 +773,44 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
                       std::none_of(cornerScene->terrainCells().begin(), cornerScene->terrainCells().end(),
                                    [&](const Cell& c) { return (cornerScene->terrainAt(c.x, c.y) & SightScene::kBlocking) != 0; });
     std::vector<std::uint8_t> state;
+    std::size_t culledAttackers = 0, sampledAttackers = 0;
+    BareScene bareScene(board);
     if (!again) {
-        state = request.cull && !open ? mayBeSeen(board, request, cells, threads, stopped, control.reach, control.geometry, !gameRule)
-                                      : std::vector<std::uint8_t>(na * nc, kRule);
+        bool cull = request.cull && !open;
+        // With no marks kept to cull from, a sample of attackers culled says whether culling the
+        // others pays; on a board with so many obstacles that it always does, none is sampled.
+        const std::size_t obstacles = obstaclesOf(board);
+        if (cull && cornerScene && request.method == HeatmapRequest::Method::Auto && na >= 2 * kCullSample &&
+            double(board.width) * kCullCrossover > double(obstacles) &&
+            !(control.reach && control.geometry != 0 && control.reach->geometry == control.geometry && !control.reach->kept.empty())) {
+            HeatmapRequest sample = request, rest = request;
+            sample.attackers.clear(), rest.attackers.clear();
+            std::vector<std::size_t> sampledAt, restAt;
+            for (std::size_t j = 0, k = 0; k < na; ++k) {
+                const bool inSample = j < kCullSample && k == (2 * j + 1) * na / (2 * kCullSample);
+                (inSample ? sample : rest).attackers.push_back(request.attackers[k]);
+                (inSample ? sampledAt : restAt).push_back(k);
+                j += inSample;
+            }
+            const std::vector<std::uint8_t> rows = mayBeSeen(bareScene, board, sample, cells, threads, stopped, nullptr, 0, !gameRule);
+            const double seen = double(std::count(rows.begin(), rows.end(), kRule)) / double(std::max<std::size_t>(rows.size(), 1));
+            state.assign(na * nc, kRule);
+            for (std::size_t j = 0; j < sampledAt.size(); ++j) std::copy_n(&rows[j * nc], nc, &state[sampledAt[j] * nc]);
+            sampledAttackers = culledAttackers = sampledAt.size();
+            if (seen * board.width * kCullCrossover <= double(obstacles)) {  // culling pays: the others too
+                const std::vector<std::uint8_t> more =
+                    mayBeSeen(bareScene, board, rest, cells, threads, stopped, control.reach, control.geometry, !gameRule);
+                for (std::size_t m = 0; m < restAt.size(); ++m) std::copy_n(&more[m * nc], nc, &state[restAt[m] * nc]);
+                culledAttackers = na;
+            }
+            cull = false;
+        }
+        if (cull) {
+            state = mayBeSeen(bareScene, board, request, cells, threads, stopped, control.reach, control.geometry, !gameRule);
+            culledAttackers = na;
+        } else if (state.empty()) {
+            state.assign(na * nc, kRule);
+        }
     } else {
         state = std::move(*again);
         if (!moved.empty() && request.cull && !open) {
@@ -746,7 +820,8 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
             for (std::size_t k : moved) some.attackers.push_back(request.attackers[k]);
             HeatmapReach fresh;
             fresh.geometry = control.geometry;
-            const std::vector<std::uint8_t> rows = mayBeSeen(board, some, cells, threads, stopped, &fresh, control.geometry, !gameRule);
+            const std::vector<std::uint8_t> rows = mayBeSeen(bareScene, board, some, cells, threads, stopped, &fresh, control.geometry, !gameRule);
+            culledAttackers = moved.size();
             for (std::size_t m = 0; m < moved.size(); ++m) std::copy_n(&rows[m * nc], nc, &state[moved[m] * nc]);
             // Under this key only, and within the budget.
             auto& marks = control.reach->kept;
@@ -763,9 +838,11 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
             if (marks.size() * marksBytes(board) > kMaxMarksBytes) marks.clear();
         }
     }
+    bareScene.release();  // before the ruling's scenes are made
     if (control.stats) {
         control.stats->again = again.has_value();
         control.stats->kept = kept;
+        control.stats->culled = culledAttackers, control.stats->sampled = sampledAttackers;
         control.stats->ruled = static_cast<std::size_t>(std::count(state.begin(), state.end(), kRule));
     }
     if (cornerScene && !stopped()) {

@@ -123,6 +123,9 @@ struct HeatmapControl {
         std::size_t fromCorners = 0;  // of those, the pairs read from the attackers' corner lines
         bool again = false;           // made from the last heat map's verdicts (HeatmapReach)
         std::size_t kept = 0;         // pairs whose verdict was kept from it
+        // Attackers culled (their pairs no sight line can join set aside), and of those the sample
+        // culled first to say whether culling the others pays (none where it was not asked).
+        std::size_t culled = 0, sampled = 0;
     };
     Stats* stats = nullptr;
     // When set: marks kept from the last heat map, used again where `geometry` is the key they

@@ -71,6 +71,14 @@ Board cornerLinesBoard(tools::SceneRng& r) {
     return b;
 }
 
+// On a 40x40 board: four difficult cells and 40 figures, each red or blue.
+void fortyFigures(Board& b, tools::SceneRng& rng) {
+    test::terrain(b, TerrainKind::Difficult, {{5, 5}, {20, 7}, {33, 30}, {12, 25}});
+    std::vector<char> taken(40 * 40, 0);
+    for (const Cell& c : b.terrain.back().cells) taken[static_cast<std::size_t>(c.y * 40 + c.x)] = 1;
+    test::placeFigures(b, rng, 40, taken, [&](Figure& f) { f.side = rng.below(2) == 0 ? "red" : "blue"; });
+}
+
 bool same(const LineVerdict& a, const LineVerdict& b) {
     if (a.sightStopped || b.sightStopped) return a.sightStopped == b.sightStopped;
     return a.coverStopped == b.coverStopped && a.figureStopped == b.figureStopped && a.difficultStopped == b.difficultStopped;
@@ -244,10 +252,7 @@ TEST_CASE("corner lines: an open board's heat map reads its pairs from them, wit
     // 40x40 cells, 40 figures and a few difficult cells: nothing stops sight but the edge.
     tools::SceneRng rng(20261204);
     Board b = test::board(40, 40);
-    test::terrain(b, TerrainKind::Difficult, {{5, 5}, {20, 7}, {33, 30}, {12, 25}});
-    std::vector<char> taken(40 * 40, 0);
-    for (const Cell& c : b.terrain[0].cells) taken[static_cast<std::size_t>(c.y * 40 + c.x)] = 1;
-    test::placeFigures(b, rng, 40, taken, [&](Figure& f) { f.side = rng.below(2) == 0 ? "red" : "blue"; });
+    fortyFigures(b, rng);
     const auto rules = makeRuleSystem("doom", {"", SIGHTLINE_SOURCE_DIR "/assets"});
     HeatmapRequest r;
     r.attackers = figuresOfSide(b, "red");
@@ -266,4 +271,56 @@ TEST_CASE("corner lines: an open board's heat map reads its pairs from them, wit
     CHECK(ruledStats.fromCorners == 0);
     CHECK(std::count(read.begin(), read.end(), HeatVerdict::Cover) > 0);
     CHECK(std::count(read.begin(), read.end(), HeatVerdict::NoCover) > 0);
+}
+
+TEST_CASE("corner lines: a sample of attackers culled says whether culling pays, and either way each pair has its ruling", "[heatmap][corner-lines]") {
+    // 40x40 cells, 40 figures on two sides, from one short wall to 900: where a sample of eight
+    // attackers leaves most pairs, the others are not culled and every pair is read from the
+    // corners' lines; where it culls most, the others are culled too.
+    tools::SceneRng rng(20261205);
+    bool skipped = false, culled = false;
+    for (const int walls : {1, 40, 150, 900}) {
+        Board b = test::board(40, 40);
+        static const int dirs[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+        while (static_cast<int>(b.walls.size()) < walls) {
+            const int x = rng.below(41), y = rng.below(41);
+            const int* d = dirs[rng.below(8)];
+            const int len = 1 + rng.below(3);
+            const int ex = x + d[0] * len, ey = y + d[1] * len;
+            if (ex < 0 || ey < 0 || ex > 40 || ey > 40) continue;
+            test::wall(b, x, y, ex, ey);
+        }
+        fortyFigures(b, rng);
+        const auto rules = makeRuleSystem("doom", {"", SIGHTLINE_SOURCE_DIR "/assets"});
+        HeatmapRequest r;
+        r.attackers = figuresOfSide(b, "red");
+        REQUIRE(r.attackers.size() >= 16);
+        std::vector<HeatVerdict> read, ruled;
+        HeatmapControl::Stats stats;
+        const auto fast = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, {nullptr, &read, &stats});
+        r.method = HeatmapRequest::Method::EachPair;
+        const auto slow = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, {nullptr, &ruled, nullptr});
+        INFO(walls << " walls:\n" << serializeMap(b));
+        CHECK(read == ruled);
+        REQUIRE(fast.size() == slow.size());
+        for (std::size_t i = 0; i < fast.size(); ++i) CHECK(fast[i].state == slow[i].state);
+        // Pairs culled: at most the sample's when the others were not culled.
+        const std::size_t cells = fast.size(), culledPairs = stats.pairs - stats.ruled;
+        INFO(culledPairs << " of " << stats.pairs << " pairs culled, " << stats.fromCorners << " read from the corners' lines, "
+                         << stats.culled << " attackers culled");
+        CHECK(stats.sampled == 8);
+        if (walls <= 40) {
+            CHECK(stats.culled == 8);
+            CHECK(culledPairs <= 8 * cells);
+            CHECK(stats.fromCorners * 10 > stats.ruled * 9);
+            skipped = true;
+        }
+        if (walls == 900) {
+            CHECK(stats.culled == r.attackers.size());
+            CHECK(culledPairs > 8 * cells);
+            culled = true;
+        }
+    }
+    CHECK(skipped);
+    CHECK(culled);
 }
