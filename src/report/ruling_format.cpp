@@ -266,24 +266,30 @@ LinesListed linesToList(const std::vector<CoverLine>& lines, std::size_t most) {
 
 // [SECTION] The attacker-defender matrix
 
-std::string matrixJson(const Board& board, const std::string& rules, const std::vector<PairResult>& pairs) {
-    // Written by hand rather than through a JSON tree: a big board has tens of thousands of pairs.
+void writeMatrixJson(std::ostream& out, const Board& board, const std::string& rules, const std::vector<PairResult>& pairs) {
+    // Written by hand rather than through a JSON tree, and a piece at a time rather than as one
+    // string: a big board has tens of thousands of pairs.
+    constexpr std::size_t kPiece = std::size_t(1) << 16;
     std::vector<std::string> ids;
     for (const Figure& f : board.figures) ids.push_back(Json(f.id).dump());
-    std::string out = "{\"rules\": " + Json(rules).dump() + ", \"pairs\": [";
-    out.reserve(out.size() + pairs.size() * 96);
+    std::string piece = "{\"rules\": " + Json(rules).dump() + ", \"pairs\": [";
+    piece.reserve(kPiece + 512);
     for (std::size_t i = 0; i < pairs.size(); ++i) {
         const PairResult& p = pairs[i];
-        if (i) out += ", ";
-        out += "{\"attacker\": ";
-        out += ids[static_cast<std::size_t>(p.attacker)];
-        out += ", \"defender\": ";
-        out += ids[static_cast<std::size_t>(p.defender)];
-        out += p.lineOfSight ? ", \"line_of_sight\": true" : ", \"line_of_sight\": false";
-        out += !p.cover ? ", \"cover\": null}" : *p.cover ? ", \"cover\": true}" : ", \"cover\": false}";
+        if (i) piece += ", ";
+        piece += "{\"attacker\": ";
+        piece += ids[static_cast<std::size_t>(p.attacker)];
+        piece += ", \"defender\": ";
+        piece += ids[static_cast<std::size_t>(p.defender)];
+        piece += p.lineOfSight ? ", \"line_of_sight\": true" : ", \"line_of_sight\": false";
+        piece += !p.cover ? ", \"cover\": null}" : *p.cover ? ", \"cover\": true}" : ", \"cover\": false}";
+        if (piece.size() >= kPiece) {
+            out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+            piece.clear();
+        }
     }
-    out += "]}\n";
-    return out;
+    piece += "]}\n";
+    out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
 }
 
 std::string matrixText(const Board& board, const std::string& rules, const std::vector<PairResult>& pairs) {

@@ -7,6 +7,7 @@
 #include "core/ruler.hpp"
 #include "core/visibility.hpp"
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,7 @@ std::string rulingText(const Board& board, const Ruling& ruling);
 // "rules", "attacker", "defender" and "corner"}]}; for people, a line each figure with the game's fields.
 std::string areaJson(const Board& board, const std::string& rules, const AreaEffect& area);
 std::string areaText(const Board& board, const std::string& rules, const AreaEffect& area);
-std::string matrixJson(const Board& board, const std::string& rules, const std::vector<PairResult>& pairs);
+void writeMatrixJson(std::ostream& out, const Board& board, const std::string& rules, const std::vector<PairResult>& pairs);
 std::string matrixText(const Board& board, const std::string& rules, const std::vector<PairResult>& pairs);
 std::string losJson(const Board& board, const std::vector<Blocker>& blockers);
 std::string losText(const Board& board, const std::vector<Blocker>& blockers);

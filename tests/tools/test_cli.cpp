@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -88,6 +89,23 @@ TEST_CASE("cli: matrix, indexed and reference agree", "[cli]") {
         else CHECK(p.at("cover").is_boolean());
     }
     CHECK(cli("matrix maps/demo.json").status == 0);
+}
+
+TEST_CASE("cli: a matrix longer than one piece of output is whole, each pair once", "[cli]") {
+    // 200 figures: 39,800 pairs, written a piece at a time.
+    const Run r = cli("matrix maps/bench-dense.json --json --threads 2");
+    REQUIRE(r.status == 0);
+    REQUIRE(r.out.size() > (std::size_t(1) << 17));
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j.at("rules") == "doom");
+    REQUIRE(j.at("pairs").size() == 200u * 199u);
+    std::set<std::pair<std::string, std::string>> pairs;
+    for (const auto& p : j.at("pairs")) {
+        CHECK(p.at("attacker") != p.at("defender"));
+        pairs.insert({p.at("attacker").get<std::string>(), p.at("defender").get<std::string>()});
+    }
+    CHECK(pairs.size() == 200u * 199u);
+    CHECK(cli("matrix maps/bench-dense.json --json --threads 1").out == r.out);
 }
 
 TEST_CASE("cli: los", "[cli]") {

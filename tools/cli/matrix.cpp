@@ -6,6 +6,8 @@
 #include "io/map_io.hpp"
 #include "report/ruling_format.hpp"
 
+#include <iostream>
+
 namespace sightline::cli {
 
 namespace {
@@ -27,7 +29,10 @@ public:
         const auto rules = ruleSystem(chooseGame(board, map_, rules_, preset_), assets_);
         const SightScene scene(board, sightPolicyFor(rules->name()));
         const auto pairs = ruleMatrix(*rules, scene, reference_ ? Engine::Reference : Engine::Indexed, threads_);
-        return print(json_ ? tools::matrixJson(board, rules->name(), pairs) : tools::matrixText(board, rules->name(), pairs));
+        if (!json_) return print(tools::matrixText(board, rules->name(), pairs));
+        tools::writeMatrixJson(std::cout, board, rules->name(), pairs);
+        std::cout.flush();
+        return std::cout ? 0 : 1;
     }
 
 private:

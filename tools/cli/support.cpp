@@ -29,22 +29,26 @@ std::string rulesHelp() {
     return "rule system (" + ruleSystemList() + "; default: the map's \"rules\" key, else " + gameModules().front()->name() + ")";
 }
 
-// "d20: quarters, dnd5e, dnd35; wargame: default", from the games' data folders.
+// "d20: quarters, dnd5e, dnd35; wargame: default", from the games' data folders: read once, when
+// the first command that takes a preset is registered.
 std::string presetsHelp() {
-    std::string s;
-    for (const GameModule* g : gameModules()) {
-        if (!g->rulesBoard()) continue;
-        std::vector<PresetFile> presets;
-        try {
-            presets = gamePresets(g->name(), assetsDir(""));
-        } catch (const std::exception&) {
-            continue;  // a broken data file is reported when that game is used
+    static const std::string help = [] {
+        std::string s;
+        for (const GameModule* g : gameModules()) {
+            if (!g->rulesBoard()) continue;
+            std::vector<PresetFile> presets;
+            try {
+                presets = gamePresets(g->name(), assetsDir(""));
+            } catch (const std::exception&) {
+                continue;  // a broken data file is reported when that game is used
+            }
+            if (presets.empty()) continue;
+            s += (s.empty() ? "" : "; ") + g->name() + ":";
+            for (std::size_t i = 0; i < presets.size(); ++i) s += (i ? ", " : " ") + presets[i].id;
         }
-        if (presets.empty()) continue;
-        s += (s.empty() ? "" : "; ") + g->name() + ":";
-        for (std::size_t i = 0; i < presets.size(); ++i) s += (i ? ", " : " ") + presets[i].id;
-    }
-    return "the rule system's preset (" + s + ")";
+        return "the rule system's preset (" + s + ")";
+    }();
+    return help;
 }
 
 // [SECTION] The game
