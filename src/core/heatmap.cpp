@@ -523,10 +523,11 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                 if (c.x <= a.cell.x + a.w && a.cell.x <= c.x + pw && c.y <= a.cell.y + a.h && a.cell.y <= c.y + ph) continue;
                 probe.cell = c;
                 const std::size_t base = static_cast<std::size_t>(c.y) * stride + static_cast<std::size_t>(c.x);
+                // A pair found without line of sight is culled: under a corner rule no figure stops
+                // sight, so none that moves can open it (a heat map made from this one keeps it).
                 if (!(found[base] & kSeen)) {
                     // Every line from every corner to every probe corner crosses something that
-                    // stops sight for certain, whatever the probe's corners sit on: culled, as
-                    // no figure stops those lines (a heat map made from this one keeps it).
+                    // stops sight for certain, whatever the probe's corners sit on.
                     row[i] = kCulled;
                     ++n;
                     continue;
@@ -541,7 +542,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     const CornerDecision d = decideByCorners(rule, corners.size(), cornerAt, probe, probeCorners, [&](std::size_t ia, std::size_t id) {
                         return tables[ia].atPoint(tracer, base + offset[id]);
                     });
-                    row[i] = !d.lineOfSight ? kNoSight : d.cover ? kCover : kNoCover;
+                    row[i] = !d.lineOfSight ? kCulled : d.cover ? kCover : kNoCover;
                     ++n;
                     continue;
                 }
@@ -566,7 +567,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     }
                     return LineVerdict{(known & 2) != 0, (known & 4) != 0, (known & 8) != 0, (known & 16) != 0};
                 });
-                row[i] = !d.lineOfSight ? kNoSight : d.cover ? kCover : kNoCover;
+                row[i] = !d.lineOfSight ? kCulled : d.cover ? kCover : kNoCover;
                 ++n;
             }
             read += n;
