@@ -707,7 +707,12 @@ std::optional<std::vector<std::uint8_t>> statesAgain(const HeatmapReach::Decided
             const std::uint8_t v = row[i];
             if (v != kCulled && v != kRule) {
                 const ClosedBox to = closedBox(cells[i], request.w, request.h);
-                if (std::any_of(where.begin(), where.end(), [&](const ClosedBox& r) { return hullMeets(from, to, r); })) row[i] = kRule, ++redo;
+                // The hull lies in the two boxes' bounding box: most moved figures lie outside it.
+                const ClosedBox bound{std::min(from.x0, to.x0), std::min(from.y0, to.y0), std::max(from.x1, to.x1), std::max(from.y1, to.y1)};
+                if (std::any_of(where.begin(), where.end(), [&](const ClosedBox& r) {
+                        return r.x0 <= bound.x1 && bound.x0 <= r.x1 && r.y0 <= bound.y1 && bound.y0 <= r.y1 && hullMeets(from, to, r);
+                    }))
+                    row[i] = kRule, ++redo;
             }
             ++i;
         }
