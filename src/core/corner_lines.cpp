@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <numeric>
 #include <stdexcept>
 
 namespace sightline {
@@ -69,8 +70,8 @@ std::vector<char> CornerLines::barrierPoints(const SightScene& scene) {
         for (int x = 0; x <= W; ++x)
             for (auto it = scene.latticeBegin(x, y), end = scene.latticeEnd(x, y); it != end; ++it)
                 if (scene.barriers()[*it].kind != Blocker::Kind::Edge) {
-                    out[static_cast<std::size_t>(y) * static_cast<std::size_t>(W + 1) + static_cast<std::size_t>(x)] = 1;
-                    break;
+                    char& n = out[static_cast<std::size_t>(y) * static_cast<std::size_t>(W + 1) + static_cast<std::size_t>(x)];
+                    if (++n == 2) break;
                 }
     return out;
 }
@@ -150,28 +151,45 @@ void CornerLines::paintRun(int x0, int y0, int w, std::uint8_t bit) {
 }
 
 // A barrier seen from the corner: the lines that cross it properly are stopped (kSight), those that
-// may touch it otherwise are left open (kOpen). With the corner off the barrier's line, both are the
-// cone of lines from the corner through the barrier past its line: open (strictly between the rays
-// through its ends, strictly past it) for the first, closed for the second. With the corner on its
-// line (but not on it), only lines along that line can touch it.
+// may touch it otherwise are left open (kOpen) but where the meeting point rule decides them here.
+// With the corner off the barrier's line, both are the cone of lines from the corner through the
+// barrier past its line: open (strictly between the rays through its ends, strictly past it) for
+// the first, closed for the second; a line through a free end passes. With the corner on its line
+// (but not on it), only lines along that line touch it: those past its nearer end are stopped.
 void CornerLines::paintBarrier(const Barrier& bar) {
     const I cx = corner_.x, cy = corner_.y;
     I p1x = cellsOf(bar.a.x()), p1y = cellsOf(bar.a.y()), p2x = cellsOf(bar.b.x()), p2y = cellsOf(bar.b.y());
     const I ex = p2x - p1x, ey = p2y - p1y;
     const I sc = ex * (cy - p1y) - ey * (cx - p1x);
     if (sc == 0) {
-        for (int y = 0; y <= height_; ++y) {
-            if (ey == 0) {
-                if (y == p1y) fill(y, 0, width_, kOpen);
-                continue;
-            }
-            const I num = ex * (y - p1y);
-            if (num % ey == 0) fill(y, p1x + num / ey, p1x + num / ey, kOpen);
+        // The corner on the barrier's line, off it (both ends on one side): a line from the corner
+        // along it to a point past the nearer end runs along the barrier there (stopped); one to
+        // the nearer end meets it at its end only; the others do not touch it. A barrier of no
+        // length stops nothing.
+        if (ex == 0 && ey == 0) return;
+        I nx = p1x, ny = p1y;
+        const auto far = [&](I x, I y) { return (x < cx ? cx - x : x - cx) + (y < cy ? cy - y : y - cy); };
+        if (far(p2x, p2y) < far(nx, ny)) nx = p2x, ny = p2y;
+        const I dx = nx - cx, dy = ny - cy;
+        const I g = std::gcd(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy), sx = dx / g, sy = dy / g;
+        fill(static_cast<int>(ny), nx, nx, kEnd);
+        if (sy == 0) {
+            if (sx > 0) fill(static_cast<int>(ny), nx + 1, width_, kSight);
+            else fill(static_cast<int>(ny), 0, nx - 1, kSight);
+            return;
         }
+        for (I x = nx + sx, y = ny + sy; x >= 0 && x <= width_ && y >= 0 && y <= height_; x += sx, y += sy)
+            fill(static_cast<int>(y), x, x, kSight);
         return;
     }
     I v1x = p1x - cx, v1y = p1y - cy, v2x = p2x - cx, v2y = p2y - cy;
-    if (v1x * v2y - v1y * v2x < 0) std::swap(v1x, v2x), std::swap(v1y, v2y);
+    // Whether each end is free (no other barrier through it): a line through a free end past the
+    // barrier meets it there only, with its one piece on one side, which stops nothing.
+    auto freeEnd = [&](I x, I y) {
+        return x >= 0 && y >= 0 && x <= width_ && y <= height_ && (*barrierAt_)[index(static_cast<int>(x), static_cast<int>(y))] == 1;
+    };
+    bool free1 = freeEnd(p1x, p1y), free2 = freeEnd(p2x, p2y);
+    if (v1x * v2y - v1y * v2x < 0) std::swap(v1x, v2x), std::swap(v1y, v2y), std::swap(free1, free2);
     const I sg = sc > 0 ? 1 : -1;
     // A x + K(y) >= 0 for each of cross(v1, q - c), cross(q - c, v2) and -sg cross(e, q - p1), with
     // K(y) = K0 + Ky y.
@@ -233,22 +251,31 @@ void CornerLines::paintBarrier(const Barrier& bar) {
         if (lo > hi || lo > x1_ || hi < x0_) continue;
         // The strict run inside the closed one: stopped. The closed one's points beside it: on the
         // barrier's line (the line meets it there at its end only: kEnd) or on a ray through one
-        // of its ends (the line grazes it on the way: open).
+        // of its ends (the line grazes it on the way: open, unless that end is free).
         const I A3 = A[2], K3 = K0[2] + Ky[2] * y;
+        const I qy = y - cy;
+        auto grazes = [&](I x) {  // on a ray through an end that is not free
+            const I qx = x - cx;
+            return !((free1 && v1x * qy - v1y * qx == 0) || (free2 && v2x * qy - v2y * qx == 0));
+        };
+        auto open = [&](I from, I to) {
+            for (I x = from; x <= to; ++x)
+                if (grazes(x)) fill(y, x, x, kOpen);
+        };
         auto edge = [&](I from, I to) {
             from = std::max<I>(from, x0_), to = std::min<I>(to, x1_);
             if (from > to) return;
-            if (A3 == 0) {  // a level barrier on this row's line: every point on its line
-                fill(y, from, to, K3 == 0 ? kEnd : kOpen);
+            if (A3 == 0 && K3 == 0) {  // a level barrier on this row's line: every point on its line
+                fill(y, from, to, kEnd);
                 return;
             }
-            if (on < from || on > to) {
-                fill(y, from, to, kOpen);
+            if (A3 == 0 || on < from || on > to) {
+                open(from, to);
                 return;
             }
-            fill(y, from, on - 1, kOpen);
+            open(from, on - 1);
             fill(y, on, on, kEnd);
-            fill(y, on + 1, to, kOpen);
+            open(on + 1, to);
         };
         if (slo > shi) edge(lo, hi);
         else {
@@ -261,6 +288,7 @@ void CornerLines::paintBarrier(const Barrier& bar) {
 
 void CornerLines::build(const SightScene& scene, const std::vector<char>& barrierPoints, int fi, Corner c, const Box* within) {
     scene_ = &scene;
+    barrierAt_ = &barrierPoints;
     figure_ = fi;
     corner_ = c;
     width_ = scene.width(), height_ = scene.height();

@@ -8,7 +8,8 @@
 // points; a wall, a closed door or a feature's side that stops sight stops for certain every line
 // that crosses it properly (strictly inside the wall and strictly inside the line), and may stop a
 // line that touches it otherwise (through an end of it, along it, ending on it): those points are
-// left open and traced one by one with the sight engine when first asked. The board's edge stops a
+// left open and traced one by one with the sight engine when first asked, but for a line through a
+// free end (no other barrier there), which the meeting point rule lets pass. The board's edge stops a
 // line from the corner only along it. A corner with a barrier other than the edge through it leaves
 // every point it does not see stopped open. Tests compare every line with the sight engine on
 // random boards (tests/core/test_corner_lines.cpp).
@@ -27,8 +28,9 @@ public:
     // Whether every barrier of the scene has whole-cell ends (the painting's arithmetic). Lines on
     // other scenes are traced one by one.
     static bool paintable(const SightScene& scene);
-    // For each lattice point (x, y), row by row over (width + 1) x (height + 1): 1 when a barrier
-    // other than the board's edge passes through it. The scene must have its grid index.
+    // For each lattice point (x, y), row by row over (width + 1) x (height + 1): how many barriers
+    // other than the board's edge pass through it, 2 for two or more (0: none; 1 at a wall's free
+    // end). The scene must have its grid index.
     static std::vector<char> barrierPoints(const SightScene& scene);
 
     // Decides the lines from corner `c` of figure `fi` of the scene's board to every lattice point:
@@ -73,6 +75,7 @@ private:
     void paintBarrier(const Barrier& b);
 
     const SightScene* scene_ = nullptr;
+    const std::vector<char>* barrierAt_ = nullptr;  // build's barrierPoints
     int figure_ = -1;
     Corner corner_;
     int width_ = 0, height_ = 0;
