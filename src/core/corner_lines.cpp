@@ -40,19 +40,14 @@ struct Step {
     }
 };
 
-// kFirst[n]: the first n of eight bytes all ones, the rest zero, in memory order on any machine.
-struct FirstBytes {
-    std::uint64_t m[9];
-    FirstBytes() {
-        for (int n = 0; n <= 8; ++n) {
-            unsigned char b[8] = {};
-            for (int i = 0; i < n; ++i) b[i] = 0xff;
-            std::memcpy(&m[n], b, 8);
-        }
-    }
-    std::uint64_t operator[](std::size_t n) const { return m[n]; }
-};
-const FirstBytes kFirst;
+// The first n (1 to 8) of eight bytes all ones, the rest zero, in memory order on any machine: read
+// from a row of eight ones and eight zeros (no table made at start-up).
+std::uint64_t firstBytes(std::size_t n) {
+    static constexpr unsigned char kRow[16] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0};
+    std::uint64_t m;
+    std::memcpy(&m, kRow + 8 - n, 8);
+    return m;
+}
 
 }  // namespace
 
@@ -92,7 +87,7 @@ void CornerLines::fill(int y, I x0, I x1, std::uint8_t bit) {
         std::memcpy(at, &v, 8);
     };
     for (; n > 8; n -= 8, p += 8) orEight(p, every);
-    orEight(p, every & kFirst[n]);
+    orEight(p, every & firstBytes(n));
 }
 
 // The lines from the corner that meet the closed run of cells [x0, x0 + w] x [y0, y0 + 1] in a piece

@@ -297,9 +297,15 @@ TEST_CASE("corner lines: a sample of attackers culled says whether culling pays,
         REQUIRE(r.attackers.size() >= 16);
         std::vector<HeatVerdict> read, ruled;
         HeatmapControl::Stats stats;
-        const auto fast = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, {nullptr, &read, &stats});
-        r.method = HeatmapRequest::Method::EachPair;
-        const auto slow = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, {nullptr, &ruled, nullptr});
+        // With the marks and the verdicts kept for the next heat map, as the app makes them.
+        HeatmapReach reach;
+        HeatmapControl control{nullptr, &read, &stats};
+        control.reach = &reach;
+        control.geometry = 1, control.rules = 1;
+        const auto fast = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, control);
+        HeatmapRequest each = r;
+        each.method = HeatmapRequest::Method::EachPair;
+        const auto slow = coverHeatmap(*rules, b, sightPolicyFor("doom"), each, Engine::Indexed, 2, {nullptr, &ruled, nullptr});
         INFO(walls << " walls:\n" << serializeMap(b));
         CHECK(read == ruled);
         REQUIRE(fast.size() == slow.size());
@@ -319,6 +325,39 @@ TEST_CASE("corner lines: a sample of attackers culled says whether culling pays,
             CHECK(stats.culled == r.attackers.size());
             CHECK(culledPairs > 8 * cells);
             culled = true;
+        }
+        // A blue figure moved a cell: made from the last verdicts; then under another rules key,
+        // afresh: from the marks kept where culling paid (no sample), else sampled again. Each
+        // time each pair's ruling.
+        const bool marksKept = stats.culled == r.attackers.size();
+        const auto freeFor = [&](const Figure& f, Cell c) {  // the cell right of f's footprint, each row
+            for (int y = f.cell.y; y < f.cell.y + f.h; ++y) {
+                const Cell at{c.x, y};
+                if (at.x >= 40) return false;
+                for (const Figure& g : b.figures)
+                    if (g.occupies(at)) return false;
+                for (const TerrainGroup& t : b.terrain)
+                    if (std::find(t.cells.begin(), t.cells.end(), at) != t.cells.end()) return false;
+            }
+            return true;
+        };
+        bool moved = false;
+        for (Figure& f : b.figures)
+            if (f.side == "blue" && freeFor(f, {f.cell.x + f.w, f.cell.y})) {
+                f.cell.x += 1;
+                moved = true;
+                break;
+            }
+        REQUIRE(moved);
+        for (const std::uint64_t rulesKey : {1, 2}) {
+            INFO("rules key " << rulesKey);
+            control.rules = rulesKey;
+            const auto again = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, control);
+            CHECK(stats.again == (rulesKey == 1));
+            CHECK(stats.sampled == (rulesKey == 2 && !marksKept ? 8u : 0u));
+            std::vector<HeatVerdict> ruledAgain;
+            coverHeatmap(*rules, b, sightPolicyFor("doom"), each, Engine::Indexed, 2, {nullptr, &ruledAgain, nullptr});
+            CHECK(read == ruledAgain);
         }
     }
     CHECK(skipped);
