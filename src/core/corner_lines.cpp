@@ -49,6 +49,21 @@ std::uint64_t firstBytes(std::size_t n) {
     return m;
 }
 
+// Ors `bit` into the n points (n >= 1) from p on, eight at a time (the table ends in spare bytes):
+// most runs are a few points long, and a loop point by point spends more on its varying end than
+// on the points.
+inline void orRun(std::uint8_t* p, std::size_t n, std::uint8_t bit) {
+    const std::uint64_t every = 0x0101010101010101ull * bit;
+    const auto orEight = [](std::uint8_t* at, std::uint64_t m) {
+        std::uint64_t v;
+        std::memcpy(&v, at, 8);
+        v |= m;
+        std::memcpy(at, &v, 8);
+    };
+    for (; n > 8; n -= 8, p += 8) orEight(p, every);
+    orEight(p, every & firstBytes(n));
+}
+
 }  // namespace
 
 bool CornerLines::paintable(const SightScene& scene) {
@@ -75,19 +90,7 @@ void CornerLines::fill(int y, I x0, I x1, std::uint8_t bit) {
     if (y < y0_ || y > y1_) return;
     x0 = std::max<I>(x0, x0_), x1 = std::min<I>(x1, x1_);
     if (x0 > x1) return;
-    // Eight points at a time (bits_ ends in kPad spare bytes): most runs are a few points long,
-    // and a loop point by point spends more on its varying end than on the points.
-    std::uint8_t* p = &bits_[index(static_cast<int>(x0), y)];
-    auto n = static_cast<std::size_t>(x1 - x0) + 1;
-    const std::uint64_t every = 0x0101010101010101ull * bit;
-    const auto orEight = [](std::uint8_t* at, std::uint64_t m) {
-        std::uint64_t v;
-        std::memcpy(&v, at, 8);
-        v |= m;
-        std::memcpy(at, &v, 8);
-    };
-    for (; n > 8; n -= 8, p += 8) orEight(p, every);
-    orEight(p, every & firstBytes(n));
+    orRun(&bits_[index(static_cast<int>(x0), y)], static_cast<std::size_t>(x1 - x0) + 1, bit);
 }
 
 // The lines from the corner that meet the closed run of cells [x0, x0 + w] x [y0, y0 + 1] in a piece
@@ -220,12 +223,40 @@ void CornerLines::paintBarrier(const Barrier& bar) {
         }
     const int y0 = std::max(y0_, static_cast<int>(std::max(ylo - 1.0, -1.0))), y1 = std::min(y1_, static_cast<int>(std::min(yhi + 1.0, 1e9)));
     if (y0 > y1) return;
+    // With the corner's row before both ends' rows (or after both), the rows past the barrier's
+    // far end: there every point strictly between the rays through the ends lies strictly past
+    // the barrier, and none lies on its line, so the two rays alone bound what is painted (one
+    // from below, one from above) and the barrier's own bound is not stepped. The rest (the
+    // barrier's own rows and those before it) are painted as below.
+    int near0 = y0, near1 = y1, far0 = 1, far1 = 0;
+    const I rowLo = std::min(p1y, p2y), rowHi = std::max(p1y, p2y);
+    if (cy < rowLo) near1 = static_cast<int>(std::min<I>(y1, rowHi)), far0 = static_cast<int>(std::max<I>(y0, rowHi + 1)), far1 = y1;
+    else if (cy > rowHi) near0 = static_cast<int>(std::max<I>(y0, rowLo)), far0 = y0, far1 = static_cast<int>(std::min<I>(y1, rowLo - 1));
+    if (far0 <= far1) {
+        // Both rays point down (A[0] < 0 < A[1]) or both up (A[1] < 0 < A[0]).
+        const int l = A[0] > 0 ? 0 : 1, u = 1 - l;
+        const bool freeL = l == 0 ? free1 : free2, freeU = u == 0 ? free1 : free2;
+        Step lower(-K0[l], -Ky[l], A[l], far0), upper(K0[u], Ky[u], -A[u], far0);
+        const auto stride = static_cast<std::size_t>(width_) + 1;
+        for (int y = far0; y <= far1; ++y, lower.next(), upper.next()) {
+            const I lo = lower.r == 0 ? lower.q : lower.q + 1, hi = upper.q;
+            if (lo > hi || lo > x1_ || hi < x0_) continue;
+            std::uint8_t* const row = bits_.data() + static_cast<std::size_t>(y) * stride;
+            // The open run, then the closed run's points off it: on a ray through an end, open
+            // unless that end is free.
+            const I slo = std::max<I>(lower.q + 1, x0_), shi = std::min<I>(upper.r == 0 ? upper.q - 1 : upper.q, x1_);
+            if (slo <= shi) orRun(row + slo, static_cast<std::size_t>(shi - slo) + 1, kSight);
+            if (lower.r == 0 && !freeL && lo >= x0_) row[lo] |= kOpen;
+            if (upper.r == 0 && !freeU && hi <= x1_) row[hi] |= kOpen;
+        }
+    }
+    if (near0 > near1) return;
     // For A > 0 the bound is x >= -K / A: floor((-K0 - Ky y) / A); for A < 0, x <= K / -A.
     Step st[3];
     for (int k = 0; k < 3; ++k)
-        if (A[k] > 0) st[k] = Step(-K0[k], -Ky[k], A[k], y0);
-        else if (A[k] < 0) st[k] = Step(K0[k], Ky[k], -A[k], y0);
-    for (int y = y0; y <= y1; ++y) {
+        if (A[k] > 0) st[k] = Step(-K0[k], -Ky[k], A[k], near0);
+        else if (A[k] < 0) st[k] = Step(K0[k], Ky[k], -A[k], near0);
+    for (int y = near0; y <= near1; ++y) {
         I lo = -kNone, hi = kNone, slo = -kNone, shi = kNone;
         for (int k = 0; k < 3; ++k) {
             const Step& t = st[k];
