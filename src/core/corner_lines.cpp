@@ -184,7 +184,7 @@ void CornerLines::paintBarrier(const Barrier& bar) {
     // Whether each end is free (no other barrier through it): a line through a free end past the
     // barrier meets it there only, with its one piece on one side, which stops nothing.
     auto freeEnd = [&](I x, I y) {
-        return x >= 0 && y >= 0 && x <= width_ && y <= height_ && (*barrierAt_)[index(static_cast<int>(x), static_cast<int>(y))] == 1;
+        return !taken_ && x >= 0 && y >= 0 && x <= width_ && y <= height_ && (*barrierAt_)[index(static_cast<int>(x), static_cast<int>(y))] == 1;
     };
     bool free1 = freeEnd(p1x, p1y), free2 = freeEnd(p2x, p2y);
     if (v1x * v2y - v1y * v2x < 0) std::swap(v1x, v2x), std::swap(v1y, v2y), std::swap(free1, free2);
@@ -312,9 +312,83 @@ void CornerLines::paintBarrier(const Barrier& bar) {
     }
 }
 
-void CornerLines::build(const SightScene& scene, const std::vector<char>& barrierPoints, int fi, Corner c, const Box* within) {
+TakenCells::TakenCells(const SightScene& scene, const std::vector<std::uint64_t>& taken) : width_(scene.width()), height_(scene.height()) {
+    const auto W = static_cast<std::size_t>(width_), H = static_cast<std::size_t>(height_);
+    if (taken.size() != (W * H + 63) / 64) throw std::invalid_argument("taken cells: not of the board's size");
+    // Corners of taken cells, then their sums over every rectangle anchored at (0, 0).
+    const std::size_t stride = W + 2;
+    std::vector<std::uint8_t> corner((W + 1) * (H + 1), 0);
+    for (std::size_t i = 0; i < W * H; ++i)
+        if ((taken[i / 64] >> (i % 64)) & 1) {
+            ++count_;
+            const std::size_t x = i % W, y = i / W;
+            corner[y * (W + 1) + x] = corner[y * (W + 1) + x + 1] = corner[(y + 1) * (W + 1) + x] = corner[(y + 1) * (W + 1) + x + 1] = 1;
+        }
+    sum_.assign(stride * (H + 2), 0);
+    for (std::size_t y = 0; y <= H; ++y)
+        for (std::size_t x = 0; x <= W; ++x)
+            sum_[(y + 1) * stride + x + 1] = corner[y * (W + 1) + x] + sum_[y * stride + x + 1] + sum_[(y + 1) * stride + x] - sum_[y * stride + x];
+    const auto& all = scene.barriers();
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const Barrier& b = all[i];
+        if (b.kind == Blocker::Kind::Edge) continue;
+        if (any(cellsOf(std::min(b.a.x(), b.b.x())), cellsOf(std::min(b.a.y(), b.b.y())), cellsOf(std::max(b.a.x(), b.b.x())),
+                cellsOf(std::max(b.a.y(), b.b.y()))))
+            barriers_.push_back(static_cast<std::uint32_t>(i));
+    }
+}
+
+bool TakenCells::any(I x0, I y0, I x1, I y1) const {
+    x0 = std::max<I>(x0, 0), y0 = std::max<I>(y0, 0), x1 = std::min<I>(x1, width_), y1 = std::min<I>(y1, height_);
+    if (x0 > x1 || y0 > y1) return false;
+    const auto stride = static_cast<std::size_t>(width_) + 2;
+    const auto at = [&](I x, I y) { return sum_[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)]; };
+    return at(x1 + 1, y1 + 1) - at(x0, y1 + 1) - at(x1 + 1, y0) + at(x0, y0) != 0;
+}
+
+// The points k + t (sx, sy), t >= 1, among those decided: left open.
+void CornerLines::openRay(I kx, I ky, I sx, I sy) {
+    I t0 = 1, t1 = kNone;
+    const auto within = [&](I k, I s, I lo, I hi) {
+        if (s > 0) t0 = std::max<I>(t0, ceilDiv(lo - k, s)), t1 = std::min<I>(t1, floorDiv(hi - k, s));
+        else if (s < 0) t0 = std::max<I>(t0, ceilDiv(k - hi, -s)), t1 = std::min<I>(t1, floorDiv(k - lo, -s));
+        else if (k < lo || k > hi) t1 = -1;
+    };
+    within(kx, sx, x0_, x1_);
+    within(ky, sy, y0_, y1_);
+    for (I t = t0; t <= t1; ++t) bits_[index(static_cast<int>(kx + t * sx), static_cast<int>(ky + t * sy))] |= kOpen;
+}
+
+// With `taken`: the lines from the corner through a corner of the run of cells [x0, x0 + w] x
+// [y0, y0 + 1] that touch the run there only (the run's other corners strictly on one side) pass
+// it; past that corner they are left open.
+void CornerLines::openPast(int x0, int y0, int w) {
+    const I cx = corner_.x, cy = corner_.y;
+    const I xs[2] = {x0, I(x0) + w}, ys[2] = {y0, I(y0) + 1};
+    for (const I kx : xs)
+        for (const I ky : ys) {
+            const I dx = kx - cx, dy = ky - cy;
+            if (dx == 0 && dy == 0) continue;
+            int pos = 0, neg = 0;
+            for (const I ox : xs)
+                for (const I oy : ys) {
+                    if (ox == kx && oy == ky) continue;
+                    const I side = dx * (oy - cy) - dy * (ox - cx);
+                    pos += side > 0, neg += side < 0;
+                }
+            if (pos != 3 && neg != 3) continue;
+            const I g = std::gcd(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy);
+            openRay(kx, ky, dx / g, dy / g);
+        }
+}
+
+void CornerLines::build(const SightScene& scene, const std::vector<char>& barrierPoints, int fi, Corner c, const Box* within,
+                        const TakenCells* taken) {
+    if (taken && (taken->width() != scene.width() || taken->height() != scene.height()))
+        throw std::invalid_argument("corner lines: the taken cells are not of the board's size");
     scene_ = &scene;
     barrierAt_ = &barrierPoints;
+    taken_ = taken;
     figure_ = fi;
     corner_ = c;
     width_ = scene.width(), height_ = scene.height();
@@ -335,9 +409,16 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         return static_cast<std::uint8_t>((t & SightScene::kBlocking ? kSight : 0) | (t & SightScene::kDifficult ? kDifficult : 0) |
                                          (g >= 0 ? kFigure : 0));
     };
+    // With `taken`, a run is painted where a taken cell lies beside it (or is it), and the lines
+    // that touch a run that stops sight at a corner only are left open past it.
+    auto run = [&](int x, int y, int w, std::uint8_t bit) {
+        if (taken_ && !taken_->any(x, y, x + w, y + 1)) return;
+        paintRun(x, y, w, bit);
+        if (taken_ && (bit & kSight)) openPast(x, y, w);
+    };
     for (const Cell& t : scene.terrainCells())
         if (scene.figureAt(t.x, t.y) < 0)
-            if (const std::uint8_t bit = cellBits(t.x, t.y)) paintRun(t.x, t.y, 1, bit);
+            if (const std::uint8_t bit = cellBits(t.x, t.y)) run(t.x, t.y, 1, bit);
     // A figure's cells row by row, in runs of cells that stop the same lines.
     for (std::size_t g = 0; g < board.figures.size(); ++g) {
         if (static_cast<int>(g) == fi) continue;
@@ -348,15 +429,24 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
                 const std::uint8_t bit = scene.figureAt(x, y) == static_cast<int>(g) ? cellBits(x, y) : 0;
                 int end = x + 1;
                 while (end < xEnd && scene.figureAt(end, y) == static_cast<int>(g) && cellBits(end, y) == bit) ++end;
-                if (bit) paintRun(x, y, end - x, bit);
+                if (bit) run(x, y, end - x, bit);
                 x = end;
             }
     }
     // Barriers other than the edge; the edge stops only the lines along it.
     const IPoint cp = latticePoint(c.x, c.y);
-    for (const Barrier& b : scene.barriers()) {
-        if (b.kind == Blocker::Kind::Edge || onSegment(b.a, b.b, cp)) continue;
+    auto barrier = [&](const Barrier& b) {
+        // Not one through the corner (its bounding box first).
+        if (cp.x() >= std::min(b.a.x(), b.b.x()) && cp.x() <= std::max(b.a.x(), b.b.x()) && cp.y() >= std::min(b.a.y(), b.b.y()) &&
+            cp.y() <= std::max(b.a.y(), b.b.y()) && onSegment(b.a, b.b, cp))
+            return;
         paintBarrier(b);
+    };
+    if (taken_) {
+        for (const std::uint32_t i : taken_->barriers()) barrier(scene.barriers()[i]);
+    } else {
+        for (const Barrier& b : scene.barriers())
+            if (b.kind != Blocker::Kind::Edge) barrier(b);
     }
     if (c.x == 0 || c.x == width_)
         for (int y = 0; y <= height_; ++y) fill(y, c.x, c.x, kSight);

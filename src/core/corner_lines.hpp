@@ -23,6 +23,30 @@
 
 namespace sightline {
 
+// The cells a sweep took (VisibilityTracer::addTakenCells), prepared for CornerLines::build: whether
+// a rectangle of lattice points holds a corner of a taken cell, in constant time.
+class TakenCells {
+public:
+    // `taken`: a bit per cell of the scene's board, as addTakenCells fills it. The scene's barriers
+    // near them (those CornerLines::build paints) are found once here.
+    TakenCells(const SightScene& scene, const std::vector<std::uint64_t>& taken);
+    // Whether a corner of a taken cell lies in the lattice points [x0, x1] x [y0, y1] (clipped to
+    // the board): whether a taken cell's closed square meets that closed rectangle.
+    bool any(long long x0, long long y0, long long x1, long long y1) const;
+    std::size_t count() const { return count_; }  // cells taken
+    int width() const { return width_; }
+    int height() const { return height_; }
+    // The scene's barriers other than the edge whose bounding box a taken cell's closed square
+    // meets, by index.
+    const std::vector<std::uint32_t>& barriers() const { return barriers_; }
+
+private:
+    int width_ = 0, height_ = 0;
+    std::vector<std::uint32_t> barriers_;
+    std::size_t count_ = 0;
+    std::vector<std::uint32_t> sum_;  // corners of taken cells in [0, x) x [0, y), (width + 2) x (height + 2)
+};
+
 class CornerLines {
 public:
     // Whether every barrier of the scene has whole-cell ends (the painting's arithmetic). Lines on
@@ -41,7 +65,16 @@ public:
     struct Box {
         int x0 = 0, y0 = 0, x1 = -1, y1 = -1;
     };
-    void build(const SightScene& scene, const std::vector<char>& barrierPoints, int fi, Corner c, const Box* within = nullptr);
+    // With `taken`, the cells a sweep from the corner took (VisibilityTracer::addTakenCells, on
+    // this board or on it without its features, alone or with other viewpoints'), of the scene's
+    // size, made on this scene: only the
+    // obstacles that meet the closed square of a taken cell or of one beside it are painted. Every
+    // obstacle a line from the corner meets before it passes through a point with nothing seen
+    // beside it lies there, so a line is decided as without `taken` but where it passes such a
+    // point: past a wall's end or a blocking cell's corner that it only touches, a line is left
+    // open (traced when asked) instead of going on, free end or not.
+    void build(const SightScene& scene, const std::vector<char>& barrierPoints, int fi, Corner c, const Box* within = nullptr,
+               const TakenCells* taken = nullptr);
 
     // The verdict of the line from the corner to lattice point (x, y), as Tracer::verdict gives it for
     // a line ending there at a figure's corner whose cells hold nothing that stops a line: (x, y) must
@@ -73,9 +106,12 @@ private:
     void fill(int y, long long x0, long long x1, std::uint8_t bit);
     void paintRun(int x0, int y0, int w, std::uint8_t bit);
     void paintBarrier(const Barrier& b);
+    void openPast(int x0, int y0, int w);
+    void openRay(long long kx, long long ky, long long sx, long long sy);
 
     const SightScene* scene_ = nullptr;
     const std::vector<char>* barrierAt_ = nullptr;  // build's barrierPoints
+    const TakenCells* taken_ = nullptr;  // build's taken
     int figure_ = -1;
     Corner corner_;
     int width_ = 0, height_ = 0;

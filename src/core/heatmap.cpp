@@ -176,8 +176,12 @@ constexpr std::int64_t kCullCorners = 64;
 struct Reach {
     HalfCellMarks corners, centres;
     bool withCentre = true;
+    // The cells the corners' sweeps took (VisibilityTracer::addTakenCells): the corners' lines
+    // are painted for the obstacles near them only (CornerLines::build).
+    std::vector<std::uint64_t> taken;
     Reach(int width, int height, std::uint8_t centreKind, bool centre)
-        : corners(width, height, HalfCellMarks::kCorners), centres(width, height, centreKind), withCentre(centre) {}
+        : corners(width, height, HalfCellMarks::kCorners), centres(width, height, centreKind), withCentre(centre),
+          taken((static_cast<std::size_t>(width) * static_cast<std::size_t>(height) + 63) / 64, 0) {}
     // Marks what the lines from figure f's corners and centre may reach (f on `tracer`'s scene).
     // False when the marks cannot take the figure (off the board): then every pair is ruled.
     bool mark(VisibilityTracer& tracer, const Figure& f) {
@@ -188,8 +192,12 @@ struct Reach {
         if ((std::int64_t(f.w) + 1) * (std::int64_t(f.h) + 1) > kCullCorners) return false;
         corners.clear();
         centres.clear();
+        std::fill(taken.begin(), taken.end(), std::uint64_t(0));
         try {
-            for (const Corner& c : f.corners()) tracer.markReach({latticePoint(c.x, c.y), &f, true}, corners);
+            for (const Corner& c : f.corners()) {
+                tracer.markReach({latticePoint(c.x, c.y), &f, true}, corners);
+                tracer.addTakenCells(taken);
+            }
             const IPoint centre((2 * Coord(f.cell.x) + f.w) * half, (2 * Coord(f.cell.y) + f.h) * half);
             if (withCentre) tracer.markReach({centre, &f, false}, centres);
         } catch (const std::exception&) {
@@ -293,11 +301,14 @@ struct BareScene {
 // kCulled when no sight line can join them (core/heatmap.hpp). With `reach`, the marks of attackers whose
 // footprint it holds (under the same geometry key) are taken from it, and it keeps this call's.
 // Without `centres` the centres are not marked: for a game whose lines run corner to corner alone.
+// With `taken`, taken[k] gets the cells attacker k's corners' sweeps took (Reach::taken; left empty
+// where the figure could not be traced).
 template <class Stopped>
 std::vector<std::uint8_t> mayBeSeen(BareScene& bareScene, const Board& board, const HeatmapRequest& request, const std::vector<Cell>& cells,
                                     unsigned threads, const Stopped& stopped, HeatmapReach* reach, std::uint64_t geometry,
-                                    bool centres) {
+                                    bool centres, std::vector<std::vector<std::uint64_t>>* taken = nullptr) {
     const std::size_t na = request.attackers.size(), nc = cells.size();
+    if (taken) taken->assign(na, {});
     std::vector<std::uint8_t> may(na * nc, kCulled);
     const int w = request.w, h = request.h;
     const auto centreKind = static_cast<std::uint8_t>(1u << ((w & 1) | ((h & 1) << 1)));  // (2x + w, 2y + h)
@@ -317,8 +328,12 @@ std::vector<std::uint8_t> mayBeSeen(BareScene& bareScene, const Board& board, co
         inParallel(threads, na, 1, stopped, [&] {
             return [&, tracer = VisibilityTracer(scene), r = Reach(board.width, board.height, centreKind, centres)](std::size_t k) mutable {
                 std::uint8_t* row = &may[k * nc];
-                if (r.mark(tracer, scene.board().figures[static_cast<std::size_t>(request.attackers[k])])) fillRow(board, w, h, cellAt, r, row);
-                else std::fill(row, row + nc, kRule);
+                if (r.mark(tracer, scene.board().figures[static_cast<std::size_t>(request.attackers[k])])) {
+                    fillRow(board, w, h, cellAt, r, row);
+                    if (taken) (*taken)[k] = r.taken;
+                } else {
+                    std::fill(row, row + nc, kRule);
+                }
             };
         });
         return may;
@@ -356,8 +371,12 @@ std::vector<std::uint8_t> mayBeSeen(BareScene& bareScene, const Board& board, co
     inParallel(threads, na, 8, stopped, [&] {
         return [&](std::size_t k) {
             std::uint8_t* row = &may[k * nc];
-            if (now[k]->whole) fillRow(board, w, h, cellAt, now[k]->reach, row);
-            else std::fill(row, row + nc, kRule);
+            if (now[k]->whole) {
+                fillRow(board, w, h, cellAt, now[k]->reach, row);
+                if (taken) (*taken)[k] = now[k]->reach.taken;
+            } else {
+                std::fill(row, row + nc, kRule);
+            }
         };
     });
     reach->kept = std::move(now);
@@ -409,10 +428,13 @@ constexpr std::size_t kCullSample = 8;
 // board's, paintable), for the cells whose probe holds nothing that stops a line and that do not
 // touch the attacker (a shared corner's line has no length: it is ruled). A line to a probe corner
 // with a barrier other than the edge through it is traced for the pair (the path there is taken to
-// come from inside the probe's cell). Returns how many pairs it decided; the rest are left to rule.
+// come from inside the probe's cell). takenOf[k], where not empty, holds the cells attacker k's
+// culling sweeps took: its corners' lines are painted for the obstacles near them only. Returns
+// how many pairs it decided; the rest are left to rule.
 template <class Stopped>
 std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const HeatmapRequest& request, const std::vector<Cell>& cells,
-                        std::vector<std::uint8_t>& state, unsigned threads, const Stopped& stopped) {
+                        std::vector<std::uint8_t>& state, const std::vector<std::vector<std::uint64_t>>& takenOf, unsigned threads,
+                        const Stopped& stopped) {
     const Board& board = scene.board();
     const std::size_t na = request.attackers.size(), nc = cells.size();
     const std::vector<char> barrierAt = CornerLines::barrierPoints(scene);
@@ -438,6 +460,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
     for (const Figure& f : board.figures) obstacles += static_cast<std::size_t>(f.w) * static_cast<std::size_t>(f.h);
     const std::size_t probeCorners = (static_cast<std::size_t>(pw) + 1) * (static_cast<std::size_t>(ph) + 1);
     const std::size_t points = stride * (static_cast<std::size_t>(board.height) + 1);
+    const std::size_t cellsOnBoard = std::max<std::size_t>(1, static_cast<std::size_t>(board.width) * static_cast<std::size_t>(board.height));
     const std::uint8_t coverBits = rule.cover == LineClass::Sight ? CornerLines::kSight
                                    : rule.cover == LineClass::SightOrFigure
                                        ? static_cast<std::uint8_t>(CornerLines::kSight | CornerLines::kFigure)
@@ -467,12 +490,21 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     box.x1 = std::max(box.x1, cells[i].x + pw), box.y1 = std::max(box.y1, cells[i].y + ph);
                 }
             if (wanted == 0) return;
-            if (request.method == HeatmapRequest::Method::Auto &&
-                wanted * probeCorners * kRowsPerLine < obstacles * (static_cast<std::size_t>(board.height) + 1))
-                return;
+            // Painting costs the obstacles times the rows of the box; where the sweeps took some
+            // cells, the obstacles near them (about the obstacles in the same share as the cells),
+            // and a corner's look at every obstacle and point.
+            std::size_t paint = obstacles * (static_cast<std::size_t>(box.y1 - box.y0) + 1);
+            if (!takenOf[k].empty()) {
+                std::size_t count = 0;
+                for (const std::uint64_t word : takenOf[k]) count += static_cast<std::size_t>(__builtin_popcountll(word));
+                paint = (obstacles * count / cellsOnBoard + 1) * (static_cast<std::size_t>(box.y1 - box.y0) + 1) + 4 * obstacles + points;
+            }
+            if (request.method == HeatmapRequest::Method::Auto && wanted * probeCorners * kRowsPerLine < paint) return;
             const std::vector<Corner> corners = a.corners();
             if (tables.size() < corners.size()) tables.resize(corners.size());
-            for (std::size_t ia = 0; ia < corners.size(); ++ia) tables[ia].build(scene, barrierAt, ai, corners[ia], &box);
+            std::optional<TakenCells> taken;
+            if (!takenOf[k].empty()) taken.emplace(scene, takenOf[k]);
+            for (std::size_t ia = 0; ia < corners.size(); ++ia) tables[ia].build(scene, barrierAt, ai, corners[ia], &box, taken ? &*taken : nullptr);
             probe.w = pw, probe.h = ph, probe.side = request.probeSide;
             // Every footprint of the box at once, corner by corner, from the painted bits: whether
             // some corner has all its lines to the probe's corners clear for cover, whether some
@@ -781,6 +813,9 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
     std::vector<std::uint8_t> state;
     std::size_t culledAttackers = 0, sampledAttackers = 0;
     BareScene bareScene(board);
+    // Per attacker, the cells its corners' sweeps took where it was culled now (none otherwise):
+    // its corners' lines are painted for the obstacles near them only.
+    std::vector<std::vector<std::uint64_t>> takenOf(na), part;
     if (!again) {
         bool cull = request.cull && !open;
         // With no marks kept to cull from, a sample of attackers culled says whether culling the
@@ -798,21 +833,25 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
                 (inSample ? sampledAt : restAt).push_back(k);
                 j += inSample;
             }
-            const std::vector<std::uint8_t> rows = mayBeSeen(bareScene, board, sample, cells, threads, stopped, nullptr, 0, !gameRule);
+            const std::vector<std::uint8_t> rows = mayBeSeen(bareScene, board, sample, cells, threads, stopped, nullptr, 0, !gameRule, &part);
+            for (std::size_t j = 0; j < sampledAt.size(); ++j) takenOf[sampledAt[j]] = std::move(part[j]);
             const double seen = double(std::count(rows.begin(), rows.end(), kRule)) / double(std::max<std::size_t>(rows.size(), 1));
             state.assign(na * nc, kRule);
             for (std::size_t j = 0; j < sampledAt.size(); ++j) std::copy_n(&rows[j * nc], nc, &state[sampledAt[j] * nc]);
             sampledAttackers = culledAttackers = sampledAt.size();
             if (seen * board.width * kCullCrossover <= double(obstacles)) {  // culling pays: the others too
                 const std::vector<std::uint8_t> more =
-                    mayBeSeen(bareScene, board, rest, cells, threads, stopped, control.reach, control.geometry, !gameRule);
-                for (std::size_t m = 0; m < restAt.size(); ++m) std::copy_n(&more[m * nc], nc, &state[restAt[m] * nc]);
+                    mayBeSeen(bareScene, board, rest, cells, threads, stopped, control.reach, control.geometry, !gameRule, &part);
+                for (std::size_t m = 0; m < restAt.size(); ++m) {
+                    std::copy_n(&more[m * nc], nc, &state[restAt[m] * nc]);
+                    takenOf[restAt[m]] = std::move(part[m]);
+                }
                 culledAttackers = na;
             }
             cull = false;
         }
         if (cull) {
-            state = mayBeSeen(bareScene, board, request, cells, threads, stopped, control.reach, control.geometry, !gameRule);
+            state = mayBeSeen(bareScene, board, request, cells, threads, stopped, control.reach, control.geometry, !gameRule, &takenOf);
             culledAttackers = na;
         } else if (state.empty()) {
             state.assign(na * nc, kRule);
@@ -826,9 +865,13 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
             for (std::size_t k : moved) some.attackers.push_back(request.attackers[k]);
             HeatmapReach fresh;
             fresh.geometry = control.geometry;
-            const std::vector<std::uint8_t> rows = mayBeSeen(bareScene, board, some, cells, threads, stopped, &fresh, control.geometry, !gameRule);
+            const std::vector<std::uint8_t> rows =
+                mayBeSeen(bareScene, board, some, cells, threads, stopped, &fresh, control.geometry, !gameRule, &part);
             culledAttackers = moved.size();
-            for (std::size_t m = 0; m < moved.size(); ++m) std::copy_n(&rows[m * nc], nc, &state[moved[m] * nc]);
+            for (std::size_t m = 0; m < moved.size(); ++m) {
+                std::copy_n(&rows[m * nc], nc, &state[moved[m] * nc]);
+                takenOf[moved[m]] = std::move(part[m]);
+            }
             // Under this key only, and within the budget.
             auto& marks = control.reach->kept;
             if (control.reach->geometry != control.geometry) marks.clear();
@@ -852,7 +895,7 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
         control.stats->ruled = static_cast<std::size_t>(std::count(state.begin(), state.end(), kRule));
     }
     if (cornerScene && !stopped()) {
-        const std::size_t read = fromCorners(*cornerRule, *cornerScene, request, cells, state, threads, stopped);
+        const std::size_t read = fromCorners(*cornerRule, *cornerScene, request, cells, state, takenOf, threads, stopped);
         if (control.stats) control.stats->fromCorners = read;
     }
 

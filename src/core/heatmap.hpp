@@ -24,7 +24,9 @@
 // with many cells to rate are decided for every point of the board at once (core/corner_lines.hpp:
 // each obstacle's shadow painted row by row, exactly) and each cell is decided from them as the
 // game decides (decideByCorners): the work follows the board's obstacles and points, not cells x
-// attackers x lines. Culling is skipped where nothing but the edge stops sight.
+// attackers x lines. Culling is skipped where nothing but the edge stops sight. Where an attacker
+// was culled, its sweeps' cells say which obstacles its corners may see: only those are painted
+// (CornerLines::build's `taken`).
 #pragma once
 
 #include "core/board.hpp"

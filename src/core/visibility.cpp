@@ -291,6 +291,9 @@ struct VisibilityTracer::Sweep {
     // barrier by barrier.
     std::vector<std::uint64_t> taken;
     std::vector<std::uint32_t> takenList;
+    // The cells the gathering took (y * width + x), when it ran: every cell is taken otherwise.
+    std::vector<std::uint32_t> takenCells;
+    bool cellsGathered = false;
     std::optional<Tracer> tracer;      // markReach's lines along the events' rays
     // Scratch of the gathering: the hidden fans (sorted, apart), the parts of barriers waiting to
     // join them, the cells of the ring before and of this one (waiting by side, or met late), and a
@@ -321,6 +324,8 @@ struct VisibilityTracer::Sweep {
         segs.clear();
         for (const std::uint32_t id : takenList) taken[id / 64] = 0;
         takenList.clear();
+        takenCells.clear();
+        cellsGathered = false;
         gatherAround();
         gatherPieces();
         narrow = engine == Engine::Indexed && scene.narrow();
@@ -593,8 +598,10 @@ struct VisibilityTracer::Sweep {
         metCells.clear();
         fansStoppedAtP<M>();
         box = {width, height, 0, 0};
+        cellsGathered = true;
         auto take = [&](int x, int y) {
             takeCell<M>(x, y);
+            takenCells.push_back(static_cast<std::uint32_t>(y) * static_cast<std::uint32_t>(width) + static_cast<std::uint32_t>(x));
             box.x0 = std::min(box.x0, x), box.y0 = std::min(box.y0, y);
             box.x1 = std::max(box.x1, x + 1), box.y1 = std::max(box.y1, y + 1);
         };
@@ -1058,6 +1065,17 @@ VisibilityTracer::VisibilityTracer(VisibilityTracer&&) noexcept = default;
 VisibilityTracer& VisibilityTracer::operator=(VisibilityTracer&&) noexcept = default;
 
 Engine VisibilityTracer::engine() const { return sweep_->engine; }
+
+void VisibilityTracer::addTakenCells(std::vector<std::uint64_t>& cells) const {
+    const std::size_t n = static_cast<std::size_t>(scene_->width()) * static_cast<std::size_t>(scene_->height());
+    if (cells.size() != (n + 63) / 64) throw std::invalid_argument("visibility: the cells' bits are not of the board's size");
+    const Sweep& s = *sweep_;
+    if (!s.cellsGathered) {
+        std::fill(cells.begin(), cells.end(), ~std::uint64_t(0));
+        return;
+    }
+    for (const std::uint32_t i : s.takenCells) cells[i / 64] |= std::uint64_t(1) << (i % 64);
+}
 
 void VisibilityTracer::sweepFrom(const Viewpoint& view) {
     const SightScene& scene = *scene_;

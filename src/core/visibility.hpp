@@ -131,6 +131,13 @@ public:
     // size; throws std::invalid_argument otherwise.
     void markReach(const Viewpoint& view, HalfCellMarks& marks);
 
+    // Ors into `cells` (a bit per cell of the board, cell y * width + x at bit i % 64 of word i / 64)
+    // the cells the last region() or markReach() took: every point of the board that has points
+    // seen from the viewpoint in an open set arbitrarily near it lies in the closed square of one
+    // of them (the sweep looks at no other cell). Every cell where the sweep did not gather them
+    // (Engine::Reference). Throws std::invalid_argument when `cells` is not of the board's size.
+    void addTakenCells(std::vector<std::uint64_t>& cells) const;
+
     const SightScene& scene() const { return *scene_; }
     Engine engine() const;
 

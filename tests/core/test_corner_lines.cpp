@@ -8,6 +8,7 @@
 #include "core/corner_lines.hpp"
 #include "core/heatmap.hpp"
 #include "core/pair_lines.hpp"
+#include "core/visibility.hpp"
 #include "games/games.hpp"
 #include "io/map_io.hpp"
 #include "random_board.hpp"
@@ -362,4 +363,79 @@ TEST_CASE("corner lines: a sample of attackers culled says whether culling pays,
     }
     CHECK(skipped);
     CHECK(culled);
+}
+
+TEST_CASE("corner lines: painted for the obstacles near the cells a sweep took, every line has the sight engine's verdict", "[heatmap][corner-lines]") {
+    // As the heat map paints them: the cells taken by the sweeps from the figure's corners on the
+    // board without its features (culling's), all four together or the corner's own.
+    tools::SceneRng rng(20261203);
+    std::size_t checked = 0, differ = 0, opened = 0, seenCells = 0;
+    for (int n = 0; n < 300; ++n) {
+        const Board b = cornerLinesBoard(rng);
+        INFO("board " << n << ":\n" << serializeMap(b));
+        const SightScene scene(b, sightPolicyFor("doom"));
+        const std::vector<char> barrierAt = CornerLines::barrierPoints(scene);
+        Tracer tracer(scene, Engine::Reference);
+        Board bare = b;
+        bare.features.clear();
+        const SightScene bareScene(bare);
+        VisibilityTracer sweeps(bareScene);
+        Tracer bareTracer(bareScene, Engine::Reference);
+        HalfCellMarks marks(b.width, b.height, HalfCellMarks::kCorners);
+        const std::size_t words = (static_cast<std::size_t>(b.width) * static_cast<std::size_t>(b.height) + 63) / 64;
+        for (std::size_t fi = 0; fi < b.figures.size(); ++fi) {
+            const Figure& f = b.figures[fi];
+            const bool together = n % 2 == 0;
+            std::vector<std::uint64_t> all(words, 0);
+            if (together)
+                for (const Corner& c : f.corners()) {
+                    sweeps.markReach({latticePoint(c.x, c.y), &bare.figures[fi], true}, marks);
+                    sweeps.addTakenCells(all);
+                }
+            for (const Corner& c : f.corners()) {
+                std::vector<std::uint64_t> own(words, 0);
+                if (!together) {
+                    marks.clear();
+                    sweeps.markReach({latticePoint(c.x, c.y), &bare.figures[fi], true}, marks);
+                    sweeps.addTakenCells(own);
+                    // A cell whose four quarter points the corner sees (on the board the sweep ran on)
+                    // was taken.
+                    if (n % 8 == 1)
+                        for (int y = 0; y < b.height; ++y)
+                            for (int x = 0; x < b.width; ++x) {
+                                bool seen = true;
+                                for (int k = 0; k < 4 && seen; ++k) {
+                                    const IPoint q(Coord(x) * kScale + kScale / 4 + (k & 1) * kScale / 2, Coord(y) * kScale + kScale / 4 + (k >> 1) * kScale / 2);
+                                    seen = !bareTracer.verdict(figureLineEnd(f, c, q), LineEnd{q, std::nullopt}, LineFilter{static_cast<int>(fi), -1}).sightStopped;
+                                }
+                                const std::size_t i = static_cast<std::size_t>(y * b.width + x);
+                                INFO("figure " << f.id << " corner " << c.x << "," << c.y << ": cell " << x << "," << y);
+                                if (seen) REQUIRE(((own[i / 64] >> (i % 64)) & 1) == 1);
+                                seenCells += seen;
+                            }
+                }
+                CornerLines lines, whole;
+                const TakenCells taken(scene, together ? all : own);
+                lines.build(scene, barrierAt, static_cast<int>(fi), c, nullptr, &taken);
+                whole.build(scene, barrierAt, static_cast<int>(fi), c);
+                for (int y = 0; y <= b.height; ++y)
+                    for (int x = 0; x <= b.width; ++x) {
+                        differ += lines.bitsAt(x, y) != whole.bitsAt(x, y);
+                        if ((x == c.x && y == c.y) || barrierAt[static_cast<std::size_t>(y * (b.width + 1) + x)]) continue;
+                        opened += (lines.bitsAt(x, y) & CornerLines::kOpen) && !(whole.bitsAt(x, y) & (CornerLines::kOpen | CornerLines::kSight));
+                        const IPoint q = latticePoint(x, y);
+                        const LineVerdict want =
+                            tracer.verdict(figureLineEnd(f, c, q), LineEnd{q, std::nullopt}, LineFilter{static_cast<int>(fi), -1});
+                        INFO("figure " << f.id << " corner " << c.x << "," << c.y << " to " << x << "," << y << (together ? ", four corners' cells" : ", its own cells"));
+                        REQUIRE(same(lines.at(tracer, x, y), want));
+                        ++checked;
+                    }
+            }
+        }
+    }
+    INFO(checked << " lines, " << differ << " points painted otherwise than from every obstacle, " << opened << " left open past a point passed");
+    CHECK(checked > 100000);
+    CHECK(differ > 1000);  // the obstacles far from the cells taken are not painted
+    CHECK(opened > 100);
+    CHECK(seenCells > 1000);
 }
