@@ -1199,12 +1199,16 @@ void VisibilityTracer::markReach(const Viewpoint& view, HalfCellMarks& marks) {
 
     // The points of the cells taken off the events' rays.
     for (Coord j = 2 * Coord(s.box.y0); j <= 2 * Coord(s.box.y1); ++j) {
+        // The points of the row asked about: those of even i (bit 0), of odd i (bit 1), or both.
+        const unsigned asked = (marks.kinds >> ((j & 1) << 1)) & 3u;
+        if (asked == 0) continue;
+        const Coord step = asked == 3 ? 1 : 2;
         // The first event whose key is not below a point's (lower_bound), walked on from the row's
         // previous point: along a row the direction from P turns one way, a few events a step.
         std::size_t first = k + 1;  // none yet in this row
-        for (Coord i = 2 * Coord(s.box.x0); i <= 2 * Coord(s.box.x1); ++i) {
+        for (Coord i = 2 * Coord(s.box.x0) + (asked == 2); i <= 2 * Coord(s.box.x1); i += step) {
             const int ii = static_cast<int>(i), jj = static_cast<int>(j);
-            if (!marks.asked(ii, jj) || marks.at(ii, jj)) continue;
+            if (marks.at(ii, jj)) continue;
             if (i == pi && j == pj) {
                 marks.mark(ii, jj);
                 continue;
