@@ -315,19 +315,16 @@ void CornerLines::paintBarrier(const Barrier& bar) {
 TakenCells::TakenCells(const SightScene& scene, const std::vector<std::uint64_t>& taken) : width_(scene.width()), height_(scene.height()) {
     const auto W = static_cast<std::size_t>(width_), H = static_cast<std::size_t>(height_);
     if (taken.size() != (W * H + 63) / 64) throw std::invalid_argument("taken cells: not of the board's size");
-    // Corners of taken cells, then their sums over every rectangle anchored at (0, 0).
-    const std::size_t stride = W + 2;
-    std::vector<std::uint8_t> corner((W + 1) * (H + 1), 0);
-    for (std::size_t i = 0; i < W * H; ++i)
-        if ((taken[i / 64] >> (i % 64)) & 1) {
+    // The corners of taken cells (a few of the board's cells are taken: cheaper than sums).
+    corner_.assign((W + 1) * (H + 1), 0);
+    for (std::size_t word = 0; word < taken.size(); ++word)
+        for (std::uint64_t bits = taken[word]; bits; bits &= bits - 1) {
+            const std::size_t i = word * 64 + static_cast<std::size_t>(__builtin_ctzll(bits));
+            if (i >= W * H) break;
             ++count_;
             const std::size_t x = i % W, y = i / W;
-            corner[y * (W + 1) + x] = corner[y * (W + 1) + x + 1] = corner[(y + 1) * (W + 1) + x] = corner[(y + 1) * (W + 1) + x + 1] = 1;
+            corner_[y * (W + 1) + x] = corner_[y * (W + 1) + x + 1] = corner_[(y + 1) * (W + 1) + x] = corner_[(y + 1) * (W + 1) + x + 1] = 1;
         }
-    sum_.assign(stride * (H + 2), 0);
-    for (std::size_t y = 0; y <= H; ++y)
-        for (std::size_t x = 0; x <= W; ++x)
-            sum_[(y + 1) * stride + x + 1] = corner[y * (W + 1) + x] + sum_[y * stride + x + 1] + sum_[(y + 1) * stride + x] - sum_[y * stride + x];
     const auto& all = scene.barriers();
     for (std::size_t i = 0; i < all.size(); ++i) {
         const Barrier& b = all[i];
@@ -340,10 +337,13 @@ TakenCells::TakenCells(const SightScene& scene, const std::vector<std::uint64_t>
 
 bool TakenCells::any(I x0, I y0, I x1, I y1) const {
     x0 = std::max<I>(x0, 0), y0 = std::max<I>(y0, 0), x1 = std::min<I>(x1, width_), y1 = std::min<I>(y1, height_);
-    if (x0 > x1 || y0 > y1) return false;
-    const auto stride = static_cast<std::size_t>(width_) + 2;
-    const auto at = [&](I x, I y) { return sum_[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)]; };
-    return at(x1 + 1, y1 + 1) - at(x0, y1 + 1) - at(x1 + 1, y0) + at(x0, y0) != 0;
+    const auto stride = static_cast<std::size_t>(width_) + 1;
+    for (I y = y0; y <= y1; ++y) {
+        const std::uint8_t* row = corner_.data() + static_cast<std::size_t>(y) * stride;
+        for (I x = x0; x <= x1; ++x)
+            if (row[x]) return true;
+    }
+    return false;
 }
 
 // The points k + t (sx, sy), t >= 1, among those decided: left open.

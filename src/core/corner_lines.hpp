@@ -24,7 +24,7 @@
 namespace sightline {
 
 // The cells a sweep took (VisibilityTracer::addTakenCells), prepared for CornerLines::build: whether
-// a rectangle of lattice points holds a corner of a taken cell, in constant time.
+// a rectangle of lattice points holds a corner of a taken cell.
 class TakenCells {
 public:
     // `taken`: a bit per cell of the scene's board, as addTakenCells fills it. The scene's barriers
@@ -44,7 +44,7 @@ private:
     int width_ = 0, height_ = 0;
     std::vector<std::uint32_t> barriers_;
     std::size_t count_ = 0;
-    std::vector<std::uint32_t> sum_;  // corners of taken cells in [0, x) x [0, y), (width + 2) x (height + 2)
+    std::vector<std::uint8_t> corner_;  // per lattice point, row by row: 1 at a corner of a taken cell
 };
 
 class CornerLines {
