@@ -324,19 +324,23 @@ TakenCells::TakenCells(const SightScene& scene, const std::vector<std::uint64_t>
             ++count_;
             const std::size_t x = i % W, y = i / W;
             corner_[y * (W + 1) + x] = corner_[y * (W + 1) + x + 1] = corner_[(y + 1) * (W + 1) + x] = corner_[(y + 1) * (W + 1) + x + 1] = 1;
+            if (cx1_ < cx0_) cx0_ = cx1_ = I(x), cy0_ = cy1_ = I(y);
+            cx0_ = std::min<I>(cx0_, I(x)), cx1_ = std::max<I>(cx1_, I(x) + 1), cy0_ = std::min<I>(cy0_, I(y)), cy1_ = std::max<I>(cy1_, I(y) + 1);
         }
     const auto& all = scene.barriers();
     for (std::size_t i = 0; i < all.size(); ++i) {
         const Barrier& b = all[i];
         if (b.kind == Blocker::Kind::Edge) continue;
-        if (any(cellsOf(std::min(b.a.x(), b.b.x())), cellsOf(std::min(b.a.y(), b.b.y())), cellsOf(std::max(b.a.x(), b.b.x())),
+        if (near(cellsOf(std::min(b.a.x(), b.b.x())), cellsOf(std::min(b.a.y(), b.b.y())), cellsOf(std::max(b.a.x(), b.b.x())),
                 cellsOf(std::max(b.a.y(), b.b.y()))))
             barriers_.push_back(static_cast<std::uint32_t>(i));
     }
 }
 
-bool TakenCells::any(I x0, I y0, I x1, I y1) const {
-    x0 = std::max<I>(x0, 0), y0 = std::max<I>(y0, 0), x1 = std::min<I>(x1, width_), y1 = std::min<I>(y1, height_);
+bool TakenCells::near(I x0, I y0, I x1, I y1) const {
+    x0 = std::max<I>(x0, cx0_), y0 = std::max<I>(y0, cy0_), x1 = std::min<I>(x1, cx1_), y1 = std::min<I>(y1, cy1_);
+    if (x0 > x1 || y0 > y1) return false;
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) > kLook) return true;
     const auto stride = static_cast<std::size_t>(width_) + 1;
     for (I y = y0; y <= y1; ++y) {
         const std::uint8_t* row = corner_.data() + static_cast<std::size_t>(y) * stride;
@@ -412,7 +416,7 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
     // With `taken`, a run is painted where a taken cell lies beside it (or is it), and the lines
     // that touch a run that stops sight at a corner only are left open past it.
     auto run = [&](int x, int y, int w, std::uint8_t bit) {
-        if (taken_ && !taken_->any(x, y, x + w, y + 1)) return;
+        if (taken_ && !taken_->near(x, y, x + w, y + 1)) return;
         paintRun(x, y, w, bit);
         if (taken_ && (bit & kSight)) openPast(x, y, w);
     };
@@ -455,6 +459,7 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
     if (barrierPoints[index(c.x, c.y)])
         for (std::size_t i = 0; i < points_; ++i)
             if (!(bits_[i] & kSight)) bits_[i] |= kOpen;
+    taken_ = nullptr;  // read during build only (the caller's may not outlive it)
 }
 
 LineVerdict CornerLines::trace(Tracer& tracer, std::size_t point) {

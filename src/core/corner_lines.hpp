@@ -30,9 +30,13 @@ public:
     // `taken`: a bit per cell of the scene's board, as addTakenCells fills it. The scene's barriers
     // near them (those CornerLines::build paints) are found once here.
     TakenCells(const SightScene& scene, const std::vector<std::uint64_t>& taken);
-    // Whether a corner of a taken cell lies in the lattice points [x0, x1] x [y0, y1] (clipped to
-    // the board): whether a taken cell's closed square meets that closed rectangle.
-    bool any(long long x0, long long y0, long long x1, long long y1) const;
+    // False only when no corner of a taken cell lies in the lattice points [x0, x1] x [y0, y1]
+    // (clipped to the board), that is when no taken cell's closed square meets that closed
+    // rectangle. A rectangle of more than kLook points within the taken cells' bounding box is
+    // taken to meet one without looking (painting more changes no verdict; a long diagonal wall's
+    // box would cost its area).
+    bool near(long long x0, long long y0, long long x1, long long y1) const;
+    static constexpr long long kLook = 64;
     std::size_t count() const { return count_; }  // cells taken
     int width() const { return width_; }
     int height() const { return height_; }
@@ -45,6 +49,7 @@ private:
     std::vector<std::uint32_t> barriers_;
     std::size_t count_ = 0;
     std::vector<std::uint8_t> corner_;  // per lattice point, row by row: 1 at a corner of a taken cell
+    long long cx0_ = 0, cy0_ = 0, cx1_ = -1, cy1_ = -1;  // the bounding box of those corners
 };
 
 class CornerLines {
@@ -66,13 +71,13 @@ public:
         int x0 = 0, y0 = 0, x1 = -1, y1 = -1;
     };
     // With `taken`, the cells a sweep from the corner took (VisibilityTracer::addTakenCells, on
-    // this board or on it without its features, alone or with other viewpoints'), of the scene's
-    // size, made on this scene: only the
-    // obstacles that meet the closed square of a taken cell or of one beside it are painted. Every
-    // obstacle a line from the corner meets before it passes through a point with nothing seen
-    // beside it lies there, so a line is decided as without `taken` but where it passes such a
-    // point: past a wall's end or a blocking cell's corner that it only touches, a line is left
-    // open (traced when asked) instead of going on, free end or not.
+    // this board or on it without its features, alone or with other viewpoints'), made on this
+    // scene: only the obstacles whose closed box meets the closed square of a taken cell are
+    // painted (TakenCells::near). Every obstacle a line from the corner meets before it passes
+    // through a point with nothing seen beside it is one of them, so a line is decided as without
+    // `taken` but where it passes such a point: past a wall's end or a blocking cell's corner that
+    // it only touches, a line is left open (traced when asked) instead of going on, free end or
+    // not. `taken` is read during build only.
     void build(const SightScene& scene, const std::vector<char>& barrierPoints, int fi, Corner c, const Box* within = nullptr,
                const TakenCells* taken = nullptr);
 
@@ -111,7 +116,7 @@ private:
 
     const SightScene* scene_ = nullptr;
     const std::vector<char>* barrierAt_ = nullptr;  // build's barrierPoints
-    const TakenCells* taken_ = nullptr;  // build's taken
+    const TakenCells* taken_ = nullptr;  // build's taken, while it runs
     int figure_ = -1;
     Corner corner_;
     int width_ = 0, height_ = 0;

@@ -371,7 +371,18 @@ TEST_CASE("corner lines: painted for the obstacles near the cells a sweep took, 
     tools::SceneRng rng(20261203);
     std::size_t checked = 0, differ = 0, opened = 0, seenCells = 0;
     for (int n = 0; n < 300; ++n) {
-        const Board b = cornerLinesBoard(rng);
+        Board b = cornerLinesBoard(rng);
+        // Now and then a figure standing on blocking terrain, and a triangular feature.
+        if (n % 3 == 0 && !b.figures.empty()) test::terrain(b, TerrainKind::Blocking, {b.figures[static_cast<std::size_t>(rng.below(static_cast<int>(b.figures.size())))].cell});
+        if (n % 5 == 0) {
+            Feature f;
+            f.id = "tri";
+            f.kind = "object";
+            f.blocksSight = true;
+            const double x = rng.below(b.width - 2), y = rng.below(b.height - 2);
+            f.polygon = {{x, y}, {x + 2, y + 2}, {x, y + 2}};
+            b.features.push_back(f);
+        }
         INFO("board " << n << ":\n" << serializeMap(b));
         const SightScene scene(b, sightPolicyFor("doom"));
         const std::vector<char> barrierAt = CornerLines::barrierPoints(scene);
@@ -438,4 +449,28 @@ TEST_CASE("corner lines: painted for the obstacles near the cells a sweep took, 
     CHECK(differ > 1000);  // the obstacles far from the cells taken are not painted
     CHECK(opened > 100);
     CHECK(seenCells > 1000);
+}
+
+TEST_CASE("taken cells: a rectangle meets a taken cell's closed square, and the barriers near them", "[heatmap][corner-lines]") {
+    Board b = test::board(10, 10);
+    test::wall(b, 4, 4, 5, 4);  // beside no taken cell
+    test::wall(b, 1, 2, 1, 3);  // a cell below the taken cells' squares (they end at y = 1)
+    test::wall(b, 2, 1, 3, 1);  // meets cell (1, 0)'s square at (2, 1)
+    const SightScene scene(b);
+    std::vector<std::uint64_t> bits(2, 0);
+    for (const Cell c : {Cell{0, 0}, Cell{1, 0}, Cell{9, 9}}) bits[static_cast<std::size_t>(c.y * 10 + c.x) / 64] |= std::uint64_t(1) << ((c.y * 10 + c.x) % 64);
+    const TakenCells taken(scene, bits);
+    CHECK(taken.count() == 3);
+    CHECK(taken.near(2, 1, 2, 1));  // a corner of cell (1, 0)
+    CHECK_FALSE(taken.near(3, 1, 5, 3));
+    CHECK_FALSE(taken.near(3, 3, 7, 7));  // looked at: 25 points, none a corner
+    CHECK(taken.near(9, 9, 12, 12));      // clipped to the board: (9, 9) is cell (9, 9)'s corner
+    CHECK_FALSE(taken.near(0, 2, 8, 8));  // 63 points looked at, none a corner
+    CHECK(taken.near(0, 2, 8, 9));        // 72 within the corners' box, none a corner: more than kLook, taken to meet one
+    CHECK_FALSE(taken.near(-5, -5, -1, -1));
+    std::vector<std::uint32_t> near;
+    for (std::size_t i = 0; i < scene.barriers().size(); ++i)
+        if (scene.barriers()[i].kind == Blocker::Kind::Wall) near.push_back(static_cast<std::uint32_t>(i));
+    REQUIRE(near.size() == 3);
+    CHECK(taken.barriers() == std::vector<std::uint32_t>{near[2]});
 }
