@@ -215,28 +215,47 @@ bool mayHold(const Reach& r, int x, int y, int w, int h) {
     return seen;
 }
 
-// May-be-seen flags of one attacker's row from its marks: the footprints that may hold a marked
-// point, a corner (x + dx, y + dy) with 0 <= dx <= w, 0 <= dy <= h, or the centre (2x + w, 2y + h),
-// within the marks' bounds.
+// Calls f(i, j) for every point of `marks` marked, row by row (eight bytes at a time where none is).
+template <class F>
+void forEachMarked(const HalfCellMarks& marks, F&& f) {
+    if (marks.i1 < marks.i0) return;
+    const auto n = static_cast<std::size_t>(marks.i1 - marks.i0) + 1;
+    for (int j = marks.j0; j <= marks.j1; ++j) {
+        const std::uint8_t* p = marks.marked.data() + static_cast<std::size_t>(j) * static_cast<std::size_t>(marks.columns) + marks.i0;
+        for (std::size_t t = 0; t < n;) {
+            if (t + 8 <= n) {
+                std::uint64_t word;
+                std::memcpy(&word, p + t, sizeof word);
+                if (word == 0) {
+                    t += 8;
+                    continue;
+                }
+            }
+            if (p[t]) f(marks.i0 + static_cast<int>(t), j);
+            ++t;
+        }
+    }
+}
+
+// May-be-seen flags of one attacker's row from its marks (the row starts all kCulled): kRule for
+// the footprints that hold a marked point, a corner (x + dx, y + dy) with 0 <= dx <= w,
+// 0 <= dy <= h, or the centre (2x + w, 2y + h).
 void fillRow(const Board& board, int w, int h, const std::vector<int>& cellAt, const Reach& r, std::uint8_t* row) {
     const auto W = static_cast<std::size_t>(board.width);
-    const HalfCellMarks& corners = r.corners;
-    const HalfCellMarks& centres = r.centres;
-    int x0 = board.width, y0 = board.height, x1 = -1, y1 = -1;
-    if (corners.i0 <= corners.i1) {
-        x0 = std::min(x0, (corners.i0 + 1) / 2 - w), x1 = std::max(x1, corners.i1 / 2);
-        y0 = std::min(y0, (corners.j0 + 1) / 2 - h), y1 = std::max(y1, corners.j1 / 2);
-    }
-    if (centres.i0 <= centres.i1) {
-        x0 = std::min(x0, (centres.i0 - w) / 2), x1 = std::max(x1, (centres.i1 - w + 1) / 2);
-        y0 = std::min(y0, (centres.j0 - h) / 2), y1 = std::max(y1, (centres.j1 - h + 1) / 2);
-    }
-    x0 = std::max(x0, 0), y0 = std::max(y0, 0), x1 = std::min(x1, board.width - w), y1 = std::min(y1, board.height - h);
-    for (int y = y0; y <= y1; ++y)
-        for (int x = x0; x <= x1; ++x) {
-            const int i = cellAt[static_cast<std::size_t>(y) * W + static_cast<std::size_t>(x)];
-            if (i >= 0) row[static_cast<std::size_t>(i)] = mayHold(r, x, y, w, h) ? kRule : kCulled;
-        }
+    auto rule = [&](int x, int y) {
+        if (x < 0 || y < 0 || x > board.width - w || y > board.height - h) return;
+        const int i = cellAt[static_cast<std::size_t>(y) * W + static_cast<std::size_t>(x)];
+        if (i >= 0) row[static_cast<std::size_t>(i)] = kRule;
+    };
+    forEachMarked(r.corners, [&](int i, int j) {
+        if ((i | j) & 1) return;  // corners only
+        for (int y = j / 2 - h; y <= j / 2; ++y)
+            for (int x = i / 2 - w; x <= i / 2; ++x) rule(x, y);
+    });
+    forEachMarked(r.centres, [&](int i, int j) {
+        if (((i - w) | (j - h)) & 1) return;  // centres of w x h footprints only
+        rule((i - w) / 2, (j - h) / 2);
+    });
 }
 
 }  // namespace

@@ -294,6 +294,7 @@ struct VisibilityTracer::Sweep {
     // The cells the gathering took (y * width + x), when it ran: every cell is taken otherwise.
     std::vector<std::uint32_t> takenCells;
     bool cellsGathered = false;
+    std::vector<std::uint64_t> takenRows;  // markReach's scratch: the taken cells, a bit each, row by row (cleared after)
     std::optional<Tracer> tracer;      // markReach's lines along the events' rays
     // Scratch of the gathering: the hidden fans (sorted, apart), the parts of barriers waiting to
     // join them, the cells of the ring before and of this one (waiting by side, or met late), and a
@@ -1197,39 +1198,76 @@ void VisibilityTracer::markReach(const Viewpoint& view, HalfCellMarks& marks) {
         return cross(b.e, q - b.a) < 0;
     };
 
-    // The points of the cells taken off the events' rays.
+    // The points off the events' rays: those of the taken cells' closed squares where the cells
+    // were gathered (outside them every point strictly inside a wedge lies beyond the outline),
+    // every point of the box otherwise; row by row, left to right.
+    std::size_t first = k + 1;  // the first event whose key is not below the last point's (none yet in this row)
+    auto look = [&](Coord i, Coord j) {
+        const int ii = static_cast<int>(i), jj = static_cast<int>(j);
+        if (marks.at(ii, jj)) return;
+        if (i == pi && j == pj) {
+            marks.mark(ii, jj);
+            return;
+        }
+        const Vec v = pointAt(i, j) - p;
+        const double key = pseudoAngle(v);
+        // The first event not before v (lower_bound), walked on from the row's previous point:
+        // along a row the direction from P turns one way, a few events a step. Ties decided exactly.
+        if (first > k) first = static_cast<std::size_t>(std::lower_bound(s.keys.begin(), s.keys.end(), key) - s.keys.begin());
+        while (first < k && s.keys[first] < key) ++first;
+        while (first > 0 && s.keys[first - 1] >= key) --first;
+        std::size_t e = first;
+        while (e < k && s.keys[e] == key && lessOnOneKey<WideMath>(s.dirs[e], v)) ++e;
+        if (e < k && s.keys[e] == key && cross(s.dirs[e], v) == 0) return;  // on an event's ray: walked below
+        const Sweep::Wedge& w = s.wedges[e == 0 ? k - 1 : e - 1];
+        if (w.blocked) return;
+        const IPoint q = pointAt(i, j);
+        bool stopped = beyond(w.first, q);
+        for (std::size_t c = w.crossBegin; c < w.crossEnd && !stopped; ++c) stopped = beyond(s.crossings[c].seg2, q);
+        if (!stopped) marks.mark(ii, jj);
+    };
+    const int width = scene.width(), height = scene.height();
+    const std::size_t rowWords = (static_cast<std::size_t>(width) + 63) / 64;
+    if (s.cellsGathered) {
+        s.takenRows.resize(rowWords * static_cast<std::size_t>(height));
+        for (const std::uint32_t c : s.takenCells) {
+            const std::size_t x = c % static_cast<std::uint32_t>(width), y = c / static_cast<std::uint32_t>(width);
+            s.takenRows[y * rowWords + x / 64] |= std::uint64_t(1) << (x % 64);
+        }
+    }
+    const std::size_t w0 = static_cast<std::size_t>(s.box.x0) / 64, w1 = (static_cast<std::size_t>(std::max(s.box.x1, 1)) - 1) / 64;
     for (Coord j = 2 * Coord(s.box.y0); j <= 2 * Coord(s.box.y1); ++j) {
         // The points of the row asked about: those of even i (bit 0), of odd i (bit 1), or both.
         const unsigned asked = (marks.kinds >> ((j & 1) << 1)) & 3u;
         if (asked == 0) continue;
         const Coord step = asked == 3 ? 1 : 2;
-        // The first event whose key is not below a point's (lower_bound), walked on from the row's
-        // previous point: along a row the direction from P turns one way, a few events a step.
-        std::size_t first = k + 1;  // none yet in this row
-        for (Coord i = 2 * Coord(s.box.x0) + (asked == 2); i <= 2 * Coord(s.box.x1); i += step) {
-            const int ii = static_cast<int>(i), jj = static_cast<int>(j);
-            if (marks.at(ii, jj)) continue;
-            if (i == pi && j == pj) {
-                marks.mark(ii, jj);
-                continue;
+        const Coord start = asked == 2 ? 1 : 0;  // the parity of the first i asked
+        first = k + 1;
+        if (!s.cellsGathered) {
+            for (Coord i = 2 * Coord(s.box.x0) + start; i <= 2 * Coord(s.box.x1); i += step) look(i, j);
+            continue;
+        }
+        // The cells whose closed square holds the row: rows y with 2y <= j <= 2y + 2.
+        const int ya = std::max(static_cast<int>((j - 1) / 2), 0), yb = std::min(static_cast<int>(j / 2), height - 1);
+        Coord next = 0;  // the first i not looked at yet
+        for (std::size_t word = w0; word <= w1 && word < rowWords; ++word) {
+            std::uint64_t bits = 0;
+            for (int y = ya; y <= yb; ++y) bits |= s.takenRows[static_cast<std::size_t>(y) * rowWords + word];
+            while (bits) {
+                const Coord x = Coord(word * 64) + __builtin_ctzll(bits);
+                bits &= bits - 1;
+                Coord i = std::max(2 * x, next);
+                if ((i & 1) != start && step == 2) ++i;
+                for (; i <= 2 * x + 2; i += step) look(i, j);
+                next = 2 * x + 3;
             }
-            const Vec v = pointAt(i, j) - p;
-            const double key = pseudoAngle(v);
-            // The first event not before v: by key, ties decided exactly.
-            if (first > k) first = static_cast<std::size_t>(std::lower_bound(s.keys.begin(), s.keys.end(), key) - s.keys.begin());
-            while (first < k && s.keys[first] < key) ++first;
-            while (first > 0 && s.keys[first - 1] >= key) --first;
-            std::size_t e = first;
-            while (e < k && s.keys[e] == key && lessOnOneKey<WideMath>(s.dirs[e], v)) ++e;
-            if (e < k && s.keys[e] == key && cross(s.dirs[e], v) == 0) continue;  // on an event's ray: walked below
-            const Sweep::Wedge& w = s.wedges[e == 0 ? k - 1 : e - 1];
-            if (w.blocked) continue;
-            const IPoint q = pointAt(i, j);
-            bool stopped = beyond(w.first, q);
-            for (std::size_t c = w.crossBegin; c < w.crossEnd && !stopped; ++c) stopped = beyond(s.crossings[c].seg2, q);
-            if (!stopped) marks.mark(ii, jj);
         }
     }
+    if (s.cellsGathered)
+        for (const std::uint32_t c : s.takenCells) {
+            const std::size_t x = c % static_cast<std::uint32_t>(width), y = c / static_cast<std::uint32_t>(width);
+            s.takenRows[y * rowWords + x / 64] = 0;
+        }
 
     // The events' rays, outwards from P to the board's edge.
     LineFilter filter{figure, -1, view.ignoreFeatures};
