@@ -184,9 +184,15 @@ void CornerLines::paintBarrier(const Barrier& bar) {
     // Whether each end is free (no other barrier through it): a line through a free end past the
     // barrier meets it there only, with its one piece on one side, which stops nothing.
     auto freeEnd = [&](I x, I y) {
-        return !taken_ && x >= 0 && y >= 0 && x <= width_ && y <= height_ && (*barrierAt_)[index(static_cast<int>(x), static_cast<int>(y))] == 1;
+        return x >= 0 && y >= 0 && x <= width_ && y <= height_ && (*barrierAt_)[index(static_cast<int>(x), static_cast<int>(y))] == 1;
     };
     bool free1 = freeEnd(p1x, p1y), free2 = freeEnd(p2x, p2y);
+    // With `taken`, a line through a free end passes it as long as it runs among the taken cells
+    // (every obstacle there is painted); farther along it is left open.
+    if (taken_) {
+        if (free1) openRay(p1x, p1y, v1x, v1y);
+        if (free2) openRay(p2x, p2y, v2x, v2y);
+    }
     if (v1x * v2y - v1y * v2x < 0) std::swap(v1x, v2x), std::swap(v1y, v2y), std::swap(free1, free2);
     const I sg = sc > 0 ? 1 : -1;
     // A x + K(y) >= 0 for each of cross(v1, q - c), cross(q - c, v2) and -sg cross(e, q - p1), with
@@ -317,6 +323,7 @@ TakenCells::TakenCells(const SightScene& scene, const std::vector<std::uint64_t>
     if (taken.size() != (W * H + 63) / 64) throw std::invalid_argument("taken cells: not of the board's size");
     // The corners of taken cells (a few of the board's cells are taken: cheaper than sums).
     corner_.assign((W + 1) * (H + 1), 0);
+    cells_ = taken;
     for (std::size_t word = 0; word < taken.size(); ++word)
         for (std::uint64_t bits = taken[word]; bits; bits &= bits - 1) {
             const std::size_t i = word * 64 + static_cast<std::size_t>(__builtin_ctzll(bits));
@@ -337,6 +344,30 @@ TakenCells::TakenCells(const SightScene& scene, const std::vector<std::uint64_t>
     }
 }
 
+long long TakenCells::alongTaken(I kx, I ky, I sx, I sy, I most) const {
+    const I ax = sx < 0 ? -sx : sx, ay = sy < 0 ? -sy : sy;
+    I t = 0;
+    for (; t < most; ++t, kx += sx, ky += sy) {
+        if (ax == 0 || ay == 0) {  // along a grid line, a cell long: in the closed squares of the cells on either side
+            const I x = ax == 0 ? kx - 1 : std::min(kx, kx + sx), y = ax == 0 ? std::min(ky, ky + sy) : ky - 1;
+            const I x2 = ax == 0 ? kx : x, y2 = ax == 0 ? y : ky;
+            if (!cell(x, y) && !cell(x2, y2)) break;
+            continue;
+        }
+        // Through the insides of ax + ay - 1 cells (no lattice point inside: sx, sy in lowest
+        // terms), crossing a column's line or a row's, whichever comes first.
+        I x = sx > 0 ? kx : kx - 1, y = sy > 0 ? ky : ky - 1, i = 0, j = 0;
+        bool all = cell(x, y);
+        for (I n = 1; n < ax + ay - 1 && all; ++n) {
+            if ((i + 1) * ay < (j + 1) * ax) x += sx > 0 ? 1 : -1, ++i;
+            else y += sy > 0 ? 1 : -1, ++j;
+            all = cell(x, y);
+        }
+        if (!all) break;
+    }
+    return t;
+}
+
 bool TakenCells::near(I x0, I y0, I x1, I y1) const {
     x0 = std::max<I>(x0, cx0_), y0 = std::max<I>(y0, cy0_), x1 = std::min<I>(x1, cx1_), y1 = std::min<I>(y1, cy1_);
     if (x0 > x1 || y0 > y1) return false;
@@ -350,8 +381,12 @@ bool TakenCells::near(I x0, I y0, I x1, I y1) const {
     return false;
 }
 
-// The points k + t (sx, sy), t >= 1, among those decided: left open.
-void CornerLines::openRay(I kx, I ky, I sx, I sy) {
+// With `taken`: the lattice points of the box on the ray from (kx, ky) along (dx, dy), past it,
+// left open from the first the ray reaches after it leaves the taken cells' closed squares.
+void CornerLines::openRay(I kx, I ky, I dx, I dy) {
+    const I g = std::gcd(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy);
+    if (g == 0) return;
+    const I sx = dx / g, sy = dy / g;
     I t0 = 1, t1 = kNone;
     const auto within = [&](I k, I s, I lo, I hi) {
         if (s > 0) t0 = std::max<I>(t0, ceilDiv(lo - k, s)), t1 = std::min<I>(t1, floorDiv(hi - k, s));
@@ -360,12 +395,14 @@ void CornerLines::openRay(I kx, I ky, I sx, I sy) {
     };
     within(kx, sx, x0_, x1_);
     within(ky, sy, y0_, y1_);
+    if (t0 > t1) return;
+    t0 = std::max<I>(t0, taken_->alongTaken(kx, ky, sx, sy, t1) + 1);
     for (I t = t0; t <= t1; ++t) bits_[index(static_cast<int>(kx + t * sx), static_cast<int>(ky + t * sy))] |= kOpen;
 }
 
 // With `taken`: the lines from the corner through a corner of the run of cells [x0, x0 + w] x
 // [y0, y0 + 1] that touch the run there only (the run's other corners strictly on one side) pass
-// it; past that corner they are left open.
+// it; past that corner they are left open where they leave the taken cells (openRay).
 void CornerLines::openPast(int x0, int y0, int w) {
     const I cx = corner_.x, cy = corner_.y;
     const I xs[2] = {x0, I(x0) + w}, ys[2] = {y0, I(y0) + 1};
@@ -381,8 +418,7 @@ void CornerLines::openPast(int x0, int y0, int w) {
                     pos += side > 0, neg += side < 0;
                 }
             if (pos != 3 && neg != 3) continue;
-            const I g = std::gcd(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy);
-            openRay(kx, ky, dx / g, dy / g);
+            openRay(kx, ky, dx, dy);
         }
 }
 

@@ -37,6 +37,14 @@ public:
     // box would cost its area).
     bool near(long long x0, long long y0, long long x1, long long y1) const;
     static constexpr long long kLook = 64;
+    // How many steps (sx, sy) in lowest terms from lattice point (kx, ky), at most `most`, run
+    // wholly within the closed squares of taken cells.
+    long long alongTaken(long long kx, long long ky, long long sx, long long sy, long long most) const;
+    bool cell(long long x, long long y) const {  // whether cell (x, y) was taken (false off the board)
+        if (x < 0 || y < 0 || x >= width_ || y >= height_) return false;
+        const auto i = static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x);
+        return (cells_[i / 64] >> (i % 64)) & 1;
+    }
     std::size_t count() const { return count_; }  // cells taken
     int width() const { return width_; }
     int height() const { return height_; }
@@ -48,6 +56,7 @@ private:
     int width_ = 0, height_ = 0;
     std::vector<std::uint32_t> barriers_;
     std::size_t count_ = 0;
+    std::vector<std::uint64_t> cells_;  // the taken cells, a bit each
     std::vector<std::uint8_t> corner_;  // per lattice point, row by row: 1 at a corner of a taken cell
     long long cx0_ = 0, cy0_ = 0, cx1_ = -1, cy1_ = -1;  // the bounding box of those corners
 };
@@ -74,10 +83,12 @@ public:
     // this board or on it without its features, alone or with other viewpoints'), made on this
     // scene: only the obstacles whose closed box meets the closed square of a taken cell are
     // painted (TakenCells::near). Every obstacle a line from the corner meets before it passes
-    // through a point with nothing seen beside it is one of them, so a line is decided as without
-    // `taken` but where it passes such a point: past a wall's end or a blocking cell's corner that
-    // it only touches, a line is left open (traced when asked) instead of going on, free end or
-    // not. `taken` is read during build only.
+    // through a point with nothing seen beside it is one of them, and so is every obstacle it
+    // meets while it runs within the taken cells' closed squares. So a line is decided as without
+    // `taken` but past a wall's free end or a blocking cell's corner that it only touches: there
+    // it goes on as long as it runs within those squares (TakenCells::alongTaken, from one
+    // lattice point to the next) and is left open (traced when asked) past that. `taken` is read
+    // during build only.
     void build(const SightScene& scene, const std::vector<char>& barrierPoints, int fi, Corner c, const Box* within = nullptr,
                const TakenCells* taken = nullptr);
 

@@ -474,3 +474,28 @@ TEST_CASE("taken cells: a rectangle meets a taken cell's closed square, and the 
     REQUIRE(near.size() == 3);
     CHECK(taken.barriers() == std::vector<std::uint32_t>{near[2]});
 }
+
+TEST_CASE("taken cells: how far a ray from a lattice point runs within the taken cells' closed squares", "[heatmap][corner-lines]") {
+    Board b = test::board(10, 10);
+    const SightScene scene(b);
+    auto takenOf = [&](std::initializer_list<Cell> cells) {
+        std::vector<std::uint64_t> bits(2, 0);
+        for (const Cell c : cells) bits[static_cast<std::size_t>(c.y * 10 + c.x) / 64] |= std::uint64_t(1) << ((c.y * 10 + c.x) % 64);
+        return TakenCells(scene, bits);
+    };
+    // Step (2, 1) from (0, 0): through cells (0, 0) and (1, 0), then (2, 1) and (3, 1), then (4, 2) and (5, 2).
+    const TakenCells diagonal = takenOf({{0, 0}, {1, 0}, {2, 1}, {3, 1}, {4, 2}});
+    CHECK(diagonal.alongTaken(0, 0, 2, 1, 5) == 2);  // (5, 2) not taken
+    CHECK(diagonal.alongTaken(0, 0, 2, 1, 1) == 1);  // at most one asked
+    CHECK(takenOf({{0, 0}, {1, 0}, {2, 1}, {4, 2}, {5, 2}}).alongTaken(0, 0, 2, 1, 5) == 1);  // a step's last cell missing
+    CHECK(takenOf({{1, 0}, {2, 1}, {3, 1}}).alongTaken(0, 0, 2, 1, 5) == 0);                  // its first
+    // Backwards: step (-2, -1) from (6, 3) runs through (5, 2) and (4, 2), then (3, 1) and (2, 1).
+    CHECK(takenOf({{5, 2}, {4, 2}, {3, 1}}).alongTaken(6, 3, -2, -1, 5) == 1);
+    // Along a grid line, a cell on either side will do: x = 3 down from (3, 0) beside (2, 0), (3, 1), (2, 2).
+    CHECK(takenOf({{2, 0}, {3, 1}, {2, 2}}).alongTaken(3, 0, 0, 1, 9) == 3);
+    CHECK(takenOf({{2, 0}, {2, 2}}).alongTaken(3, 0, 0, 1, 9) == 1);
+    // y = 4 leftwards from (5, 4), beside (4, 3), (3, 4): then neither (2, 3) nor (2, 4).
+    CHECK(takenOf({{4, 3}, {3, 4}}).alongTaken(5, 4, -1, 0, 9) == 2);
+    // Through cell (8, 8) to the board's corner; past it nothing is taken.
+    CHECK(takenOf({{8, 8}}).alongTaken(8, 8, 1, 1, 3) == 1);
+}
