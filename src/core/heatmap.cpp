@@ -165,6 +165,20 @@ void inParallel(unsigned threads, std::size_t n, std::size_t run, const Stopped&
 // decided states and kCulled.
 constexpr std::uint8_t kNoSight = 0, kRule = 1, kCover = 2, kNoCover = 3, kCulled = 4;
 
+// Calls f(i) for every i < n with row[i] == kRule, in order (f may change row[i]): memchr skips
+// what is not, many bytes at a time (most of a culled row).
+template <class F>
+void forEachToRule(const std::uint8_t* row, std::size_t n, F&& f) {
+    for (std::size_t i = 0; i < n; ++i) {
+        if (row[i] != kRule) {
+            const void* at = std::memchr(row + i, kRule, n - i);
+            if (!at) return;
+            i = static_cast<std::size_t>(static_cast<const std::uint8_t*>(at) - row);
+        }
+        f(i);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Culling: which pairs may have line of sight
 
@@ -502,12 +516,12 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
             std::uint8_t* row = &state[k * nc];
             std::size_t wanted = 0;
             CornerLines::Box box{board.width, board.height, 0, 0};  // the wanted probes' corners
-            for (std::size_t i = 0; i < nc; ++i)
-                if (row[i] == kRule && readable[i]) {
-                    ++wanted;
-                    box.x0 = std::min(box.x0, cells[i].x), box.y0 = std::min(box.y0, cells[i].y);
-                    box.x1 = std::max(box.x1, cells[i].x + pw), box.y1 = std::max(box.y1, cells[i].y + ph);
-                }
+            forEachToRule(row, nc, [&](std::size_t i) {
+                if (!readable[i]) return;
+                ++wanted;
+                box.x0 = std::min(box.x0, cells[i].x), box.y0 = std::min(box.y0, cells[i].y);
+                box.x1 = std::max(box.x1, cells[i].x + pw), box.y1 = std::max(box.y1, cells[i].y + ph);
+            });
             if (wanted == 0) return;
             // Painting costs the obstacles times the rows of the box; where the sweeps took some
             // cells, the obstacles near them (about the obstacles in the same share as the cells),
@@ -568,10 +582,10 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
             std::vector<std::uint8_t> atBarrier(corners.size() * probeCorners);
             const auto cornerAt = [&](std::size_t ia) { return corners[ia]; };
             std::size_t n = 0;
-            for (std::size_t i = 0; i < nc; ++i) {
-                if (row[i] != kRule || !readable[i]) continue;
+            forEachToRule(row, nc, [&](std::size_t i) {
+                if (!readable[i]) return;
                 const Cell c = cells[i];
-                if (c.x <= a.cell.x + a.w && a.cell.x <= c.x + pw && c.y <= a.cell.y + a.h && a.cell.y <= c.y + ph) continue;
+                if (c.x <= a.cell.x + a.w && a.cell.x <= c.x + pw && c.y <= a.cell.y + a.h && a.cell.y <= c.y + ph) return;
                 probe.cell = c;
                 const std::size_t base = static_cast<std::size_t>(c.y) * stride + static_cast<std::size_t>(c.x);
                 // A pair found without line of sight is culled: under a corner rule no figure stops
@@ -581,13 +595,13 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     // stops sight for certain, whatever the probe's corners sit on.
                     row[i] = kCulled;
                     ++n;
-                    continue;
+                    return;
                 }
                 if (!onBarrier[i] && !(found[base] & CornerLines::kOpen)) {
                     // No line of the pair left to trace: decided from the footprints' bits.
                     row[i] = coverApplies && !(found[base] & kClear) ? kCover : kNoCover;
                     ++n;
-                    continue;
+                    return;
                 }
                 if (!onBarrier[i]) {
                     const CornerDecision d = decideByCorners(rule, corners.size(), cornerAt, probe, probeCorners, [&](std::size_t ia, std::size_t id) {
@@ -595,7 +609,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     });
                     row[i] = !d.lineOfSight ? kCulled : d.cover ? kCover : kNoCover;
                     ++n;
-                    continue;
+                    return;
                 }
                 std::fill(atBarrier.begin(), atBarrier.end(), std::uint8_t(0));
                 const CornerDecision d = decideByCorners(rule, corners.size(), cornerAt, probe, probeCorners, [&](std::size_t ia, std::size_t id) {
@@ -620,7 +634,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                 });
                 row[i] = !d.lineOfSight ? kCulled : d.cover ? kCover : kNoCover;
                 ++n;
-            }
+            });
             read += n;
         };
     });
@@ -922,9 +936,7 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
     std::vector<std::uint8_t> toRule(nc, 0);
     for (std::size_t k = 0; k < na; ++k) {
         const std::uint8_t* const row = &state[k * nc];
-        for (const void* at = std::memchr(row, kRule, nc); at; at = std::memchr(static_cast<const std::uint8_t*>(at) + 1, kRule,
-                                                                                  nc - 1 - static_cast<std::size_t>(static_cast<const std::uint8_t*>(at) - row)))
-            toRule[static_cast<std::size_t>(static_cast<const std::uint8_t*>(at) - row)] = 1;
+        forEachToRule(row, nc, [&](std::size_t i) { toRule[i] = 1; });
     }
     std::vector<std::size_t> todo;
     for (std::size_t i = 0; i < nc; ++i)
