@@ -24,7 +24,8 @@
 namespace sightline {
 
 // The cells a sweep took (VisibilityTracer::addTakenCells), prepared for CornerLines::build: whether
-// a rectangle of lattice points holds a corner of a taken cell.
+// a rectangle of lattice points holds a corner of a taken cell, and how far a ray runs within the
+// taken cells' closed squares.
 class TakenCells {
 public:
     // `taken`: a bit per cell of the scene's board, as addTakenCells fills it. The scene's barriers
@@ -123,7 +124,7 @@ private:
     void paintRun(int x0, int y0, int w, std::uint8_t bit);
     void paintBarrier(const Barrier& b);
     void openPast(int x0, int y0, int w);
-    void openRay(long long kx, long long ky, long long sx, long long sy);
+    void openRay(long long kx, long long ky, long long dx, long long dy);
 
     const SightScene* scene_ = nullptr;
     const std::vector<char>* barrierAt_ = nullptr;  // build's barrierPoints
