@@ -318,7 +318,8 @@ void CornerLines::paintBarrier(const Barrier& bar) {
     }
 }
 
-TakenCells::TakenCells(const SightScene& scene, const std::vector<std::uint64_t>& taken) : width_(scene.width()), height_(scene.height()) {
+TakenCells::TakenCells(const SightScene& scene, const std::vector<std::uint64_t>& taken, const std::vector<std::uint32_t>* among)
+    : width_(scene.width()), height_(scene.height()) {
     const auto W = static_cast<std::size_t>(width_), H = static_cast<std::size_t>(height_);
     if (taken.size() != (W * H + 63) / 64) throw std::invalid_argument("taken cells: not of the board's size");
     // The corners of taken cells (a few of the board's cells are taken: cheaper than sums).
@@ -335,12 +336,18 @@ TakenCells::TakenCells(const SightScene& scene, const std::vector<std::uint64_t>
             cx0_ = std::min<I>(cx0_, I(x)), cx1_ = std::max<I>(cx1_, I(x) + 1), cy0_ = std::min<I>(cy0_, I(y)), cy1_ = std::max<I>(cy1_, I(y) + 1);
         }
     const auto& all = scene.barriers();
-    for (std::size_t i = 0; i < all.size(); ++i) {
+    auto consider = [&](std::size_t i) {
         const Barrier& b = all[i];
-        if (b.kind == Blocker::Kind::Edge) continue;
+        if (b.kind == Blocker::Kind::Edge) return;
         if (near(cellsOf(std::min(b.a.x(), b.b.x())), cellsOf(std::min(b.a.y(), b.b.y())), cellsOf(std::max(b.a.x(), b.b.x())),
                 cellsOf(std::max(b.a.y(), b.b.y()))))
             barriers_.push_back(static_cast<std::uint32_t>(i));
+    };
+    if (among) {
+        for (const std::uint32_t i : *among)
+            if (i < all.size()) consider(i);
+    } else {
+        for (std::size_t i = 0; i < all.size(); ++i) consider(i);
     }
 }
 

@@ -29,8 +29,9 @@ namespace sightline {
 class TakenCells {
 public:
     // `taken`: a bit per cell of the scene's board, as addTakenCells fills it. The scene's barriers
-    // near them (those CornerLines::build paints) are found once here.
-    TakenCells(const SightScene& scene, const std::vector<std::uint64_t>& taken);
+    // near them (those CornerLines::build paints) are found once here: among `among` only where it
+    // is given (the barriers near more cells, those of a TakenCells of them all).
+    TakenCells(const SightScene& scene, const std::vector<std::uint64_t>& taken, const std::vector<std::uint32_t>* among = nullptr);
     // False only when no corner of a taken cell lies in the lattice points [x0, x1] x [y0, y1]
     // (clipped to the board), that is when no taken cell's closed square meets that closed
     // rectangle. A rectangle of more than kLook points within the taken cells' bounding box is

@@ -190,12 +190,14 @@ constexpr std::int64_t kCullCorners = 64;
 struct Reach {
     HalfCellMarks corners, centres;
     bool withCentre = true;
-    // The cells the corners' sweeps took (VisibilityTracer::addTakenCells): the corners' lines
-    // are painted for the obstacles near them only (CornerLines::build).
-    std::vector<std::uint64_t> taken;
+    // The cells each corner's sweep took (VisibilityTracer::addTakenCells), corner after corner in
+    // the order of Figure::corners(), `words` words each: a corner's lines are painted for the
+    // obstacles near its own only (CornerLines::build).
+    std::size_t words;
+    std::vector<std::uint64_t> taken, one;
     Reach(int width, int height, std::uint8_t centreKind, bool centre)
         : corners(width, height, HalfCellMarks::kCorners), centres(width, height, centreKind), withCentre(centre),
-          taken((static_cast<std::size_t>(width) * static_cast<std::size_t>(height) + 63) / 64, 0) {}
+          words((static_cast<std::size_t>(width) * static_cast<std::size_t>(height) + 63) / 64), one(words, 0) {}
     // Marks what the lines from figure f's corners and centre may reach (f on `tracer`'s scene).
     // False when the marks cannot take the figure (off the board): then every pair is ruled.
     bool mark(VisibilityTracer& tracer, const Figure& f) {
@@ -206,11 +208,14 @@ struct Reach {
         if ((std::int64_t(f.w) + 1) * (std::int64_t(f.h) + 1) > kCullCorners) return false;
         corners.clear();
         centres.clear();
-        std::fill(taken.begin(), taken.end(), std::uint64_t(0));
+        const std::vector<Corner> fc = f.corners();
+        taken.assign(fc.size() * words, 0);
         try {
-            for (const Corner& c : f.corners()) {
-                tracer.markReach({latticePoint(c.x, c.y), &f, true}, corners);
-                tracer.addTakenCells(taken);
+            for (std::size_t i = 0; i < fc.size(); ++i) {
+                tracer.markReach({latticePoint(fc[i].x, fc[i].y), &f, true}, corners);
+                std::fill(one.begin(), one.end(), std::uint64_t(0));
+                tracer.addTakenCells(one);
+                std::copy(one.begin(), one.end(), taken.begin() + static_cast<std::ptrdiff_t>(i * words));
             }
             const IPoint centre((2 * Coord(f.cell.x) + f.w) * half, (2 * Coord(f.cell.y) + f.h) * half);
             if (withCentre) tracer.markReach({centre, &f, false}, centres);
@@ -334,8 +339,8 @@ struct BareScene {
 // kCulled when no sight line can join them (core/heatmap.hpp). With `reach`, the marks of attackers whose
 // footprint it holds (under the same geometry key) are taken from it, and it keeps this call's.
 // Without `centres` the centres are not marked: for a game whose lines run corner to corner alone.
-// With `taken`, taken[k] gets the cells attacker k's corners' sweeps took (Reach::taken; left empty
-// where the figure could not be traced).
+// With `taken`, taken[k] gets the cells each of attacker k's corners' sweeps took (Reach::taken;
+// left empty where the figure could not be traced).
 template <class Stopped>
 std::vector<std::uint8_t> mayBeSeen(BareScene& bareScene, const Board& board, const HeatmapRequest& request, const std::vector<Cell>& cells,
                                     unsigned threads, const Stopped& stopped, HeatmapReach* reach, std::uint64_t geometry,
@@ -461,8 +466,9 @@ constexpr std::size_t kCullSample = 8;
 // board's, paintable), for the cells whose probe holds nothing that stops a line and that do not
 // touch the attacker (a shared corner's line has no length: it is ruled). A line to a probe corner
 // with a barrier other than the edge through it is traced for the pair (the path there is taken to
-// come from inside the probe's cell). takenOf[k], where not empty, holds the cells attacker k's
-// culling sweeps took: its corners' lines are painted for the obstacles near them only. Returns
+// come from inside the probe's cell). takenOf[k], where not empty, holds the cells each of attacker
+// k's corners' culling sweeps took (Reach::taken): a corner's lines are painted for the obstacles
+// near its own only. Returns
 // how many pairs it decided; the rest are left to rule.
 template <class Stopped>
 std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const HeatmapRequest& request, const std::vector<Cell>& cells,
@@ -504,7 +510,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
     std::atomic<std::size_t> read{0};
     inParallel(threads, na, 1, stopped, [&] {
         return [&, tracer = Tracer(scene), tables = std::vector<CornerLines>(), probe = Figure(),
-                found = std::vector<std::uint8_t>(points)](std::size_t k) mutable {
+                found = std::vector<std::uint8_t>(points), one = std::vector<std::uint64_t>()](std::size_t k) mutable {
             const int ai = request.attackers[k];
             const Figure& a = board.figures[static_cast<std::size_t>(ai)];
             // An attacker of many corners, or one not wholly on the board, has its pairs ruled; so
@@ -527,17 +533,34 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
             // cells, the obstacles near them (about the obstacles in the same share as the cells),
             // and a corner's look at every obstacle and point.
             std::size_t paint = obstacles * (static_cast<std::size_t>(box.y1 - box.y0) + 1);
-            if (!takenOf[k].empty()) {
+            const std::vector<Corner> corners = a.corners();
+            // The taken cells, corner after corner (Reach::taken), where the attacker was culled.
+            const std::size_t words = (static_cast<std::size_t>(board.width) * static_cast<std::size_t>(board.height) + 63) / 64;
+            const bool haveTaken = !takenOf[k].empty() && takenOf[k].size() == corners.size() * words;
+            if (haveTaken) {  // the first corner's cells (its neighbours' are about as many)
                 std::size_t count = 0;
-                for (const std::uint64_t word : takenOf[k]) count += static_cast<std::size_t>(__builtin_popcountll(word));
+                for (std::size_t w = 0; w < words; ++w) count += static_cast<std::size_t>(__builtin_popcountll(takenOf[k][w]));
                 paint = (obstacles * count / cellsOnBoard + 1) * (static_cast<std::size_t>(box.y1 - box.y0) + 1) + 4 * obstacles + points;
             }
             if (request.method == HeatmapRequest::Method::Auto && wanted * probeCorners * kRowsPerLine < paint) return;
-            const std::vector<Corner> corners = a.corners();
             if (tables.size() < corners.size()) tables.resize(corners.size());
-            std::optional<TakenCells> taken;
-            if (!takenOf[k].empty()) taken.emplace(scene, takenOf[k]);
-            for (std::size_t ia = 0; ia < corners.size(); ++ia) tables[ia].build(scene, barrierAt, ai, corners[ia], &box, taken ? &*taken : nullptr);
+            // Each corner's taken cells; the barriers near any of them found once (near the cells
+            // all the corners took).
+            std::optional<TakenCells> all, taken;
+            if (haveTaken) {
+                one.assign(words, 0);
+                for (std::size_t ia = 0; ia < corners.size(); ++ia)
+                    for (std::size_t w = 0; w < words; ++w) one[w] |= takenOf[k][ia * words + w];
+                all.emplace(scene, one);
+            }
+            for (std::size_t ia = 0; ia < corners.size(); ++ia) {
+                if (all) {
+                    one.assign(takenOf[k].begin() + static_cast<std::ptrdiff_t>(ia * words),
+                               takenOf[k].begin() + static_cast<std::ptrdiff_t>((ia + 1) * words));
+                    taken.emplace(scene, one, &all->barriers());
+                }
+                tables[ia].build(scene, barrierAt, ai, corners[ia], &box, taken ? &*taken : nullptr);
+            }
             probe.w = pw, probe.h = ph, probe.side = request.probeSide;
             // Every footprint of the box at once, corner by corner, from the painted bits: whether
             // some corner has all its lines to the probe's corners clear for cover, whether some
