@@ -93,12 +93,6 @@ Json randomAction(std::mt19937& rng) {
     }
 }
 
-// What a message says of the battle: its view, or null.
-Json battleOf(const std::string& message) {
-    const Json j = Json::parse(message);
-    return j.value("type", "") == "battle" ? j["battle"] : Json();
-}
-
 // The view checked against RULES.md section 7 directly: the creatures a team knows of, whole only
 // its own; the cover of its own Side and of Sides shown; the order without those it cannot see.
 void checkAgainstTheRule(const Json& view, const mw::Battle& b, const std::string& team) {

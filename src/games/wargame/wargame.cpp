@@ -224,8 +224,8 @@ Ruling WargameRules::rule(Tracer& tracer, int attacker, int defender) const {
     for (const Feature& f : board.features) outlines.push_back(outlineOf(f));
     // Inside: the figure's centre lies in the outline. At: the outline comes within half a cell of
     // its footprint (sandbags it crouches behind); the shooter's own never cover the target.
-    const Coord half = kScale / 2;
-    auto near = [half](const Figure& f, const IPolygon& poly) {
+    constexpr Coord half = kScale / 2;
+    auto near = [](const Figure& f, const IPolygon& poly) {
         return polygonMeetsBox(poly, Coord(f.cell.x) * kScale - half, Coord(f.cell.y) * kScale - half,
                                Coord(f.cell.x + f.w) * kScale + half, Coord(f.cell.y + f.h) * kScale + half);
     };
