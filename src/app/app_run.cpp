@@ -19,6 +19,7 @@
 #include <thread>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 
 namespace sightline::app {
@@ -28,6 +29,13 @@ namespace gui = imgui_sfml;
 namespace {
 
 constexpr double kFrameBudgetMs = 1000.0 / 60.0;
+
+// The CPU time this thread has used, in ms.
+double threadCpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
 // Idle pacing: after this long with no input and no work in the background the window is drawn
 // this often (a table's seat or host a little more often), and an input wakes it at once.
 constexpr double kIdleAfterMs = 250.0;
@@ -202,14 +210,23 @@ int App::runBenchDrag() {
     if (selection_.defender.empty()) selection_.defender = board.figures[dragged == 0 ? 1 : 0].id;
     const std::string draggedId = selection_.attacker;
 
+    // Each frame's time; its time before the swap (the events, the views' work and the draw calls,
+    // without waiting for the picture to be shown, though a software renderer may fill some of it
+    // there already); and the window's thread's CPU time (its waits for the views' worker and for the
+    // renderer's threads left out, the software renderer's own work on this thread counted). Under
+    // Mesa's llvmpipe, filling the picture takes most of the frame on the machine's cores; a
+    // graphics card takes that over.
+    std::vector<double> beforeSwap, cpu;
     auto runFrame = [&](const sf::Event* injected, std::vector<double>* times) {
         const auto start = std::chrono::steady_clock::now();
+        const double cpuStart = threadCpuMs();
         sf::Event event;
         while (window_.pollEvent(event)) handleEvent(event);
         if (injected) handleEvent(*injected);
         frame(window_, sf::milliseconds(16));
+        if (times) beforeSwap.push_back(msSince(start));
         window_.display();
-        if (times) times->push_back(msSince(start));
+        if (times) times->push_back(msSince(start)), cpu.push_back(threadCpuMs() - cpuStart);
     };
 
     for (int i = 0; i < 3; ++i) runFrame(nullptr, nullptr);  // fit, fonts, panel sizes
@@ -239,7 +256,7 @@ int App::runBenchDrag() {
     const sf::Event release = mouseEvent(sf::Event::MouseButtonReleased, input_.mouse());
     runFrame(&release, nullptr);
 
-    const FrameTimes t(times);
+    const FrameTimes t(times), work(beforeSwap), onThread(cpu);
     std::printf("bench-drag: %s on %s (%dx%d cells, %zu walls, %zu figures), %d frames, %d moves, %d refused cells\n",
                 draggedId.c_str(), options_.mapPath.c_str(), board.width, board.height, board.walls.size(),
                 board.figures.size(), options_.benchFrames, moves, refusals);
@@ -247,6 +264,9 @@ int App::runBenchDrag() {
                 "window %ux%u; %s\n",
                 t.median, t.fps(), t.p90, stats_.medianComputeMs(), window_.getSize().x,
                 window_.getSize().y, doc_.undoDepth() > undoBefore ? "one undo step recorded" : "no undo step");
+    std::printf("bench-drag: before the swap median %.2f ms, p90 %.2f ms; the window's thread's CPU a frame median %.2f ms, "
+                "p90 %.2f ms\n",
+                work.median, work.p90, onThread.median, onThread.p90);
     std::fflush(stdout);
     gui::shutdown();
     window_.close();

@@ -179,6 +179,21 @@ void forEachToRule(const std::uint8_t* row, std::size_t n, F&& f) {
     }
 }
 
+// How many of row[0, n) hold v: byte counters in 32 lanes, emptied every 255 rounds, so that the
+// compiler compares many bytes an instruction.
+std::size_t countOf(const std::uint8_t* row, std::size_t n, std::uint8_t v) {
+    constexpr std::size_t kLanes = 32;
+    std::size_t total = 0, i = 0;
+    while (n - i >= kLanes) {
+        std::uint8_t lane[kLanes] = {};
+        for (std::size_t round = 0; round < 255 && n - i >= kLanes; ++round, i += kLanes)
+            for (std::size_t l = 0; l < kLanes; ++l) lane[l] = static_cast<std::uint8_t>(lane[l] + (row[i + l] == v));
+        for (std::size_t l = 0; l < kLanes; ++l) total += lane[l];
+    }
+    for (; i < n; ++i) total += row[i] == v;
+    return total;
+}
+
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Culling: which pairs may have line of sight
 
@@ -277,6 +292,48 @@ void fillRow(const Board& board, int w, int h, const std::vector<int>& cellAt, c
     });
 }
 
+// One thread's board with the probe, its scene and its tracer (the scene points at the board). A
+// heat map made from the last one's verdicts takes the last one's probe scenes (HeatmapReach::Decided)
+// and moves their figures where the board has them (follow), rather than making the scenes again.
+struct ProbeScene {
+    Board board;
+    SightScene scene;
+    Tracer tracer;
+    int probe;
+    ProbeScene(Board b, const SightPolicy& policy, Engine engine)
+        : board(std::move(b)), scene(board, policy), tracer(scene, engine), probe(static_cast<int>(board.figures.size() - 1)) {}
+    void moveTo(Cell c) {
+        const Cell from = board.figures.back().cell;
+        board.figures.back().cell = c;
+        scene.moveFigure(static_cast<std::size_t>(probe), from);
+    }
+    // The figures of `b` where it has them (the same figures as this board's but the probe, each
+    // alike but for its cell), the probe on `free`, a cell no figure of `b` stands on. The tracer's
+    // memo reads the barriers alone, which figures never are.
+    void follow(const Board& b, Cell free) {
+        for (std::size_t i = 0; i + 1 < board.figures.size(); ++i) board.figures[i].cell = b.figures[i].cell;
+        board.figures.back().cell = free;
+        scene.refreshFigures();
+    }
+};
+
+// A scene of a board of its own, kept from one heat map to the next like the probe scenes: the
+// corners' lines' (the board as it is) and culling's (the board without its features).
+struct KeptScene {
+    Board board;
+    SightScene scene;
+    KeptScene(Board b, const SightPolicy& policy) : board(std::move(b)), scene(board, policy) {}
+    // The figures of `b` where it has them (the same figures as this board's, each alike but for its cell).
+    void follow(const Board& b) {
+        for (std::size_t i = 0; i < board.figures.size(); ++i) board.figures[i].cell = b.figures[i].cell;
+        scene.refreshFigures();
+    }
+};
+
+// The most cells a board may have for its scenes to be kept from one heat map to the next (up to
+// four: culling's, the corners' lines', a probe scene on each of two threads; about 30 bytes a cell each).
+constexpr std::size_t kMaxKeptSceneCells = std::size_t(512) * 512;
+
 }  // namespace
 
 struct HeatmapReach::Marks {
@@ -299,6 +356,10 @@ struct HeatmapReach::Decided {
     std::vector<Figure> figures;      // the board's, as they stood
     std::vector<Cell> cells;          // those rated
     std::vector<std::uint8_t> state;  // attacker-major: kNoSight, kCover, kNoCover or kCulled
+    // Scenes for the next heat map (none on a board of more than kMaxKeptSceneCells cells): the
+    // threads' probe scenes, culling's and the corners' lines'.
+    std::vector<std::unique_ptr<ProbeScene>> probes;
+    std::unique_ptr<KeptScene> bare, corners;
 };
 HeatmapReach::HeatmapReach() = default;
 HeatmapReach::~HeatmapReach() = default;
@@ -315,24 +376,30 @@ constexpr std::size_t kMaxMarksBytes = std::size_t(64) << 20;
 
 // The board without its features and its scene, which culling traces: made once a heat map, when
 // first asked (culling may run more than once, for a sample of attackers and for the others, or not
-// at all). The figures marked from are the scene's board's: markReach knows a figure by its address.
+// at all), or the last heat map's moved where the figures now stand. The figures marked from are
+// the scene's board's: markReach knows a figure by its address.
 struct BareScene {
     const Board& board;
-    std::optional<Board> bare;
-    std::optional<SightScene> scene;
-    explicit BareScene(const Board& b) : board(b) {}
+    std::unique_ptr<KeptScene> kept;
+    BareScene(const Board& b, std::unique_ptr<KeptScene> last) : board(b), kept(std::move(last)) {}
     const SightScene& get() {
-        if (!scene) {
-            bare.emplace(board);
-            bare->features.clear();
-            scene.emplace(*bare);
+        if (!followed) {
+            if (kept && kept->board.figures.size() == board.figures.size()) {
+                kept->follow(board);
+            } else {
+                Board bare = board;
+                bare.features.clear();
+                kept = std::make_unique<KeptScene>(std::move(bare), SightPolicy{});
+            }
+            followed = true;
         }
-        return *scene;
+        return kept->scene;
     }
-    void release() {
-        scene.reset();
-        bare.reset();
-    }
+    // The scene made or moved, or the last heat map's when none was asked for, for the next heat map.
+    std::unique_ptr<KeptScene> take() { return std::move(kept); }
+
+private:
+    bool followed = false;  // kept stands for this board
 };
 
 // may[k * cells.size() + i]: kRule when attacker k may have line of sight to a probe on cells[i],
@@ -420,22 +487,6 @@ std::vector<std::uint8_t> mayBeSeen(BareScene& bareScene, const Board& board, co
     reach->kept = std::move(now);
     return may;
 }
-
-// One thread's board with the probe, its scene and its tracer (the scene points at the board).
-struct ProbeScene {
-    Board board;
-    SightScene scene;
-    Tracer tracer;
-    int probe;
-    ProbeScene(Board b, const SightPolicy& policy, Engine engine)
-        : board(std::move(b)), scene(board, policy), tracer(scene, engine), probe(static_cast<int>(board.figures.size() - 1)) {}
-    void moveTo(Cell c) {
-        const Cell from = board.figures.back().cell;
-        board.figures.back().cell = c;
-        scene.moveFigure(static_cast<std::size_t>(probe), from);
-    }
-};
-
 
 // Under Method::Auto an attacker's corners' lines are painted when the cells it has to rate would
 // cost more to rule: painting costs about each obstacle's rows a corner, ruling a cell its lines
@@ -844,6 +895,16 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
     if (keep && control.reach->last)
         again = statesAgain(*control.reach->last, board, request, engine, cells, control, !gameRule, moved, kept);
     if (!keep && control.reach) control.reach->last.reset();
+    // The last heat map's scenes, where its verdicts serve; put back (or this one's) at the end.
+    const bool keepScenes = keep && static_cast<std::size_t>(board.width) * static_cast<std::size_t>(board.height) <= kMaxKeptSceneCells;
+    std::unique_ptr<KeptScene> lastBare, cornerKept;
+    std::vector<std::unique_ptr<ProbeScene>> probes;
+    if (again) {
+        HeatmapReach::Decided& last = *control.reach->last;
+        lastBare = std::move(last.bare);
+        cornerKept = std::move(last.corners);
+        probes = std::move(last.probes);
+    }
     // Made from the last verdicts, the corners' lines are painted only where an attacker has enough
     // pairs left that painting may pay (fromCorners decides exactly; the board's obstacles counted
     // here are fewer than the scene's).
@@ -854,13 +915,17 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
         mayPaint = false;
         for (std::size_t k = 0; k < na && !mayPaint; ++k) {
             const std::uint8_t* row = &(*again)[k * nc];
-            const auto wanted = static_cast<std::size_t>(std::count(row, row + nc, kRule));
+            const std::size_t wanted = countOf(row, nc, kRule);
             mayPaint = wanted * probeCorners * kRowsPerLine >= obstacles * (static_cast<std::size_t>(board.height) + 1);
         }
     }
-    std::optional<SightScene> cornerScene;
-    if (mayPaint) cornerScene.emplace(board, policy);
-    if (cornerScene && !CornerLines::paintable(*cornerScene)) cornerScene.reset();
+    const SightScene* cornerScene = nullptr;
+    if (mayPaint) {
+        if (cornerKept && cornerKept->board.figures.size() == board.figures.size()) cornerKept->follow(board);
+        else cornerKept = std::make_unique<KeptScene>(board, policy);
+        cornerScene = &cornerKept->scene;
+        if (!CornerLines::paintable(*cornerScene)) cornerScene = nullptr;
+    }
     const bool open = cornerScene && board.features.empty() &&
                       std::none_of(cornerScene->barriers().begin(), cornerScene->barriers().end(),
                                    [](const Barrier& b) { return b.kind != Blocker::Kind::Edge; }) &&
@@ -868,7 +933,7 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
                                    [&](const Cell& c) { return (cornerScene->terrainAt(c.x, c.y) & SightScene::kBlocking) != 0; });
     std::vector<std::uint8_t> state;
     std::size_t culledAttackers = 0, sampledAttackers = 0;
-    BareScene bareScene(board);
+    BareScene bareScene(board, std::move(lastBare));
     // Per attacker, the cells its corners' sweeps took where it was culled now (none otherwise):
     // its corners' lines are painted for the obstacles near them only.
     std::vector<std::vector<std::uint64_t>> takenOf(na), part;
@@ -943,12 +1008,13 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
             if (marks.size() * marksBytes(board) > kMaxMarksBytes) marks.clear();
         }
     }
-    bareScene.release();  // before the ruling's scenes are made
+    std::unique_ptr<KeptScene> bareKept = bareScene.take();
+    if (!keepScenes) bareKept.reset();  // before the ruling's scenes are made
     if (control.stats) {
         control.stats->again = again.has_value();
         control.stats->kept = kept;
         control.stats->culled = culledAttackers, control.stats->sampled = sampledAttackers;
-        control.stats->ruled = static_cast<std::size_t>(std::count(state.begin(), state.end(), kRule));
+        control.stats->ruled = countOf(state.data(), state.size(), kRule);
     }
     if (cornerScene && !stopped()) {
         const std::size_t read = fromCorners(*cornerRule, *cornerScene, request, cells, state, takenOf, threads, stopped);
@@ -965,8 +1031,20 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
     for (std::size_t i = 0; i < nc; ++i)
         if (toRule[i]) todo.push_back(i);
     constexpr std::size_t kRun = 32;  // cells a thread takes at a time
+    // A probe scene for each thread inParallel runs: the last heat map's where its verdicts serve
+    // (the same board and figures, only moved: each thread moves its scene's figures), else made
+    // anew by the thread. Kept for the next heat map.
+    const std::size_t running = std::min<std::size_t>(std::max(1u, threads), (todo.size() + kRun - 1) / kRun);
+    if (probes.size() < running) probes.resize(running);
+    std::atomic<std::size_t> nextProbe{0};
     inParallel(threads, todo.size(), kRun, stopped, [&] {
-        return [&, p = std::make_unique<ProbeScene>(withProbe(board, request, cells.front()), policy, engine)](std::size_t t) {
+        std::unique_ptr<ProbeScene> own;  // only if inParallel ran more threads than `running`
+        const std::size_t slot = nextProbe.fetch_add(1);
+        std::unique_ptr<ProbeScene>& mine = slot < probes.size() ? probes[slot] : own;
+        if (mine && mine->board.figures.size() == board.figures.size() + 1) mine->follow(board, cells.front());
+        else mine = std::make_unique<ProbeScene>(withProbe(board, request, cells.front()), policy, engine);
+        ProbeScene* const p = mine.get();
+        return [&, p, own = std::move(own)](std::size_t t) {
             const std::size_t i = todo[t];
             p->moveTo(cells[i]);
             for (std::size_t k = 0; k < na; ++k) {
@@ -981,22 +1059,29 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
         if (control.verdicts) control.verdicts->clear();
         return {};  // the last heat map kept still holds for the board it was made on
     }
-    // Each attacker's row in turn, in loops the compiler vectorizes.
+    // Each attacker's row in turn, in loops the compiler vectorizes: the counts gathered in bytes
+    // over up to 255 attackers at a time, then added to the cells' own.
     std::vector<std::uint32_t> seen(nc, 0), exposed(nc, 0);
+    std::vector<std::uint8_t> seen8(nc), exposed8(nc);
     if (control.verdicts) control.verdicts->resize(na * nc);
-    for (std::size_t k = 0; k < na; ++k) {
-        const std::uint8_t* __restrict row = &state[k * nc];
-        std::uint32_t* __restrict s = seen.data();
-        std::uint32_t* __restrict e = exposed.data();
-        for (std::size_t i = 0; i < nc; ++i) {
-            s[i] += (row[i] == kCover) | (row[i] == kNoCover);
-            e[i] += row[i] == kNoCover;
+    for (std::size_t k0 = 0; k0 < na; k0 += 255) {
+        std::fill(seen8.begin(), seen8.end(), std::uint8_t(0));
+        std::fill(exposed8.begin(), exposed8.end(), std::uint8_t(0));
+        for (std::size_t k = k0; k < std::min(na, k0 + 255); ++k) {
+            const std::uint8_t* __restrict row = &state[k * nc];
+            std::uint8_t* __restrict s = seen8.data();
+            std::uint8_t* __restrict e = exposed8.data();
+            for (std::size_t i = 0; i < nc; ++i) {
+                s[i] = static_cast<std::uint8_t>(s[i] + ((row[i] == kCover) | (row[i] == kNoCover)));
+                e[i] = static_cast<std::uint8_t>(e[i] + (row[i] == kNoCover));
+            }
+            if (!control.verdicts) continue;
+            static_assert(static_cast<int>(HeatVerdict::NoSight) == 0 && static_cast<int>(HeatVerdict::Cover) == 1 && static_cast<int>(HeatVerdict::NoCover) == 2);
+            HeatVerdict* __restrict v = control.verdicts->data() + k * nc;
+            for (std::size_t i = 0; i < nc; ++i)
+                v[i] = static_cast<HeatVerdict>((row[i] == kCover) | ((row[i] == kNoCover) << 1));
         }
-        if (!control.verdicts) continue;
-        static_assert(static_cast<int>(HeatVerdict::NoSight) == 0 && static_cast<int>(HeatVerdict::Cover) == 1 && static_cast<int>(HeatVerdict::NoCover) == 2);
-        HeatVerdict* __restrict v = control.verdicts->data() + k * nc;
-        for (std::size_t i = 0; i < nc; ++i)
-            v[i] = static_cast<HeatVerdict>((row[i] == kCover) | ((row[i] == kNoCover) << 1));
+        for (std::size_t i = 0; i < nc; ++i) seen[i] += seen8[i], exposed[i] += exposed8[i];
     }
     for (std::size_t i = 0; i < nc; ++i) {
         HeatCell& h = out[i];
@@ -1014,6 +1099,11 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
         last->figures = board.figures;
         last->cells = cells;
         last->state = std::move(state);
+        probes.erase(std::remove(probes.begin(), probes.end(), nullptr), probes.end());
+        if (!keepScenes) probes.clear(), cornerKept.reset();
+        last->probes = std::move(probes);
+        last->bare = std::move(bareKept);
+        last->corners = std::move(cornerKept);
     }
     return out;
 }

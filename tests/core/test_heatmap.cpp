@@ -40,6 +40,18 @@ const HeatCell& at(const std::vector<HeatCell>& cells, int x, int y) {
     throw;
 }
 
+// Cell i's counts (the attackers that see it, those that see it without cover) from each attacker's
+// verdict on it (HeatmapControl::verdicts, attacker-major).
+std::pair<int, int> countsOf(const std::vector<HeatVerdict>& verdicts, std::size_t attackers, std::size_t cells, std::size_t i) {
+    int seen = 0, exposed = 0;
+    for (std::size_t k = 0; k < attackers; ++k) {
+        const HeatVerdict v = verdicts[k * cells + i];
+        seen += v != HeatVerdict::NoSight;
+        exposed += v == HeatVerdict::NoCover;
+    }
+    return {seen, exposed};
+}
+
 bool has(const std::vector<HeatCell>& cells, int x, int y) {
     return std::any_of(cells.begin(), cells.end(), [&](const HeatCell& c) { return c.cell.x == x && c.cell.y == y; });
 }
@@ -427,12 +439,7 @@ TEST_CASE("heat map: each attacker's verdict on each cell is kept on request, an
     const auto cells = coverHeatmap(*rules, demo, sightPolicyFor("doom"), r, Engine::Indexed, 2, control);
     REQUIRE(verdicts.size() == cells.size() * r.attackers.size());
     for (std::size_t i = 0; i < cells.size(); ++i) {
-        int seen = 0, exposed = 0;
-        for (std::size_t k = 0; k < r.attackers.size(); ++k) {
-            const HeatVerdict v = verdicts[k * cells.size() + i];
-            seen += v != HeatVerdict::NoSight;
-            exposed += v == HeatVerdict::NoCover;
-        }
+        const auto [seen, exposed] = countsOf(verdicts, r.attackers.size(), cells.size(), i);
         CHECK(seen == cells[i].seenBy);
         CHECK(exposed == cells[i].exposedTo);
     }
@@ -450,6 +457,56 @@ TEST_CASE("heat map: each attacker's verdict on each cell is kept on request, an
     control.stop = &stop;
     CHECK(coverHeatmap(*rules, demo, sightPolicyFor("doom"), r, Engine::Indexed, 2, control).empty());
     CHECK(verdicts.empty());
+}
+
+TEST_CASE("heat map: a cell's counts are its verdicts' over more than 255 attackers", "[heatmap]") {
+    // The counts are gathered a byte a cell over up to 255 attackers at a time: 600 attackers on an
+    // open board see every cell of it, behind a few walls some cells only some of them, and the
+    // figures in between give cover.
+    test::SceneRng rng(20261203);
+    Board b = test::board(40, 36);
+    for (int i = 0; i < 600; ++i) test::figure(b, "a" + std::to_string(i), i % 40, 20 + i / 40).side = "red";
+    for (int i = 0; i < 12; ++i) {
+        const double x = 2 + rng.below(36), y = 2 + rng.below(16);
+        test::wall(b, x, y, x + rng.below(3), y + 1);
+    }
+    HeatmapRequest r;
+    r.attackers = figuresOfSide(b, "red");
+    REQUIRE(r.attackers.size() == 600);
+    std::vector<HeatVerdict> verdicts;
+    HeatmapControl control;
+    control.verdicts = &verdicts;
+    const auto cells = coverHeatmap(*game("doom"), b, sightPolicyFor("doom"), r, Engine::Indexed, 2, control);
+    REQUIRE(verdicts.size() == cells.size() * r.attackers.size());
+    std::size_t most = 0;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        const auto [seen, exposed] = countsOf(verdicts, r.attackers.size(), cells.size(), i);
+        REQUIRE(cells[i].seenBy == seen);
+        REQUIRE(cells[i].exposedTo == exposed);
+        most = std::max<std::size_t>(most, static_cast<std::size_t>(seen));
+    }
+    CHECK(most > 510);  // past two rounds of byte counts
+    // A few cells against the reference, which rules each pair in full.
+    HeatmapRequest some = r;
+    for (const std::size_t i : {std::size_t(0), cells.size() / 3, cells.size() / 2}) some.only.push_back(cells[i].cell);
+    const auto slow = coverHeatmapReference(*game("doom"), b, sightPolicyFor("doom"), some);
+    REQUIRE(slow.size() == some.only.size());
+    for (const HeatCell& c : slow) {
+        const auto fast = std::find_if(cells.begin(), cells.end(), [&](const HeatCell& h) { return h.cell == c.cell; });
+        REQUIRE(fast != cells.end());
+        CHECK(fast->seenBy == c.seenBy);
+        CHECK(fast->exposedTo == c.exposedTo);
+    }
+
+    // Without the walls nothing is culled: every pair is left to decide, and the count of them
+    // (a byte counter a lane, 32 lanes) is all of them.
+    b.walls.clear();
+    HeatmapControl::Stats stats;
+    HeatmapControl counted;
+    counted.stats = &stats;
+    const auto open = coverHeatmap(*game("doom"), b, sightPolicyFor("doom"), r, Engine::Indexed, 2, counted);
+    CHECK(stats.pairs == open.size() * r.attackers.size());
+    CHECK(stats.ruled == stats.pairs);
 }
 
 TEST_CASE("heat map: what is kept from one heat map to the next gives the heat map made afresh, as figures move, under every game",
@@ -571,12 +628,15 @@ TEST_CASE("heat map: made from the last verdicts after a figure is dragged to ea
             r.attackers = figuresOfSide(b, "red");
             r.w = r.h = 1 + n % 3 / 2;
             HeatmapReach reach;
+            // On two threads every other board: each thread takes one of the last heat map's probe
+            // scenes and moves its figures (more than 32 cells to rule: an attacker dragged).
+            const unsigned threads = n % 2 ? 2 : 1;
             const auto heatAgain = [&](std::vector<HeatVerdict>& verdicts) {
                 HeatmapControl control;
                 control.reach = &reach;
                 control.geometry = control.rules = 1;
                 control.verdicts = &verdicts;
-                return coverHeatmap(*rules, b, sightPolicyFor(name), r, Engine::Indexed, 1, control);
+                return coverHeatmap(*rules, b, sightPolicyFor(name), r, Engine::Indexed, threads, control);
             };
             std::vector<HeatVerdict> verdicts;
             heatAgain(verdicts);
