@@ -204,7 +204,11 @@ bool better(int cost, int steps, int diagonals, const MoveReach::State& s) {
 }
 
 // The search by least cost (then fewest steps, then diagonals, then state) from position `from`,
-// within the window of positions; stops once `stop` (a window-relative position) is settled, when given.
+// within the window of positions; stops once `stop` (a window-relative position) is settled, when
+// given. Then it is an A* search: each state is taken in the order of its cost, steps and diagonals
+// so far plus the least cost and steps that are left to `stop` on a board with nothing on it (from
+// the state's parity, under the diagonal rule), which walls, terrain and figures only raise: the
+// same least cost, steps and diagonals as without, looking at far fewer positions on the way.
 MoveReach search(MoveScene& scene, int figure, const MovementRules& rules, int budget, Cell from, int x0, int y0, int x1,
                  int y1, int stop, int startParity = 0) {
     const Board& board = scene.board();
@@ -215,17 +219,34 @@ MoveReach search(MoveScene& scene, int figure, const MovementRules& rules, int b
     r.x0 = x0, r.y0 = y0, r.w = x1 - x0 + 1, r.h = y1 - y0 + 1;
     r.states.assign(static_cast<std::size_t>(r.w) * r.h * 2, MoveReach::State{});
     std::vector<std::uint8_t> settled(r.states.size(), 0);
-    using Entry = std::tuple<int, int, int, int>;  // cost, steps, diagonals, state
+    // What is left at least, cost and steps, from position (x, y) at `parity` to `stop`.
+    const bool aimed = stop >= 0 && rules.difficultFactor >= 1;
+    const int sx = stop >= 0 ? x0 + stop % r.w : 0, sy = stop >= 0 ? y0 + stop / r.w : 0;
+    auto left = [&](int x, int y, int parity) -> std::pair<int, int> {
+        if (!aimed) return {0, 0};
+        const int dx = std::abs(x - sx), dy = std::abs(y - sy);
+        const int most = std::max(dx, dy), least = std::min(dx, dy);
+        switch (rules.diagonal) {
+            case DiagonalCost::None: return {dx + dy, dx + dy};
+            case DiagonalCost::Alternating: return {most + (least + parity) / 2, most};
+            case DiagonalCost::Equidistant: break;
+        }
+        return {most, most};
+    };
+    using Entry = std::tuple<int, int, int, int>;  // cost, steps (each with what is left at least), diagonals, state
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
     const int start = ((from.y - y0) * r.w + (from.x - x0)) * 2 + (rules.diagonal == DiagonalCost::Alternating ? startParity % 2 : 0);
     r.states[static_cast<std::size_t>(start)] = {0, 0, 0, -1};
-    open.emplace(0, 0, 0, start);
+    const auto [startCost, startSteps] = left(from.x, from.y, start % 2);
+    open.emplace(startCost, startSteps, 0, start);
     const StepCheck check{scene, board, figure, rules};
     while (!open.empty()) {
-        const auto [cost, steps, diagonals, s] = open.top();
+        const int s = std::get<3>(open.top());
         open.pop();
         if (settled[static_cast<std::size_t>(s)]) continue;
         settled[static_cast<std::size_t>(s)] = 1;
+        const MoveReach::State& at = r.states[static_cast<std::size_t>(s)];
+        const int cost = at.cost, steps = at.steps, diagonals = at.diagonals;
         const int pos = s / 2, parity = s % 2;
         if (pos == stop) break;
         const Cell p{x0 + pos % r.w, y0 + pos / r.w};
@@ -245,7 +266,8 @@ MoveReach search(MoveScene& scene, int figure, const MovementRules& rules, int b
             const int nd = diagonals + (diagonal ? 1 : 0);
             if (settled[static_cast<std::size_t>(q)] || !better(nc, steps + 1, nd, next)) continue;
             next = {nc, steps + 1, nd, s};
-            open.emplace(nc, steps + 1, nd, q);
+            const auto [costLeft, stepsLeft] = left(qx, qy, q % 2);
+            open.emplace(nc + costLeft, steps + 1 + stepsLeft, nd, q);
         }
     }
     for (int y = 0; y < r.h; ++y)

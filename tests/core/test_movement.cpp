@@ -1,13 +1,15 @@
 // Moving figures (docs/rules.md, "Moving"): the steps the rules name, each by hand; then the reach
 // search against the plain reference on many small random boards (walls at joints, fractional
 // walls, doors, terrain, large figures, friends and enemies, every diagonal rule), every path
-// checked step by step; and the path to one position against the reference's reach.
+// checked step by step; and the paths to a few positions (an A* search) against the reference's reach.
 #include "core/movement.hpp"
 
 #include "random_board.hpp"
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 
 using namespace sightline;
 using test::figure;
@@ -186,18 +188,24 @@ TEST_CASE("movement: reach agrees with the plain reference on random boards, eve
                 ++paths;
             }
         }
-        // The path to one position, whatever the budget: the reference's reach over a budget that
-        // covers the board.
-        const Cell to{r.below(b.width), r.below(b.height)};
-        const PathResult p = findPath(scene, fig, m, to);
+        // The path to a few positions, whatever the budget (an A* search, aimed at the position):
+        // the reference's reach over a budget that covers the board, the same cost, steps and
+        // diagonals.
         const MoveReach all = referenceReach(b, fig, m, 10 * b.width * b.height);
-        const auto want = all.costTo(to);
-        CHECK(p.found == want.has_value());
-        if (p.found && want) {
-            CHECK(p.cost == *want);
-            CHECK(pathCost(b, fig, m, p.path) == *want);
+        for (int k = 0; k < 4; ++k) {
+            const Cell to{r.below(b.width), r.below(b.height)};
+            INFO("path to " << to.x << "," << to.y);
+            const PathResult p = findPath(scene, fig, m, to);
+            const auto want = std::find_if(all.cells.begin(), all.cells.end(), [&](const ReachCell& c) { return c.cell == to; });
+            CHECK(p.found == (want != all.cells.end()));
+            if (p.found && want != all.cells.end()) {
+                CHECK(p.cost == want->cost);
+                CHECK(p.path.size() == static_cast<std::size_t>(want->steps) + 1);
+                CHECK(p.diagonals == want->diagonals);
+                CHECK(pathCost(b, fig, m, p.path) == want->cost);
+            }
+            if (!p.found) CHECK_FALSE(p.why.empty());
         }
-        if (!p.found) CHECK_FALSE(p.why.empty());
         ++compared;
     }
     CHECK(compared > 350);
