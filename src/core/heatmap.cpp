@@ -330,9 +330,11 @@ struct KeptScene {
     }
 };
 
-// The most cells a board may have for its scenes to be kept from one heat map to the next (up to
-// four: culling's, the corners' lines', a probe scene on each of two threads; about 30 bytes a cell each).
+// The most cells a board may have for its scenes to be kept from one heat map to the next, and the
+// most probe scenes kept (one a thread that ran): up to four, culling's, the corners' lines' and two
+// probe scenes, about 20 bytes a cell each (a 512x512 board with 2,000 walls: about 5 MB a scene).
 constexpr std::size_t kMaxKeptSceneCells = std::size_t(512) * 512;
+constexpr std::size_t kMaxKeptProbes = 2;
 
 }  // namespace
 
@@ -904,6 +906,10 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
         lastBare = std::move(last.bare);
         cornerKept = std::move(last.corners);
         probes = std::move(last.probes);
+    } else if (keep && control.reach->last) {  // scenes of another board: gone before this one's are made
+        control.reach->last->probes.clear();
+        control.reach->last->bare.reset();
+        control.reach->last->corners.reset();
     }
     // Made from the last verdicts, the corners' lines are painted only where an attacker has enough
     // pairs left that painting may pay (fromCorners decides exactly; the board's obstacles counted
@@ -1009,7 +1015,7 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
         }
     }
     std::unique_ptr<KeptScene> bareKept = bareScene.take();
-    if (!keepScenes) bareKept.reset();  // before the ruling's scenes are made
+    if (!keepScenes) bareKept.reset();  // on a board too large to keep it, before the ruling's scenes are made
     if (control.stats) {
         control.stats->again = again.has_value();
         control.stats->kept = kept;
@@ -1055,8 +1061,19 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
             }
         };
     });
+    // Whatever scenes a heat map kept for the next: the last heat map's, taken (`again`), stand for
+    // its board but for where the figures stand, which follow() sets in full.
+    const auto keepScenesIn = [&](HeatmapReach::Decided& last) {
+        probes.erase(std::remove(probes.begin(), probes.end(), nullptr), probes.end());
+        if (probes.size() > kMaxKeptProbes) probes.resize(kMaxKeptProbes);
+        if (!keepScenes) probes.clear(), cornerKept.reset();
+        last.probes = std::move(probes);
+        last.bare = std::move(bareKept);
+        last.corners = std::move(cornerKept);
+    };
     if (stopped()) {
         if (control.verdicts) control.verdicts->clear();
+        if (again) keepScenesIn(*control.reach->last);  // so that the next heat map need not make them
         return {};  // the last heat map kept still holds for the board it was made on
     }
     // Each attacker's row in turn, in loops the compiler vectorizes: the counts gathered in bytes
@@ -1099,11 +1116,7 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
         last->figures = board.figures;
         last->cells = cells;
         last->state = std::move(state);
-        probes.erase(std::remove(probes.begin(), probes.end(), nullptr), probes.end());
-        if (!keepScenes) probes.clear(), cornerKept.reset();
-        last->probes = std::move(probes);
-        last->bare = std::move(bareKept);
-        last->corners = std::move(cornerKept);
+        keepScenesIn(*last);
     }
     return out;
 }

@@ -99,9 +99,9 @@ enum class HeatVerdict : std::uint8_t { NoSight = 0, Cover = 1, NoCover = 2 };
 // and every pair of an attacker that moved, is decided as in a heat map made anew. The tests check
 // every game of the registry against a heat map made anew, move after move.
 //
-// Its scenes (culling's, the corners' lines', each thread's with the probe), on a board of up to
-// 512x512 cells: the next heat map made from its verdicts moves their figures where they stand
-// rather than making them again.
+// Its scenes (culling's, the corners' lines', up to two threads' with the probe), on a board of up
+// to 512x512 cells: the next heat map made from its verdicts moves their figures where they stand
+// rather than making them again (a heat map stopped for a newer one hands them on).
 struct HeatmapReach {
     struct Marks;    // an attacker's footprint, the probe's size and what was marked from there
     struct Decided;  // the last heat map's verdicts and what they were made on
