@@ -323,18 +323,30 @@ TakenCells::TakenCells(const SightScene& scene, const std::vector<std::uint64_t>
     const auto W = static_cast<std::size_t>(width_), H = static_cast<std::size_t>(height_);
     if (taken.size() != (W * H + 63) / 64) throw std::invalid_argument("taken cells: not of the board's size");
     // The corners of taken cells (a few of the board's cells are taken: cheaper than sums).
-    corner_.assign((W + 1) * (H + 1), 0);
+    // The corners' bounding box first, then a byte per lattice point of it (a sweep takes a few of
+    // the board's cells: clearing the whole board's points cost more than marking them).
     cells_ = taken;
-    for (std::size_t word = 0; word < taken.size(); ++word)
-        for (std::uint64_t bits = taken[word]; bits; bits &= bits - 1) {
-            const std::size_t i = word * 64 + static_cast<std::size_t>(__builtin_ctzll(bits));
-            if (i >= W * H) break;
-            ++count_;
-            const std::size_t x = i % W, y = i / W;
-            corner_[y * (W + 1) + x] = corner_[y * (W + 1) + x + 1] = corner_[(y + 1) * (W + 1) + x] = corner_[(y + 1) * (W + 1) + x + 1] = 1;
-            if (cx1_ < cx0_) cx0_ = cx1_ = I(x), cy0_ = cy1_ = I(y);
-            cx0_ = std::min<I>(cx0_, I(x)), cx1_ = std::max<I>(cx1_, I(x) + 1), cy0_ = std::min<I>(cy0_, I(y)), cy1_ = std::max<I>(cy1_, I(y) + 1);
-        }
+    auto forEachTaken = [&](auto&& f) {
+        for (std::size_t word = 0; word < taken.size(); ++word)
+            for (std::uint64_t bits = taken[word]; bits; bits &= bits - 1) {
+                const std::size_t i = word * 64 + static_cast<std::size_t>(__builtin_ctzll(bits));
+                if (i >= W * H) break;
+                f(i % W, i / W);
+            }
+    };
+    forEachTaken([&](std::size_t x, std::size_t y) {
+        ++count_;
+        if (cx1_ < cx0_) cx0_ = cx1_ = I(x), cy0_ = cy1_ = I(y);
+        cx0_ = std::min<I>(cx0_, I(x)), cx1_ = std::max<I>(cx1_, I(x) + 1), cy0_ = std::min<I>(cy0_, I(y)), cy1_ = std::max<I>(cy1_, I(y) + 1);
+    });
+    if (count_ > 0) {
+        stride_ = static_cast<std::size_t>(cx1_ - cx0_) + 1;
+        corner_.assign(stride_ * (static_cast<std::size_t>(cy1_ - cy0_) + 1), 0);
+        forEachTaken([&](std::size_t x, std::size_t y) {
+            const std::size_t at = (y - static_cast<std::size_t>(cy0_)) * stride_ + (x - static_cast<std::size_t>(cx0_));
+            corner_[at] = corner_[at + 1] = corner_[at + stride_] = corner_[at + stride_ + 1] = 1;
+        });
+    }
     const auto& all = scene.barriers();
     auto consider = [&](std::size_t i) {
         const Barrier& b = all[i];
@@ -379,11 +391,10 @@ bool TakenCells::near(I x0, I y0, I x1, I y1) const {
     x0 = std::max<I>(x0, cx0_), y0 = std::max<I>(y0, cy0_), x1 = std::min<I>(x1, cx1_), y1 = std::min<I>(y1, cy1_);
     if (x0 > x1 || y0 > y1) return false;
     if ((x1 - x0 + 1) * (y1 - y0 + 1) > kLook) return true;
-    const auto stride = static_cast<std::size_t>(width_) + 1;
     for (I y = y0; y <= y1; ++y) {
-        const std::uint8_t* row = corner_.data() + static_cast<std::size_t>(y) * stride;
+        const std::uint8_t* row = corner_.data() + static_cast<std::size_t>(y - cy0_) * stride_;
         for (I x = x0; x <= x1; ++x)
-            if (row[x]) return true;
+            if (row[x - cx0_]) return true;
     }
     return false;
 }
@@ -446,7 +457,9 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
     }
     traced_ = 0;
     points_ = static_cast<std::size_t>(width_ + 1) * static_cast<std::size_t>(height_ + 1);
-    bits_.assign(points_ + kPad, 0);
+    // Only the rows of the points decided are cleared (the others are not read).
+    if (bits_.size() != points_ + kPad) bits_.assign(points_ + kPad, 0);
+    else if (y0_ <= y1_) std::fill(bits_.begin() + static_cast<std::ptrdiff_t>(index(0, y0_)), bits_.begin() + static_cast<std::ptrdiff_t>(index(0, y1_) + stride()), std::uint8_t(0));
     const Board& board = scene.board();
     // Cells: terrain that stops something and other figures' cells (the figure's own stop nothing).
     auto cellBits = [&](int x, int y) -> std::uint8_t {
@@ -499,8 +512,8 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         for (int y = 0; y <= height_; ++y) fill(y, c.x, c.x, kSight);
     if (c.y == 0 || c.y == height_) fill(c.y, 0, width_, kSight);
     // A barrier through the corner: what it may stop there is the sight engine's to say.
-    if (barrierPoints[index(c.x, c.y)])
-        for (std::size_t i = 0; i < points_; ++i)
+    if (barrierPoints[index(c.x, c.y)] && y0_ <= y1_)
+        for (std::size_t i = index(0, y0_), end = index(0, y1_) + stride(); i < end; ++i)
             if (!(bits_[i] & kSight)) bits_[i] |= kOpen;
     taken_ = nullptr;  // read during build only (the caller's may not outlive it)
 }

@@ -59,8 +59,11 @@ private:
     std::vector<std::uint32_t> barriers_;
     std::size_t count_ = 0;
     std::vector<std::uint64_t> cells_;  // the taken cells, a bit each
-    std::vector<std::uint8_t> corner_;  // per lattice point, row by row: 1 at a corner of a taken cell
-    long long cx0_ = 0, cy0_ = 0, cx1_ = -1, cy1_ = -1;  // the bounding box of those corners
+    // The bounding box of the taken cells' corners, and a byte per lattice point of it, row by row
+    // (stride_ a row): 1 at a corner of a taken cell.
+    long long cx0_ = 0, cy0_ = 0, cx1_ = -1, cy1_ = -1;
+    std::size_t stride_ = 0;
+    std::vector<std::uint8_t> corner_;
 };
 
 class CornerLines {
@@ -77,7 +80,8 @@ public:
     // the figure's own cells never stop them, the board's other figures do (for cover). The scene
     // must be paintable; `barrierPoints` is its barrierPoints().
     // Only the points of `within` (lattice points, inclusive) are decided when it is given: a
-    // caller that asks about part of the board paints no more.
+    // caller that asks about part of the board paints no more (and the other points' bits, left
+    // from an earlier build, mean nothing).
     struct Box {
         int x0 = 0, y0 = 0, x1 = -1, y1 = -1;
     };
@@ -119,6 +123,7 @@ public:
     const std::uint8_t* bits() const { return bits_.data(); }
 
 private:
+    std::size_t stride() const { return static_cast<std::size_t>(width_) + 1; }
     std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_ + 1) + static_cast<std::size_t>(x); }
     LineVerdict trace(Tracer& tracer, std::size_t point);
     void fill(int y, long long x0, long long x1, std::uint8_t bit);

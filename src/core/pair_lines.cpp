@@ -7,12 +7,23 @@
 
 namespace sightline {
 
+namespace {
+const CornerAt kLookAt{};  // looked up by the verdict
+}  // namespace
+
 PairLines::PairLines(Tracer& tracer, int a, int b)
     : tracer_(tracer), board_(tracer.scene().board()), a_(a), b_(b),
       fa_(board_.figures[static_cast<std::size_t>(a)]), fb_(board_.figures[static_cast<std::size_t>(b)]),
       rows_((std::size_t(fa_.w) + 1) * (std::size_t(fa_.h) + 1)), cols_((std::size_t(fb_.w) + 1) * (std::size_t(fb_.h) + 1)),
       filter_{a, b} {
     isDense_ = rows_ * cols_ <= (std::size_t(1) << 22);  // the dense cache is made at the first line traced
+    few_ = rows_ <= kFewCorners && cols_ <= kFewCorners;
+    oneCellA_ = fa_.w == 1 && fa_.h == 1, oneCellB_ = fb_.w == 1 && fb_.h == 1;
+    if (few_) {
+        for (std::size_t i = 0; i < rows_; ++i) fewA_[i] = latticePoint(rowCorner(i).x, rowCorner(i).y);
+        for (std::size_t i = 0; i < cols_; ++i) fewB_[i] = latticePoint(colCorner(i).x, colCorner(i).y);
+        std::fill_n(fewLines_.begin(), rows_ * cols_, std::uint8_t(0));
+    }
 }
 
 std::string PairLines::refusal() const {
@@ -56,9 +67,30 @@ std::uint8_t PairLines::trace(std::size_t ia, std::size_t ib) {
     ++traced_;
     const Corner ca = rowCorner(ia), cb = colCorner(ib);
     const IPoint pa = latticePoint(ca.x, ca.y), pb = latticePoint(cb.x, cb.y);
-    const LineVerdict v = tracer_.verdict(figureLineEnd(fa_, ca, pb), figureLineEnd(fb_, cb, pa), filter_);
-    return static_cast<std::uint8_t>(1 | (v.sightStopped ? 2 : 0) | (v.coverStopped ? 4 : 0) | (v.figureStopped ? 8 : 0) |
-                                     (v.difficultStopped ? 16 : 0));
+    return packed(tracer_.verdict(figureLineEnd(fa_, ca, pb), figureLineEnd(fb_, cb, pa), filter_));
+}
+
+// trace() for a pair of few corners, from the points kept.
+std::uint8_t PairLines::traceFew(std::size_t ia, std::size_t ib) {
+    addWork(kTraceWork);
+    ++traced_;
+    const IPoint &pa = fewA_[ia], &pb = fewB_[ib];
+    LineEnd from, to;
+    from.point = pa, to.point = pb;
+    if (oneCellA_) {
+        from.ownCell = fa_.cell;
+        if (atA_[ia].state == CornerAt::kLook) atA_[ia] = tracer_.cornerAt(pa, fa_.cell);
+    } else {
+        from.ownCell = ownCellFor(fa_, rowCorner(ia), pb);
+    }
+    if (oneCellB_) {
+        to.ownCell = fb_.cell;
+        if (atB_[ib].state == CornerAt::kLook) atB_[ib] = tracer_.cornerAt(pb, fb_.cell);
+    } else {
+        to.ownCell = ownCellFor(fb_, colCorner(ib), pa);
+    }
+    // A figure of more cells has the cell behind a corner chosen by the line: looked up by verdict().
+    return packed(tracer_.verdict(from, to, filter_, oneCellA_ ? atA_[ia] : kLookAt, oneCellB_ ? atB_[ib] : kLookAt));
 }
 
 // ---------------------------------------------------------------------------------------------

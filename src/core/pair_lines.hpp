@@ -24,6 +24,7 @@
 
 #include "core/sight.hpp"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -74,8 +75,15 @@ public:
     // The verdict of the line from row corner ia to column corner ib (the pair's own cells never
     // stop their lines).
     LineVerdict get(std::size_t ia, std::size_t ib) {
-        std::uint8_t s = isDense_ && !dense_.empty() ? dense_[ia * cols_ + ib] : 0;  // a line already traced
-        if (!s) s = state(ia, ib);
+        std::uint8_t s;
+        if (few_) {  // two small figures: their lines' bytes and corners kept in the object
+            std::uint8_t& known = fewLines_[ia * cols_ + ib];
+            if (!known) known = traceFew(ia, ib);
+            s = known;
+        } else {
+            s = isDense_ && !dense_.empty() ? dense_[ia * cols_ + ib] : 0;  // a line already traced
+            if (!s) s = state(ia, ib);
+        }
         return {(s & 2) != 0, (s & 4) != 0, (s & 8) != 0, (s & 16) != 0};
     }
 
@@ -130,8 +138,13 @@ private:
     };
     using Items = std::vector<const Item*>;
 
-    std::uint8_t state(std::size_t ia, std::size_t ib);
+    std::uint8_t state(std::size_t ia, std::size_t ib);  // a line of a pair not of few corners
     std::uint8_t trace(std::size_t ia, std::size_t ib);
+    std::uint8_t traceFew(std::size_t ia, std::size_t ib);
+    static std::uint8_t packed(const LineVerdict& v) {
+        return static_cast<std::uint8_t>(1 | (v.sightStopped ? 2 : 0) | (v.coverStopped ? 4 : 0) | (v.figureStopped ? 8 : 0) |
+                                         (v.difficultStopped ? 16 : 0));
+    }
     static Corner cornerOf(const Figure& f, std::size_t i) {
         const auto across = static_cast<std::size_t>(f.w) + 1;
         return {f.cell.x + static_cast<int>(i % across), f.cell.y + static_cast<int>(i / across)};
@@ -164,6 +177,17 @@ private:
     // figures have 17.8 million lines, 18 MB, where the hash map of them all took 770 MB). Two
     // 512x512 figures (7e10 lines) keep the hash map.
     static constexpr std::size_t kDenseLines = std::size_t(1) << 26, kSparseLines = std::size_t(1) << 16;
+    // Two figures of at most kFewCorners corners each (up to 3x3 cells, the usual minis): their
+    // corners' points and a byte a line kept here, so that a pair made, ruled and dropped (the
+    // matrix's 20,000 on a board of 200 figures) allocates nothing and works out no corner twice.
+    static constexpr std::size_t kFewCorners = 16;
+    bool few_ = false;
+    std::array<IPoint, kFewCorners> fewA_, fewB_;
+    // The rule at each corner of a 1x1 figure (its one cell behind every line), looked up when
+    // first asked.
+    bool oneCellA_ = false, oneCellB_ = false;
+    std::array<CornerAt, 4> atA_, atB_;
+    std::array<std::uint8_t, kFewCorners * kFewCorners> fewLines_;
     std::vector<std::uint8_t> dense_;
     std::unordered_map<std::uint64_t, std::uint8_t> sparse_;
     bool isDense_ = true;

@@ -783,25 +783,32 @@ Wedge wedgeAt(const SightScene& scene, std::size_t slot, const IPoint& x, Cell o
     }
 }
 
-// Whether the meeting point rule stops a line along r1 at x, a corner of a figure whose cell `own`
-// lies behind it, on a narrow indexed scene: 1 it does, 0 it does not, -1 not known here (x is no
-// lattice point of the board, or `own` not one of the four cells at it).
-[[gnu::always_inline]] inline int cornerStops(CornerWedges& memo, const SightScene& scene, const IPoint& x, Cell own, const Vec& r1) {
+// The meeting point rule at x, a corner of a figure whose cell `own` lies behind it, on a narrow
+// indexed scene: kUnknown where x is no lattice point of the board or `own` not one of the four
+// cells at it.
+[[gnu::always_inline]] inline CornerAt lookUpCorner(CornerWedges& memo, const SightScene& scene, const IPoint& x, Cell own) {
+    CornerAt at;
+    at.state = CornerAt::kUnknown;
     const Coord px = x.x(), py = x.y();  // narrow: in [0, 2^30]
-    if ((px | py) & (kScale - 1)) return -1;
+    if ((px | py) & (kScale - 1)) return at;
     const int lx = static_cast<int>(px >> kFractionBits), ly = static_cast<int>(py >> kFractionBits);
     const std::uint64_t qx = static_cast<std::uint64_t>(std::int64_t(own.x) - lx + 1), qy = static_cast<std::uint64_t>(std::int64_t(own.y) - ly + 1);
-    if (qx > 1 || qy > 1 || lx > scene.width() || ly > scene.height()) return -1;
+    if (qx > 1 || qy > 1 || lx > scene.width() || ly > scene.height()) return at;
     const std::size_t slot = scene.slotIndex(lx, ly);
     const SightScene::Slot* slots = scene.slots();
-    if (slots[slot].lattice == slots[slot + 1].lattice) return 0;  // no barrier through x
+    at.state = CornerAt::kNone;
+    if (slots[slot].lattice == slots[slot + 1].lattice) return at;  // no barrier through x
+    at.state = CornerAt::kWedge;
     // The memo: open addressing, at most half full, keys plus one (0 is empty).
     const std::uint64_t key = ((std::uint64_t(slot) << 2) | (qx + 2 * qy)) + 1;
     auto home = [&](std::uint64_t k) { return static_cast<std::size_t>((k * 0x9E3779B97F4A7C15ULL) >> 32) & memo.mask; };
     if (memo.keys.empty()) memo.keys.assign(256, 0), memo.wedges.assign(256, Wedge{}), memo.mask = 255;
     std::size_t h = home(key);
     for (; memo.keys[h]; h = (h + 1) & memo.mask)
-        if (memo.keys[h] == key) return wedgeClear(memo.wedges[h], r1) ? 0 : 1;
+        if (memo.keys[h] == key) {
+            at.wedge = memo.wedges[h];
+            return at;
+        }
     const Wedge w = wedgeAt(scene, slot, x, own);
     if (2 * (memo.count + 1) > memo.keys.size()) {  // twice the room, every key placed again
         std::vector<std::uint64_t> keys(memo.keys.size() * 2, 0);
@@ -818,7 +825,18 @@ Wedge wedgeAt(const SightScene& scene, std::size_t slot, const IPoint& x, Cell o
     }
     memo.keys[h] = key, memo.wedges[h] = w;
     ++memo.count;
-    return wedgeClear(w, r1) ? 0 : 1;
+    at.wedge = w;
+    return at;
+}
+
+// Whether the rule at a corner stops a line along r1 there: 1 it does, 0 it does not, -1 not known
+// here.
+[[gnu::always_inline]] inline int cornerStops(const CornerAt& at, const Vec& r1) {
+    switch (at.state) {
+        case CornerAt::kNone: return 0;
+        case CornerAt::kWedge: return wedgeClear(at.wedge, r1) ? 0 : 1;
+        default: return -1;
+    }
 }
 
 }  // namespace
@@ -1078,7 +1096,16 @@ bool Tracer::stopsAtEnd(const LineEnd& from, const LineEnd& to, const LineFilter
     return (all & 4) || (all & 3) == 3;
 }
 
-LineVerdict Tracer::verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter) {
+CornerAt Tracer::cornerAt(const IPoint& point, Cell own) {
+    if (engine_ != Engine::Indexed || !scene_->narrow() || !narrowPoint(point)) {
+        CornerAt none;
+        none.state = CornerAt::kUnknown;  // verdict() looks at no corner there
+        return none;
+    }
+    return lookUpCorner(wedges_, *scene_, point, own);
+}
+
+LineVerdict Tracer::verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter, const CornerAt& fromAt, const CornerAt& toAt) {
     if (engine_ == Engine::Indexed && scene_->narrow() && narrowPoint(from.point) && narrowPoint(to.point) &&
         !samePoint(from.point, to.point)) {
         if (++query_ == 0) {
@@ -1090,9 +1117,13 @@ LineVerdict Tracer::verdict(const LineEnd& from, const LineEnd& to, const LineFi
         // wedges know nothing of ignored features.
         int atFrom = -1, atTo = -1;
         if (filter.ignoreFeatures.empty()) {
-            if (from.ownCell) atFrom = cornerStops(wedges_, *scene_, from.point, *from.ownCell, to.point - from.point);
+            if (from.ownCell)
+                atFrom = cornerStops(fromAt.state == CornerAt::kLook ? lookUpCorner(wedges_, *scene_, from.point, *from.ownCell) : fromAt,
+                                     to.point - from.point);
             if (atFrom == 1) return {true, true, false, false};
-            if (to.ownCell) atTo = cornerStops(wedges_, *scene_, to.point, *to.ownCell, from.point - to.point);
+            if (to.ownCell)
+                atTo = cornerStops(toAt.state == CornerAt::kLook ? lookUpCorner(wedges_, *scene_, to.point, *to.ownCell) : toAt,
+                                   from.point - to.point);
             if (atTo == 1) return {true, true, false, false};
         }
         return NarrowVerdict(*scene_, stamp_.data(), query_, from, to, filter, atFrom == 0, atTo == 0).run();

@@ -217,12 +217,29 @@ struct CornerWedges {
     std::size_t count = 0, mask = 0;
 };
 
+// The meeting point rule at a figure's corner with its cell behind it, looked up once
+// (Tracer::cornerAt) for every line that leaves that corner with that cell behind it: the lines of
+// a pair from a corner of a 1x1 figure, say.
+struct CornerAt {
+    // kLook: not looked up (the verdict looks it up); kUnknown: not decided at the corner (no
+    // lattice point of a narrow, indexed scene, or a cell not at it); kNone: nothing through it
+    // stops a line there; kWedge: `wedge` says.
+    static constexpr std::uint8_t kLook = 0, kUnknown = 1, kNone = 2, kWedge = 3;
+    std::uint8_t state = kLook;
+    CornerWedges::Wedge wedge;
+};
+
 class Tracer {
 public:
     explicit Tracer(const SightScene& scene, Engine engine = Engine::Indexed);
 
     // Both verdicts, stopping as soon as line of sight is known to be stopped.
-    LineVerdict verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter);
+    LineVerdict verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter) { return verdict(from, to, filter, {}, {}); }
+    // The same, with the rule at either end's corner looked up before (cornerAt(from.point,
+    // *from.ownCell), and so for `to`; a CornerAt{} where not).
+    LineVerdict verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter, const CornerAt& atFrom, const CornerAt& atTo);
+    // The meeting point rule at `point` with cell `own` behind it, for verdict().
+    CornerAt cornerAt(const IPoint& point, Cell own);
     // Whether the meeting point rule (docs/rules.md, "Sight lines") stops the line [from, to] at its
     // end `to`, a lattice point with a figure's cell behind it (to.ownCell), judged from the
     // barriers through that point alone: what Tracer::verdict decides there. The rest of the line

@@ -1,6 +1,7 @@
 // The index against the brute-force reference on hundreds of small random boards: every ruling,
 // every quick decision, and random segments must come out the same.
 #include "games/doom/doom.hpp"
+#include "core/pair_lines.hpp"
 #include "core/sight.hpp"
 #include "scenes.hpp"
 #include "random_board.hpp"
@@ -52,7 +53,9 @@ void randomLine(SceneRng& rng, const Board& b, int oneIn, LineEnd& from, LineEnd
 struct VerdictTally {
     int lines = 0, stopped = 0, figure = 0, difficult = 0;
     void compare(Tracer& fast, Tracer& slow, const LineEnd& from, const LineEnd& to, const LineFilter& filter) {
-        const LineVerdict vf = fast.verdict(from, to, filter), vs = slow.verdict(from, to, filter);
+        compare(fast.verdict(from, to, filter), slow.verdict(from, to, filter));
+    }
+    void compare(const LineVerdict& vf, const LineVerdict& vs) {
         REQUIRE(vf.sightStopped == vs.sightStopped);
         REQUIRE(vf.coverStopped == vs.coverStopped);
         if (!vf.sightStopped) {
@@ -277,6 +280,13 @@ TEST_CASE("random: at a figure's corner with walls meeting there, the corner's w
                         INFO("board " << boards << " pass " << pass << " figure " << fa.id << " corner " << ca.x << "," << ca.y);
                         REQUIRE(vf.sightStopped == vs.sightStopped);
                         REQUIRE(vf.coverStopped == vs.coverStopped);
+                        // The rule at the corners looked up once beforehand (Tracer::cornerAt), as a
+                        // pair of 1x1 figures keeps it for all its lines.
+                        const CornerAt atFrom = fast.cornerAt(from.point, *from.ownCell);
+                        const CornerAt atTo = to.ownCell ? fast.cornerAt(to.point, *to.ownCell) : CornerAt{};
+                        const LineVerdict vk = reverse ? fast.verdict(to, from, filter, atTo, atFrom) : fast.verdict(from, to, filter, atFrom, atTo);
+                        REQUIRE(vk.sightStopped == vs.sightStopped);
+                        REQUIRE(vk.coverStopped == vs.coverStopped);
                         ++lines;
                         stopped += vf.sightStopped;
                     }
@@ -287,6 +297,72 @@ TEST_CASE("random: at a figure's corner with walls meeting there, the corner's w
     CHECK(stopped > lines / 5);
     CHECK(lines - stopped > lines / 20);  // thousands of lines clear
     CHECK(boardsWithManyCorners >= 15);
+}
+
+TEST_CASE("random: every line a pair of figures of 1x1 to 4x4 cells reads is the reference's", "[sight][random][pair-lines]") {
+    // PairLines keeps the corners' points, a byte a line and (for a 1x1 figure) the rule at each
+    // corner in the pair itself when both figures have at most 16 corners (up to 3x3 cells), and
+    // works from the figures otherwise: each line, read in a random order (so that a corner's rule
+    // is looked up by whichever line comes first), must be the reference engine's, with walls at
+    // the figures' corners, other figures between them and blocking and difficult cells.
+    SceneRng rng(20261203);
+    VerdictTally tally;
+    int fewPairs = 0, otherPairs = 0;
+    for (int boards = 0; boards < 150; ++boards) {
+        Board b = test::board(10 + rng.below(5), 10 + rng.below(5));
+        std::vector<char> taken(static_cast<std::size_t>(b.width * b.height), 0);
+        std::vector<int> pair;
+        for (int tries = 0; tries < 40 && pair.size() < 2; ++tries) {
+            const int w = 1 + rng.below(4), h = 1 + rng.below(4);
+            const int x = rng.below(b.width - w + 1), y = rng.below(b.height - h + 1);
+            if (!test::takeIfFree(taken, b.width, x, y, w, h)) continue;
+            test::figure(b, "p" + std::to_string(pair.size()), x, y, w, h);
+            pair.push_back(static_cast<int>(b.figures.size()) - 1);
+        }
+        if (pair.size() < 2) continue;
+        for (int k = 0; k < 4; ++k) {  // others between them, for cover
+            const int x = rng.below(b.width), y = rng.below(b.height);
+            if (test::takeIfFree(taken, b.width, x, y, 1, 1)) test::figure(b, "o" + std::to_string(k), x, y);
+        }
+        TerrainGroup blocking{TerrainKind::Blocking, {}, {}}, difficult{TerrainKind::Difficult, {}, {}};
+        for (int k = 0; k < 6; ++k) {
+            const int x = rng.below(b.width), y = rng.below(b.height);
+            if (taken[static_cast<std::size_t>(y * b.width + x)]) continue;
+            (k % 2 ? blocking : difficult).cells.push_back({x, y});
+        }
+        b.terrain = {blocking, difficult};
+        for (int k = rng.below(10); k > 0; --k) {  // short walls, most from a figure's corner
+            const Figure& f = b.figures[static_cast<std::size_t>(pair[static_cast<std::size_t>(rng.below(2))])];
+            const int x = rng.below(3) ? f.cell.x + rng.below(f.w + 1) : rng.below(b.width + 1);
+            const int y = rng.below(3) ? f.cell.y + rng.below(f.h + 1) : rng.below(b.height + 1);
+            const int ex = std::clamp(x + rng.below(5) - 2, 0, b.width), ey = std::clamp(y + rng.below(5) - 2, 0, b.height);
+            if (ex != x || ey != y) test::wall(b, x, y, ex, ey);
+        }
+        SightScene scene(b);
+        Tracer fast(scene, Engine::Indexed), slow(scene, Engine::Reference);
+        const int a = pair[0], d = pair[1];
+        const Figure &fa = b.figures[static_cast<std::size_t>(a)], &fd = b.figures[static_cast<std::size_t>(d)];
+        PairLines pl(fast, a, d);
+        ((pl.rows() <= 16 && pl.cols() <= 16) ? fewPairs : otherPairs) += 1;
+        std::vector<std::pair<std::size_t, std::size_t>> order;
+        for (std::size_t ia = 0; ia < pl.rows(); ++ia)
+            for (std::size_t id = 0; id < pl.cols(); ++id) order.push_back({ia, id});
+        for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[static_cast<std::size_t>(rng.below(static_cast<int>(i)))]);
+        for (const auto& [ia, id] : order) {
+            const Corner ca = pl.rowCorner(ia), cd = pl.colCorner(id);
+            const IPoint pa = test::pt(ca.x, ca.y), pd = test::pt(cd.x, cd.y);
+            INFO("board " << boards << " " << fa.w << "x" << fa.h << " at " << fa.cell.x << "," << fa.cell.y << " to " << fd.w << "x" << fd.h
+                          << " at " << fd.cell.x << "," << fd.cell.y << ": corner " << ca.x << "," << ca.y << " to " << cd.x << "," << cd.y);
+            tally.compare(pl.get(ia, id), slow.verdict(figureLineEnd(fa, ca, pd), figureLineEnd(fd, cd, pa), LineFilter{a, d}));
+        }
+        CHECK(pl.traced() == order.size());  // each line traced once, however it was read
+    }
+    CHECK(fewPairs > 60);
+    CHECK(otherPairs > 20);
+    CHECK(tally.stopped > tally.lines / 10);
+    CHECK(tally.stopped < tally.lines * 9 / 10);
+    CHECK(tally.figure > 100);
+    CHECK(tally.difficult > 100);
 }
 
 TEST_CASE("random: a walk that crosses open blocks in one step decides as the reference, as figures move", "[sight][random]") {
