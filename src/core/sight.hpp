@@ -235,8 +235,9 @@ public:
 
     // Both verdicts, stopping as soon as line of sight is known to be stopped.
     LineVerdict verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter) { return verdict(from, to, filter, {}, {}); }
-    // The same, with the rule at either end's corner looked up before (cornerAt(from.point,
-    // *from.ownCell), and so for `to`; a CornerAt{} where not).
+    // The same, with the rule at either end's corner looked up before: atFrom must be this
+    // tracer's cornerAt(from.point, *from.ownCell), and atTo so for `to`, or a CornerAt{} (looked
+    // up here). It is not checked: one looked up for another point or cell gives wrong verdicts.
     LineVerdict verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter, const CornerAt& atFrom, const CornerAt& atTo);
     // The meeting point rule at `point` with cell `own` behind it, for verdict().
     CornerAt cornerAt(const IPoint& point, Cell own);
