@@ -20,7 +20,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const {
-  root, outDir, driver, launch, phone, laptop, check, checkCount, sleep, startServer, openSeat, state, waitState, shot, checkFit, heapText, runMain, press, sendRaw,
+  root, outDir, driver, launch, phone, laptop, check, checkCount, sleep, startServer, openSeat, state, waitState, shot, checkFit, heapText, runMain, press, sendRaw, settle,
 } = require('./support');
 
 const d = driver('web battle');
@@ -181,6 +181,11 @@ async function main() {
     check(!tokenOf(s, 'dune').badges.includes('C') && s.battleDrawn.controls['bc-hidden'] === undefined && s.battleDrawn.controls['bc-exposed'] === undefined,
       'dune left its cover, and Hidden or Exposed with it', [tokenOf(s, 'dune'), s.battleDrawn.controls]);
 
+    // The GM's view of the move, sent on its own connection, may come after the maze's: counted
+    // before the refusal, or it would read as a view sent for it.
+    await waitState(gm, (x) => sideOf(x, 'dune') === 4, 'the GM\'s page shows dune on Side 4');
+    await settle([c, m, gm]);
+
     // Take cover now: refused (moving took dune's turn); the host's reason beside the controls.
     const framesBefore = { c: told(c), m: told(m), gm: told(gm), at: c.frames.length };
     const revBefore = s.battleRev;
@@ -221,6 +226,7 @@ async function main() {
 
     // [SECTION] What the page never sends, sent over its connection: refused, nothing changed
 
+    await settle([c, m, gm]);
     const beforeRaw = { c: c.frames.length, told: told(c), m: told(m), gm: told(gm) };
     const gmWarden = JSON.stringify(lastView(gm).combatants.find((x) => x.id === 'warden'));
     await sendRaw(c, { type: 'battle_action', action: { do: 'move', who: 'warden', to: 2 } });

@@ -23,7 +23,7 @@ const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
 const {
-  root, serverPath, outDir, driver, launch, phone, laptop, check, checkCount, sleep, startServer, openSeat, state, waitState, shot, checkFit, heapText, runMain, press, sendRaw,
+  root, serverPath, outDir, driver, launch, phone, laptop, check, checkCount, sleep, startServer, openSeat, state, waitState, shot, checkFit, heapText, runMain, press, sendRaw, settle,
 } = require('./support');
 
 const d = driver('web defense');
@@ -281,6 +281,7 @@ async function main() {
 
     // [SECTION] What the page never sends, sent over its connection: refused, nothing changed
 
+    await settle([mar, inv, gm, pil]);
     const beforeRaw = { at: mar.frames.length, mar: told(mar), inv: told(inv), gm: told(gm), pil: told(pil), rev: s.defenseRev };
     const crafted = [
       [{ do: 'reveal', attacker: 'scout', defender: 'ghoul', damage: 1 }, 'You reveal the defense of your own figures only.', 'the invaders\' ghoul\'s defense'],

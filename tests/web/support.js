@@ -211,6 +211,18 @@ async function sendRaw(seat, msg) {
   check(ok, 'the page\'s own connection is open to send ' + JSON.stringify(msg));
 }
 
+// Until no seat of `seats` has received a frame for `ms`: views an earlier action caused reach each
+// seat on its own connection, some later than others, and must not be counted as caused by the next.
+async function settle(seats, ms = 300) {
+  let counts = seats.map((x) => x.frames.length);
+  for (;;) {
+    await sleep(ms);
+    const now = seats.map((x) => x.frames.length);
+    if (now.every((n, i) => n === counts[i])) return;
+    counts = now;
+  }
+}
+
 // Runs a test's main() within `seconds`: exit 0 when it passes, 1 with what failed.
 function runMain(name, seconds, main) {
   const timer = setTimeout(() => {
@@ -228,5 +240,5 @@ function runMain(name, seconds, main) {
 
 module.exports = {
   SKIP, root, arg, serverPath, cliPath, outDir, driver, launch, phone, laptop,
-  check, checkCount, sleep, startServer, openSeat, state, waitState, shot, checkFit, heapText, runMain, press, sendRaw,
+  check, checkCount, sleep, startServer, openSeat, state, waitState, shot, checkFit, heapText, runMain, press, sendRaw, settle,
 };
