@@ -75,6 +75,9 @@ std::uint8_t PairLines::traceFew(std::size_t ia, std::size_t ib) {
     addWork(kTraceWork);
     ++traced_;
     const IPoint &pa = fewA_[ia], &pb = fewB_[ib];
+    // Stopped for sight and cover (the pair's filter ignores no feature); what else it meets is
+    // then not kept (LineVerdict).
+    if (occluder_ != Tracer::kNoBarrier && tracer_.crossesInside(occluder_, pa, pb)) return packed({true, true, false, false});
     LineEnd from, to;
     from.point = pa, to.point = pb;
     if (oneCellA_) {
@@ -90,7 +93,9 @@ std::uint8_t PairLines::traceFew(std::size_t ia, std::size_t ib) {
         to.ownCell = ownCellFor(fb_, colCorner(ib), pa);
     }
     // A figure of more cells has the cell behind a corner chosen by the line: looked up by verdict().
-    return packed(tracer_.verdict(from, to, filter_, oneCellA_ ? atA_[ia] : kLookAt, oneCellB_ ? atB_[ib] : kLookAt));
+    const LineVerdict v = tracer_.verdict(from, to, filter_, oneCellA_ ? atA_[ia] : kLookAt, oneCellB_ ? atB_[ib] : kLookAt);
+    if (tracer_.lastCrossed() != Tracer::kNoBarrier) occluder_ = tracer_.lastCrossed();
+    return packed(v);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -188,6 +188,9 @@ private:
     bool oneCellA_ = false, oneCellB_ = false;
     std::array<CornerAt, 4> atA_, atB_;
     std::array<std::uint8_t, kFewCorners * kFewCorners> fewLines_;
+    // The barrier that stopped the last line traced here by crossing it inside both
+    // (Tracer::lastCrossed): a line that crosses it so too is stopped without its walk.
+    std::uint32_t occluder_ = Tracer::kNoBarrier;
     std::vector<std::uint8_t> dense_;
     std::unordered_map<std::uint64_t, std::uint8_t> sparse_;
     bool isDense_ = true;

@@ -89,16 +89,20 @@ std::vector<PairResult> ruleMatrix(const RuleSystem& rules, const SightScene& sc
     threads = static_cast<unsigned>(std::min<std::size_t>(threads, n));
     // Rows are handed out one at a time to whichever thread is free: row a holds the pairs (a, b > a),
     // shorter as a grows. This thread works too, so the matrix is whole however many threads the
-    // system lets us start (none, under a tight memory or process limit).
+    // system lets us start (none, under a tight memory or process limit). The rulings (b, a) go to
+    // `back`, row a's together, and are put in place once every thread is done: written straight
+    // into `out`, two threads on rows a and a + 1 wrote (b, a) and (b, a + 1), side by side in one
+    // cache line, at every pair.
+    std::vector<PairResult> back(n * (n - 1) / 2);
+    auto row = [n](std::size_t a) { return a * (2 * n - a - 1) / 2; };  // where row a begins in `back`
     std::atomic<std::size_t> next{0};
     auto work = [&] {
         Tracer tracer(scene, engine);
-        for (std::size_t a = next.fetch_add(1); a < n; a = next.fetch_add(1))
-            for (std::size_t b = a + 1; b < n; ++b) {
-                PairResult& ab = out[slot(n, a, b)];
-                PairResult& ba = out[slot(n, b, a)];
-                rules.quickBoth(tracer, static_cast<int>(a), static_cast<int>(b), ab, ba);
-            }
+        for (std::size_t a = next.fetch_add(1); a < n; a = next.fetch_add(1)) {
+            PairResult* ba = back.data() + row(a);
+            for (std::size_t b = a + 1; b < n; ++b)
+                rules.quickBoth(tracer, static_cast<int>(a), static_cast<int>(b), out[slot(n, a, b)], ba[b - a - 1]);
+        }
     };
     std::vector<std::thread> pool;
     for (unsigned t = 1; t < threads; ++t) {
@@ -110,6 +114,8 @@ std::vector<PairResult> ruleMatrix(const RuleSystem& rules, const SightScene& sc
     }
     work();
     for (auto& th : pool) th.join();
+    for (std::size_t a = 0; a < n; ++a)
+        for (std::size_t b = a + 1; b < n; ++b) out[slot(n, b, a)] = back[row(a) + b - a - 1];
     return out;
 }
 

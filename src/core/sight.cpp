@@ -859,8 +859,8 @@ class NarrowVerdict {
 public:
     using T = std::int64_t;
     NarrowVerdict(const SightScene& scene, std::uint32_t* stamp, std::uint32_t query, const LineEnd& from,
-                  const LineEnd& to, const LineFilter& filter, bool fromClear, bool toClear)
-        : fromClear_(fromClear), toClear_(toClear), scene_(scene), slots_(scene.slots()), bucketItems_(scene.bucketItems()), latticeItems_(scene.latticeItems()),
+                  const LineEnd& to, const LineFilter& filter, bool fromClear, bool toClear, std::uint32_t& crossed)
+        : fromClear_(fromClear), toClear_(toClear), crossed_(crossed), scene_(scene), slots_(scene.slots()), bucketItems_(scene.bucketItems()), latticeItems_(scene.latticeItems()),
           segments_(scene.narrowSegments().data()), stamp_(stamp), query_(query), from_(from), to_(to), filter_(filter),
           c_(from.point), d_(to.point), v_(to.point - from.point), width_(scene.width()), height_(scene.height()) {}
 
@@ -948,7 +948,10 @@ private:
             const T ux = T(s.bx) - s.ax, uy = T(s.by) - s.ay;
             const T o3 = ux * (c_.y() - s.ay) - uy * (c_.x() - s.ax), o4 = ux * (d_.y() - s.ay) - uy * (d_.x() - s.ax);
             if ((o3 > 0 && o4 > 0) || (o3 < 0 && o4 < 0)) return true;
-            if (o3 != 0 && o4 != 0) return stop();  // crossing inside both
+            if (o3 != 0 && o4 != 0) {  // crossing inside both
+                crossed_ = i;
+                return stop();
+            }
         }
         const ContactInfo ci = classifyIn<T, false>(c_, d_, pointA(s), pointB(s));
         switch (ci.kind) {
@@ -1033,6 +1036,7 @@ private:
     }
 
     bool fromClear_, toClear_;  // the meeting point rule at that end is known not to stop the line
+    std::uint32_t& crossed_;    // the barrier crossed inside both that stopped the line (Tracer::lastCrossed)
     const SightScene& scene_;
     const SightScene::Slot* slots_;
     const std::uint32_t* bucketItems_;
@@ -1105,7 +1109,22 @@ CornerAt Tracer::cornerAt(const IPoint& point, Cell own) {
     return lookUpCorner(wedges_, *scene_, point, own);
 }
 
+bool Tracer::crossesInside(std::uint32_t i, const IPoint& a, const IPoint& b) const {
+    using T = std::int64_t;
+    if (engine_ != Engine::Indexed || !scene_->narrow() || i >= scene_->narrowSegments().size() || !narrowPoint(a) || !narrowPoint(b))
+        return false;
+    // NarrowVerdict::barrier's test of a crossing inside both, in 64 bits (differences under 2^31).
+    const SightScene::NarrowSegment& s = scene_->narrowSegments()[i];
+    const T vx = b.x() - a.x(), vy = b.y() - a.y();
+    const T s1 = vx * (T(s.ay) - a.y()) - vy * (T(s.ax) - a.x()), s2 = vx * (T(s.by) - a.y()) - vy * (T(s.bx) - a.x());
+    if (!((s1 > 0 && s2 < 0) || (s1 < 0 && s2 > 0))) return false;
+    const T ux = T(s.bx) - s.ax, uy = T(s.by) - s.ay;
+    const T o3 = ux * (a.y() - s.ay) - uy * (a.x() - s.ax), o4 = ux * (b.y() - s.ay) - uy * (b.x() - s.ax);
+    return (o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0);
+}
+
 LineVerdict Tracer::verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter, const CornerAt& fromAt, const CornerAt& toAt) {
+    lastCrossed_ = kNoBarrier;
     if (engine_ == Engine::Indexed && scene_->narrow() && narrowPoint(from.point) && narrowPoint(to.point) &&
         !samePoint(from.point, to.point)) {
         if (++query_ == 0) {
@@ -1126,7 +1145,7 @@ LineVerdict Tracer::verdict(const LineEnd& from, const LineEnd& to, const LineFi
                                    from.point - to.point);
             if (atTo == 1) return {true, true, false, false};
         }
-        return NarrowVerdict(*scene_, stamp_.data(), query_, from, to, filter, atFrom == 0, atTo == 0).run();
+        return NarrowVerdict(*scene_, stamp_.data(), query_, from, to, filter, atFrom == 0, atTo == 0, lastCrossed_).run();
     }
     LineVerdict v;
     VerdictVisit visit{v};

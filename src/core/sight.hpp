@@ -249,6 +249,17 @@ public:
     // Everything that stops the line, nearest to `from` first, each named once.
     std::vector<Blocker> blockers(const LineEnd& from, const LineEnd& to, const LineFilter& filter);
 
+    // The barrier (an index of the scene's narrowSegments()) that the last verdict's line crossed
+    // strictly inside both, which stopped it; kNoBarrier when none did (not stopped, stopped
+    // otherwise, or not decided by the narrow walk).
+    static constexpr std::uint32_t kNoBarrier = UINT32_MAX;
+    std::uint32_t lastCrossed() const { return lastCrossed_; }
+    // Whether the line [a, b] crosses narrow barrier i strictly inside both (on a narrow, indexed
+    // scene, both points narrow; else false): under a filter that ignores no feature, a verdict of
+    // that line is stopped for sight and cover, whatever else it meets. Lines of one pair of
+    // figures often end behind the same wall, so one line's stopping barrier is worth a test first.
+    bool crossesInside(std::uint32_t i, const IPoint& a, const IPoint& b) const;
+
     const SightScene& scene() const { return *scene_; }
     Engine engine() const { return engine_; }
 
@@ -260,6 +271,7 @@ private:
     Engine engine_;
     std::vector<std::uint32_t> stamp_;  // per barrier: the query that last tested it
     std::uint32_t query_ = 0;
+    std::uint32_t lastCrossed_ = kNoBarrier;
     CornerWedges wedges_;
 };
 

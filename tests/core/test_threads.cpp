@@ -59,6 +59,19 @@ void sameWithEveryThreadCount(const Board& b, const Game& g, Engine engine = Eng
     const auto one = ruleMatrix(*g.rules, scene, engine, 1);
     const std::size_t n = b.figures.size();
     REQUIRE(one.size() == n * (n - 1));
+    // Row by attacker, each row every other figure in order; each ruling the game's for that pair.
+    Tracer tracer(scene, engine);
+    for (std::size_t a = 0, i = 0; a < n; ++a)
+        for (std::size_t d = 0; d < n; ++d) {
+            if (d == a) continue;
+            INFO(g.name << ", " << b.figures[a].id << " -> " << b.figures[d].id);
+            REQUIRE(one[i].attacker == static_cast<int>(a));
+            REQUIRE(one[i].defender == static_cast<int>(d));
+            const PairResult q = g.rules->quick(tracer, static_cast<int>(a), static_cast<int>(d));
+            REQUIRE(one[i].lineOfSight == q.lineOfSight);
+            REQUIRE(one[i].cover == q.cover);
+            ++i;
+        }
     for (unsigned threads : {2u, 4u, 8u}) {
         const auto many = ruleMatrix(*g.rules, scene, engine, threads);
         REQUIRE(many.size() == one.size());
