@@ -1109,20 +1109,6 @@ CornerAt Tracer::cornerAt(const IPoint& point, Cell own) {
     return lookUpCorner(wedges_, *scene_, point, own);
 }
 
-bool Tracer::crossesInside(std::uint32_t i, const IPoint& a, const IPoint& b) const {
-    using T = std::int64_t;
-    if (engine_ != Engine::Indexed || !scene_->narrow() || i >= scene_->narrowSegments().size() || !narrowPoint(a) || !narrowPoint(b))
-        return false;
-    // NarrowVerdict::barrier's test of a crossing inside both, in 64 bits (differences under 2^31).
-    const SightScene::NarrowSegment& s = scene_->narrowSegments()[i];
-    const T vx = b.x() - a.x(), vy = b.y() - a.y();
-    const T s1 = vx * (T(s.ay) - a.y()) - vy * (T(s.ax) - a.x()), s2 = vx * (T(s.by) - a.y()) - vy * (T(s.bx) - a.x());
-    if (!((s1 > 0 && s2 < 0) || (s1 < 0 && s2 > 0))) return false;
-    const T ux = T(s.bx) - s.ax, uy = T(s.by) - s.ay;
-    const T o3 = ux * (a.y() - s.ay) - uy * (a.x() - s.ax), o4 = ux * (b.y() - s.ay) - uy * (b.x() - s.ax);
-    return (o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0);
-}
-
 LineVerdict Tracer::verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter, const CornerAt& fromAt, const CornerAt& toAt) {
     lastCrossed_ = kNoBarrier;
     if (engine_ == Engine::Indexed && scene_->narrow() && narrowPoint(from.point) && narrowPoint(to.point) &&

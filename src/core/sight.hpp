@@ -258,7 +258,22 @@ public:
     // scene, both points narrow; else false): under a filter that ignores no feature, a verdict of
     // that line is stopped for sight and cover, whatever else it meets. Lines of one pair of
     // figures often end behind the same wall, so one line's stopping barrier is worth a test first.
-    bool crossesInside(std::uint32_t i, const IPoint& a, const IPoint& b) const;
+    bool crossesInside(std::uint32_t i, const IPoint& a, const IPoint& b) const {
+        // NarrowVerdict::barrier's test of a crossing inside both, in 64 bits (differences under 2^31).
+        using T = std::int64_t;
+        constexpr auto kLimit = static_cast<std::uint64_t>(kNarrowLimit);
+        if (engine_ != Engine::Indexed || !scene_->narrow() || i >= scene_->narrowSegments().size() ||
+            static_cast<std::uint64_t>(a.x()) > kLimit || static_cast<std::uint64_t>(a.y()) > kLimit ||
+            static_cast<std::uint64_t>(b.x()) > kLimit || static_cast<std::uint64_t>(b.y()) > kLimit)
+            return false;
+        const SightScene::NarrowSegment& s = scene_->narrowSegments()[i];
+        const T vx = b.x() - a.x(), vy = b.y() - a.y();
+        const T s1 = vx * (T(s.ay) - a.y()) - vy * (T(s.ax) - a.x()), s2 = vx * (T(s.by) - a.y()) - vy * (T(s.bx) - a.x());
+        if (!((s1 > 0 && s2 < 0) || (s1 < 0 && s2 > 0))) return false;
+        const T ux = T(s.bx) - s.ax, uy = T(s.by) - s.ay;
+        const T o3 = ux * (a.y() - s.ay) - uy * (a.x() - s.ax), o4 = ux * (b.y() - s.ay) - uy * (b.x() - s.ax);
+        return (o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0);
+    }
 
     const SightScene& scene() const { return *scene_; }
     Engine engine() const { return engine_; }
