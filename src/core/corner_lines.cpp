@@ -440,6 +440,88 @@ void CornerLines::openPast(int x0, int y0, int w) {
         }
 }
 
+namespace {
+
+// A direction's place around the circle, from 0 to 4 and growing counterclockwise (as the
+// cross product counts it), without an angle's cost: only to find shades by direction.
+double turn(double x, double y) {
+    if (y >= 0) return x >= 0 ? (x + y > 0 ? y / (x + y) : 0) : 1 - x / (y - x);
+    return x < 0 ? 2 - y / (-x - y) : 3 + x / (x - y);
+}
+
+}  // namespace
+
+// Whether point q (from the corner) lies in the open region the shade's barrier stops for certain:
+// strictly between the rays through its ends and strictly past its line. That region is convex,
+// so a segment or a square whose ends or corners all lie in it lies in it.
+bool CornerLines::shaded(const Shade& s, I qx, I qy) const {
+    return s.v1x * qy - s.v1y * qx > 0 && qx * s.v2y - qy * s.v2x > 0 && (s.v2x - s.v1x) * (qy - s.v1y) - (s.v2y - s.v1y) * (qx - s.v1x) < 0;
+}
+
+// Whether the n points (x, y pairs, from the corner) all lie in the region of one shade. Only the
+// shades kept for their middle's direction are asked (a shade that holds them all holds that
+// direction): an answer of no may miss a shade, one of yes is exact.
+bool CornerLines::hiddenPoints(const I* xy, int n) const {
+    if (shades_.empty()) return false;
+    I sx = 0, sy = 0;
+    for (int k = 0; k < n; ++k) sx += xy[2 * k], sy += xy[2 * k + 1];
+    if (sx == 0 && sy == 0) return false;
+    const int d = std::min(kDirections - 1, static_cast<int>(turn(double(sx), double(sy)) * (kDirections / 4)));
+    const std::uint16_t* slot = &byDirection_[static_cast<std::size_t>(d) * kPerDirection];
+    for (int j = 0; j < kPerDirection && slot[j] != kNoShade; ++j) {
+        const Shade& s = shades_[slot[j]];
+        bool all = true;
+        for (int k = 0; k < n && all; ++k) all = shaded(s, xy[2 * k], xy[2 * k + 1]);
+        if (all) return true;
+    }
+    return false;
+}
+
+// Whether the closed region a barrier (its ends from the corner, x and y each) paints misses the
+// points decided: all four corners of their box lie outside one of the half-planes that bound it
+// (paintBarrier's own first test), the box being convex. A barrier whose line passes through the
+// corner is kept (it paints along that line).
+bool CornerLines::missesBox(const I* e) const {
+    I v1x = e[0], v1y = e[1], v2x = e[2], v2y = e[3];
+    const I ex = v2x - v1x, ey = v2y - v1y;
+    const I sc = ex * (-v1y) - ey * (-v1x);  // the corner against the barrier's line
+    if (sc == 0) return false;
+    if (v1x * v2y - v1y * v2x < 0) std::swap(v1x, v2x), std::swap(v1y, v2y);
+    const I sg = sc > 0 ? 1 : -1;
+    const I xs[2] = {x0_ - I(corner_.x), x1_ - I(corner_.x)}, ys[2] = {y0_ - I(corner_.y), y1_ - I(corner_.y)};
+    bool in1 = false, in2 = false, in3 = false;
+    for (const I qx : xs)
+        for (const I qy : ys) {
+            in1 = in1 || v1x * qy - v1y * qx >= 0;
+            in2 = in2 || qx * v2y - qy * v2x >= 0;
+            in3 = in3 || -sg * (ex * (qy - e[1]) - ey * (qx - e[0])) >= 0;
+        }
+    return !(in1 && in2 && in3);
+}
+
+// Keeps a barrier just painted (its ends from the corner, x and y each) as a shade under each
+// direction between the rays through its ends, where a direction has room (the nearest barriers
+// first, as build paints them). Not one whose line passes through the corner (it stops no region).
+void CornerLines::addShade(const I* ends) {
+    Shade s{ends[0], ends[1], ends[2], ends[3]};
+    const I turnSign = s.v1x * s.v2y - s.v1y * s.v2x;
+    if (turnSign == 0 || shades_.size() >= kNoShade) return;
+    if (turnSign < 0) std::swap(s.v1x, s.v2x), std::swap(s.v1y, s.v2y);
+    const auto index = static_cast<std::uint16_t>(shades_.size());
+    shades_.push_back(s);
+    const auto dir = [](double t) { return std::min(kDirections - 1, static_cast<int>(t * (kDirections / 4))); };
+    const int from = dir(turn(double(s.v1x), double(s.v1y))), to = dir(turn(double(s.v2x), double(s.v2y)));
+    for (int d = from;; d = (d + 1) % kDirections) {
+        std::uint16_t* slot = &byDirection_[static_cast<std::size_t>(d) * kPerDirection];
+        for (int j = 0; j < kPerDirection; ++j)
+            if (slot[j] == kNoShade) {
+                slot[j] = index;
+                break;
+            }
+        if (d == to) break;
+    }
+}
+
 void CornerLines::build(const SightScene& scene, const std::vector<char>& barrierPoints, int fi, Corner c, const Box* within,
                         const TakenCells* taken) {
     if (taken && (taken->width() != scene.width() || taken->height() != scene.height()))
@@ -460,6 +542,57 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
     // Only the rows of the points decided are cleared (the others are not read).
     if (bits_.size() != points_ + kPad) bits_.assign(points_ + kPad, 0);
     else if (y0_ <= y1_) std::fill(bits_.begin() + static_cast<std::ptrdiff_t>(index(0, y0_)), bits_.begin() + static_cast<std::ptrdiff_t>(index(0, y1_) + stride()), std::uint8_t(0));
+    // Barriers other than the edge whose region meets the points decided, nearest first; the edge
+    // stops only the lines along it. A barrier or a run of cells that lies wholly in the region a
+    // barrier painted before stops for certain (hiddenPoints) is not painted: every line from the
+    // corner that meets it crosses that barrier properly first, so every point it would paint is
+    // stopped for sight already, and a point stopped for sight is read as such whatever else it
+    // holds (which barriers hide which may differ with `within`; what the points read does not).
+    const IPoint cp = latticePoint(c.x, c.y);
+    const I cx = c.x, cy = c.y;
+    hidden_ = 0;
+    found_.clear();
+    const bool wholeBoard = x0_ == 0 && y0_ == 0 && x1_ == width_ && y1_ == height_;  // no barrier to look past
+    auto consider = [&](std::uint32_t i) {
+        const Barrier& b = scene.barriers()[i];
+        // Not one through the corner (its bounding box first).
+        if (cp.x() >= std::min(b.a.x(), b.b.x()) && cp.x() <= std::max(b.a.x(), b.b.x()) && cp.y() >= std::min(b.a.y(), b.b.y()) &&
+            cp.y() <= std::max(b.a.y(), b.b.y()) && onSegment(b.a, b.b, cp))
+            return;
+        const Near n{{cellsOf(b.a.x()) - cx, cellsOf(b.a.y()) - cy, cellsOf(b.b.x()) - cx, cellsOf(b.b.y()) - cy}, i};
+        if (wholeBoard || !missesBox(n.ends)) found_.push_back(n);
+    };
+    if (taken_) {
+        for (const std::uint32_t i : taken_->barriers()) consider(i);
+    } else {
+        for (std::size_t i = 0; i < scene.barriers().size(); ++i)
+            if (scene.barriers()[i].kind != Blocker::Kind::Edge) consider(static_cast<std::uint32_t>(i));
+    }
+    shades_.clear();
+    if (skipHidden_ && !found_.empty()) {
+        // Nearest first by the nearer end's distance in whole cells (the larger of its two
+        // steps), counted into place; in the scene's order among those as near.
+        const auto far = [](const Near& n) {
+            const auto steps = [](I x, I y) { return std::max(x < 0 ? -x : x, y < 0 ? -y : y); };
+            return static_cast<std::size_t>(std::min(steps(n.ends[0], n.ends[1]), steps(n.ends[2], n.ends[3])));
+        };
+        far_.assign(static_cast<std::size_t>(std::max(width_, height_)) + 2, 0);
+        for (const Near& n : found_) ++far_[far(n) + 1];
+        for (std::size_t d = 1; d < far_.size(); ++d) far_[d] += far_[d - 1];
+        order_.resize(found_.size());
+        for (const Near& n : found_) order_[far_[far(n)]++] = n;
+        byDirection_.assign(static_cast<std::size_t>(kDirections) * kPerDirection, kNoShade);
+    } else {
+        order_.swap(found_);
+    }
+    for (const Near& n : order_) {
+        if (skipHidden_ && hiddenPoints(n.ends, 2)) {
+            ++hidden_;
+            continue;
+        }
+        paintBarrier(scene.barriers()[n.index]);
+        if (skipHidden_) addShade(n.ends);
+    }
     const Board& board = scene.board();
     // Cells: terrain that stops something and other figures' cells (the figure's own stop nothing).
     auto cellBits = [&](int x, int y) -> std::uint8_t {
@@ -473,6 +606,14 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
     // that touch a run that stops sight at a corner only are left open past it.
     auto run = [&](int x, int y, int w, std::uint8_t bit) {
         if (taken_ && !taken_->near(x, y, x + w, y + 1)) return;
+        if (!shades_.empty()) {
+            const I x0 = x - cx, y0 = y - cy, x1 = x0 + w, y1 = y0 + 1;
+            const I square[8] = {x0, y0, x1, y0, x0, y1, x1, y1};
+            if (hiddenPoints(square, 4)) {
+                ++hidden_;
+                return;
+            }
+        }
         paintRun(x, y, w, bit);
         if (taken_ && (bit & kSight)) openPast(x, y, w);
     };
@@ -493,28 +634,44 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
                 x = end;
             }
     }
-    // Barriers other than the edge; the edge stops only the lines along it.
-    const IPoint cp = latticePoint(c.x, c.y);
-    auto barrier = [&](const Barrier& b) {
-        // Not one through the corner (its bounding box first).
-        if (cp.x() >= std::min(b.a.x(), b.b.x()) && cp.x() <= std::max(b.a.x(), b.b.x()) && cp.y() >= std::min(b.a.y(), b.b.y()) &&
-            cp.y() <= std::max(b.a.y(), b.b.y()) && onSegment(b.a, b.b, cp))
-            return;
-        paintBarrier(b);
-    };
-    if (taken_) {
-        for (const std::uint32_t i : taken_->barriers()) barrier(scene.barriers()[i]);
-    } else {
-        for (const Barrier& b : scene.barriers())
-            if (b.kind != Blocker::Kind::Edge) barrier(b);
-    }
     if (c.x == 0 || c.x == width_)
         for (int y = 0; y <= height_; ++y) fill(y, c.x, c.x, kSight);
     if (c.y == 0 || c.y == height_) fill(c.y, 0, width_, kSight);
-    // A barrier through the corner: what it may stop there is the sight engine's to say.
-    if (barrierPoints[index(c.x, c.y)] && y0_ <= y1_)
-        for (std::size_t i = index(0, y0_), end = index(0, y1_) + stride(); i < end; ++i)
-            if (!(bits_[i] & kSight)) bits_[i] |= kOpen;
+    // A barrier through the corner: the meeting point rule there stops a line by its direction and
+    // the figure's cell behind it alone (Tracer::cornerRule; the cell is ownCellFor's, one of at
+    // most four), and a line it lets go meets those barriers there only (they are not painted).
+    // Where the rule is not decided there, every point not stopped is the sight engine's to say.
+    if (barrierPoints[index(c.x, c.y)] && y0_ <= y1_) {
+        const Figure& f = board.figures[static_cast<std::size_t>(fi)];
+        CornerAt rules[4];  // by the cell behind: (c.x - 1 + dx, c.y - 1 + dy) at dx + 2 dy
+        for (int k = 0; k < 4; ++k) {
+            const Cell own{c.x - 1 + (k & 1), c.y - 1 + (k >> 1)};
+            if (f.occupies(own)) rules[k] = Tracer::cornerRule(scene, cp, own);
+            else rules[k].state = CornerAt::kUnknown;
+        }
+        // The figure's one cell at the corner, where it has one (most do): no cell to choose.
+        int only = -1;
+        for (int k = 0; k < 4; ++k)
+            if (rules[k].state != CornerAt::kUnknown) only = only == -1 ? k : 4;
+        for (int y = y0_; y <= y1_; ++y) {
+            std::uint8_t* row = &bits_[index(0, y)];
+            for (int x = x0_; x <= x1_; ++x) {
+                if (row[x] & kSight) continue;
+                int stops = -1;
+                if (x != c.x || y != c.y) {
+                    const IPoint q = latticePoint(x, y);
+                    int k = only;
+                    if (k < 0 || k > 3) {
+                        const Cell own = ownCellFor(f, c, q);
+                        k = (own.x - c.x + 1) + 2 * (own.y - c.y + 1);
+                    }
+                    stops = Tracer::stopsAtCorner(rules[k], q - cp);
+                }
+                if (stops < 0) row[x] |= kOpen;
+                else if (stops > 0) row[x] |= kSight;
+            }
+        }
+    }
     taken_ = nullptr;  // read during build only (the caller's may not outlive it)
 }
 

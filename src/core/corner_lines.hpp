@@ -11,8 +11,11 @@
 // left open and traced one by one with the sight engine when first asked, but for a line through a
 // free end (no other barrier there), which the meeting point rule lets pass. The board's edge stops a
 // line from the corner only along it. A corner with a barrier other than the edge through it leaves
-// every point it does not see stopped open. Tests compare every line with the sight engine on
-// random boards (tests/core/test_corner_lines.cpp).
+// every point it does not see stopped open. Barriers are painted nearest first, and an obstacle
+// that lies wholly in the region a barrier painted before stops for certain is not painted at all
+// (every point it would paint is stopped for sight already). Tests compare every line with the
+// sight engine on random boards, and the table with every obstacle painted
+// (tests/core/test_corner_lines.cpp).
 #pragma once
 
 #include "core/sight.hpp"
@@ -114,6 +117,12 @@ public:
 
     // Lines traced one by one so far (for tests and benchmarks).
     std::size_t traced() const { return traced_; }
+    // Obstacles the last build did not paint because a barrier painted before hides them (for tests
+    // and benchmarks): every point they would have painted is stopped for sight already.
+    std::size_t hidden() const { return hidden_; }
+    // Whether build skips hidden obstacles (on by default; off paints every obstacle, the plain
+    // way, for comparison).
+    void setSkipHidden(bool on) { skipHidden_ = on; }
 
     // kEnd: the line meets a barrier at its far end and nowhere else (the point lies on a barrier
     // the corner is off the line of): Tracer::stopsAtEnd decides it for a figure's corner there.
@@ -131,6 +140,21 @@ private:
     void paintBarrier(const Barrier& b);
     void openPast(int x0, int y0, int w);
     void openRay(long long kx, long long ky, long long dx, long long dy);
+    // Hidden obstacles (build): the barriers painted so far, each the open region of the points
+    // past it strictly between the rays through its ends, found by the direction from the corner.
+    struct Shade {
+        long long v1x, v1y, v2x, v2y;  // its ends from the corner, v2 counterclockwise of v1
+    };
+    bool shaded(const Shade& s, long long qx, long long qy) const;
+    bool missesBox(const long long* ends) const;
+    bool hiddenPoints(const long long* xy, int n) const;
+    void addShade(const long long* ends);
+    static constexpr int kDirections = 256, kPerDirection = 6;
+    std::vector<Shade> shades_;
+    std::vector<std::uint16_t> byDirection_;  // kPerDirection shades_ indices a direction, kNoShade where unused
+    static constexpr std::uint16_t kNoShade = 0xffff;
+    bool skipHidden_ = true;
+    std::size_t hidden_ = 0;
 
     const SightScene* scene_ = nullptr;
     const std::vector<char>* barrierAt_ = nullptr;  // build's barrierPoints
@@ -142,6 +166,12 @@ private:
     static constexpr std::size_t kPad = 8;  // spare bytes after the last point (fill's eight at a time)
     std::size_t points_ = 0;
     std::vector<std::uint8_t> bits_;
+    struct Near {  // a barrier to paint: its ends from the corner, its index
+        long long ends[4];
+        std::uint32_t index;
+    };
+    std::vector<Near> found_, order_;  // build's barriers, and the same nearest first
+    std::vector<std::uint32_t> far_;   // build's count of barriers by how far their nearer end is
     std::size_t traced_ = 0;
 };
 

@@ -508,9 +508,12 @@ std::size_t obstaclesOf(const Board& board) {
 // costs about the points its corners may see, and saves painting there only. Painting every
 // corner's lines over the whole board costs about the obstacles times its rows, culling about the
 // share of pairs it leaves (`seen`, from a sample of attackers) times the board's cells; measured on
-// boards of 100x100 and 200x200 cells with 250 to 5,000 walls (sightline-bench --heatmap), painting
-// without culling was the faster where seen x width x kCullCrossover > obstacles.
-constexpr double kCullCrossover = 60;
+// boards of 100x100 cells with 250 to 3,000 walls and 200x200 with 1,000 to 12,000 (the benchmark
+// scenes' mix of walls, terrain and 200 figures), painting without culling was the faster where
+// seen x width x kCullCrossover > obstacles (from about 1,100 walls on 100x100 and 2,500 to 3,000
+// on 200x200, where culling leaves 3% to 6% of the pairs). Painting leaves out what a nearer
+// barrier hides (CornerLines::hidden), so the more walls, the less painting each costs.
+constexpr double kCullCrossover = 400;
 // The attackers culled to decide it (where there are at least twice as many).
 constexpr std::size_t kCullSample = 8;
 

@@ -1109,6 +1109,18 @@ CornerAt Tracer::cornerAt(const IPoint& point, Cell own) {
     return lookUpCorner(wedges_, *scene_, point, own);
 }
 
+CornerAt Tracer::cornerRule(const SightScene& scene, const IPoint& point, Cell own) {
+    if (!scene.indexed() || !scene.narrow() || !narrowPoint(point)) {
+        CornerAt none;
+        none.state = CornerAt::kUnknown;
+        return none;
+    }
+    CornerWedges memo;
+    return lookUpCorner(memo, scene, point, own);
+}
+
+int Tracer::stopsAtCorner(const CornerAt& at, const Vec& direction) { return cornerStops(at, direction); }
+
 LineVerdict Tracer::verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter, const CornerAt& fromAt, const CornerAt& toAt) {
     lastCrossed_ = kNoBarrier;
     if (engine_ == Engine::Indexed && scene_->narrow() && narrowPoint(from.point) && narrowPoint(to.point) &&

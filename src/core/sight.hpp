@@ -241,6 +241,14 @@ public:
     LineVerdict verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter, const CornerAt& atFrom, const CornerAt& atTo);
     // The meeting point rule at `point` with cell `own` behind it, for verdict().
     CornerAt cornerAt(const IPoint& point, Cell own);
+    // The same without a tracer (nothing kept for the next corner), for a caller that asks about
+    // one corner's lines in every direction at once (core/corner_lines.hpp).
+    static CornerAt cornerRule(const SightScene& scene, const IPoint& point, Cell own);
+    // Whether the rule at a corner, as cornerAt or cornerRule found it, stops a line of some length
+    // that leaves the corner (or arrives at it) along `direction`: 1 it does, 0 it does not, -1 it
+    // is not decided there. A line it does not stop meets the barriers through the corner there
+    // only (one along the line is a piece along it, and stops it).
+    static int stopsAtCorner(const CornerAt& at, const Vec& direction);
     // Whether the meeting point rule (docs/rules.md, "Sight lines") stops the line [from, to] at its
     // end `to`, a lattice point with a figure's cell behind it (to.ownCell), judged from the
     // barriers through that point alone: what Tracer::verdict decides there. The rest of the line
