@@ -652,7 +652,7 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         // The figure's one cell at the corner, where it has one (most do): no cell to choose.
         int only = -1;
         for (int k = 0; k < 4; ++k)
-            if (rules[k].state != CornerAt::kUnknown) only = only == -1 ? k : 4;
+            if (f.occupies(Cell{c.x - 1 + (k & 1), c.y - 1 + (k >> 1)})) only = only == -1 ? k : 4;
         for (int y = y0_; y <= y1_; ++y) {
             std::uint8_t* row = &bits_[index(0, y)];
             for (int x = x0_; x <= x1_; ++x) {

@@ -188,6 +188,9 @@ TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is n
     // other point's bits the same; on boards of 12 to 28 cells a side, where walls hide many things.
     tools::SceneRng rng(20261204);
     std::size_t hidden = 0, boards = 0, checked = 0, stoppedOnly = 0;
+    // At a corner with a barrier through it the meeting point rule decides each line by its direction:
+    // few points are left open there.
+    std::size_t atBarrierOpen = 0, atBarrierDecided = 0;
     for (int n = 0; n < 120; ++n) {
         const Board b = cornerLinesBoard(rng, 12, 17);
         INFO("board " << n << ":\n" << serializeMap(b));
@@ -211,6 +214,8 @@ TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is n
                         REQUIRE((got & CornerLines::kSight) == (want & CornerLines::kSight));
                         if (!(got & CornerLines::kSight)) REQUIRE(got == want);
                         stoppedOnly += got != want;
+                        if (barrierAt[static_cast<std::size_t>(c.y * (b.width + 1) + c.x)] && !(x == c.x && y == c.y))
+                            ((got & CornerLines::kOpen) && !(got & CornerLines::kSight) ? atBarrierOpen : atBarrierDecided) += 1;
                         // And, now and then, the verdict against the sight engine.
                         if (n % 10 == 0 && !(x == c.x && y == c.y) && !barrierAt[static_cast<std::size_t>(y * (b.width + 1) + x)]) {
                             const IPoint q = latticePoint(x, y);
@@ -230,6 +235,9 @@ TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is n
     CHECK(boards > 60);
     CHECK(stoppedOnly > 100);
     CHECK(checked > 10000);
+    INFO(atBarrierDecided << " points decided and " << atBarrierOpen << " left open from corners with a barrier through them");
+    CHECK(atBarrierDecided > 10000);
+    CHECK(atBarrierDecided > 20 * atBarrierOpen);
 }
 
 TEST_CASE("corner lines: on a board of figures alone no line is traced, and each is decided", "[heatmap][corner-lines]") {
