@@ -200,13 +200,9 @@ void CornerLines::paintBarrier(const Barrier& bar) {
     const I A[3] = {-v1y, v2y, sg * ey};
     const I K0[3] = {-v1x * cy + v1y * cx, -cx * v2y + cy * v2x, -sg * (-ex * p1y + ey * p1x)};
     const I Ky[3] = {v1x, -v2x, -sg * ex};
-    // Nothing to paint when the points decided all lie outside one of the three.
-    for (int k = 0; k < 3; ++k) {
-        bool any = false;
-        for (const I x : {I(x0_), I(x1_)})
-            for (const I y : {I(y0_), I(y1_)}) any = any || A[k] * x + K0[k] + Ky[k] * y >= 0;
-        if (!any) return;
-    }
+    // Whether the region misses the points decided is build's to ask (missesBox) where they are
+    // not the whole board; there it never does: a closed half-plane holding a point of the board
+    // (the barrier's) holds a corner of it.
     // The rows the region meets within the points decided: between the wall's ends, where the rays
     // through them leave the box, and the box's corners inside the region (a row more each way: the
     // bounds are only for where to look, in floating point).
@@ -478,8 +474,8 @@ bool CornerLines::hiddenPoints(const I* xy, int n) const {
 }
 
 // Whether the closed region a barrier (its ends from the corner, x and y each) paints misses the
-// points decided: all four corners of their box lie outside one of the half-planes that bound it
-// (paintBarrier's own first test), the box being convex. A barrier whose line passes through the
+// points decided: all four corners of their box lie outside one of the half-planes that bound it,
+// the box being convex (paintBarrier does not ask again). A barrier whose line passes through the
 // corner is kept (it paints along that line).
 bool CornerLines::missesBox(const I* e) const {
     I v1x = e[0], v1y = e[1], v2x = e[2], v2y = e[3];
@@ -522,8 +518,39 @@ void CornerLines::addShade(const I* ends) {
     }
 }
 
+CornerLines::Blocks::Blocks(const SightScene& scene)
+    : columns_((scene.width() + kBlock - 1) / kBlock + 1), rows_((scene.height() + kBlock - 1) / kBlock + 1) {
+    // A barrier's block: that of its bounding box's least corner, clamped to the grid (a lattice
+    // point on the board's far side lies in the last row or column of blocks).
+    const auto& all = scene.barriers();
+    const auto blockOf = [&](I x, I y) {
+        const I i = std::clamp<I>(x / kBlock, 0, columns_ - 1), j = std::clamp<I>(y / kBlock, 0, rows_ - 1);
+        return static_cast<std::size_t>(j) * static_cast<std::size_t>(columns_) + static_cast<std::size_t>(i);
+    };
+    blocks_.assign(static_cast<std::size_t>(columns_) * static_cast<std::size_t>(rows_), Block{});
+    std::vector<std::uint32_t> count(blocks_.size() + 1, 0);
+    for (const Barrier& b : all)
+        if (b.kind != Blocker::Kind::Edge) ++count[blockOf(cellsOf(std::min(b.a.x(), b.b.x())), cellsOf(std::min(b.a.y(), b.b.y()))) + 1];
+    for (std::size_t k = 1; k < count.size(); ++k) count[k] += count[k - 1];
+    for (std::size_t k = 0; k < blocks_.size(); ++k) blocks_[k].begin = blocks_[k].end = count[k];
+    items_.resize(count.back());
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const Barrier& b = all[i];
+        if (b.kind == Blocker::Kind::Edge) continue;
+        const I x1 = cellsOf(b.a.x()), y1 = cellsOf(b.a.y()), x2 = cellsOf(b.b.x()), y2 = cellsOf(b.b.y());
+        Block& k = blocks_[blockOf(std::min(x1, x2), std::min(y1, y2))];
+        if (k.begin == k.end) k.x0 = k.y0 = std::numeric_limits<std::int32_t>::max(), k.x1 = k.y1 = std::numeric_limits<std::int32_t>::min();
+        k.x0 = std::min<std::int32_t>(k.x0, static_cast<std::int32_t>(std::min(x1, x2)));
+        k.y0 = std::min<std::int32_t>(k.y0, static_cast<std::int32_t>(std::min(y1, y2)));
+        k.x1 = std::max<std::int32_t>(k.x1, static_cast<std::int32_t>(std::max(x1, x2)));
+        k.y1 = std::max<std::int32_t>(k.y1, static_cast<std::int32_t>(std::max(y1, y2)));
+        items_[k.end++] = {static_cast<std::int32_t>(x1), static_cast<std::int32_t>(y1), static_cast<std::int32_t>(x2), static_cast<std::int32_t>(y2),
+                           static_cast<std::uint32_t>(i)};
+    }
+}
+
 void CornerLines::build(const SightScene& scene, const std::vector<char>& barrierPoints, int fi, Corner c, const Box* within,
-                        const TakenCells* taken) {
+                        const TakenCells* taken, const Blocks* blocks) {
     if (taken && (taken->width() != scene.width() || taken->height() != scene.height()))
         throw std::invalid_argument("corner lines: the taken cells are not of the board's size");
     scene_ = &scene;
@@ -550,48 +577,99 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
     // holds (which barriers hide which may differ with `within`; what the points read does not).
     const IPoint cp = latticePoint(c.x, c.y);
     const I cx = c.x, cy = c.y;
-    hidden_ = 0;
+    hidden_ = hiddenBlocks_ = 0;
     found_.clear();
     const bool wholeBoard = x0_ == 0 && y0_ == 0 && x1_ == width_ && y1_ == height_;  // no barrier to look past
-    auto consider = [&](std::uint32_t i) {
-        const Barrier& b = scene.barriers()[i];
-        // Not one through the corner (its bounding box first).
-        if (cp.x() >= std::min(b.a.x(), b.b.x()) && cp.x() <= std::max(b.a.x(), b.b.x()) && cp.y() >= std::min(b.a.y(), b.b.y()) &&
-            cp.y() <= std::max(b.a.y(), b.b.y()) && onSegment(b.a, b.b, cp))
-            return;
-        const Near n{{cellsOf(b.a.x()) - cx, cellsOf(b.a.y()) - cy, cellsOf(b.b.x()) - cx, cellsOf(b.b.y()) - cy}, i};
-        if (wholeBoard || !missesBox(n.ends)) found_.push_back(n);
-    };
-    if (taken_) {
-        for (const std::uint32_t i : taken_->barriers()) consider(i);
-    } else {
-        for (std::size_t i = 0; i < scene.barriers().size(); ++i)
-            if (scene.barriers()[i].kind != Blocker::Kind::Edge) consider(static_cast<std::uint32_t>(i));
-    }
-    shades_.clear();
-    if (skipHidden_ && !found_.empty()) {
-        // Nearest first by the nearer end's distance in whole cells (the larger of its two
-        // steps), counted into place; in the scene's order among those as near.
-        const auto far = [](const Near& n) {
-            const auto steps = [](I x, I y) { return std::max(x < 0 ? -x : x, y < 0 ? -y : y); };
-            return static_cast<std::size_t>(std::min(steps(n.ends[0], n.ends[1]), steps(n.ends[2], n.ends[3])));
-        };
-        far_.assign(static_cast<std::size_t>(std::max(width_, height_)) + 2, 0);
-        for (const Near& n : found_) ++far_[far(n) + 1];
-        for (std::size_t d = 1; d < far_.size(); ++d) far_[d] += far_[d - 1];
-        order_.resize(found_.size());
-        for (const Near& n : found_) order_[far_[far(n)]++] = n;
+    if (blocks && !taken_ && (blocks->columns_ != (width_ + Blocks::kBlock - 1) / Blocks::kBlock + 1 ||
+                              blocks->rows_ != (height_ + Blocks::kBlock - 1) / Blocks::kBlock + 1))
+        throw std::invalid_argument("corner lines: the blocks are not of the board's size");
+    if (blocks && !taken_) {
+        // Ring by ring of blocks round the corner's, the nearest first; within a block in the
+        // scene's order. A block whose box lies wholly in one shade's region is left out whole.
+        shades_.clear();
         byDirection_.assign(static_cast<std::size_t>(kDirections) * kPerDirection, kNoShade);
-    } else {
-        order_.swap(found_);
+        const int columns = blocks->columns_, rows = blocks->rows_;
+        const int bi = std::clamp(c.x / Blocks::kBlock, 0, columns - 1), bj = std::clamp(c.y / Blocks::kBlock, 0, rows - 1);
+        const int rings = std::max({bi, columns - 1 - bi, bj, rows - 1 - bj});
+        auto visit = [&](int i, int j) {
+            const Blocks::Block& k = blocks->blocks_[static_cast<std::size_t>(j) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(i)];
+            if (k.begin == k.end) return;
+            if (skipHidden_ && !shades_.empty()) {
+                const I x0 = k.x0 - cx, y0 = k.y0 - cy, x1 = k.x1 - cx, y1 = k.y1 - cy;
+                const I box[8] = {x0, y0, x1, y0, x0, y1, x1, y1};
+                if (hiddenPoints(box, 4)) {
+                    hidden_ += k.end - k.begin;
+                    ++hiddenBlocks_;
+                    return;
+                }
+            }
+            for (std::uint32_t m = k.begin; m < k.end; ++m) {
+                const Blocks::Item& it = blocks->items_[m];
+                // Not one through the corner.
+                if (cx >= std::min(it.x1, it.x2) && cx <= std::max(it.x1, it.x2) && cy >= std::min(it.y1, it.y2) && cy <= std::max(it.y1, it.y2) &&
+                    (I(it.x2) - it.x1) * (cy - it.y1) == (I(it.y2) - it.y1) * (cx - it.x1))
+                    continue;
+                const I ends[4] = {it.x1 - cx, it.y1 - cy, it.x2 - cx, it.y2 - cy};
+                if (!wholeBoard && missesBox(ends)) continue;
+                if (skipHidden_ && hiddenPoints(ends, 2)) {
+                    ++hidden_;
+                    continue;
+                }
+                paintBarrier(scene.barriers()[it.index]);
+                if (skipHidden_) addShade(ends);
+            }
+        };
+        for (int r = 0; r <= rings; ++r)
+            for (int j = std::max(0, bj - r); j <= std::min(rows - 1, bj + r); ++j) {
+                if (j == bj - r || j == bj + r) {
+                    for (int i = std::max(0, bi - r); i <= std::min(columns - 1, bi + r); ++i) visit(i, j);
+                } else {
+                    if (bi - r >= 0) visit(bi - r, j);
+                    if (bi + r < columns) visit(bi + r, j);
+                }
+            }
     }
-    for (const Near& n : order_) {
-        if (skipHidden_ && hiddenPoints(n.ends, 2)) {
-            ++hidden_;
-            continue;
+    if (!blocks || taken_) {
+        auto consider = [&](std::uint32_t i) {
+            const Barrier& b = scene.barriers()[i];
+            // Not one through the corner (its bounding box first).
+            if (cp.x() >= std::min(b.a.x(), b.b.x()) && cp.x() <= std::max(b.a.x(), b.b.x()) && cp.y() >= std::min(b.a.y(), b.b.y()) &&
+                cp.y() <= std::max(b.a.y(), b.b.y()) && onSegment(b.a, b.b, cp))
+                return;
+            const Near n{{cellsOf(b.a.x()) - cx, cellsOf(b.a.y()) - cy, cellsOf(b.b.x()) - cx, cellsOf(b.b.y()) - cy}, i};
+            if (wholeBoard || !missesBox(n.ends)) found_.push_back(n);
+        };
+        if (taken_) {
+            for (const std::uint32_t i : taken_->barriers()) consider(i);
+        } else {
+            for (std::size_t i = 0; i < scene.barriers().size(); ++i)
+                if (scene.barriers()[i].kind != Blocker::Kind::Edge) consider(static_cast<std::uint32_t>(i));
         }
-        paintBarrier(scene.barriers()[n.index]);
-        if (skipHidden_) addShade(n.ends);
+        shades_.clear();
+        if (skipHidden_ && !found_.empty()) {
+            // Nearest first by the nearer end's distance in whole cells (the larger of its two
+            // steps), counted into place; in the scene's order among those as near.
+            const auto far = [](const Near& n) {
+                const auto steps = [](I x, I y) { return std::max(x < 0 ? -x : x, y < 0 ? -y : y); };
+                return static_cast<std::size_t>(std::min(steps(n.ends[0], n.ends[1]), steps(n.ends[2], n.ends[3])));
+            };
+            far_.assign(static_cast<std::size_t>(std::max(width_, height_)) + 2, 0);
+            for (const Near& n : found_) ++far_[far(n) + 1];
+            for (std::size_t d = 1; d < far_.size(); ++d) far_[d] += far_[d - 1];
+            order_.resize(found_.size());
+            for (const Near& n : found_) order_[far_[far(n)]++] = n;
+            byDirection_.assign(static_cast<std::size_t>(kDirections) * kPerDirection, kNoShade);
+        } else {
+            order_.swap(found_);
+        }
+        for (const Near& n : order_) {
+            if (skipHidden_ && hiddenPoints(n.ends, 2)) {
+                ++hidden_;
+                continue;
+            }
+            paintBarrier(scene.barriers()[n.index]);
+            if (skipHidden_) addShade(n.ends);
+        }
     }
     const Board& board = scene.board();
     // Cells: terrain that stops something and other figures' cells (the figure's own stop nothing).

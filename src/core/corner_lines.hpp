@@ -13,9 +13,10 @@
 // line from the corner only along it. A corner with a barrier other than the edge through it leaves
 // every point it does not see stopped open. Barriers are painted nearest first, and an obstacle
 // that lies wholly in the region a barrier painted before stops for certain is not painted at all
-// (every point it would paint is stopped for sight already). Tests compare every line with the
-// sight engine on random boards, and the table with every obstacle painted
-// (tests/core/test_corner_lines.cpp).
+// (every point it would paint is stopped for sight already); looked up by blocks of cells
+// (CornerLines::Blocks), a block that lies wholly in such a region is left out whole. Tests
+// compare every line with the sight engine on random boards, and the table with every obstacle
+// painted (tests/core/test_corner_lines.cpp).
 #pragma once
 
 #include "core/sight.hpp"
@@ -98,8 +99,34 @@ public:
     // it goes on as long as it runs within those squares (TakenCells::alongTaken, from one
     // lattice point to the next) and is left open (traced when asked) past that. `taken` is read
     // during build only.
+    //
+    // The scene's barriers other than the edge in square blocks of kBlock x kBlock cells, each
+    // listed once (in the block of its bounding box's least corner) with its ends, and each
+    // block's bounding box: made once for a scene, read by any number of builds on it. With
+    // `blocks` (and without `taken`), build goes through the blocks nearest first, ring by ring
+    // round the corner's, and leaves out a block whose box lies wholly in the region of one
+    // barrier painted before, without looking at its barriers.
+    class Blocks {
+    public:
+        explicit Blocks(const SightScene& scene);
+        static constexpr int kBlock = 8;
+
+    private:
+        friend class CornerLines;
+        struct Item {
+            std::int32_t x1, y1, x2, y2;  // the ends, in cells
+            std::uint32_t index;          // in the scene's barriers
+        };
+        struct Block {
+            std::int32_t x0 = 0, y0 = 0, x1 = -1, y1 = -1;  // the box of its barriers, in cells
+            std::uint32_t begin = 0, end = 0;               // its items
+        };
+        int columns_ = 0, rows_ = 0;
+        std::vector<Block> blocks_;  // row by row
+        std::vector<Item> items_;
+    };
     void build(const SightScene& scene, const std::vector<char>& barrierPoints, int fi, Corner c, const Box* within = nullptr,
-               const TakenCells* taken = nullptr);
+               const TakenCells* taken = nullptr, const Blocks* blocks = nullptr);
 
     // The verdict of the line from the corner to lattice point (x, y), as Tracer::verdict gives it for
     // a line ending there at a figure's corner whose cells hold nothing that stops a line: (x, y) must
@@ -120,6 +147,8 @@ public:
     // Obstacles the last build did not paint because a barrier painted before hides them (for tests
     // and benchmarks): every point they would have painted is stopped for sight already.
     std::size_t hidden() const { return hidden_; }
+    // Of those, the blocks (Blocks) left out whole by the last build.
+    std::size_t hiddenBlocks() const { return hiddenBlocks_; }
     // Whether build skips hidden obstacles (on by default; off paints every obstacle, the plain
     // way, for comparison).
     void setSkipHidden(bool on) { skipHidden_ = on; }
@@ -154,7 +183,7 @@ private:
     std::vector<std::uint16_t> byDirection_;  // kPerDirection shades_ indices a direction, kNoShade where unused
     static constexpr std::uint16_t kNoShade = 0xffff;
     bool skipHidden_ = true;
-    std::size_t hidden_ = 0;
+    std::size_t hidden_ = 0, hiddenBlocks_ = 0;
 
     const SightScene* scene_ = nullptr;
     const std::vector<char>* barrierAt_ = nullptr;  // build's barrierPoints

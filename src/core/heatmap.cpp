@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -191,6 +192,36 @@ std::size_t countOf(const std::uint8_t* row, std::size_t n, std::uint8_t v) {
         for (std::size_t l = 0; l < kLanes; ++l) total += lane[l];
     }
     for (; i < n; ++i) total += row[i] == v;
+    return total;
+}
+
+// The last i < n with row[i] == v (n where none), eight bytes at a time: a word holds v where the
+// word xor v in every byte has a zero byte.
+std::size_t lastOf(const std::uint8_t* row, std::size_t n, std::uint8_t v) {
+    constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHighs = 0x8080808080808080ull;
+    std::size_t i = n;
+    for (; i >= 8; i -= 8) {
+        std::uint64_t w;
+        std::memcpy(&w, row + i - 8, sizeof w);
+        w ^= kOnes * v;
+        if ((w - kOnes) & ~w & kHighs) break;
+    }
+    while (i > 0)
+        if (row[--i] == v) return i;
+    return n;
+}
+
+// How many i < n have row[i] == kRule and readable[i] != 0, the same way as countOf.
+std::size_t countWanted(const std::uint8_t* row, const std::uint8_t* readable, std::size_t n) {
+    constexpr std::size_t kLanes = 32;
+    std::size_t total = 0, i = 0;
+    while (n - i >= kLanes) {
+        std::uint8_t lane[kLanes] = {};
+        for (std::size_t round = 0; round < 255 && n - i >= kLanes; ++round, i += kLanes)
+            for (std::size_t l = 0; l < kLanes; ++l) lane[l] = static_cast<std::uint8_t>(lane[l] + ((row[i + l] == kRule) & (readable[i + l] != 0)));
+        for (std::size_t l = 0; l < kLanes; ++l) total += lane[l];
+    }
+    for (; i < n; ++i) total += (row[i] == kRule) & (readable[i] != 0);
     return total;
 }
 
@@ -524,8 +555,9 @@ constexpr std::size_t kCullSample = 8;
 // with a barrier other than the edge through it is traced for the pair (the path there is taken to
 // come from inside the probe's cell). takenOf[k], where not empty, holds the cells each of attacker
 // k's corners' culling sweeps took (Reach::taken): a corner's lines are painted for the obstacles
-// near its own only. Returns
-// how many pairs it decided; the rest are left to rule.
+// near its own only; elsewhere the barriers are looked up by blocks (CornerLines::Blocks, made once
+// here). `cells` run row by row, as requestCells gives them. Returns how many pairs it decided;
+// the rest are left to rule.
 template <class Stopped>
 std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const HeatmapRequest& request, const std::vector<Cell>& cells,
                         std::vector<std::uint8_t>& state, const std::vector<std::vector<std::uint64_t>>& takenOf, unsigned threads,
@@ -533,19 +565,43 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
     const Board& board = scene.board();
     const std::size_t na = request.attackers.size(), nc = cells.size();
     const std::vector<char> barrierAt = CornerLines::barrierPoints(scene);
+    // The blocks only where some attacker was not culled (the culled ones' barriers are those near
+    // the cells their sweeps took).
+    const bool someWhole = takenOf.size() < na || std::any_of(takenOf.begin(), takenOf.end(), [](const auto& t) { return t.empty(); });
+    const std::optional<CornerLines::Blocks> blocks = someWhole ? std::optional<CornerLines::Blocks>(std::in_place, scene) : std::nullopt;
     const int pw = request.w, ph = request.h;
     const auto stride = static_cast<std::size_t>(board.width) + 1;
     // Per cell: whether it can be read (nothing under the probe that stops a line), and whether a
     // probe corner has a barrier through it. The probe's corners as offsets from its first.
-    std::vector<char> readable(nc, 1), onBarrier(nc, 0);
+    // Per cell also its first corner's point (y * stride + x) and whether it is plain:
+    // readable with no barrier through a probe corner (its pair decided from the footprint's bits
+    // alone where no line is left to trace).
+    std::vector<std::uint8_t> readable(nc, 1), onBarrier(nc, 0), plain(nc, 0);
+    std::vector<std::size_t> pointOf(nc);
     for (std::size_t i = 0; i < nc; ++i) {
         const Cell c = cells[i];
-        char& ok = readable[i];
+        std::uint8_t& ok = readable[i];
         for (int y = c.y; y < c.y + ph && ok; ++y)
             for (int x = c.x; x < c.x + pw && ok; ++x) ok = scene.terrainAt(x, y) == 0;
         for (int y = c.y; y <= c.y + ph; ++y)
             for (int x = c.x; x <= c.x + pw; ++x)
                 onBarrier[i] = onBarrier[i] || barrierAt[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)];
+        plain[i] = readable[i] && !onBarrier[i];
+        pointOf[i] = static_cast<std::size_t>(c.y) * stride + static_cast<std::size_t>(c.x);
+    }
+    // The cells in runs along a row (most of a row is one run on an open floor): a run's cells'
+    // first corners are neighbouring points, so a pass over a run reads the tables' rows in place.
+    struct Run {
+        std::size_t cell, point;  // its first cell's index and first corner's point
+        std::int32_t x, n;        // its first cell's x, and how many cells
+    };
+    std::vector<Run> runs;
+    for (std::size_t i = 0; i < nc; ++i) {
+        if (i > 0 && cells[i].y == cells[i - 1].y && cells[i].x == cells[i - 1].x + 1) {
+            ++runs.back().n;
+            continue;
+        }
+        runs.push_back({i, pointOf[i], cells[i].x, 1});
     }
     std::vector<std::size_t> offset;
     for (int dy = 0; dy <= ph; ++dy)
@@ -576,15 +632,33 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                 a.cell.y + a.h > board.height || attackerCorners * points > (std::size_t(1) << 26))
                 return;
             std::uint8_t* row = &state[k * nc];
-            std::size_t wanted = 0;
-            CornerLines::Box box{board.width, board.height, 0, 0};  // the wanted probes' corners
-            forEachToRule(row, nc, [&](std::size_t i) {
-                if (!readable[i]) return;
-                ++wanted;
-                box.x0 = std::min(box.x0, cells[i].x), box.y0 = std::min(box.y0, cells[i].y);
-                box.x1 = std::max(box.x1, cells[i].x + pw), box.y1 = std::max(box.y1, cells[i].y + ph);
-            });
+            // The wanted probes (readable, to rule) and the box of their corners: the rows from
+            // the first to the last (the cells run row by row). Where few are to rule (a culled
+            // attacker's row, or one mostly decided before), each is looked at (memchr skips the
+            // rest); else they are counted many at a time, the first and last looked for, and the
+            // columns found below, once painting is chosen.
+            const std::size_t toRule = countOf(row, nc, kRule);
+            const bool few = toRule < nc / 16;
+            std::size_t wanted = 0, first = nc, last = 0;
+            std::int32_t xLo = std::numeric_limits<std::int32_t>::max(), xHi = std::numeric_limits<std::int32_t>::min();
+            if (few) {
+                forEachToRule(row, nc, [&](std::size_t i) {
+                    if (!readable[i]) return;
+                    ++wanted;
+                    first = std::min(first, i), last = i;
+                    xLo = std::min(xLo, cells[i].x), xHi = std::max(xHi, cells[i].x);
+                });
+            } else if ((wanted = countWanted(row, readable.data(), nc)) > 0) {
+                first = 0, last = nc;  // both found: wanted > 0
+                for (;; ++first) {
+                    first = static_cast<std::size_t>(static_cast<const std::uint8_t*>(std::memchr(row + first, kRule, nc - first)) - row);
+                    if (readable[first]) break;
+                }
+                do last = lastOf(row, last, kRule);
+                while (!readable[last]);
+            }
             if (wanted == 0) return;
+            CornerLines::Box box{0, cells[first].y, board.width, cells[last].y + ph};  // the wanted probes' corners
             // Painting costs the obstacles times the rows of the box; where the sweeps took some
             // cells, the obstacles near them (about the obstacles in the same share as the cells),
             // and a corner's look at every obstacle and point.
@@ -599,6 +673,25 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                 paint = (obstacles * count / cellsOnBoard + 1) * (static_cast<std::size_t>(box.y1 - box.y0) + 1) + 4 * obstacles + points;
             }
             if (request.method == HeatmapRequest::Method::Auto && wanted * probeCorners * kRowsPerLine < paint) return;
+            // The columns, where many are to rule: a run's cells are looked at only while they
+            // could widen those found.
+            if (!few) {
+                const auto want = [&](std::size_t i) { return row[i] == kRule && readable[i]; };
+                auto r = std::upper_bound(runs.begin(), runs.end(), first, [](std::size_t i, const Run& run) { return i < run.cell; }) - 1;
+                for (; r != runs.end() && r->cell <= last; ++r) {
+                    for (std::int32_t j = 0; j < r->n && r->x + j < xLo; ++j)
+                        if (want(r->cell + static_cast<std::size_t>(j))) {
+                            xLo = r->x + j;
+                            break;
+                        }
+                    for (std::int32_t j = r->n - 1; j >= 0 && r->x + j > xHi; --j)
+                        if (want(r->cell + static_cast<std::size_t>(j))) {
+                            xHi = r->x + j;
+                            break;
+                        }
+                }
+            }
+            box.x0 = xLo, box.x1 = xHi + pw;
             if (tables.size() < corners.size()) tables.resize(corners.size());
             // Each corner's taken cells; the barriers near any of them found once (near the cells
             // all the corners took).
@@ -615,7 +708,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                                takenOf[k].begin() + static_cast<std::ptrdiff_t>((ia + 1) * words));
                     taken.emplace(scene, one, &all->barriers());
                 }
-                tables[ia].build(scene, barrierAt, ai, corners[ia], &box, taken ? &*taken : nullptr);
+                tables[ia].build(scene, barrierAt, ai, corners[ia], &box, taken ? &*taken : nullptr, blocks ? &*blocks : nullptr);
             }
             probe.w = pw, probe.h = ph, probe.side = request.probeSide;
             // Every footprint of the box at once, corner by corner, from the painted bits: whether
@@ -661,6 +754,37 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
             std::vector<std::uint8_t> atBarrier(corners.size() * probeCorners);
             const auto cornerAt = [&](std::size_t ia) { return corners[ia]; };
             std::size_t n = 0;
+            // Where many are to rule, first the plain cells with no line left to trace, run by run
+            // without a branch, as the pairs read one by one below would be: a pair found without
+            // line of sight is culled, one with it gets cover from the footprints' bits. The cells
+            // touching the attacker (a shared corner's line has no length: ruled) are held out of
+            // it. Where few are (most of the row decided before), only those are read, below.
+            constexpr std::uint8_t kHeld = 0xff;
+            std::vector<std::size_t> held;
+            if (!few) {
+                for (int y = std::max(0, a.cell.y - ph); y <= a.cell.y + a.h; ++y) {
+                    const auto from = std::lower_bound(cells.begin(), cells.end(), Cell{std::max(0, a.cell.x - pw), y},
+                                                       [](const Cell& p, const Cell& q) { return p.y != q.y ? p.y < q.y : p.x < q.x; });
+                    for (auto it = from; it != cells.end() && it->y == y && it->x <= a.cell.x + a.w; ++it) {
+                        const auto i = static_cast<std::size_t>(it - cells.begin());
+                        if (row[i] == kRule) row[i] = kHeld, held.push_back(i);
+                    }
+                }
+                const std::uint8_t coverOrNot = coverApplies ? kCover : kNoCover;
+                const std::size_t before = countOf(row, nc, kRule);
+                for (const Run& r : runs) {
+                    std::uint8_t* __restrict to = row + r.cell;
+                    const std::uint8_t* __restrict isPlain = plain.data() + r.cell;
+                    const std::uint8_t* __restrict bits = found.data() + r.point;
+                    for (std::int32_t j = 0; j < r.n; ++j) {
+                        const std::uint8_t f = bits[j], was = to[j];
+                        const std::uint8_t now = !(f & kSeen) ? kCulled : (f & CornerLines::kOpen) ? kRule : (f & kClear) ? kNoCover : coverOrNot;
+                        to[j] = (was == kRule) & (isPlain[j] != 0) ? now : was;
+                    }
+                }
+                n += before - countOf(row, nc, kRule);
+                for (const std::size_t i : held) row[i] = kRule;
+            }
             forEachToRule(row, nc, [&](std::size_t i) {
                 if (!readable[i]) return;
                 const Cell c = cells[i];

@@ -97,6 +97,7 @@ TEST_CASE("corner lines: every line has the sight engine's verdict, on random bo
         const SightScene scene(b, sightPolicyFor("doom"));
         REQUIRE(CornerLines::paintable(scene));
         const std::vector<char> barrierAt = CornerLines::barrierPoints(scene);
+        const CornerLines::Blocks blocks(scene);
         Tracer tracer(scene, Engine::Reference);
         // A probe on a few empty cells, as the heat map places it: a scene of the board with it.
         std::vector<Cell> probes;
@@ -113,13 +114,17 @@ TEST_CASE("corner lines: every line has the sight engine's verdict, on random bo
                 // for sight may hold other bits or not: it is read as stopped).
                 CornerLines::Box box{rng.below(b.width + 1), rng.below(b.height + 1), 0, 0};
                 box.x1 = box.x0 + rng.below(b.width + 1 - box.x0), box.y1 = box.y0 + rng.below(b.height + 1 - box.y0);
-                CornerLines boxed;
+                // And so with the barriers looked up by blocks.
+                CornerLines boxed, boxedByBlocks;
                 boxed.build(scene, barrierAt, static_cast<int>(fi), c, &box);
+                boxedByBlocks.build(scene, barrierAt, static_cast<int>(fi), c, &box, nullptr, &blocks);
                 for (int y = box.y0; y <= box.y1; ++y)
                     for (int x = box.x0; x <= box.x1; ++x) {
                         INFO("box " << box.x0 << "," << box.y0 << " to " << box.x1 << "," << box.y1 << ", point " << x << "," << y);
-                        REQUIRE((boxed.bitsAt(x, y) & CornerLines::kSight) == (lines.bitsAt(x, y) & CornerLines::kSight));
-                        if (!(lines.bitsAt(x, y) & CornerLines::kSight)) REQUIRE(boxed.bitsAt(x, y) == lines.bitsAt(x, y));
+                        for (const CornerLines* t : {&boxed, &boxedByBlocks}) {
+                            REQUIRE((t->bitsAt(x, y) & CornerLines::kSight) == (lines.bitsAt(x, y) & CornerLines::kSight));
+                            if (!(lines.bitsAt(x, y) & CornerLines::kSight)) REQUIRE(t->bitsAt(x, y) == lines.bitsAt(x, y));
+                        }
                     }
                 for (int y = 0; y <= b.height; ++y)
                     for (int x = 0; x <= b.width; ++x) {
@@ -188,6 +193,8 @@ TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is n
     // other point's bits the same; on boards of 12 to 28 cells a side, where walls hide many things.
     tools::SceneRng rng(20261204);
     std::size_t hidden = 0, boards = 0, checked = 0, stoppedOnly = 0;
+    // Looked up by blocks (CornerLines::Blocks): the same, and blocks are left out whole.
+    std::size_t hiddenBlocks = 0, hiddenByBlocks = 0;
     // At a corner with a barrier through it the meeting point rule decides each line by its direction:
     // few points are left open there.
     std::size_t atBarrierOpen = 0, atBarrierDecided = 0;
@@ -196,23 +203,34 @@ TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is n
         INFO("board " << n << ":\n" << serializeMap(b));
         const SightScene scene(b, sightPolicyFor("doom"));
         const std::vector<char> barrierAt = CornerLines::barrierPoints(scene);
+        const CornerLines::Blocks blocks(scene);
         Tracer tracer(scene, Engine::Reference);
         std::size_t hiddenHere = 0;
         for (std::size_t fi = 0; fi < b.figures.size(); ++fi) {
             const Figure& f = b.figures[fi];
             for (const Corner& c : f.corners()) {
-                CornerLines skipping, every;
+                CornerLines skipping, every, byBlocks, everyByBlocks;
                 every.setSkipHidden(false);
+                everyByBlocks.setSkipHidden(false);
                 skipping.build(scene, barrierAt, static_cast<int>(fi), c);
                 every.build(scene, barrierAt, static_cast<int>(fi), c);
+                byBlocks.build(scene, barrierAt, static_cast<int>(fi), c, nullptr, nullptr, &blocks);
+                everyByBlocks.build(scene, barrierAt, static_cast<int>(fi), c, nullptr, nullptr, &blocks);
                 REQUIRE(every.hidden() == 0);
+                REQUIRE(everyByBlocks.hidden() == 0);
                 hiddenHere += skipping.hidden();
+                hiddenByBlocks += byBlocks.hidden();
+                hiddenBlocks += byBlocks.hiddenBlocks();
                 for (int y = 0; y <= b.height; ++y)
                     for (int x = 0; x <= b.width; ++x) {
                         INFO("figure " << f.id << " corner " << c.x << "," << c.y << ", point " << x << "," << y);
                         const std::uint8_t got = skipping.bitsAt(x, y), want = every.bitsAt(x, y);
                         REQUIRE((got & CornerLines::kSight) == (want & CornerLines::kSight));
                         if (!(got & CornerLines::kSight)) REQUIRE(got == want);
+                        REQUIRE(everyByBlocks.bitsAt(x, y) == want);
+                        const std::uint8_t blocked = byBlocks.bitsAt(x, y);
+                        REQUIRE((blocked & CornerLines::kSight) == (want & CornerLines::kSight));
+                        if (!(blocked & CornerLines::kSight)) REQUIRE(blocked == want);
                         stoppedOnly += got != want;
                         if (barrierAt[static_cast<std::size_t>(c.y * (b.width + 1) + c.x)] && !(x == c.x && y == c.y))
                             ((got & CornerLines::kOpen) && !(got & CornerLines::kSight) ? atBarrierOpen : atBarrierDecided) += 1;
@@ -233,6 +251,9 @@ TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is n
                 << " lines checked");
     CHECK(hidden > 10000);
     CHECK(boards > 60);
+    INFO("by blocks: " << hiddenByBlocks << " obstacles hidden, " << hiddenBlocks << " blocks left out whole");
+    CHECK(hiddenByBlocks > 10000);
+    CHECK(hiddenBlocks > 1000);
     CHECK(stoppedOnly > 100);
     CHECK(checked > 10000);
     INFO(atBarrierDecided << " points decided and " << atBarrierOpen << " left open from corners with a barrier through them");
