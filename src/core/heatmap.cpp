@@ -779,7 +779,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     for (std::int32_t j = 0; j < r.n; ++j) {
                         const std::uint8_t f = bits[j], was = to[j];
                         const std::uint8_t now = !(f & kSeen) ? kCulled : (f & CornerLines::kOpen) ? kRule : (f & kClear) ? kNoCover : coverOrNot;
-                        to[j] = (was == kRule) & (isPlain[j] != 0) ? now : was;
+                        to[j] = ((was == kRule) & (isPlain[j] != 0)) ? now : was;
                     }
                 }
                 n += before - countOf(row, nc, kRule);
