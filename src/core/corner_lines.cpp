@@ -583,6 +583,24 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
     if (blocks && !taken_ && (blocks->columns_ != (width_ + Blocks::kBlock - 1) / Blocks::kBlock + 1 ||
                               blocks->rows_ != (height_ + Blocks::kBlock - 1) / Blocks::kBlock + 1))
         throw std::invalid_argument("corner lines: the blocks are not of the board's size");
+    // A barrier (its ends in cells, and its index) other than one through the corner, kept where
+    // its region meets the points decided; and one kept, painted unless a barrier painted before
+    // hides it. Both ways of finding the barriers below go through these.
+    auto keep = [&](I x1, I y1, I x2, I y2, std::uint32_t index, Near& n) {
+        if (cx >= std::min(x1, x2) && cx <= std::max(x1, x2) && cy >= std::min(y1, y2) && cy <= std::max(y1, y2) &&
+            (x2 - x1) * (cy - y1) == (y2 - y1) * (cx - x1))
+            return false;
+        n = Near{{x1 - cx, y1 - cy, x2 - cx, y2 - cy}, index};
+        return wholeBoard || !missesBox(n.ends);
+    };
+    auto paintUnlessHidden = [&](const Near& n) {
+        if (skipHidden_ && hiddenPoints(n.ends, 2)) {
+            ++hidden_;
+            return;
+        }
+        paintBarrier(scene.barriers()[n.index]);
+        if (skipHidden_) addShade(n.ends);
+    };
     if (blocks && !taken_) {
         // Ring by ring of blocks round the corner's, the nearest first; within a block in the
         // scene's order. A block whose box lies wholly in one shade's region is left out whole.
@@ -605,18 +623,8 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
             }
             for (std::uint32_t m = k.begin; m < k.end; ++m) {
                 const Blocks::Item& it = blocks->items_[m];
-                // Not one through the corner.
-                if (cx >= std::min(it.x1, it.x2) && cx <= std::max(it.x1, it.x2) && cy >= std::min(it.y1, it.y2) && cy <= std::max(it.y1, it.y2) &&
-                    (I(it.x2) - it.x1) * (cy - it.y1) == (I(it.y2) - it.y1) * (cx - it.x1))
-                    continue;
-                const I ends[4] = {it.x1 - cx, it.y1 - cy, it.x2 - cx, it.y2 - cy};
-                if (!wholeBoard && missesBox(ends)) continue;
-                if (skipHidden_ && hiddenPoints(ends, 2)) {
-                    ++hidden_;
-                    continue;
-                }
-                paintBarrier(scene.barriers()[it.index]);
-                if (skipHidden_) addShade(ends);
+                Near n;
+                if (keep(it.x1, it.y1, it.x2, it.y2, it.index, n)) paintUnlessHidden(n);
             }
         };
         for (int r = 0; r <= rings; ++r)
@@ -632,12 +640,8 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
     if (!blocks || taken_) {
         auto consider = [&](std::uint32_t i) {
             const Barrier& b = scene.barriers()[i];
-            // Not one through the corner (its bounding box first).
-            if (cp.x() >= std::min(b.a.x(), b.b.x()) && cp.x() <= std::max(b.a.x(), b.b.x()) && cp.y() >= std::min(b.a.y(), b.b.y()) &&
-                cp.y() <= std::max(b.a.y(), b.b.y()) && onSegment(b.a, b.b, cp))
-                return;
-            const Near n{{cellsOf(b.a.x()) - cx, cellsOf(b.a.y()) - cy, cellsOf(b.b.x()) - cx, cellsOf(b.b.y()) - cy}, i};
-            if (wholeBoard || !missesBox(n.ends)) found_.push_back(n);
+            Near n;
+            if (keep(cellsOf(b.a.x()), cellsOf(b.a.y()), cellsOf(b.b.x()), cellsOf(b.b.y()), i, n)) found_.push_back(n);
         };
         if (taken_) {
             for (const std::uint32_t i : taken_->barriers()) consider(i);
@@ -662,14 +666,7 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         } else {
             order_.swap(found_);
         }
-        for (const Near& n : order_) {
-            if (skipHidden_ && hiddenPoints(n.ends, 2)) {
-                ++hidden_;
-                continue;
-            }
-            paintBarrier(scene.barriers()[n.index]);
-            if (skipHidden_) addShade(n.ends);
-        }
+        for (const Near& n : order_) paintUnlessHidden(n);
     }
     const Board& board = scene.board();
     // Cells: terrain that stops something and other figures' cells (the figure's own stop nothing).

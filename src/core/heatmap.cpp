@@ -180,19 +180,25 @@ void forEachToRule(const std::uint8_t* row, std::size_t n, F&& f) {
     }
 }
 
-// How many of row[0, n) hold v: byte counters in 32 lanes, emptied every 255 rounds, so that the
-// compiler compares many bytes an instruction.
-std::size_t countOf(const std::uint8_t* row, std::size_t n, std::uint8_t v) {
+// How many i < n have is(i), in byte counters of 32 lanes emptied every 255 rounds, so that the
+// compiler tests many bytes an instruction (is reads bytes at i).
+template <class Is>
+std::size_t countWhere(std::size_t n, const Is& is) {
     constexpr std::size_t kLanes = 32;
     std::size_t total = 0, i = 0;
     while (n - i >= kLanes) {
         std::uint8_t lane[kLanes] = {};
         for (std::size_t round = 0; round < 255 && n - i >= kLanes; ++round, i += kLanes)
-            for (std::size_t l = 0; l < kLanes; ++l) lane[l] = static_cast<std::uint8_t>(lane[l] + (row[i + l] == v));
+            for (std::size_t l = 0; l < kLanes; ++l) lane[l] = static_cast<std::uint8_t>(lane[l] + is(i + l));
         for (std::size_t l = 0; l < kLanes; ++l) total += lane[l];
     }
-    for (; i < n; ++i) total += row[i] == v;
+    for (; i < n; ++i) total += is(i);
     return total;
+}
+
+// How many of row[0, n) hold v.
+std::size_t countOf(const std::uint8_t* row, std::size_t n, std::uint8_t v) {
+    return countWhere(n, [&](std::size_t i) { return row[i] == v; });
 }
 
 // The last i < n with row[i] == v (n where none), eight bytes at a time: a word holds v where the
@@ -211,18 +217,9 @@ std::size_t lastOf(const std::uint8_t* row, std::size_t n, std::uint8_t v) {
     return n;
 }
 
-// How many i < n have row[i] == kRule and readable[i] != 0, the same way as countOf.
+// How many i < n have row[i] == kRule and readable[i] != 0.
 std::size_t countWanted(const std::uint8_t* row, const std::uint8_t* readable, std::size_t n) {
-    constexpr std::size_t kLanes = 32;
-    std::size_t total = 0, i = 0;
-    while (n - i >= kLanes) {
-        std::uint8_t lane[kLanes] = {};
-        for (std::size_t round = 0; round < 255 && n - i >= kLanes; ++round, i += kLanes)
-            for (std::size_t l = 0; l < kLanes; ++l) lane[l] = static_cast<std::uint8_t>(lane[l] + ((row[i + l] == kRule) & (readable[i + l] != 0)));
-        for (std::size_t l = 0; l < kLanes; ++l) total += lane[l];
-    }
-    for (; i < n; ++i) total += (row[i] == kRule) & (readable[i] != 0);
-    return total;
+    return countWhere(n, [&](std::size_t i) { return (row[i] == kRule) & (readable[i] != 0); });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -573,11 +570,10 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
     const auto stride = static_cast<std::size_t>(board.width) + 1;
     // Per cell: whether it can be read (nothing under the probe that stops a line), and whether a
     // probe corner has a barrier through it. The probe's corners as offsets from its first.
-    // Per cell also its first corner's point (y * stride + x) and whether it is plain:
+    // Per cell also whether it is plain:
     // readable with no barrier through a probe corner (its pair decided from the footprint's bits
     // alone where no line is left to trace).
     std::vector<std::uint8_t> readable(nc, 1), onBarrier(nc, 0), plain(nc, 0);
-    std::vector<std::size_t> pointOf(nc);
     for (std::size_t i = 0; i < nc; ++i) {
         const Cell c = cells[i];
         std::uint8_t& ok = readable[i];
@@ -587,7 +583,6 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
             for (int x = c.x; x <= c.x + pw; ++x)
                 onBarrier[i] = onBarrier[i] || barrierAt[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)];
         plain[i] = readable[i] && !onBarrier[i];
-        pointOf[i] = static_cast<std::size_t>(c.y) * stride + static_cast<std::size_t>(c.x);
     }
     // The cells in runs along a row (most of a row is one run on an open floor): a run's cells'
     // first corners are neighbouring points, so a pass over a run reads the tables' rows in place.
@@ -601,7 +596,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
             ++runs.back().n;
             continue;
         }
-        runs.push_back({i, pointOf[i], cells[i].x, 1});
+        runs.push_back({i, static_cast<std::size_t>(cells[i].y) * stride + static_cast<std::size_t>(cells[i].x), cells[i].x, 1});
     }
     std::vector<std::size_t> offset;
     for (int dy = 0; dy <= ph; ++dy)
@@ -771,7 +766,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     }
                 }
                 const std::uint8_t coverOrNot = coverApplies ? kCover : kNoCover;
-                const std::size_t before = countOf(row, nc, kRule);
+                const std::size_t before = toRule - held.size();
                 for (const Run& r : runs) {
                     std::uint8_t* __restrict to = row + r.cell;
                     const std::uint8_t* __restrict isPlain = plain.data() + r.cell;
