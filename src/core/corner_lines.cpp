@@ -23,6 +23,13 @@ constexpr I kNone = std::numeric_limits<I>::max() / 4;  // an unbounded end of a
 
 I cellsOf(Coord v) { return static_cast<I>(v / kScale); }
 
+// A direction's place around the circle, from 0 to 4 and growing counterclockwise (as the
+// cross product counts it), without an angle's cost: only to find shades by direction.
+double turn(double x, double y) {
+    if (y >= 0) return x >= 0 ? (x + y > 0 ? y / (x + y) : 0) : 1 - x / (y - x);
+    return x < 0 ? 2 - y / (-x - y) : 3 + x / (x - y);
+}
+
 // floor((n0 + n1 t) / m) and its remainder for t, t + 1, ... (m > 0): stepped, not divided.
 struct Step {
     I q = 0, r = 0, dq = 0, dr = 0, m = 1;
@@ -62,6 +69,29 @@ inline void orRun(std::uint8_t* p, std::size_t n, std::uint8_t bit) {
     };
     for (; n > 8; n -= 8, p += 8) orEight(p, every);
     orEight(p, every & firstBytes(n));
+}
+
+// A barrier's rows past its far end (CornerLines::paintBarrier), `rows` of them from `row` on:
+// lower.q and upper.q are the first and last point stopped in each row, and a ray through a
+// lattice point of the row (lower.r == 0, upper.r == upper.m - 1) puts that point beside the run,
+// open where that side is (OpenL, OpenU). Only the points x0 to x1 are written. Kept apart from
+// the painting round it so that the loop's values stay in registers.
+template <bool OpenL, bool OpenU>
+[[gnu::noinline]] void paintFar(std::uint8_t* row, std::size_t stride, int rows, Step lower, Step upper, I x0, I x1) {
+    constexpr std::uint8_t kSight = CornerLines::kSight, kOpen = CornerLines::kOpen;
+    const I lastU = upper.m - 1;
+    for (int k = 0; k < rows; ++k, row += stride, lower.next(), upper.next()) {
+        const I slo = std::max(lower.q, x0), shi = std::min(upper.q, x1);
+        if (slo <= shi) orRun(row + slo, static_cast<std::size_t>(shi - slo) + 1, kSight);
+        if (OpenL && lower.r == 0) {
+            const I x = lower.q - 1;
+            if (x >= x0 && x <= x1) row[x] |= kOpen;
+        }
+        if (OpenU && upper.r == lastU) {
+            const I x = upper.q + 1;
+            if (x >= x0 && x <= x1) row[x] |= kOpen;
+        }
+    }
 }
 
 }  // namespace
@@ -154,7 +184,7 @@ void CornerLines::paintRun(int x0, int y0, int w, std::uint8_t bit) {
 // barrier past its line: open (strictly between the rays through its ends, strictly past it) for
 // the first, closed for the second; a line through a free end passes. With the corner on its line
 // (but not on it), only lines along that line touch it: those past its nearer end are stopped.
-void CornerLines::paintBarrier(const Barrier& bar) {
+bool CornerLines::paintBarrier(const Barrier& bar) {
     const I cx = corner_.x, cy = corner_.y;
     I p1x = cellsOf(bar.a.x()), p1y = cellsOf(bar.a.y()), p2x = cellsOf(bar.b.x()), p2y = cellsOf(bar.b.y());
     const I ex = p2x - p1x, ey = p2y - p1y;
@@ -164,7 +194,7 @@ void CornerLines::paintBarrier(const Barrier& bar) {
         // along it to a point past the nearer end runs along the barrier there (stopped); one to
         // the nearer end meets it at its end only; the others do not touch it. A barrier of no
         // length stops nothing.
-        if (ex == 0 && ey == 0) return;
+        if (ex == 0 && ey == 0) return true;
         I nx = p1x, ny = p1y;
         const auto far = [&](I x, I y) { return (x < cx ? cx - x : x - cx) + (y < cy ? cy - y : y - cy); };
         if (far(p2x, p2y) < far(nx, ny)) nx = p2x, ny = p2y;
@@ -174,13 +204,27 @@ void CornerLines::paintBarrier(const Barrier& bar) {
         if (sy == 0) {
             if (sx > 0) fill(static_cast<int>(ny), nx + 1, width_, kSight);
             else fill(static_cast<int>(ny), 0, nx - 1, kSight);
-            return;
+            return true;
         }
         for (I x = nx + sx, y = ny + sy; x >= 0 && x <= width_ && y >= 0 && y <= height_; x += sx, y += sy)
             fill(static_cast<int>(y), x, x, kSight);
-        return;
+        return true;
     }
     I v1x = p1x - cx, v1y = p1y - cy, v2x = p2x - cx, v2y = p2y - cy;
+    // The rays that bound the rows past the barrier (below): those through its ends, or nearer its
+    // middle where a shade painted before holds an end (clipEnds; the points on such a ray lie
+    // strictly inside the barrier's cone and are painted stopped). A barrier that two shades hold
+    // between them is not painted. Found before anything is painted, the ends in the order below.
+    const bool turned = v1x * v2y - v1y * v2x < 0;
+    I r0x = turned ? v2x : v1x, r0y = turned ? v2y : v1y, r1x = turned ? v1x : v2x, r1y = turned ? v1y : v2y;
+    bool shut0 = false, shut1 = false;
+    if (!shades_.empty()) {
+        if (!clipEnds(r0x, r0y, r1x, r1y, shut0, shut1)) {
+            ++heldByTwo_;
+            return false;
+        }
+        clipped_ += shut0 || shut1;
+    }
     // Whether each end is free (no other barrier through it): a line through a free end past the
     // barrier meets it there only, with its one piece on one side, which stops nothing.
     auto freeEnd = [&](I x, I y) {
@@ -224,7 +268,7 @@ void CornerLines::paintBarrier(const Barrier& bar) {
             if (inside) ylo = std::min(ylo, double(y)), yhi = std::max(yhi, double(y));
         }
     const int y0 = std::max(y0_, static_cast<int>(std::max(ylo - 1.0, -1.0))), y1 = std::min(y1_, static_cast<int>(std::min(yhi + 1.0, 1e9)));
-    if (y0 > y1) return;
+    if (y0 > y1) return true;
     // With the corner's row before both ends' rows (or after both), the rows past the barrier's
     // far end: there every point strictly between the rays through the ends lies strictly past
     // the barrier, and none lies on its line, so the two rays alone bound what is painted (one
@@ -235,24 +279,26 @@ void CornerLines::paintBarrier(const Barrier& bar) {
     if (cy < rowLo) near1 = static_cast<int>(std::min<I>(y1, rowHi)), far0 = static_cast<int>(std::max<I>(y0, rowHi + 1)), far1 = y1;
     else if (cy > rowHi) near0 = static_cast<int>(std::max<I>(y0, rowLo)), far0 = y0, far1 = static_cast<int>(std::min<I>(y1, rowLo - 1));
     if (far0 <= far1) {
-        // Both rays point down (A[0] < 0 < A[1]) or both up (A[1] < 0 < A[0]).
-        const int l = A[0] > 0 ? 0 : 1, u = 1 - l;
-        const bool freeL = l == 0 ? free1 : free2, freeU = u == 0 ? free1 : free2;
-        Step lower(-K0[l], -Ky[l], A[l], far0), upper(K0[u], Ky[u], -A[u], far0);
+        // Both rays point down (A[0] < 0 < A[1]) or both up (A[1] < 0 < A[0]); so do the clipped
+        // rays between them. A clipped ray's points are painted stopped (closed), none open.
+        const I FA[2] = {-r0y, r1y}, FK0[2] = {-r0x * cy + r0y * cx, -cx * r1y + cy * r1x}, FKy[2] = {r0x, -r1x};
+        const int l = FA[0] > 0 ? 0 : 1, u = 1 - l;
+        const bool shutL = l == 0 ? shut0 : shut1, shutU = u == 0 ? shut0 : shut1;
+        const bool openL = !shutL && !(l == 0 ? free1 : free2), openU = !shutU && !(u == 0 ? free1 : free2);
+        // The bounds stepped so that each quotient is the run's end itself: the least x past the
+        // lower ray (on it, where clipped), the greatest before the upper one (on it, where
+        // clipped); a ray through a lattice point of the row puts it one beside the run.
+        const I mL = FA[l], mU = -FA[u];
+        Step lower(-FK0[l] + (shutL ? mL - 1 : mL), -FKy[l], mL, far0), upper(FK0[u] - (shutU ? 0 : 1), FKy[u], mU, far0);
         const auto stride = static_cast<std::size_t>(width_) + 1;
-        for (int y = far0; y <= far1; ++y, lower.next(), upper.next()) {
-            const I lo = lower.r == 0 ? lower.q : lower.q + 1, hi = upper.q;
-            if (lo > hi || lo > x1_ || hi < x0_) continue;
-            std::uint8_t* const row = bits_.data() + static_cast<std::size_t>(y) * stride;
-            // The open run, then the closed run's points off it: on a ray through an end, open
-            // unless that end is free.
-            const I slo = std::max<I>(lower.q + 1, x0_), shi = std::min<I>(upper.r == 0 ? upper.q - 1 : upper.q, x1_);
-            if (slo <= shi) orRun(row + slo, static_cast<std::size_t>(shi - slo) + 1, kSight);
-            if (lower.r == 0 && !freeL && lo >= x0_) row[lo] |= kOpen;
-            if (upper.r == 0 && !freeU && hi <= x1_) row[hi] |= kOpen;
-        }
+        std::uint8_t* const from = bits_.data() + static_cast<std::size_t>(far0) * stride;
+        const int rows = far1 - far0 + 1;
+        if (openL && openU) paintFar<true, true>(from, stride, rows, lower, upper, x0_, x1_);
+        else if (openL) paintFar<true, false>(from, stride, rows, lower, upper, x0_, x1_);
+        else if (openU) paintFar<false, true>(from, stride, rows, lower, upper, x0_, x1_);
+        else paintFar<false, false>(from, stride, rows, lower, upper, x0_, x1_);
     }
-    if (near0 > near1) return;
+    if (near0 > near1) return true;
     // For A > 0 the bound is x >= -K / A: floor((-K0 - Ky y) / A); for A < 0, x <= K / -A.
     Step st[3];
     for (int k = 0; k < 3; ++k)
@@ -312,6 +358,7 @@ void CornerLines::paintBarrier(const Barrier& bar) {
             edge(shi + 1, hi);
         }
     }
+    return true;
 }
 
 TakenCells::TakenCells(const SightScene& scene, const std::vector<std::uint64_t>& taken, const std::vector<std::uint32_t>* among)
@@ -438,12 +485,6 @@ void CornerLines::openPast(int x0, int y0, int w) {
 
 namespace {
 
-// A direction's place around the circle, from 0 to 4 and growing counterclockwise (as the
-// cross product counts it), without an angle's cost: only to find shades by direction.
-double turn(double x, double y) {
-    if (y >= 0) return x >= 0 ? (x + y > 0 ? y / (x + y) : 0) : 1 - x / (y - x);
-    return x < 0 ? 2 - y / (-x - y) : 3 + x / (x - y);
-}
 
 }  // namespace
 
@@ -471,6 +512,44 @@ bool CornerLines::hiddenPoints(const I* xy, int n) const {
         if (all) return true;
     }
     return false;
+}
+
+// The rays that bound what is painted past a segment seen from the corner (a barrier, or a run of
+// cells' diagonal between the corners the lines through it graze), its ends from the corner in
+// r0 and r1 (r1 counterclockwise of r0), each moved nearer the middle where an end lies in the
+// region of a shade painted before (shut0, shut1). With r0 in a shade's region and that shade's
+// counterclockwise ray strictly between the ends, its end on that ray not past the segment's line,
+// the segment from r0 up to (not on) that ray lies in the shade's region (convex: it holds r0, and
+// the point where the segment crosses the ray is in its closure), and so does every point past it
+// in those directions: only the directions from that ray on (the ray itself included) are left
+// to paint. The same from r1's side with a shade's clockwise ray. False where the two moved rays
+// cross: the segment lies wholly in the two shades' regions, and so does everything past it.
+bool CornerLines::clipEnds(I& r0x, I& r0y, I& r1x, I& r1y, bool& shut0, bool& shut1) const {
+    const I v1x = r0x, v1y = r0y, v2x = r1x, v2y = r1y;
+    const auto cross = [](I ax, I ay, I bx, I by) { return ax * by - ay * bx; };
+    const I ex1 = v2x - v1x, ey1 = v2y - v1y;
+    const bool cornerLeft = cross(ex1, ey1, -v1x, -v1y) > 0;
+    const auto notPast = [&](I zx, I zy) {
+        const I s = cross(ex1, ey1, zx - v1x, zy - v1y);
+        return s == 0 || (s > 0) == cornerLeft;
+    };
+    const auto slots = [&](I qx, I qy) {
+        const int d = std::min(kDirections - 1, static_cast<int>(turn(double(qx), double(qy)) * (kDirections / 4)));
+        return &byDirection_[static_cast<std::size_t>(d) * kPerDirection];
+    };
+    const std::uint16_t* slot = slots(v1x, v1y);
+    for (int j = 0; j < kPerDirection && slot[j] != kNoShade; ++j) {
+        const Shade& s = shades_[slot[j]];
+        if (shaded(s, v1x, v1y) && cross(s.v2x, s.v2y, v2x, v2y) > 0 && notPast(s.v2x, s.v2y) && (!shut0 || cross(r0x, r0y, s.v2x, s.v2y) > 0))
+            r0x = s.v2x, r0y = s.v2y, shut0 = true;
+    }
+    slot = slots(v2x, v2y);
+    for (int j = 0; j < kPerDirection && slot[j] != kNoShade; ++j) {
+        const Shade& s = shades_[slot[j]];
+        if (shaded(s, v2x, v2y) && cross(v1x, v1y, s.v1x, s.v1y) > 0 && notPast(s.v1x, s.v1y) && (!shut1 || cross(s.v1x, s.v1y, r1x, r1y) > 0))
+            r1x = s.v1x, r1y = s.v1y, shut1 = true;
+    }
+    return !(shut0 && shut1 && cross(r1x, r1y, r0x, r0y) > 0);
 }
 
 // Whether the closed region a barrier (its ends from the corner, x and y each) paints misses the
@@ -577,7 +656,7 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
     // holds (which barriers hide which may differ with `within`; what the points read does not).
     const IPoint cp = latticePoint(c.x, c.y);
     const I cx = c.x, cy = c.y;
-    hidden_ = hiddenBlocks_ = 0;
+    hidden_ = hiddenBlocks_ = clipped_ = heldByTwo_ = 0;
     found_.clear();
     const bool wholeBoard = x0_ == 0 && y0_ == 0 && x1_ == width_ && y1_ == height_;  // no barrier to look past
     if (blocks && !taken_ && (blocks->columns_ != (width_ + Blocks::kBlock - 1) / Blocks::kBlock + 1 ||
@@ -594,11 +673,13 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         return wholeBoard || !missesBox(n.ends);
     };
     auto paintUnlessHidden = [&](const Near& n) {
+        // paintBarrier leaves out a barrier that two shades hold between them; its region is
+        // theirs, and is kept as a shade all the same (it may hold more than either).
         if (skipHidden_ && hiddenPoints(n.ends, 2)) {
             ++hidden_;
             return;
         }
-        paintBarrier(scene.barriers()[n.index]);
+        if (!paintBarrier(scene.barriers()[n.index])) ++hidden_;
         if (skipHidden_) addShade(n.ends);
     };
     if (blocks && !taken_) {

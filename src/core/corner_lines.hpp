@@ -14,7 +14,9 @@
 // every point it does not see stopped open. Barriers are painted nearest first, and an obstacle
 // that lies wholly in the region a barrier painted before stops for certain is not painted at all
 // (every point it would paint is stopped for sight already); looked up by blocks of cells
-// (CornerLines::Blocks), a block that lies wholly in such a region is left out whole. Tests
+// (CornerLines::Blocks), a block that lies wholly in such a region is left out whole. A barrier
+// with an end in such a region has the rows past it painted only in the directions not held
+// there, and one that two such regions hold between them is not painted either. Tests
 // compare every line with the sight engine on random boards, and the table with every obstacle
 // painted (tests/core/test_corner_lines.cpp).
 #pragma once
@@ -149,6 +151,11 @@ public:
     std::size_t hidden() const { return hidden_; }
     // Of those, the blocks (Blocks) left out whole by the last build.
     std::size_t hiddenBlocks() const { return hiddenBlocks_; }
+    // Of the barriers the last build went on to paint, those it did not paint after all because two
+    // shades painted before hold all of it between them, and those whose rows past them it painted
+    // in fewer directions because a shade painted before holds an end (for tests and benchmarks).
+    std::size_t heldByTwo() const { return heldByTwo_; }
+    std::size_t clipped() const { return clipped_; }
     // Whether build skips hidden obstacles (on by default; off paints every obstacle, the plain
     // way, for comparison).
     void setSkipHidden(bool on) { skipHidden_ = on; }
@@ -166,7 +173,7 @@ private:
     LineVerdict trace(Tracer& tracer, std::size_t point);
     void fill(int y, long long x0, long long x1, std::uint8_t bit);
     void paintRun(int x0, int y0, int w, std::uint8_t bit);
-    void paintBarrier(const Barrier& b);
+    bool paintBarrier(const Barrier& b);  // false: not painted, two shades before hold it
     void openPast(int x0, int y0, int w);
     void openRay(long long kx, long long ky, long long dx, long long dy);
     // Hidden obstacles (build): the barriers painted so far, each the open region of the points
@@ -177,13 +184,14 @@ private:
     bool shaded(const Shade& s, long long qx, long long qy) const;
     bool missesBox(const long long* ends) const;
     bool hiddenPoints(const long long* xy, int n) const;
+    bool clipEnds(long long& r0x, long long& r0y, long long& r1x, long long& r1y, bool& shut0, bool& shut1) const;
     void addShade(const long long* ends);
     static constexpr int kDirections = 256, kPerDirection = 6;
     std::vector<Shade> shades_;
     std::vector<std::uint16_t> byDirection_;  // kPerDirection shades_ indices a direction, kNoShade where unused
     static constexpr std::uint16_t kNoShade = 0xffff;
     bool skipHidden_ = true;
-    std::size_t hidden_ = 0, hiddenBlocks_ = 0;
+    std::size_t hidden_ = 0, hiddenBlocks_ = 0, clipped_ = 0, heldByTwo_ = 0;
 
     const SightScene* scene_ = nullptr;
     const std::vector<char>* barrierAt_ = nullptr;  // build's barrierPoints

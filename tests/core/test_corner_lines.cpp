@@ -195,6 +195,9 @@ TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is n
     std::size_t hidden = 0, boards = 0, checked = 0, stoppedOnly = 0;
     // Looked up by blocks (CornerLines::Blocks): the same, and blocks are left out whole.
     std::size_t hiddenBlocks = 0, hiddenByBlocks = 0;
+    // A barrier held between two shades is not painted; one with an end in a shade is painted in
+    // fewer directions past it.
+    std::size_t heldByTwo = 0, clipped = 0;
     // At a corner with a barrier through it the meeting point rule decides each line by its direction:
     // few points are left open there.
     std::size_t atBarrierOpen = 0, atBarrierDecided = 0;
@@ -221,6 +224,9 @@ TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is n
                 hiddenHere += skipping.hidden();
                 hiddenByBlocks += byBlocks.hidden();
                 hiddenBlocks += byBlocks.hiddenBlocks();
+                REQUIRE(every.clipped() + every.heldByTwo() + everyByBlocks.clipped() + everyByBlocks.heldByTwo() == 0);
+                heldByTwo += skipping.heldByTwo() + byBlocks.heldByTwo();
+                clipped += skipping.clipped() + byBlocks.clipped();
                 for (int y = 0; y <= b.height; ++y)
                     for (int x = 0; x <= b.width; ++x) {
                         INFO("figure " << f.id << " corner " << c.x << "," << c.y << ", point " << x << "," << y);
@@ -254,6 +260,9 @@ TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is n
     INFO("by blocks: " << hiddenByBlocks << " obstacles hidden, " << hiddenBlocks << " blocks left out whole");
     CHECK(hiddenByBlocks > 10000);
     CHECK(hiddenBlocks > 1000);
+    INFO(heldByTwo << " barriers held between two shades, " << clipped << " painted in fewer directions");
+    CHECK(heldByTwo > 1000);
+    CHECK(clipped > 10000);
     CHECK(stoppedOnly > 100);
     CHECK(checked > 10000);
     INFO(atBarrierDecided << " points decided and " << atBarrierOpen << " left open from corners with a barrier through them");
