@@ -71,26 +71,36 @@ inline void orRun(std::uint8_t* p, std::size_t n, std::uint8_t bit) {
     orEight(p, every & firstBytes(n));
 }
 
-// A barrier's rows past its far end (CornerLines::paintBarrier), `rows` of them from `row` on:
-// lower.q and upper.q are the first and last point stopped in each row, and a ray through a
-// lattice point of the row (lower.r == 0, upper.r == upper.m - 1) puts that point beside the run,
-// open where that side is (OpenL, OpenU). Only the points x0 to x1 are written. Kept apart from
-// the painting round it so that the loop's values stay in registers.
+// Rows past an obstacle (CornerLines::paintBarrier, paintRun), `rows` of them from `row` on, a
+// row `stride` bytes from the one before: lower.q and upper.q are the first and last point that
+// gets `bit` in each row, and a ray through a lattice point of the row (lower.r == 0,
+// upper.r == upper.m - 1) puts that point beside the run, open where that side is (OpenL,
+// OpenU). Only the points x0 to x1 are written. Kept apart from the painting round it so that
+// the loop's values stay in registers.
 template <bool OpenL, bool OpenU>
-[[gnu::noinline]] void paintFar(std::uint8_t* row, std::size_t stride, int rows, Step lower, Step upper, I x0, I x1) {
-    constexpr std::uint8_t kSight = CornerLines::kSight, kOpen = CornerLines::kOpen;
-    const I lastU = upper.m - 1;
-    for (int k = 0; k < rows; ++k, row += stride, lower.next(), upper.next()) {
-        const I slo = std::max(lower.q, x0), shi = std::min(upper.q, x1);
-        if (slo <= shi) orRun(row + slo, static_cast<std::size_t>(shi - slo) + 1, kSight);
-        if (OpenL && lower.r == 0) {
-            const I x = lower.q - 1;
-            if (x >= x0 && x <= x1) row[x] |= kOpen;
-        }
-        if (OpenU && upper.r == lastU) {
-            const I x = upper.q + 1;
-            if (x >= x0 && x <= x1) row[x] |= kOpen;
-        }
+[[gnu::noinline]] void paintFar(std::uint8_t* row, std::ptrdiff_t stride, int rows, Step lower, Step upper, I x0, I x1, std::uint8_t bit) {
+    constexpr std::uint8_t kOpen = CornerLines::kOpen;
+    // Each bound's quotient and remainder in one word (the quotient above, the remainder below:
+    // less than m, a count of rows, at most Board::kMaxGrid), so that the loop's values fit in
+    // registers: a step adds both at once (the remainders' sum stays far below 2^32), and a
+    // remainder that reaches m carries one over.
+    const auto pack = [](I q, I r) { return (static_cast<std::uint64_t>(q) << 32) + static_cast<std::uint64_t>(r); };
+    std::uint64_t l = pack(lower.q, lower.r), u = pack(upper.q, upper.r);
+    const std::uint64_t ld = pack(lower.dq, lower.dr), ud = pack(upper.dq, upper.dr);
+    const std::uint64_t lm = static_cast<std::uint64_t>(lower.m), um = static_cast<std::uint64_t>(upper.m);
+    const std::uint64_t lc = (std::uint64_t(1) << 32) - lm, uc = (std::uint64_t(1) << 32) - um;
+    const auto quotient = [](std::uint64_t v) { return static_cast<I>(static_cast<std::int64_t>(v) >> 32); };
+    const auto remainder = [](std::uint64_t v) { return static_cast<std::uint32_t>(v); };
+    const auto span = static_cast<std::uint64_t>(x1 - x0);
+    for (std::uint8_t* const end = row + rows * stride; row != end; row += stride) {
+        const I lq = quotient(l), uq = quotient(u);
+        const I slo = std::max(lq, x0), shi = std::min(uq, x1);
+        if (slo <= shi) orRun(row + slo, static_cast<std::size_t>(shi - slo) + 1, bit);
+        if (OpenL && remainder(l) == 0 && static_cast<std::uint64_t>(lq - 1 - x0) <= span) row[lq - 1] |= kOpen;
+        if (OpenU && remainder(u) == um - 1 && static_cast<std::uint64_t>(uq + 1 - x0) <= span) row[uq + 1] |= kOpen;
+        l += ld, u += ud;
+        l += lc & -static_cast<std::uint64_t>(remainder(l) >= lm);
+        u += uc & -static_cast<std::uint64_t>(remainder(u) >= um);
     }
 }
 
@@ -144,38 +154,35 @@ void CornerLines::paintRun(int x0, int y0, int w, std::uint8_t bit) {
         if (R > 0) fill(y, cx + std::max<I>(1, L + 1), cx + umax, bit);
         if (L < 0) fill(y, cx + umin, cx + std::min<I>(-1, R - 1), bit);
     }
-    // Each bound is floor((n0 + n1 D) / m) for D = a + 1, a + 2, ... (Step).
-    const I D0 = a + 1;
+    // Each bound is floor((n0 + n1 D) / m) for D = a + 1, a + 2, ... (Step), stepped as x itself.
     // u > 0: u a < R D and u b > L D; u < 0: u b < R D and u a > L D; u = 0 upright beside or through it.
+    const I D0 = a + 1;
     const I xLo = x0_ - cx, xHi = x1_ - cx;  // u of the points decided
-    // Rows outside the points decided: stepped over going in, and the end of the loop.
-    const I dEnd = std::min(dMax, down ? y1_ - cy : cy - y0_);
     auto row = [&](I D) { return static_cast<int>(down ? cy + D : cy - D); };
-    auto outside = [&](int y) { return down ? y < y0_ : y > y1_; };
-    if (L > 0) {  // wholly to the right: u > 0 only, moving right as D grows
-        Step lo(0, L, b, D0), hi(-1, R, a == 0 ? 1 : a, D0);
-        for (I D = D0; D <= dEnd; ++D, lo.next(), hi.next()) {
-            const I l1 = lo.q + 1;
-            if (l1 > xHi) break;
-            if (!outside(row(D))) fill(row(D), cx + l1, cx + (a == 0 ? umax : hi.q), bit);
-        }
-    } else if (R < 0) {  // wholly to the left: u < 0 only
-        Step lo2(0, L, a == 0 ? 1 : a, D0), hi2(-1, R, b, D0);
-        for (I D = D0; D <= dEnd; ++D, lo2.next(), hi2.next()) {
-            const I h2 = hi2.q;
-            if (h2 < xLo) break;
-            if (!outside(row(D))) fill(row(D), cx + (a == 0 ? umin : lo2.q + 1), cx + h2, bit);
-        }
-    } else {  // over the corner's column: one run through u = 0
-        Step hi(-1, R, a == 0 ? 1 : a, D0), lo2(0, L, a == 0 ? 1 : a, D0);
-        for (I D = D0; D <= dEnd; ++D, hi.next(), lo2.next()) {
-            if (outside(row(D))) continue;
-            // u > 0 from 1 up to hi (R > 0, else none); u < 0 from lo2 (L < 0, else none) up to -1.
-            const I h1 = R > 0 ? (a == 0 ? umax : std::max<I>(hi.q, 0)) : 0;
-            const I l2 = L < 0 ? (a == 0 ? umin : std::min<I>(lo2.q + 1, 0)) : 0;
-            fill(row(D), cx + l2, cx + h1, bit);
-        }
+    // Each row's run lies between two bounds (or a bound and the board's side, or the corner's
+    // column), from the first row among the points decided to the last, or to the last where the
+    // run is still within them (to the right the run moves right as D grows: u <= xHi while
+    // L D < xHi b; to the left, u >= xLo while R D - 1 >= xLo b).
+    const I first = std::max(D0, down ? y0_ - cy : cy - y1_);
+    I last = std::min(dMax, down ? y1_ - cy : cy - y0_);
+    const auto at = [](I x) { return Step(x, 0, 1, 0); };  // a bound that does not move
+    Step lower, upper;
+    if (L > 0) {  // wholly to the right: floor(L D / b) + 1 to floor((R D - 1) / a)
+        lower = Step(b + cx * b, L, b, first);
+        upper = a == 0 ? at(width_) : Step(-1 + cx * a, R, a, first);
+        last = std::min<I>(last, floorDiv(xHi * b - 1, L));
+    } else if (R < 0) {  // wholly to the left: floor(L D / a) + 1 to floor((R D - 1) / b)
+        lower = a == 0 ? at(0) : Step(a + cx * a, L, a, first);
+        upper = Step(-1 + cx * b, R, b, first);
+        last = std::min<I>(last, floorDiv(-(xLo * b + 1), -R));
+    } else {  // over the corner's column: one run through u = 0 (upright beside or through it)
+        lower = L == 0 ? at(cx) : a == 0 ? at(0) : Step(a + cx * a, L, a, first);
+        upper = R == 0 ? at(cx) : a == 0 ? at(width_) : Step(-1 + cx * a, R, a, first);
     }
+    if (first > last) return;
+    const auto stride = static_cast<std::ptrdiff_t>(width_) + 1;
+    paintFar<false, false>(bits_.data() + row(first) * stride, down ? stride : -stride, static_cast<int>(last - first + 1), lower, upper, x0_, x1_,
+                           bit);
 }
 
 // A barrier seen from the corner: the lines that cross it properly are stopped (kSight), those that
@@ -290,13 +297,13 @@ bool CornerLines::paintBarrier(const Barrier& bar) {
         // clipped); a ray through a lattice point of the row puts it one beside the run.
         const I mL = FA[l], mU = -FA[u];
         Step lower(-FK0[l] + (shutL ? mL - 1 : mL), -FKy[l], mL, far0), upper(FK0[u] - (shutU ? 0 : 1), FKy[u], mU, far0);
-        const auto stride = static_cast<std::size_t>(width_) + 1;
-        std::uint8_t* const from = bits_.data() + static_cast<std::size_t>(far0) * stride;
+        const auto stride = static_cast<std::ptrdiff_t>(width_) + 1;
+        std::uint8_t* const from = bits_.data() + far0 * stride;
         const int rows = far1 - far0 + 1;
-        if (openL && openU) paintFar<true, true>(from, stride, rows, lower, upper, x0_, x1_);
-        else if (openL) paintFar<true, false>(from, stride, rows, lower, upper, x0_, x1_);
-        else if (openU) paintFar<false, true>(from, stride, rows, lower, upper, x0_, x1_);
-        else paintFar<false, false>(from, stride, rows, lower, upper, x0_, x1_);
+        if (openL && openU) paintFar<true, true>(from, stride, rows, lower, upper, x0_, x1_, kSight);
+        else if (openL) paintFar<true, false>(from, stride, rows, lower, upper, x0_, x1_, kSight);
+        else if (openU) paintFar<false, true>(from, stride, rows, lower, upper, x0_, x1_, kSight);
+        else paintFar<false, false>(from, stride, rows, lower, upper, x0_, x1_, kSight);
     }
     if (near0 > near1) return true;
     // For A > 0 the bound is x >= -K / A: floor((-K0 - Ky y) / A); for A < 0, x <= K / -A.
@@ -514,16 +521,16 @@ bool CornerLines::hiddenPoints(const I* xy, int n) const {
     return false;
 }
 
-// The rays that bound what is painted past a segment seen from the corner (a barrier, or a run of
-// cells' diagonal between the corners the lines through it graze), its ends from the corner in
-// r0 and r1 (r1 counterclockwise of r0), each moved nearer the middle where an end lies in the
-// region of a shade painted before (shut0, shut1). With r0 in a shade's region and that shade's
-// counterclockwise ray strictly between the ends, its end on that ray not past the segment's line,
-// the segment from r0 up to (not on) that ray lies in the shade's region (convex: it holds r0, and
-// the point where the segment crosses the ray is in its closure), and so does every point past it
-// in those directions: only the directions from that ray on (the ray itself included) are left
-// to paint. The same from r1's side with a shade's clockwise ray. False where the two moved rays
-// cross: the segment lies wholly in the two shades' regions, and so does everything past it.
+// The rays that bound what is painted past a barrier seen from the corner (paintBarrier), its
+// ends from the corner in r0 and r1 (r1 counterclockwise of r0), each moved nearer the middle
+// where an end lies in the region of a shade painted before (shut0, shut1). With r0 in a shade's
+// region and that shade's counterclockwise ray strictly between the ends, its end on that ray
+// not past the barrier's line, the barrier from r0 up to (not on) that ray lies in the shade's
+// region (convex: it holds r0, and the point where the barrier crosses the ray is in its
+// closure), and so does every point past it in those directions: only the directions from that
+// ray on (the ray itself included) are left to paint. The same from r1's side with a shade's
+// clockwise ray. False where the two moved rays cross: the barrier lies wholly in the two
+// shades' regions, and so does everything past it.
 bool CornerLines::clipEnds(I& r0x, I& r0y, I& r1x, I& r1y, bool& shut0, bool& shut1) const {
     const I v1x = r0x, v1y = r0y, v2x = r1x, v2y = r1y;
     const auto cross = [](I ax, I ay, I bx, I by) { return ax * by - ay * bx; };
