@@ -244,7 +244,7 @@ bool CornerLines::paintBarrier(const Barrier& bar) {
         if (free1) openRay(p1x, p1y, v1x, v1y);
         if (free2) openRay(p2x, p2y, v2x, v2y);
     }
-    if (v1x * v2y - v1y * v2x < 0) std::swap(v1x, v2x), std::swap(v1y, v2y), std::swap(free1, free2);
+    if (turned) std::swap(v1x, v2x), std::swap(v1y, v2y), std::swap(free1, free2);
     const I sg = sc > 0 ? 1 : -1;
     // A x + K(y) >= 0 for each of cross(v1, q - c), cross(q - c, v2) and -sg cross(e, q - p1), with
     // K(y) = K0 + Ky y.
@@ -502,6 +502,9 @@ bool CornerLines::shaded(const Shade& s, I qx, I qy) const {
     return s.v1x * qy - s.v1y * qx > 0 && qx * s.v2y - qy * s.v2x > 0 && (s.v2x - s.v1x) * (qy - s.v1y) - (s.v2y - s.v1y) * (qx - s.v1x) < 0;
 }
 
+// The direction a shade is kept under (byDirection_) for a point or a direction from the corner.
+int CornerLines::directionOf(I x, I y) { return std::min(kDirections - 1, static_cast<int>(turn(double(x), double(y)) * (kDirections / 4))); }
+
 // Whether the n points (x, y pairs, from the corner) all lie in the region of one shade. Only the
 // shades kept for their middle's direction are asked (a shade that holds them all holds that
 // direction): an answer of no may miss a shade, one of yes is exact.
@@ -510,8 +513,7 @@ bool CornerLines::hiddenPoints(const I* xy, int n) const {
     I sx = 0, sy = 0;
     for (int k = 0; k < n; ++k) sx += xy[2 * k], sy += xy[2 * k + 1];
     if (sx == 0 && sy == 0) return false;
-    const int d = std::min(kDirections - 1, static_cast<int>(turn(double(sx), double(sy)) * (kDirections / 4)));
-    const std::uint16_t* slot = &byDirection_[static_cast<std::size_t>(d) * kPerDirection];
+    const std::uint16_t* slot = &byDirection_[static_cast<std::size_t>(directionOf(sx, sy)) * kPerDirection];
     for (int j = 0; j < kPerDirection && slot[j] != kNoShade; ++j) {
         const Shade& s = shades_[slot[j]];
         bool all = true;
@@ -540,10 +542,7 @@ bool CornerLines::clipEnds(I& r0x, I& r0y, I& r1x, I& r1y, bool& shut0, bool& sh
         const I s = cross(ex1, ey1, zx - v1x, zy - v1y);
         return s == 0 || (s > 0) == cornerLeft;
     };
-    const auto slots = [&](I qx, I qy) {
-        const int d = std::min(kDirections - 1, static_cast<int>(turn(double(qx), double(qy)) * (kDirections / 4)));
-        return &byDirection_[static_cast<std::size_t>(d) * kPerDirection];
-    };
+    const auto slots = [&](I qx, I qy) { return &byDirection_[static_cast<std::size_t>(directionOf(qx, qy)) * kPerDirection]; };
     const std::uint16_t* slot = slots(v1x, v1y);
     for (int j = 0; j < kPerDirection && slot[j] != kNoShade; ++j) {
         const Shade& s = shades_[slot[j]];
@@ -591,8 +590,7 @@ void CornerLines::addShade(const I* ends) {
     if (turnSign < 0) std::swap(s.v1x, s.v2x), std::swap(s.v1y, s.v2y);
     const auto index = static_cast<std::uint16_t>(shades_.size());
     shades_.push_back(s);
-    const auto dir = [](double t) { return std::min(kDirections - 1, static_cast<int>(t * (kDirections / 4))); };
-    const int from = dir(turn(double(s.v1x), double(s.v1y))), to = dir(turn(double(s.v2x), double(s.v2y)));
+    const int from = directionOf(s.v1x, s.v1y), to = directionOf(s.v2x, s.v2y);
     for (int d = from;; d = (d + 1) % kDirections) {
         std::uint16_t* slot = &byDirection_[static_cast<std::size_t>(d) * kPerDirection];
         for (int j = 0; j < kPerDirection; ++j)

@@ -183,6 +183,7 @@ private:
     };
     bool shaded(const Shade& s, long long qx, long long qy) const;
     bool missesBox(const long long* ends) const;
+    static int directionOf(long long x, long long y);
     bool hiddenPoints(const long long* xy, int n) const;
     bool clipEnds(long long& r0x, long long& r0y, long long& r1x, long long& r1y, bool& shut0, bool& shut1) const;
     void addShade(const long long* ends);
