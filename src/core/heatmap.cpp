@@ -572,8 +572,10 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
     // probe corner has a barrier through it. The probe's corners as offsets from its first.
     // Per cell also whether it is plain:
     // readable with no barrier through a probe corner (its pair decided from the footprint's bits
-    // alone where no line is left to trace).
-    std::vector<std::uint8_t> readable(nc, 1), onBarrier(nc, 0), plain(nc, 0);
+    // alone where no line is left to trace). A 1x1 probe on difficult terrain that stops nothing
+    // else, with no barrier through its corners, is readable too (onOwn): the probe's own cell
+    // stops none of its lines, and is painted only into the lines it lies on (readOwn, below).
+    std::vector<std::uint8_t> readable(nc, 1), onBarrier(nc, 0), plain(nc, 0), onOwn(nc, 0);
     for (std::size_t i = 0; i < nc; ++i) {
         const Cell c = cells[i];
         std::uint8_t& ok = readable[i];
@@ -582,7 +584,8 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
         for (int y = c.y; y <= c.y + ph; ++y)
             for (int x = c.x; x <= c.x + pw; ++x)
                 onBarrier[i] = onBarrier[i] || barrierAt[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)];
-        plain[i] = readable[i] && !onBarrier[i];
+        if (!ok && pw == 1 && ph == 1 && !onBarrier[i] && scene.terrainAt(c.x, c.y) == SightScene::kDifficult) ok = onOwn[i] = 1;
+        plain[i] = readable[i] && !onBarrier[i] && !onOwn[i];
     }
     // The cells in runs along a row (most of a row is one run on an open floor): a run's cells'
     // first corners are neighbouring points, so a pass over a run reads the tables' rows in place.
@@ -795,6 +798,29 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     ++n;
                     return;
                 }
+                if (onOwn[i]) {
+                    // A line to a corner of the probe's cell that runs into the cell (the corner
+                    // from it lies in the closed quarter of the plane the cell spans there) has
+                    // the cell's difficult terrain painted into it, whether or not something else
+                    // stops it so: decided both ways, the pair is decided where both agree (more
+                    // lines stopped for cover can only give more cover), and ruled where not.
+                    auto decideOwn = [&](bool stopped) {
+                        return decideByCorners(rule, corners.size(), cornerAt, probe, probeCorners, [&](std::size_t ia, std::size_t id) {
+                            LineVerdict v = tables[ia].atPoint(tracer, base + offset[id]);
+                            if (stopped || !v.difficultStopped || v.sightStopped) return v;
+                            const int qx = c.x + static_cast<int>(id & 1), qy = c.y + static_cast<int>(id >> 1);
+                            const Corner from = corners[ia];
+                            const bool intoX = qx == c.x ? from.x >= qx : from.x <= qx, intoY = qy == c.y ? from.y >= qy : from.y <= qy;
+                            if (intoX && intoY) v.difficultStopped = false, v.coverStopped = v.figureStopped;
+                            return v;
+                        });
+                    };
+                    const CornerDecision most = decideOwn(true), least = decideOwn(false);
+                    if (most.lineOfSight != least.lineOfSight || most.cover != least.cover) return;
+                    row[i] = !most.lineOfSight ? kCulled : most.cover ? kCover : kNoCover;
+                    ++n;
+                    return;
+                }
                 if (!onBarrier[i] && !(found[base] & CornerLines::kOpen)) {
                     // No line of the pair left to trace: decided from the footprints' bits.
                     row[i] = coverApplies && !(found[base] & kClear) ? kCover : kNoCover;
@@ -818,13 +844,21 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     if (!known) {
                         const IPoint q = latticePoint(x, y), from = latticePoint(corners[ia].x, corners[ia].y);
                         const std::uint8_t bits = tables[ia].bits()[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)];
-                        const LineEnd start = figureLineEnd(a, corners[ia], q), end = figureLineEnd(probe, {x, y}, from);
                         LineVerdict v;
-                        if (bits & CornerLines::kSight) v = {true, true, false, false};
-                        else if (bits & CornerLines::kOpen) v = tracer.verdict(start, end, LineFilter{ai, -1});
-                        else if (tracer.stopsAtEnd(start, end, LineFilter{ai, -1})) v = {true, true, false, false};  // met only at its end
-                        else v = {false, (bits & (CornerLines::kFigure | CornerLines::kDifficult)) != 0, (bits & CornerLines::kFigure) != 0,
-                                  (bits & CornerLines::kDifficult) != 0};
+                        if (bits & CornerLines::kSight) {
+                            v = {true, true, false, false};
+                        } else {
+                            const LineEnd start = figureLineEnd(a, corners[ia], q), end = figureLineEnd(probe, {x, y}, from);
+                            // Met only at its end where no line is left open: the meeting point
+                            // rule there, from the wedge the tracer keeps for the point and the
+                            // probe's cell behind it (Tracer::cornerAt), or worked out afresh.
+                            int atEnd = -1;
+                            if (!(bits & CornerLines::kOpen) && end.ownCell) atEnd = Tracer::stopsAtCorner(tracer.cornerAt(q, *end.ownCell), from - q);
+                            if (bits & CornerLines::kOpen) v = tracer.verdict(start, end, LineFilter{ai, -1});
+                            else if (atEnd >= 0 ? atEnd == 1 : tracer.stopsAtEnd(start, end, LineFilter{ai, -1})) v = {true, true, false, false};
+                            else v = {false, (bits & (CornerLines::kFigure | CornerLines::kDifficult)) != 0, (bits & CornerLines::kFigure) != 0,
+                                      (bits & CornerLines::kDifficult) != 0};
+                        }
                         known = static_cast<std::uint8_t>(1 | (v.sightStopped ? 2 : 0) | (v.coverStopped ? 4 : 0) | (v.figureStopped ? 8 : 0) |
                                                           (v.difficultStopped ? 16 : 0));
                     }

@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <set>
 
 using namespace sightline;
 
@@ -360,6 +361,52 @@ TEST_CASE("corner lines: an open board's heat map reads its pairs from them, wit
     CHECK(stats.ruled == stats.pairs);
     CHECK(stats.fromCorners * 10 > stats.pairs * 9);
     CHECK(ruledStats.fromCorners == 0);
+    CHECK(std::count(read.begin(), read.end(), HeatVerdict::Cover) > 0);
+    CHECK(std::count(read.begin(), read.end(), HeatVerdict::NoCover) > 0);
+}
+
+TEST_CASE("corner lines: a probe on difficult terrain is read from them, its own cell stopping none of its lines", "[heatmap][corner-lines]") {
+    // 40x40 cells, a few short walls, 40 figures and two patches of difficult terrain (a 6x6 and a
+    // row of 8) with lone cells: the pairs of probes standing on difficult cells are read from the
+    // corners' lines where the cell's own terrain does not change the ruling (every line into the
+    // cell taken as stopped, and as clear but for what else it meets, give one ruling), with the
+    // verdict each pair ruled one by one has, under Doom whose cover counts difficult terrain.
+    tools::SceneRng rng(20261206);
+    Board b = test::board(40, 40);
+    std::vector<Cell> patch;
+    for (int y = 17; y < 23; ++y)
+        for (int x = 17; x < 23; ++x) patch.push_back({x, y});
+    for (int x = 4; x < 12; ++x) patch.push_back({x, 33});
+    test::terrain(b, TerrainKind::Difficult, patch);
+    for (int i = 0; i < 12; ++i) {
+        const int x = 1 + rng.below(38), y = 1 + rng.below(38);
+        test::wall(b, x, y, x + rng.below(2), y + 1);
+    }
+    fortyFigures(b, rng);
+    std::set<std::pair<int, int>> difficult;
+    for (const TerrainGroup& t : b.terrain)
+        if (t.kind == TerrainKind::Difficult)
+            for (const Cell& c : t.cells) difficult.insert({c.x, c.y});
+    const auto rules = makeRuleSystem("doom", {"", SIGHTLINE_SOURCE_DIR "/assets"});
+    HeatmapRequest r;
+    r.attackers = figuresOfSide(b, "red");
+    std::vector<HeatVerdict> read, ruled;
+    HeatmapControl::Stats stats;
+    const auto fast = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, {nullptr, &read, &stats});
+    r.method = HeatmapRequest::Method::EachPair;
+    const auto slow = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, {nullptr, &ruled, nullptr});
+    CHECK(read == ruled);
+    REQUIRE(fast.size() == slow.size());
+    std::size_t onDifficult = 0;
+    for (std::size_t i = 0; i < fast.size(); ++i) {
+        CHECK(fast[i].state == slow[i].state);
+        onDifficult += difficult.count({fast[i].cell.x, fast[i].cell.y});
+    }
+    REQUIRE(onDifficult >= 30);
+    // More pairs read than the probes off difficult terrain have: some on it were read too.
+    const std::size_t offDifficult = (fast.size() - onDifficult) * r.attackers.size();
+    INFO(stats.fromCorners << " pairs read, " << offDifficult << " pairs of probes off difficult terrain");
+    CHECK(stats.fromCorners > offDifficult + onDifficult * r.attackers.size() / 4);
     CHECK(std::count(read.begin(), read.end(), HeatVerdict::Cover) > 0);
     CHECK(std::count(read.begin(), read.end(), HeatVerdict::NoCover) > 0);
 }
