@@ -7,8 +7,13 @@ namespace sightline {
 
 std::optional<Coord> quantize(double cells) {
     if (!std::isfinite(cells) || std::fabs(cells) > kMaxAbsCells) return std::nullopt;
-    // Scaling by a power of two is exact; llround rounds half away from zero on every machine.
-    return static_cast<Coord>(std::llround(std::ldexp(cells, kFractionBits)));
+    // Scaling by a power of two is exact (within the bound, the product is ldexp's). A whole number
+    // of lattice units (a whole cell, a half, any coordinate of at most kFractionBits binary places)
+    // is taken as it is, without a call; llround rounds the rest half away from zero on every machine.
+    const double units = cells * static_cast<double>(kScale);
+    const auto whole = static_cast<Coord>(units);
+    if (static_cast<double>(whole) == units) return whole;
+    return static_cast<Coord>(std::llround(units));
 }
 
 bool onSegment(const IPoint& a, const IPoint& b, const IPoint& p) {

@@ -17,6 +17,28 @@ TEST_CASE("exact arithmetic: snapping and orientation", "[geometry]") {
     CHECK_FALSE(quantize(std::nan("")));
     CHECK_FALSE(quantize(1e300));
     CHECK_FALSE(quantize(-1e7));
+    // Whole lattice units as they are, the rest rounded half away from zero: as llround of the
+    // value scaled by ldexp, over whole and half cells, ties, values a unit's fraction either side
+    // of them and random values, both signs, up to the bound.
+    {
+        tools::SceneRng rng(20261204);
+        std::vector<double> values = {0.0, -0.0, 0.5 / kScale, -0.5 / kScale, 1.5 / kScale, -1.5 / kScale, 1e-310, -1e-310, kMaxAbsCells, -kMaxAbsCells,
+                                      kMaxAbsCells - 0.5 / kScale, std::nextafter(kMaxAbsCells, 0.0)};
+        for (int i = 0; i < 20000; ++i) {
+            const double whole = rng.below(2000001) - 1000000, unit = 1.0 / kScale;
+            values.push_back(whole);
+            values.push_back(whole / 2);
+            values.push_back(whole + unit / 2);
+            values.push_back(std::nextafter(whole + unit / 2, 1e9));
+            values.push_back(std::nextafter(whole - unit / 2, -1e9));
+            values.push_back((double(rng.next() >> 11) / double(std::uint64_t(1) << 53) - 0.5) * 2 * kMaxAbsCells);
+            values.push_back(double(rng.next() >> 11) / double(std::uint64_t(1) << 53) * 8 - 4);
+        }
+        for (const double v : values) {
+            INFO(v);
+            REQUIRE(quantize(v) == static_cast<Coord>(std::llround(std::ldexp(v, kFractionBits))));
+        }
+    }
     // Far-out coordinates stay exact: no overflow in the products.
     const IPoint a = test::pt(-1e6, -1e6), b = test::pt(1e6, 1e6 - 1.0 / 1048576), c = test::pt(0, 0);
     CHECK(orient(a, b, c) != 0);
