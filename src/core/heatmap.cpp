@@ -547,8 +547,9 @@ constexpr std::size_t kCullSample = 8;
 
 // Decides the pairs still to rule (kRule in `state`) under the game's corner rule from each
 // attacker's corners' lines to every point of the board (core/corner_lines.hpp; `scene` is the
-// board's, paintable), for the cells whose probe holds nothing that stops a line and that do not
-// touch the attacker (a shared corner's line has no length: it is ruled). A line to a probe corner
+// board's, paintable), for the cells whose probe holds nothing that stops a line (or, a 1x1 probe,
+// difficult terrain alone, where that does not change the ruling) and that do not touch the
+// attacker (a shared corner's line has no length: it is ruled). A line to a probe corner
 // with a barrier other than the edge through it is traced for the pair (the path there is taken to
 // come from inside the probe's cell). takenOf[k], where not empty, holds the cells each of attacker
 // k's corners' culling sweeps took (Reach::taken): a corner's lines are painted for the obstacles
@@ -574,7 +575,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
     // readable with no barrier through a probe corner (its pair decided from the footprint's bits
     // alone where no line is left to trace). A 1x1 probe on difficult terrain that stops nothing
     // else, with no barrier through its corners, is readable too (onOwn): the probe's own cell
-    // stops none of its lines, and is painted only into the lines it lies on (readOwn, below).
+    // stops none of its lines, and is painted only into the lines that run into it (below).
     std::vector<std::uint8_t> readable(nc, 1), onBarrier(nc, 0), plain(nc, 0), onOwn(nc, 0);
     for (std::size_t i = 0; i < nc; ++i) {
         const Cell c = cells[i];
@@ -849,15 +850,17 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                             v = {true, true, false, false};
                         } else {
                             const LineEnd start = figureLineEnd(a, corners[ia], q), end = figureLineEnd(probe, {x, y}, from);
-                            // Met only at its end where no line is left open: the meeting point
-                            // rule there, from the wedge the tracer keeps for the point and the
-                            // probe's cell behind it (Tracer::cornerAt), or worked out afresh.
-                            int atEnd = -1;
-                            if (!(bits & CornerLines::kOpen) && end.ownCell) atEnd = Tracer::stopsAtCorner(tracer.cornerAt(q, *end.ownCell), from - q);
-                            if (bits & CornerLines::kOpen) v = tracer.verdict(start, end, LineFilter{ai, -1});
-                            else if (atEnd >= 0 ? atEnd == 1 : tracer.stopsAtEnd(start, end, LineFilter{ai, -1})) v = {true, true, false, false};
-                            else v = {false, (bits & (CornerLines::kFigure | CornerLines::kDifficult)) != 0, (bits & CornerLines::kFigure) != 0,
-                                      (bits & CornerLines::kDifficult) != 0};
+                            if (bits & CornerLines::kOpen) {
+                                v = tracer.verdict(start, end, LineFilter{ai, -1});
+                            } else {
+                                // Met only at its end: the meeting point rule there, from the
+                                // wedge the tracer keeps for the point and the probe's cell behind
+                                // it (Tracer::cornerAt), or worked out afresh where it has none.
+                                const int atEnd = end.ownCell ? Tracer::stopsAtCorner(tracer.cornerAt(q, *end.ownCell), from - q) : -1;
+                                if (atEnd >= 0 ? atEnd == 1 : tracer.stopsAtEnd(start, end, LineFilter{ai, -1})) v = {true, true, false, false};
+                                else v = {false, (bits & (CornerLines::kFigure | CornerLines::kDifficult)) != 0, (bits & CornerLines::kFigure) != 0,
+                                          (bits & CornerLines::kDifficult) != 0};
+                            }
                         }
                         known = static_cast<std::uint8_t>(1 | (v.sightStopped ? 2 : 0) | (v.coverStopped ? 4 : 0) | (v.figureStopped ? 8 : 0) |
                                                           (v.difficultStopped ? 16 : 0));

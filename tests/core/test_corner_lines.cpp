@@ -409,6 +409,39 @@ TEST_CASE("corner lines: a probe on difficult terrain is read from them, its own
     CHECK(stats.fromCorners > offDifficult + onDifficult * r.attackers.size() / 4);
     CHECK(std::count(read.begin(), read.end(), HeatVerdict::Cover) > 0);
     CHECK(std::count(read.begin(), read.end(), HeatVerdict::NoCover) > 0);
+
+    // Random boards of 8 to 17 cells a side with a sixth of the cells difficult and walls meeting
+    // in joints (lines through a joint are traced one by one, the others painted): each pair read
+    // from the corners' lines as each pair ruled one by one.
+    for (int n = 0; n < 200; ++n) {
+        Board small = test::board(8 + rng.below(10), 8 + rng.below(10));
+        std::vector<Cell> rough;
+        for (int y = 0; y < small.height; ++y)
+            for (int x = 0; x < small.width; ++x)
+                if (rng.below(6) == 0) rough.push_back({x, y});
+        test::terrain(small, TerrainKind::Difficult, rough);
+        static const int dirs[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+        for (int j = 2 + rng.below(8); j > 0; --j) {  // two or three walls from one point
+            const int x = 1 + rng.below(small.width - 1), y = 1 + rng.below(small.height - 1);
+            for (int k = 2 + rng.below(2); k > 0; --k) {
+                const int* d = dirs[rng.below(8)];
+                const int ex = x + d[0], ey = y + d[1];
+                if (ex >= 0 && ey >= 0 && ex <= small.width && ey <= small.height) test::wall(small, x, y, ex, ey);
+            }
+        }
+        std::vector<char> taken(static_cast<std::size_t>(small.width * small.height), 0);
+        test::placeFigures(small, rng, 2 + rng.below(5), taken, [&](Figure& f) { f.side = rng.below(2) == 0 ? "red" : "blue"; });
+        INFO("board " << n << ":\n" << serializeMap(small));
+        HeatmapRequest q;
+        q.attackers = figuresOfSide(small, "red");
+        q.method = HeatmapRequest::Method::Corners;
+        q.cull = rng.below(2) == 0;
+        std::vector<HeatVerdict> readSmall, ruledSmall;
+        coverHeatmap(*rules, small, sightPolicyFor("doom"), q, Engine::Indexed, 1, {nullptr, &readSmall, nullptr});
+        q.method = HeatmapRequest::Method::EachPair;
+        coverHeatmap(*rules, small, sightPolicyFor("doom"), q, Engine::Indexed, 1, {nullptr, &ruledSmall, nullptr});
+        REQUIRE(readSmall == ruledSmall);
+    }
 }
 
 TEST_CASE("corner lines: a sample of attackers culled says whether culling pays, and either way each pair has its ruling", "[heatmap][corner-lines]") {
