@@ -25,11 +25,20 @@ public:
     explicit WindowDriver(std::string dir, bool settle = true, std::string stateName = "state.json")
         : dir_(std::move(dir)), stateName_(std::move(stateName)), settle_(settle) {}
 
-    // The first window whose title starts with "Sightline", waiting for it to be shown.
+    // The first window whose title starts with "Sightline", waiting up to a minute for it to be
+    // shown. A search that fails at once is made again: xdotool gives up on an X error, as when
+    // another window (the app of a test before) goes away while it looks through the windows.
     bool findWindow() {
-        const Run r = shell("timeout 60 xdotool search --sync --onlyvisible --name '^Sightline'", dir_);
-        window_ = r.out.substr(0, r.out.find('\n'));
-        return r.status == 0 && !window_.empty();
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        for (;;) {
+            const auto left = std::chrono::duration_cast<std::chrono::seconds>(until - std::chrono::steady_clock::now()).count();
+            if (left <= 0) return false;
+            const Run r = shell("timeout " + std::to_string(left) + " xdotool search --sync --onlyvisible --name '^Sightline'", dir_);
+            window_ = r.out.substr(0, r.out.find('\n'));
+            if (r.status == 0 && !window_.empty()) return true;
+            if (r.status == 124) return false;  // timed out: no such window was shown
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        }
     }
     // The app's state; null while there is none or it cannot be read.
     nlohmann::json state() const {
