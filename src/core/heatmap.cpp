@@ -816,9 +816,11 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                             return v;
                         });
                     };
-                    const CornerDecision most = decideOwn(true), least = decideOwn(false);
-                    if (most.lineOfSight != least.lineOfSight || most.cover != least.cover) return;
-                    row[i] = !most.lineOfSight ? kCulled : most.cover ? kCover : kNoCover;
+                    // Line of sight reads sight alone, and cover with those lines clear holds
+                    // with them stopped too: the second decision only where the first gives none.
+                    const CornerDecision least = decideOwn(false);
+                    if (least.lineOfSight && !least.cover && decideOwn(true).cover) return;
+                    row[i] = !least.lineOfSight ? kCulled : least.cover ? kCover : kNoCover;
                     ++n;
                     return;
                 }
