@@ -191,6 +191,7 @@ int runHeatmap(const std::vector<std::pair<std::string, Board>>& boards, int rep
                         request.attackers.size(), stats.sampled);
         std::printf("  of those, read from corners' lines  %9zu     (%.2f%%; the rest ruled one by one)\n", stats.fromCorners,
                     100.0 * double(stats.fromCorners) / double(std::max<std::size_t>(1, stats.ruled)));
+        std::printf("  of those, probes on difficult terrain %8zu\n", stats.onTerrain);
         std::printf("  heat map, 1 thread                  %9.3f ms   (median of %zu)\n", f1, fast1.size());
         std::printf("  heat map, all cores                 %9.3f ms   (median of %zu)\n", fN, fastN.size());
         std::printf("  Doom matrix of %3zu figures, 1 thread %8.3f ms   (median of %zu)\n", board.figures.size(), m1, matrix1.size());

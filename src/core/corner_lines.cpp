@@ -814,9 +814,19 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         int only = -1;
         for (int k = 0; k < 4; ++k)
             if (f.occupies(Cell{c.x - 1 + (k & 1), c.y - 1 + (k >> 1)})) only = only == -1 ? k : 4;
+        // Most points are stopped already: eight at a time are passed over where all are.
+        constexpr std::uint64_t kEverySight = 0x0101010101010101ull * kSight;
         for (int y = y0_; y <= y1_; ++y) {
             std::uint8_t* row = &bits_[index(0, y)];
             for (int x = x0_; x <= x1_; ++x) {
+                if (x + 8 <= x1_ + 1) {
+                    std::uint64_t eight;
+                    std::memcpy(&eight, row + x, 8);
+                    if ((eight & kEverySight) == kEverySight) {
+                        x += 7;
+                        continue;
+                    }
+                }
                 if (row[x] & kSight) continue;
                 int stops = -1;
                 if (x != c.x || y != c.y) {

@@ -545,6 +545,36 @@ constexpr double kCullCrossover = 400;
 // The attackers culled to decide it (where there are at least twice as many).
 constexpr std::size_t kCullSample = 8;
 
+// Per footprint (fromCorners): kClear (some corner's lines all clear for cover), kSeen (some line
+// clear for sight), CornerLines::kOpen (a line to trace); from the or and the and of a corner's
+// lines to the probe's corners.
+constexpr std::uint8_t kClear = 1, kSeen = 2;
+inline std::uint8_t footprint(std::uint8_t any, std::uint8_t all, std::uint8_t coverOrOpen) {
+    return static_cast<std::uint8_t>(((any & coverOrOpen) == 0 ? kClear : 0) | ((all & CornerLines::kSight) == 0 ? kSeen : 0) |
+                                     (any & CornerLines::kOpen));
+}
+
+// A line's verdict as fromCorners keeps it for a pair (1 | 2 sight stopped | 4 cover | 8 figure |
+// 16 difficult), from a point's painted bits where nothing is left to trace there (neither
+// CornerLines::kOpen nor kEnd), as CornerLines::atPoint reads them.
+inline std::uint8_t paintedLine(std::uint8_t bits) {
+    if (bits & CornerLines::kSight) return 1 | 2 | 4;
+    return static_cast<std::uint8_t>(1 | ((bits & (CornerLines::kFigure | CornerLines::kDifficult)) != 0 ? 4 : 0) |
+                                     ((bits & CornerLines::kFigure) != 0 ? 8 : 0) | ((bits & CornerLines::kDifficult) != 0 ? 16 : 0));
+}
+
+// The footprints of a 1x1 probe whose first corners are the points from `from` to `to` (inclusive):
+// `top` a table's points, `bottom` the same a row on; or'd into `out`. Apart, so that the compiler
+// vectorizes it.
+void orFootprints(const std::uint8_t* __restrict top, const std::uint8_t* __restrict bottom, std::uint8_t* __restrict out, std::size_t from,
+                  std::size_t to, std::uint8_t coverOrOpen) {
+    for (std::size_t p = from; p <= to; ++p) {
+        const std::uint8_t any = static_cast<std::uint8_t>(top[p] | top[p + 1] | bottom[p] | bottom[p + 1]);
+        const std::uint8_t all = static_cast<std::uint8_t>(top[p] & top[p + 1] & bottom[p] & bottom[p + 1]);
+        out[p] |= footprint(any, all, coverOrOpen);
+    }
+}
+
 // Decides the pairs still to rule (kRule in `state`) under the game's corner rule from each
 // attacker's corners' lines to every point of the board (core/corner_lines.hpp; `scene` is the
 // board's, paintable), for the cells whose probe holds nothing that stops a line (or, a 1x1 probe,
@@ -554,12 +584,13 @@ constexpr std::size_t kCullSample = 8;
 // come from inside the probe's cell). takenOf[k], where not empty, holds the cells each of attacker
 // k's corners' culling sweeps took (Reach::taken): a corner's lines are painted for the obstacles
 // near its own only; elsewhere the barriers are looked up by blocks (CornerLines::Blocks, made once
-// here). `cells` run row by row, as requestCells gives them. Returns how many pairs it decided;
-// the rest are left to rule.
+// here). `cells` run row by row, as requestCells gives them. Returns how many pairs it decided
+// (and in onTerrain how many of those have the probe on difficult terrain); the rest are left to
+// rule.
 template <class Stopped>
 std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const HeatmapRequest& request, const std::vector<Cell>& cells,
                         std::vector<std::uint8_t>& state, const std::vector<std::vector<std::uint64_t>>& takenOf, unsigned threads,
-                        const Stopped& stopped) {
+                        const Stopped& stopped, std::size_t& onTerrain) {
     const Board& board = scene.board();
     const std::size_t na = request.attackers.size(), nc = cells.size();
     const std::vector<char> barrierAt = CornerLines::barrierPoints(scene);
@@ -574,8 +605,8 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
     // Per cell also whether it is plain:
     // readable with no barrier through a probe corner (its pair decided from the footprint's bits
     // alone where no line is left to trace). A 1x1 probe on difficult terrain that stops nothing
-    // else, with no barrier through its corners, is readable too (onOwn): the probe's own cell
-    // stops none of its lines, and is painted only into the lines that run into it (below).
+    // else is readable too (onOwn): the probe's own cell stops none of its lines, and is painted
+    // only into the lines that run into it (below).
     std::vector<std::uint8_t> readable(nc, 1), onBarrier(nc, 0), plain(nc, 0), onOwn(nc, 0);
     for (std::size_t i = 0; i < nc; ++i) {
         const Cell c = cells[i];
@@ -585,7 +616,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
         for (int y = c.y; y <= c.y + ph; ++y)
             for (int x = c.x; x <= c.x + pw; ++x)
                 onBarrier[i] = onBarrier[i] || barrierAt[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)];
-        if (!ok && pw == 1 && ph == 1 && !onBarrier[i] && scene.terrainAt(c.x, c.y) == SightScene::kDifficult) ok = onOwn[i] = 1;
+        if (!ok && pw == 1 && ph == 1 && scene.terrainAt(c.x, c.y) == SightScene::kDifficult) ok = onOwn[i] = 1;
         plain[i] = readable[i] && !onBarrier[i] && !onOwn[i];
     }
     // The cells in runs along a row (most of a row is one run on an open floor): a run's cells'
@@ -603,8 +634,12 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
         runs.push_back({i, static_cast<std::size_t>(cells[i].y) * stride + static_cast<std::size_t>(cells[i].x), cells[i].x, 1});
     }
     std::vector<std::size_t> offset;
+    std::vector<int> cornerX, cornerY;
     for (int dy = 0; dy <= ph; ++dy)
-        for (int dx = 0; dx <= pw; ++dx) offset.push_back(static_cast<std::size_t>(dy) * stride + static_cast<std::size_t>(dx));
+        for (int dx = 0; dx <= pw; ++dx) {
+            offset.push_back(static_cast<std::size_t>(dy) * stride + static_cast<std::size_t>(dx));
+            cornerX.push_back(dx), cornerY.push_back(dy);
+        }
     std::size_t obstacles = scene.terrainCells().size();
     for (const Barrier& b : scene.barriers()) obstacles += b.kind != Blocker::Kind::Edge;
     for (const Figure& f : board.figures) obstacles += static_cast<std::size_t>(f.w) * static_cast<std::size_t>(f.h);
@@ -618,10 +653,11 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
     Figure probeShape;
     probeShape.w = pw, probeShape.h = ph;
     const bool coverApplies = !(rule.largeHasNoCover && probeShape.isLarge()) && !(rule.stunnedHasNoCover && probeShape.stunned);
-    std::atomic<std::size_t> read{0};
+    std::atomic<std::size_t> read{0}, readOnTerrain{0};
     inParallel(threads, na, 1, stopped, [&] {
         return [&, tracer = Tracer(scene), tables = std::vector<CornerLines>(), probe = Figure(),
-                found = std::vector<std::uint8_t>(points), one = std::vector<std::uint64_t>()](std::size_t k) mutable {
+                found = std::vector<std::uint8_t>(points), one = std::vector<std::uint64_t>(),
+                stretches = std::vector<std::pair<std::size_t, std::size_t>>(), known = std::vector<std::uint8_t>()](std::size_t k) mutable {
             const int ai = request.attackers[k];
             const Figure& a = board.figures[static_cast<std::size_t>(ai)];
             // An attacker of many corners, or one not wholly on the board, has its pairs ruled; so
@@ -716,43 +752,64 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
             // decided line by line below). The same decision as decideByCorners for a probe that
             // shares no corner with the attacker and has no barrier through its corners.
             const auto bx0 = static_cast<std::size_t>(box.x0), bx1 = static_cast<std::size_t>(box.x1 - pw);
-            for (int y = box.y0; y + ph <= box.y1; ++y) {
-                const std::size_t rowStart = static_cast<std::size_t>(y) * stride;
-                std::fill(&found[rowStart + bx0], &found[rowStart + bx1] + 1, std::uint8_t(0));
-            }
-            // Per footprint: kClear (some corner's lines all clear for cover), kSeen (some line clear
-            // for sight), CornerLines::kOpen (a line to trace).
-            constexpr std::uint8_t kClear = 1, kSeen = 2;
+            // The footprints' first corners, row by row; where the box spans most of the board's
+            // width, as one stretch from the first row's first to the last row's last (the points
+            // between rows, off the box, are read from the tables' points and written to `found`,
+            // which nothing reads there: its wanted cells lie in the box), so that the loops below
+            // run long without a row's start and end each time.
+            const bool flat = 2 * (bx1 - bx0 + 1) >= stride;
+            stretches.clear();
+            if (flat && box.y0 + ph <= box.y1)
+                stretches.push_back({static_cast<std::size_t>(box.y0) * stride + bx0, static_cast<std::size_t>(box.y1 - ph) * stride + bx1});
+            else
+                for (int y = box.y0; y + ph <= box.y1; ++y)
+                    stretches.push_back({static_cast<std::size_t>(y) * stride + bx0, static_cast<std::size_t>(y) * stride + bx1});
+            for (const auto& [from, to] : stretches) std::fill(&found[from], &found[to] + 1, std::uint8_t(0));
             const std::uint8_t coverOrOpen = coverBits | CornerLines::kOpen;
             for (std::size_t ia = 0; ia < corners.size(); ++ia) {
-                const std::uint8_t* b = tables[ia].bits();
-                for (int y = box.y0; y + ph <= box.y1; ++y) {
-                    const std::size_t rowStart = static_cast<std::size_t>(y) * stride;
-                    std::uint8_t* __restrict out = found.data() + rowStart;
+                const std::uint8_t* const b = tables[ia].bits();
+                std::uint8_t* const out = found.data();
+                for (const auto& [from, to] : stretches) {
                     if (pw == 1 && ph == 1) {  // the usual probe: its four corners, in a loop the compiler vectorizes
-                        const std::uint8_t* __restrict top = b + rowStart;
-                        const std::uint8_t* __restrict bottom = top + stride;
-                        for (std::size_t x = bx0; x <= bx1; ++x) {
-                            const std::uint8_t any = static_cast<std::uint8_t>(top[x] | top[x + 1] | bottom[x] | bottom[x + 1]);
-                            const std::uint8_t all = static_cast<std::uint8_t>(top[x] & top[x + 1] & bottom[x] & bottom[x + 1]);
-                            out[x] |= static_cast<std::uint8_t>(((any & coverOrOpen) == 0 ? kClear : 0) | ((all & CornerLines::kSight) == 0 ? kSeen : 0) |
-                                                                (any & CornerLines::kOpen));
-                        }
+                        orFootprints(b, b + stride, out, from, to, coverOrOpen);
                         continue;
                     }
-                    for (std::size_t x = bx0; x <= bx1; ++x) {
+                    for (std::size_t p = from; p <= to; ++p) {
                         std::uint8_t any = 0, all = 0xff;
-                        for (const std::size_t o : offset) any |= b[rowStart + x + o], all &= b[rowStart + x + o];
-                        out[x] |= static_cast<std::uint8_t>(((any & coverOrOpen) == 0 ? kClear : 0) | ((all & CornerLines::kSight) == 0 ? kSeen : 0) |
-                                                            (any & CornerLines::kOpen));
+                        for (const std::size_t o : offset) any |= b[p + o], all &= b[p + o];
+                        out[p] |= footprint(any, all, coverOrOpen);
                     }
                 }
             }
-            // A line to a probe corner with a barrier through it depends on the probe's cell there
-            // (the path is taken to come from inside it): traced for the pair, each once.
-            std::vector<std::uint8_t> atBarrier(corners.size() * probeCorners);
+            // The verdict of the line from corner ia to the probe's corner id (probe.cell set), kept
+            // as paintedLine keeps it. A line to a probe corner with a barrier through it
+            // (`barrierThere`) depends on the probe's cell there (the path is taken to come from
+            // inside it): stopped where painted so, traced where left open, and else met there only
+            // (the meeting point rule decides it).
+            known.resize(corners.size() * probeCorners);
+            const auto lineBits = [&](std::size_t ia, std::size_t id, bool barrierThere) -> std::uint8_t {
+                const auto asBits = [](const LineVerdict& v) {
+                    return static_cast<std::uint8_t>(1 | (v.sightStopped ? 2 : 0) | (v.coverStopped ? 4 : 0) | (v.figureStopped ? 8 : 0) |
+                                                      (v.difficultStopped ? 16 : 0));
+                };
+                const Cell c = probe.cell;
+                const std::size_t point = static_cast<std::size_t>(c.y) * stride + static_cast<std::size_t>(c.x) + offset[id];
+                if (!barrierThere) return asBits(tables[ia].atPoint(tracer, point));
+                const std::uint8_t bits = tables[ia].bits()[point];
+                if (bits & CornerLines::kSight) return paintedLine(bits);
+                const int x = c.x + cornerX[id], y = c.y + cornerY[id];
+                const IPoint q = latticePoint(x, y), from = latticePoint(corners[ia].x, corners[ia].y);
+                const LineEnd end = figureLineEnd(probe, {x, y}, from);
+                if (bits & CornerLines::kOpen) return asBits(tracer.verdict(figureLineEnd(a, corners[ia], q), end, LineFilter{ai, -1}));
+                // Met only at its end: the meeting point rule there, from the wedge the tracer keeps
+                // for the point and the probe's cell behind it (Tracer::cornerAt), or worked out
+                // afresh where it has none.
+                const int atEnd = end.ownCell ? Tracer::stopsAtCorner(tracer.cornerAt(q, *end.ownCell), from - q) : -1;
+                if (atEnd >= 0 ? atEnd == 1 : tracer.stopsAtEnd(figureLineEnd(a, corners[ia], q), end, LineFilter{ai, -1})) return 1 | 2 | 4;
+                return paintedLine(bits & static_cast<std::uint8_t>(~CornerLines::kEnd));
+            };
             const auto cornerAt = [&](std::size_t ia) { return corners[ia]; };
-            std::size_t n = 0;
+            std::size_t n = 0, own = 0;
             // Where many are to rule, first the plain cells with no line left to trace, run by run
             // without a branch, as the pairs read one by one below would be: a pair found without
             // line of sight is culled, one with it gets cover from the footprints' bits. The cells
@@ -774,11 +831,21 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                 for (const Run& r : runs) {
                     std::uint8_t* __restrict to = row + r.cell;
                     const std::uint8_t* __restrict isPlain = plain.data() + r.cell;
+                    const std::uint8_t* __restrict isReadable = readable.data() + r.cell;
                     const std::uint8_t* __restrict bits = found.data() + r.point;
-                    for (std::int32_t j = 0; j < r.n; ++j) {
+                    // In masks (all ones or none) rather than branches, so that the compiler
+                    // vectorizes it. A readable cell that is not plain is culled here where no line
+                    // gives sight (as below: every line crosses something that stops sight for
+                    // certain, whatever its probe corners sit on), and left to read below else.
+                    for (std::size_t j = 0, n = static_cast<std::size_t>(r.n); j < n; ++j) {
                         const std::uint8_t f = bits[j], was = to[j];
-                        const std::uint8_t now = !(f & kSeen) ? kCulled : (f & CornerLines::kOpen) ? kRule : (f & kClear) ? kNoCover : coverOrNot;
-                        to[j] = ((was == kRule) & (isPlain[j] != 0)) ? now : was;
+                        const auto mask = [](bool on) { return static_cast<std::uint8_t>(-static_cast<int>(on)); };
+                        const std::uint8_t seen = mask((f & kSeen) != 0), open = mask((f & CornerLines::kOpen) != 0), clear = mask((f & kClear) != 0);
+                        const std::uint8_t flat = mask(isPlain[j] != 0);
+                        const std::uint8_t lit = static_cast<std::uint8_t>((open & kRule) | (~open & ((clear & kNoCover) | (~clear & coverOrNot))));
+                        const std::uint8_t now = static_cast<std::uint8_t>((seen & ((flat & lit) | (~flat & kRule))) | (~seen & kCulled));
+                        const std::uint8_t take = mask((was == kRule) & (isReadable[j] != 0));
+                        to[j] = static_cast<std::uint8_t>((take & now) | (~take & was));
                     }
                 }
                 n += before - countOf(row, nc, kRule);
@@ -799,20 +866,38 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     ++n;
                     return;
                 }
+                // Each line of the pair found once (decideByCorners may ask for one more than once)
+                // and kept as its verdict's four bits (and 1: found).
+                std::fill(known.begin(), known.end(), std::uint8_t(0));
+                const char* const atCorners = &barrierAt[base];
+                const auto line = [&](std::size_t ia, std::size_t id) {
+                    std::uint8_t& k = known[ia * probeCorners + id];
+                    if (!k) {
+                        // Most lines are painted, to a corner with no barrier through it: read here.
+                        const std::uint8_t bits = tables[ia].bits()[base + offset[id]];
+                        if (!atCorners[offset[id]] && !(bits & (CornerLines::kOpen | CornerLines::kEnd))) k = paintedLine(bits);
+                        else k = lineBits(ia, id, atCorners[offset[id]] != 0);
+                    }
+                    return LineVerdict{(k & 2) != 0, (k & 4) != 0, (k & 8) != 0, (k & 16) != 0};
+                };
                 if (onOwn[i]) {
                     // A line to a corner of the probe's cell that runs into the cell (the corner
-                    // from it lies in the closed quarter of the plane the cell spans there) has
-                    // the cell's difficult terrain painted into it, whether or not something else
-                    // stops it so: decided both ways, the pair is decided where both agree (more
-                    // lines stopped for cover can only give more cover), and ruled where not.
+                    // from it lies in the closed quarter of the plane the cell spans there) meets
+                    // the cell's difficult terrain in positive length, which the tables paint into
+                    // it (a line traced to a corner with a barrier through it may count it or not):
+                    // whether something else stops it so is in doubt. Decided both ways, every
+                    // such line as stopped so and as clear of it, the pair is decided where both
+                    // agree (more lines stopped for cover can only give more cover), and ruled
+                    // where not. The other lines do not meet the cell so: as found.
                     auto decideOwn = [&](bool stopped) {
                         return decideByCorners(rule, corners.size(), cornerAt, probe, probeCorners, [&](std::size_t ia, std::size_t id) {
-                            LineVerdict v = tables[ia].atPoint(tracer, base + offset[id]);
-                            if (stopped || !v.difficultStopped || v.sightStopped) return v;
-                            const int qx = c.x + static_cast<int>(id & 1), qy = c.y + static_cast<int>(id >> 1);
+                            LineVerdict v = line(ia, id);
+                            if (v.sightStopped) return v;
+                            const int qx = c.x + cornerX[id], qy = c.y + cornerY[id];
                             const Corner from = corners[ia];
                             const bool intoX = qx == c.x ? from.x >= qx : from.x <= qx, intoY = qy == c.y ? from.y >= qy : from.y <= qy;
-                            if (intoX && intoY) v.difficultStopped = false, v.coverStopped = v.figureStopped;
+                            if (!(intoX && intoY)) return v;
+                            v.difficultStopped = stopped, v.coverStopped = stopped || v.figureStopped;
                             return v;
                         });
                     };
@@ -821,7 +906,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     const CornerDecision least = decideOwn(false);
                     if (least.lineOfSight && !least.cover && decideOwn(true).cover) return;
                     row[i] = !least.lineOfSight ? kCulled : least.cover ? kCover : kNoCover;
-                    ++n;
+                    ++n, ++own;
                     return;
                 }
                 if (!onBarrier[i] && !(found[base] & CornerLines::kOpen)) {
@@ -830,51 +915,15 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     ++n;
                     return;
                 }
-                if (!onBarrier[i]) {
-                    const CornerDecision d = decideByCorners(rule, corners.size(), cornerAt, probe, probeCorners, [&](std::size_t ia, std::size_t id) {
-                        return tables[ia].atPoint(tracer, base + offset[id]);
-                    });
-                    row[i] = !d.lineOfSight ? kCulled : d.cover ? kCover : kNoCover;
-                    ++n;
-                    return;
-                }
-                std::fill(atBarrier.begin(), atBarrier.end(), std::uint8_t(0));
-                const CornerDecision d = decideByCorners(rule, corners.size(), cornerAt, probe, probeCorners, [&](std::size_t ia, std::size_t id) {
-                    const auto across = static_cast<std::size_t>(pw + 1);
-                    const int x = c.x + static_cast<int>(id % across), y = c.y + static_cast<int>(id / across);
-                    if (!barrierAt[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)]) return tables[ia].at(tracer, x, y);
-                    std::uint8_t& known = atBarrier[ia * probeCorners + id];
-                    if (!known) {
-                        const IPoint q = latticePoint(x, y), from = latticePoint(corners[ia].x, corners[ia].y);
-                        const std::uint8_t bits = tables[ia].bits()[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)];
-                        LineVerdict v;
-                        if (bits & CornerLines::kSight) {
-                            v = {true, true, false, false};
-                        } else {
-                            const LineEnd start = figureLineEnd(a, corners[ia], q), end = figureLineEnd(probe, {x, y}, from);
-                            if (bits & CornerLines::kOpen) {
-                                v = tracer.verdict(start, end, LineFilter{ai, -1});
-                            } else {
-                                // Met only at its end: the meeting point rule there, from the
-                                // wedge the tracer keeps for the point and the probe's cell behind
-                                // it (Tracer::cornerAt), or worked out afresh where it has none.
-                                const int atEnd = end.ownCell ? Tracer::stopsAtCorner(tracer.cornerAt(q, *end.ownCell), from - q) : -1;
-                                if (atEnd >= 0 ? atEnd == 1 : tracer.stopsAtEnd(start, end, LineFilter{ai, -1})) v = {true, true, false, false};
-                                else v = {false, (bits & (CornerLines::kFigure | CornerLines::kDifficult)) != 0, (bits & CornerLines::kFigure) != 0,
-                                          (bits & CornerLines::kDifficult) != 0};
-                            }
-                        }
-                        known = static_cast<std::uint8_t>(1 | (v.sightStopped ? 2 : 0) | (v.coverStopped ? 4 : 0) | (v.figureStopped ? 8 : 0) |
-                                                          (v.difficultStopped ? 16 : 0));
-                    }
-                    return LineVerdict{(known & 2) != 0, (known & 4) != 0, (known & 8) != 0, (known & 16) != 0};
-                });
+                // A line to trace, or one to a probe corner with a barrier through it.
+                const CornerDecision d = decideByCorners(rule, corners.size(), cornerAt, probe, probeCorners, line);
                 row[i] = !d.lineOfSight ? kCulled : d.cover ? kCover : kNoCover;
                 ++n;
             });
-            read += n;
+            read += n, readOnTerrain += own;
         };
     });
+    onTerrain = readOnTerrain;
     return read;
 }
 
@@ -1184,8 +1233,9 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
         control.stats->ruled = countOf(state.data(), state.size(), kRule);
     }
     if (cornerScene && !stopped()) {
-        const std::size_t read = fromCorners(*cornerRule, *cornerScene, request, cells, state, takenOf, threads, stopped);
-        if (control.stats) control.stats->fromCorners = read;
+        std::size_t onTerrain = 0;
+        const std::size_t read = fromCorners(*cornerRule, *cornerScene, request, cells, state, takenOf, threads, stopped, onTerrain);
+        if (control.stats) control.stats->fromCorners = read, control.stats->onTerrain = onTerrain;
     }
 
     // The cells with a pair still to rule, each on a scene of its own thread's with the probe there.

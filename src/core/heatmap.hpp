@@ -127,6 +127,7 @@ struct HeatmapControl {
         std::size_t pairs = 0;
         std::size_t ruled = 0;
         std::size_t fromCorners = 0;  // of those, the pairs read from the attackers' corner lines
+        std::size_t onTerrain = 0;    // and of those, the pairs of a probe standing on difficult terrain
         bool again = false;           // made from the last heat map's verdicts (HeatmapReach)
         std::size_t kept = 0;         // pairs whose verdict was kept from it
         // Attackers culled (their pairs no sight line can join set aside), and of those the sample

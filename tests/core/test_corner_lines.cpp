@@ -444,6 +444,61 @@ TEST_CASE("corner lines: a probe on difficult terrain is read from them, its own
     }
 }
 
+TEST_CASE("corner lines: a probe on difficult terrain with a wall through its corners is read from them too", "[heatmap][corner-lines]") {
+    // The same 40x40 board's patches with walls along them: three walls across the 6x6 patch (every
+    // cell of it has one through a corner) and one along the row of 8. A line to a corner with a
+    // wall through it is decided there by the meeting point rule (or traced), and the cell's own
+    // terrain is in doubt as for any probe on difficult terrain: where both ways agree, read.
+    tools::SceneRng rng(20261207);
+    Board b = test::board(40, 40);
+    std::vector<Cell> patch;
+    for (int y = 17; y < 23; ++y)
+        for (int x = 17; x < 23; ++x) patch.push_back({x, y});
+    for (int x = 4; x < 12; ++x) patch.push_back({x, 33});
+    test::terrain(b, TerrainKind::Difficult, patch);
+    for (const int x : {18, 20, 22}) test::wall(b, x, 17, x, 23);
+    test::wall(b, 4, 33, 12, 33);
+    fortyFigures(b, rng);
+    std::set<std::pair<int, int>> difficult;
+    for (const TerrainGroup& t : b.terrain)
+        if (t.kind == TerrainKind::Difficult)
+            for (const Cell& c : t.cells) difficult.insert({c.x, c.y});
+    // Cells with a wall end or a wall through a corner.
+    std::set<std::pair<int, int>> walled;
+    for (const Wall& w : b.walls) {
+        const int x0 = static_cast<int>(std::min(w.from.x, w.to.x)), x1 = static_cast<int>(std::max(w.from.x, w.to.x));
+        const int y0 = static_cast<int>(std::min(w.from.y, w.to.y)), y1 = static_cast<int>(std::max(w.from.y, w.to.y));
+        for (int y = y0; y <= y1; ++y)
+            for (int x = x0; x <= x1; ++x)
+                for (int dy = -1; dy <= 0; ++dy)
+                    for (int dx = -1; dx <= 0; ++dx) walled.insert({x + dx, y + dy});
+    }
+    const auto rules = makeRuleSystem("doom", {"", SIGHTLINE_SOURCE_DIR "/assets"});
+    HeatmapRequest r;
+    r.attackers = figuresOfSide(b, "red");
+    std::vector<HeatVerdict> read, ruled;
+    HeatmapControl::Stats stats;
+    const auto fast = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, {nullptr, &read, &stats});
+    r.method = HeatmapRequest::Method::EachPair;
+    const auto slow = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, {nullptr, &ruled, nullptr});
+    CHECK(read == ruled);
+    REQUIRE(fast.size() == slow.size());
+    std::size_t onDifficult = 0, onWalled = 0;
+    for (std::size_t i = 0; i < fast.size(); ++i) {
+        CHECK(fast[i].state == slow[i].state);
+        const std::pair<int, int> at{fast[i].cell.x, fast[i].cell.y};
+        onDifficult += difficult.count(at);
+        onWalled += difficult.count(at) && walled.count(at);
+    }
+    REQUIRE(onWalled >= 30);
+    // More pairs of probes on difficult terrain read than those without a wall at a corner have:
+    // some with a wall there were read too (a quarter of theirs at least).
+    const std::size_t bound = (onDifficult - onWalled) * r.attackers.size();
+    INFO(stats.onTerrain << " pairs on difficult terrain read of " << stats.fromCorners << "; " << onWalled << " of " << onDifficult
+                         << " probes on difficult terrain have a wall at a corner");
+    CHECK(stats.onTerrain > bound + onWalled * r.attackers.size() / 4);
+}
+
 TEST_CASE("corner lines: a sample of attackers culled says whether culling pays, and either way each pair has its ruling", "[heatmap][corner-lines]") {
     // 40x40 cells, 40 figures on two sides, from one short wall to 900: where a sample of eight
     // attackers leaves most pairs, the others are not culled and every pair is read from the
