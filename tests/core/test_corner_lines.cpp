@@ -463,7 +463,8 @@ TEST_CASE("corner lines: a probe on difficult terrain with a wall through its co
     for (const TerrainGroup& t : b.terrain)
         if (t.kind == TerrainKind::Difficult)
             for (const Cell& c : t.cells) difficult.insert({c.x, c.y});
-    // Cells with a wall end or a wall through a corner.
+    // Cells with a wall through a corner (the walls here run along grid lines: every lattice point
+    // of a wall's box lies on it, and the four cells round each have it at a corner).
     std::set<std::pair<int, int>> walled;
     for (const Wall& w : b.walls) {
         const int x0 = static_cast<int>(std::min(w.from.x, w.to.x)), x1 = static_cast<int>(std::max(w.from.x, w.to.x));
