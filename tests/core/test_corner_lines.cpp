@@ -82,6 +82,47 @@ void fortyFigures(Board& b, tools::SceneRng& rng) {
     test::placeFigures(b, rng, 40, taken, [&](Figure& f) { f.side = rng.below(2) == 0 ? "red" : "blue"; });
 }
 
+// 40x40 cells with two patches of difficult terrain: a 6x6 from (17, 17) and a row of 8 from (4, 33).
+Board patchedBoard() {
+    Board b = test::board(40, 40);
+    std::vector<Cell> patch;
+    for (int y = 17; y < 23; ++y)
+        for (int x = 17; x < 23; ++x) patch.push_back({x, y});
+    for (int x = 4; x < 12; ++x) patch.push_back({x, 33});
+    test::terrain(b, TerrainKind::Difficult, patch);
+    return b;
+}
+
+std::set<std::pair<int, int>> difficultCells(const Board& b) {
+    std::set<std::pair<int, int>> out;
+    for (const TerrainGroup& t : b.terrain)
+        if (t.kind == TerrainKind::Difficult)
+            for (const Cell& c : t.cells) out.insert({c.x, c.y});
+    return out;
+}
+
+// The Doom cover heat map of the red figures on `b`, read from the corners' lines where it may be,
+// checked against each pair ruled one by one.
+struct ReadAndRuled {
+    HeatmapRequest request;
+    std::vector<HeatCell> fast, slow;
+    std::vector<HeatVerdict> read, ruled;
+    HeatmapControl::Stats stats;
+};
+ReadAndRuled readAndRuled(const Board& b) {
+    const auto rules = makeRuleSystem("doom", {"", SIGHTLINE_SOURCE_DIR "/assets"});
+    ReadAndRuled h;
+    h.request.attackers = figuresOfSide(b, "red");
+    h.fast = coverHeatmap(*rules, b, sightPolicyFor("doom"), h.request, Engine::Indexed, 2, {nullptr, &h.read, &h.stats});
+    HeatmapRequest each = h.request;
+    each.method = HeatmapRequest::Method::EachPair;
+    h.slow = coverHeatmap(*rules, b, sightPolicyFor("doom"), each, Engine::Indexed, 2, {nullptr, &h.ruled, nullptr});
+    CHECK(h.read == h.ruled);
+    REQUIRE(h.fast.size() == h.slow.size());
+    for (std::size_t i = 0; i < h.fast.size(); ++i) CHECK(h.fast[i].state == h.slow[i].state);
+    return h;
+}
+
 bool same(const LineVerdict& a, const LineVerdict& b) {
     if (a.sightStopped || b.sightStopped) return a.sightStopped == b.sightStopped;
     return a.coverStopped == b.coverStopped && a.figureStopped == b.figureStopped && a.difficultStopped == b.difficultStopped;
@@ -372,47 +413,31 @@ TEST_CASE("corner lines: a probe on difficult terrain is read from them, its own
     // cell taken as stopped, and as clear but for what else it meets, give one ruling), with the
     // verdict each pair ruled one by one has, under Doom whose cover counts difficult terrain.
     tools::SceneRng rng(20261206);
-    Board b = test::board(40, 40);
-    std::vector<Cell> patch;
-    for (int y = 17; y < 23; ++y)
-        for (int x = 17; x < 23; ++x) patch.push_back({x, y});
-    for (int x = 4; x < 12; ++x) patch.push_back({x, 33});
-    test::terrain(b, TerrainKind::Difficult, patch);
+    Board b = patchedBoard();
     for (int i = 0; i < 12; ++i) {
         const int x = 1 + rng.below(38), y = 1 + rng.below(38);
         test::wall(b, x, y, x + rng.below(2), y + 1);
     }
     fortyFigures(b, rng);
-    std::set<std::pair<int, int>> difficult;
-    for (const TerrainGroup& t : b.terrain)
-        if (t.kind == TerrainKind::Difficult)
-            for (const Cell& c : t.cells) difficult.insert({c.x, c.y});
-    const auto rules = makeRuleSystem("doom", {"", SIGHTLINE_SOURCE_DIR "/assets"});
-    HeatmapRequest r;
-    r.attackers = figuresOfSide(b, "red");
-    std::vector<HeatVerdict> read, ruled;
-    HeatmapControl::Stats stats;
-    const auto fast = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, {nullptr, &read, &stats});
-    r.method = HeatmapRequest::Method::EachPair;
-    const auto slow = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, {nullptr, &ruled, nullptr});
-    CHECK(read == ruled);
-    REQUIRE(fast.size() == slow.size());
+    const std::set<std::pair<int, int>> difficult = difficultCells(b);
+    const ReadAndRuled h = readAndRuled(b);
+    const auto& fast = h.fast;
+    const HeatmapControl::Stats& stats = h.stats;
+    const HeatmapRequest& r = h.request;
     std::size_t onDifficult = 0;
-    for (std::size_t i = 0; i < fast.size(); ++i) {
-        CHECK(fast[i].state == slow[i].state);
-        onDifficult += difficult.count({fast[i].cell.x, fast[i].cell.y});
-    }
+    for (const HeatCell& c : fast) onDifficult += difficult.count({c.cell.x, c.cell.y});
     REQUIRE(onDifficult >= 30);
     // More pairs read than the probes off difficult terrain have: some on it were read too.
     const std::size_t offDifficult = (fast.size() - onDifficult) * r.attackers.size();
     INFO(stats.fromCorners << " pairs read, " << offDifficult << " pairs of probes off difficult terrain");
     CHECK(stats.fromCorners > offDifficult + onDifficult * r.attackers.size() / 4);
-    CHECK(std::count(read.begin(), read.end(), HeatVerdict::Cover) > 0);
-    CHECK(std::count(read.begin(), read.end(), HeatVerdict::NoCover) > 0);
+    CHECK(std::count(h.read.begin(), h.read.end(), HeatVerdict::Cover) > 0);
+    CHECK(std::count(h.read.begin(), h.read.end(), HeatVerdict::NoCover) > 0);
 
     // Random boards of 8 to 17 cells a side with a sixth of the cells difficult and walls meeting
     // in joints (lines through a joint are traced one by one, the others painted): each pair read
     // from the corners' lines as each pair ruled one by one.
+    const auto rules = makeRuleSystem("doom", {"", SIGHTLINE_SOURCE_DIR "/assets"});
     for (int n = 0; n < 200; ++n) {
         Board small = test::board(8 + rng.below(10), 8 + rng.below(10));
         std::vector<Cell> rough;
@@ -450,19 +475,11 @@ TEST_CASE("corner lines: a probe on difficult terrain with a wall through its co
     // wall through it is decided there by the meeting point rule (or traced), and the cell's own
     // terrain is in doubt as for any probe on difficult terrain: where both ways agree, read.
     tools::SceneRng rng(20261207);
-    Board b = test::board(40, 40);
-    std::vector<Cell> patch;
-    for (int y = 17; y < 23; ++y)
-        for (int x = 17; x < 23; ++x) patch.push_back({x, y});
-    for (int x = 4; x < 12; ++x) patch.push_back({x, 33});
-    test::terrain(b, TerrainKind::Difficult, patch);
+    Board b = patchedBoard();
     for (const int x : {18, 20, 22}) test::wall(b, x, 17, x, 23);
     test::wall(b, 4, 33, 12, 33);
     fortyFigures(b, rng);
-    std::set<std::pair<int, int>> difficult;
-    for (const TerrainGroup& t : b.terrain)
-        if (t.kind == TerrainKind::Difficult)
-            for (const Cell& c : t.cells) difficult.insert({c.x, c.y});
+    const std::set<std::pair<int, int>> difficult = difficultCells(b);
     // Cells with a wall through a corner (the walls here run along grid lines: every lattice point
     // of a wall's box lies on it, and the four cells round each have it at a corner).
     std::set<std::pair<int, int>> walled;
@@ -474,20 +491,13 @@ TEST_CASE("corner lines: a probe on difficult terrain with a wall through its co
                 for (int dy = -1; dy <= 0; ++dy)
                     for (int dx = -1; dx <= 0; ++dx) walled.insert({x + dx, y + dy});
     }
-    const auto rules = makeRuleSystem("doom", {"", SIGHTLINE_SOURCE_DIR "/assets"});
-    HeatmapRequest r;
-    r.attackers = figuresOfSide(b, "red");
-    std::vector<HeatVerdict> read, ruled;
-    HeatmapControl::Stats stats;
-    const auto fast = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, {nullptr, &read, &stats});
-    r.method = HeatmapRequest::Method::EachPair;
-    const auto slow = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, {nullptr, &ruled, nullptr});
-    CHECK(read == ruled);
-    REQUIRE(fast.size() == slow.size());
+    const ReadAndRuled h = readAndRuled(b);
+    const auto& fast = h.fast;
+    const HeatmapControl::Stats& stats = h.stats;
+    const HeatmapRequest& r = h.request;
     std::size_t onDifficult = 0, onWalled = 0;
-    for (std::size_t i = 0; i < fast.size(); ++i) {
-        CHECK(fast[i].state == slow[i].state);
-        const std::pair<int, int> at{fast[i].cell.x, fast[i].cell.y};
+    for (const HeatCell& c : fast) {
+        const std::pair<int, int> at{c.cell.x, c.cell.y};
         onDifficult += difficult.count(at);
         onWalled += difficult.count(at) && walled.count(at);
     }
