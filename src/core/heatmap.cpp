@@ -532,6 +532,29 @@ std::size_t obstaclesOf(const Board& board) {
     return n;
 }
 
+// For a board without features, what its scene says without making it (SightScene's barriers are
+// its walls and closed doors, and the edge; its terrain that stops sight, the blocking cells on the
+// board): whether every barrier's ends are whole cells (CornerLines::paintable), and whether nothing
+// but the edge stops sight.
+bool paintableBoard(const Board& board) {
+    const auto whole = [](const PointD& p) {
+        const std::optional<Coord> x = quantize(p.x), y = quantize(p.y);
+        return x && y && *x % kScale == 0 && *y % kScale == 0;
+    };
+    for (const Wall& w : board.walls)
+        if (!whole(w.from) || !whole(w.to)) return false;
+    for (const Door& d : board.doors)
+        if (!d.open && (!whole(d.from) || !whole(d.to))) return false;
+    return true;
+}
+bool openBoard(const Board& board) {
+    if (!board.walls.empty() || std::any_of(board.doors.begin(), board.doors.end(), [](const Door& d) { return !d.open; })) return false;
+    for (const TerrainGroup& t : board.terrain)
+        if (t.kind == TerrainKind::Blocking && std::any_of(t.cells.begin(), t.cells.end(), [&](const Cell& c) { return board.contains(c); }))
+            return false;
+    return true;
+}
+
 // Whether culling pays before the corners' lines are painted (Method::Auto): culling an attacker
 // costs about the points its corners may see, and saves painting there only. Painting every
 // corner's lines over the whole board costs about the obstacles times its rows, culling about the
@@ -575,6 +598,93 @@ void orFootprints(const std::uint8_t* __restrict top, const std::uint8_t* __rest
     }
 }
 
+// The cells a probe is read on from the corners' lines (fromCorners): nothing under the probe that
+// stops a line, or, a 1x1 probe, difficult terrain that stops nothing else (onOwn): the probe's own
+// cell stops none of its lines, and is painted only into the lines that run into it.
+void readableCells(const SightScene& scene, const std::vector<Cell>& cells, int pw, int ph, std::vector<std::uint8_t>& readable,
+                   std::vector<std::uint8_t>& onOwn) {
+    readable.assign(cells.size(), 1), onOwn.assign(cells.size(), 0);
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        const Cell c = cells[i];
+        std::uint8_t& ok = readable[i];
+        for (int y = c.y; y < c.y + ph && ok; ++y)
+            for (int x = c.x; x < c.x + pw && ok; ++x) ok = scene.terrainAt(x, y) == 0;
+        if (!ok && pw == 1 && ph == 1 && scene.terrainAt(c.x, c.y) == SightScene::kDifficult) ok = onOwn[i] = 1;
+    }
+}
+
+// The obstacles painting an attacker corner's lines looks at (fromCorners' cost of painting): the
+// cells that stop something, the barriers but the edge, and the figures' cells.
+std::size_t cornerObstacles(const SightScene& scene) {
+    std::size_t n = scene.terrainCells().size();
+    for (const Barrier& b : scene.barriers()) n += b.kind != Blocker::Kind::Edge;
+    for (const Figure& f : scene.board().figures) n += static_cast<std::size_t>(f.w) * static_cast<std::size_t>(f.h);
+    return n;
+}
+
+// Whether attacker k's corners' lines are painted (fromCorners), and its wanted probes (to rule and
+// readable): how many, the first and the last, and where few are to rule their columns. An attacker
+// of many corners, or one not wholly on the board, has its pairs ruled; so has one whose corners'
+// tables would pass 64 MB; and, under Method::Auto, one whose painting would cost more than ruling
+// its wanted pairs line by line. `taken`: its corners' taken cells where it was culled (else empty).
+struct PaintPlan {
+    bool paint = false, few = false;
+    std::size_t toRule = 0, wanted = 0, first = 0, last = 0;
+    std::int32_t xLo = std::numeric_limits<std::int32_t>::max(), xHi = std::numeric_limits<std::int32_t>::min();
+};
+PaintPlan planPaint(const Board& board, const HeatmapRequest& request, const std::vector<Cell>& cells, const Figure& a, const std::uint8_t* row,
+                    const std::vector<std::uint8_t>& readable, const std::vector<std::uint64_t>& taken, std::size_t obstacles) {
+    PaintPlan plan;
+    const std::size_t nc = cells.size();
+    const auto stride = static_cast<std::size_t>(board.width) + 1;
+    const std::size_t points = stride * (static_cast<std::size_t>(board.height) + 1);
+    const auto attackerCorners = static_cast<std::size_t>((std::int64_t(a.w) + 1) * (std::int64_t(a.h) + 1));
+    if (attackerCorners > static_cast<std::size_t>(kCullCorners) || a.cell.x < 0 || a.cell.y < 0 || a.cell.x + a.w > board.width ||
+        a.cell.y + a.h > board.height || attackerCorners * points > (std::size_t(1) << 26))
+        return plan;
+    // The wanted probes and the box of their corners: the rows from the first to the last (the
+    // cells run row by row). Where few are to rule (a culled attacker's row, or one mostly decided
+    // before), each is looked at (memchr skips the rest); else they are counted many at a time, the
+    // first and last looked for, and the columns found by the caller, once painting is chosen.
+    plan.toRule = countOf(row, nc, kRule);
+    plan.few = plan.toRule < nc / 16;
+    std::size_t& wanted = plan.wanted;
+    std::size_t &first = plan.first, &last = plan.last;
+    first = nc;
+    if (plan.few) {
+        forEachToRule(row, nc, [&](std::size_t i) {
+            if (!readable[i]) return;
+            ++wanted;
+            first = std::min(first, i), last = i;
+            plan.xLo = std::min(plan.xLo, cells[i].x), plan.xHi = std::max(plan.xHi, cells[i].x);
+        });
+    } else if ((wanted = countWanted(row, readable.data(), nc)) > 0) {
+        first = 0, last = nc;  // both found: wanted > 0
+        for (;; ++first) {
+            first = static_cast<std::size_t>(static_cast<const std::uint8_t*>(std::memchr(row + first, kRule, nc - first)) - row);
+            if (readable[first]) break;
+        }
+        do last = lastOf(row, last, kRule);
+        while (!readable[last]);
+    }
+    if (wanted == 0) return plan;
+    // Painting costs the obstacles times the rows of the box; where the sweeps took some cells, the
+    // obstacles near them (about the obstacles in the same share as the cells), and a corner's look
+    // at every obstacle and point.
+    const auto rows = static_cast<std::size_t>(cells[last].y + request.h - cells[first].y) + 1;
+    std::size_t paint = obstacles * rows;
+    const std::size_t words = (static_cast<std::size_t>(board.width) * static_cast<std::size_t>(board.height) + 63) / 64;
+    if (!taken.empty() && taken.size() == attackerCorners * words) {  // the first corner's cells (its neighbours' are about as many)
+        std::size_t count = 0;
+        for (std::size_t w = 0; w < words; ++w) count += static_cast<std::size_t>(__builtin_popcountll(taken[w]));
+        const std::size_t cellsOnBoard = std::max<std::size_t>(1, static_cast<std::size_t>(board.width) * static_cast<std::size_t>(board.height));
+        paint = (obstacles * count / cellsOnBoard + 1) * rows + 4 * obstacles + points;
+    }
+    const std::size_t probeCorners = (static_cast<std::size_t>(request.w) + 1) * (static_cast<std::size_t>(request.h) + 1);
+    plan.paint = request.method != HeatmapRequest::Method::Auto || wanted * probeCorners * kRowsPerLine >= paint;
+    return plan;
+}
+
 // Decides the pairs still to rule (kRule in `state`) under the game's corner rule from each
 // attacker's corners' lines to every point of the board (core/corner_lines.hpp; `scene` is the
 // board's, paintable), for the cells whose probe holds nothing that stops a line (or, a 1x1 probe,
@@ -607,16 +717,13 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
     // alone where no line is left to trace). A 1x1 probe on difficult terrain that stops nothing
     // else is readable too (onOwn): the probe's own cell stops none of its lines, and is painted
     // only into the lines that run into it (below).
-    std::vector<std::uint8_t> readable(nc, 1), onBarrier(nc, 0), plain(nc, 0), onOwn(nc, 0);
+    std::vector<std::uint8_t> readable, onBarrier(nc, 0), plain(nc, 0), onOwn;
+    readableCells(scene, cells, pw, ph, readable, onOwn);
     for (std::size_t i = 0; i < nc; ++i) {
         const Cell c = cells[i];
-        std::uint8_t& ok = readable[i];
-        for (int y = c.y; y < c.y + ph && ok; ++y)
-            for (int x = c.x; x < c.x + pw && ok; ++x) ok = scene.terrainAt(x, y) == 0;
         for (int y = c.y; y <= c.y + ph; ++y)
             for (int x = c.x; x <= c.x + pw; ++x)
                 onBarrier[i] = onBarrier[i] || barrierAt[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)];
-        if (!ok && pw == 1 && ph == 1 && scene.terrainAt(c.x, c.y) == SightScene::kDifficult) ok = onOwn[i] = 1;
         plain[i] = readable[i] && !onBarrier[i] && !onOwn[i];
     }
     // The cells in runs along a row (most of a row is one run on an open floor): a run's cells'
@@ -640,12 +747,9 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
             offset.push_back(static_cast<std::size_t>(dy) * stride + static_cast<std::size_t>(dx));
             cornerX.push_back(dx), cornerY.push_back(dy);
         }
-    std::size_t obstacles = scene.terrainCells().size();
-    for (const Barrier& b : scene.barriers()) obstacles += b.kind != Blocker::Kind::Edge;
-    for (const Figure& f : board.figures) obstacles += static_cast<std::size_t>(f.w) * static_cast<std::size_t>(f.h);
+    const std::size_t obstacles = cornerObstacles(scene);
     const std::size_t probeCorners = (static_cast<std::size_t>(pw) + 1) * (static_cast<std::size_t>(ph) + 1);
     const std::size_t points = stride * (static_cast<std::size_t>(board.height) + 1);
-    const std::size_t cellsOnBoard = std::max<std::size_t>(1, static_cast<std::size_t>(board.width) * static_cast<std::size_t>(board.height));
     const std::uint8_t coverBits = rule.cover == LineClass::Sight ? CornerLines::kSight
                                    : rule.cover == LineClass::SightOrFigure
                                        ? static_cast<std::uint8_t>(CornerLines::kSight | CornerLines::kFigure)
@@ -660,54 +764,17 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                 stretches = std::vector<std::pair<std::size_t, std::size_t>>(), known = std::vector<std::uint8_t>()](std::size_t k) mutable {
             const int ai = request.attackers[k];
             const Figure& a = board.figures[static_cast<std::size_t>(ai)];
-            // An attacker of many corners, or one not wholly on the board, has its pairs ruled; so
-            // has one whose corners' tables would pass 64 MB.
-            const auto attackerCorners = static_cast<std::size_t>((std::int64_t(a.w) + 1) * (std::int64_t(a.h) + 1));
-            if (attackerCorners > static_cast<std::size_t>(kCullCorners) || a.cell.x < 0 || a.cell.y < 0 || a.cell.x + a.w > board.width ||
-                a.cell.y + a.h > board.height || attackerCorners * points > (std::size_t(1) << 26))
-                return;
             std::uint8_t* row = &state[k * nc];
-            // The wanted probes (readable, to rule) and the box of their corners: the rows from
-            // the first to the last (the cells run row by row). Where few are to rule (a culled
-            // attacker's row, or one mostly decided before), each is looked at (memchr skips the
-            // rest); else they are counted many at a time, the first and last looked for, and the
-            // columns found below, once painting is chosen.
-            const std::size_t toRule = countOf(row, nc, kRule);
-            const bool few = toRule < nc / 16;
-            std::size_t wanted = 0, first = nc, last = 0;
-            std::int32_t xLo = std::numeric_limits<std::int32_t>::max(), xHi = std::numeric_limits<std::int32_t>::min();
-            if (few) {
-                forEachToRule(row, nc, [&](std::size_t i) {
-                    if (!readable[i]) return;
-                    ++wanted;
-                    first = std::min(first, i), last = i;
-                    xLo = std::min(xLo, cells[i].x), xHi = std::max(xHi, cells[i].x);
-                });
-            } else if ((wanted = countWanted(row, readable.data(), nc)) > 0) {
-                first = 0, last = nc;  // both found: wanted > 0
-                for (;; ++first) {
-                    first = static_cast<std::size_t>(static_cast<const std::uint8_t*>(std::memchr(row + first, kRule, nc - first)) - row);
-                    if (readable[first]) break;
-                }
-                do last = lastOf(row, last, kRule);
-                while (!readable[last]);
-            }
-            if (wanted == 0) return;
+            PaintPlan plan = planPaint(board, request, cells, a, row, readable, takenOf[k], obstacles);
+            if (!plan.paint) return;
+            const bool few = plan.few;
+            const std::size_t toRule = plan.toRule, first = plan.first, last = plan.last;
+            std::int32_t &xLo = plan.xLo, &xHi = plan.xHi;
             CornerLines::Box box{0, cells[first].y, board.width, cells[last].y + ph};  // the wanted probes' corners
-            // Painting costs the obstacles times the rows of the box; where the sweeps took some
-            // cells, the obstacles near them (about the obstacles in the same share as the cells),
-            // and a corner's look at every obstacle and point.
-            std::size_t paint = obstacles * (static_cast<std::size_t>(box.y1 - box.y0) + 1);
             const std::vector<Corner> corners = a.corners();
             // The taken cells, corner after corner (Reach::taken), where the attacker was culled.
             const std::size_t words = (static_cast<std::size_t>(board.width) * static_cast<std::size_t>(board.height) + 63) / 64;
             const bool haveTaken = !takenOf[k].empty() && takenOf[k].size() == corners.size() * words;
-            if (haveTaken) {  // the first corner's cells (its neighbours' are about as many)
-                std::size_t count = 0;
-                for (std::size_t w = 0; w < words; ++w) count += static_cast<std::size_t>(__builtin_popcountll(takenOf[k][w]));
-                paint = (obstacles * count / cellsOnBoard + 1) * (static_cast<std::size_t>(box.y1 - box.y0) + 1) + 4 * obstacles + points;
-            }
-            if (request.method == HeatmapRequest::Method::Auto && wanted * probeCorners * kRowsPerLine < paint) return;
             // The columns, where many are to rule: a run's cells are looked at only while they
             // could widen those found.
             if (!few) {
@@ -1135,21 +1202,29 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
             mayPaint = wanted * probeCorners * kRowsPerLine >= obstacles * (static_cast<std::size_t>(board.height) + 1);
         }
     }
-    const SightScene* cornerScene = nullptr;
-    if (mayPaint) {
+    const SightScene* cornerScene = nullptr;  // where painted: the board's scene, its barriers' ends whole cells
+    const auto makeCornerScene = [&] {
         if (cornerKept && cornerKept->board.figures.size() == board.figures.size()) cornerKept->follow(board);
         else cornerKept = std::make_unique<KeptScene>(board, policy);
-        cornerScene = &cornerKept->scene;
-        if (!CornerLines::paintable(*cornerScene)) cornerScene = nullptr;
-    }
-    const bool open = cornerScene && board.features.empty() &&
-                      std::none_of(cornerScene->barriers().begin(), cornerScene->barriers().end(),
-                                   [](const Barrier& b) { return b.kind != Blocker::Kind::Edge; }) &&
-                      std::none_of(cornerScene->terrainCells().begin(), cornerScene->terrainCells().end(),
-                                   [&](const Cell& c) { return (cornerScene->terrainAt(c.x, c.y) & SightScene::kBlocking) != 0; });
+        cornerScene = CornerLines::paintable(cornerKept->scene) ? &cornerKept->scene : nullptr;
+    };
+    // Without features the board says whether it may be painted and is open (paintableBoard,
+    // openBoard), and the bare scene (culling's) has the barriers and terrain of the corners' scene
+    // (the sight policy reads features only): where no heat map is made again, the corners' scene
+    // is made after culling, only where some attacker's lines are to be painted (planPaint, as
+    // fromCorners decides it).
+    BareScene bareScene(board, std::move(lastBare));
+    const bool later = mayPaint && !again && board.features.empty();
+    if (mayPaint && !later) makeCornerScene();
+    const bool paintable = later ? paintableBoard(board) : cornerScene != nullptr;
+    const bool open = paintable && board.features.empty() &&
+                      (later ? openBoard(board)
+                             : std::none_of(cornerScene->barriers().begin(), cornerScene->barriers().end(),
+                                            [](const Barrier& b) { return b.kind != Blocker::Kind::Edge; }) &&
+                                   std::none_of(cornerScene->terrainCells().begin(), cornerScene->terrainCells().end(),
+                                                [&](const Cell& c) { return (cornerScene->terrainAt(c.x, c.y) & SightScene::kBlocking) != 0; }));
     std::vector<std::uint8_t> state;
     std::size_t culledAttackers = 0, sampledAttackers = 0;
-    BareScene bareScene(board, std::move(lastBare));
     // Per attacker, the cells its corners' sweeps took where it was culled now (none otherwise):
     // its corners' lines are painted for the obstacles near them only.
     std::vector<std::vector<std::uint64_t>> takenOf(na), part;
@@ -1158,7 +1233,7 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
         // With no marks kept to cull from, a sample of attackers culled says whether culling the
         // others pays; on a board with so many obstacles that it always does, none is sampled.
         const std::size_t obstacles = obstaclesOf(board);
-        if (cull && cornerScene && request.method == HeatmapRequest::Method::Auto && na >= 2 * kCullSample &&
+        if (cull && paintable && request.method == HeatmapRequest::Method::Auto && na >= 2 * kCullSample &&
             double(board.width) * kCullCrossover > double(obstacles) &&
             !(control.reach && control.geometry != 0 && control.reach->geometry == control.geometry && !control.reach->kept.empty())) {
             HeatmapRequest sample = request, rest = request;
@@ -1223,6 +1298,24 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
             for (auto& m : fresh.kept) marks.push_back(std::move(m));
             if (marks.size() * marksBytes(board) > kMaxMarksBytes) marks.clear();
         }
+    }
+    if (later && paintable && !stopped()) {
+        // Where culling made the bare scene, it says whether some attacker is to be painted (its
+        // terrain and barriers are the corners' scene's); elsewhere (an open board: painting pays)
+        // the corners' scene is made.
+        bool some = true;
+        if (!open && request.cull) {
+            const SightScene& bare = bareScene.get();
+            std::vector<std::uint8_t> readable, onOwn;
+            readableCells(bare, cells, request.w, request.h, readable, onOwn);
+            const std::size_t obstacles = cornerObstacles(bare);
+            some = false;
+            for (std::size_t k = 0; k < na && !some; ++k)
+                some = planPaint(board, request, cells, board.figures[static_cast<std::size_t>(request.attackers[k])], &state[k * nc], readable,
+                                 takenOf[k], obstacles)
+                           .paint;
+        }
+        if (some) makeCornerScene();
     }
     std::unique_ptr<KeptScene> bareKept = bareScene.take();
     if (!keepScenes) bareKept.reset();  // on a board too large to keep it, before the ruling's scenes are made

@@ -510,6 +510,35 @@ TEST_CASE("corner lines: a probe on difficult terrain with a wall through its co
     CHECK(stats.onTerrain > bound + onWalled * r.attackers.size() / 4);
 }
 
+TEST_CASE("corner lines: whether a board is open or may be painted is read from it as its scene would say", "[heatmap][corner-lines]") {
+    // 40x40 cells, 40 figures, difficult cells. Doors that are all open stop nothing: the board is
+    // open (nothing culled, nearly every pair read). One door closed: culled first (a sample at
+    // least). A wall with an end at a half cell: nothing painted, every pair ruled. Each heat map
+    // against each pair ruled one by one.
+    tools::SceneRng rng(20261208);
+    const auto withFigures = [&](auto&& add) {
+        Board b = test::board(40, 40);
+        add(b);
+        fortyFigures(b, rng);
+        return b;
+    };
+    const Board open = withFigures([](Board& b) {
+        test::door(b, 10, 10, 11, 10, true);
+        test::door(b, 30, 5, 30, 6, true);
+    });
+    const Board closed = withFigures([](Board& b) {
+        test::door(b, 10, 10, 11, 10, true);
+        test::door(b, 30, 5, 30, 6, false);
+    });
+    const Board halfCell = withFigures([](Board& b) { test::wall(b, 12.5, 20, 14, 20); });
+    const ReadAndRuled o = readAndRuled(open), c = readAndRuled(closed), h = readAndRuled(halfCell);
+    CHECK(o.stats.culled == 0);
+    CHECK(o.stats.fromCorners * 10 > o.stats.pairs * 9);
+    CHECK(c.stats.culled > 0);
+    CHECK(c.stats.fromCorners > 0);
+    CHECK(h.stats.fromCorners == 0);
+}
+
 TEST_CASE("corner lines: a sample of attackers culled says whether culling pays, and either way each pair has its ruling", "[heatmap][corner-lines]") {
     // 40x40 cells, 40 figures on two sides, from one short wall to 900: where a sample of eight
     // attackers leaves most pairs, the others are not culled and every pair is read from the
