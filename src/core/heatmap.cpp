@@ -694,13 +694,15 @@ PaintPlan planPaint(const Board& board, const HeatmapRequest& request, const std
 // come from inside the probe's cell). takenOf[k], where not empty, holds the cells each of attacker
 // k's corners' culling sweeps took (Reach::taken): a corner's lines are painted for the obstacles
 // near its own only; elsewhere the barriers are looked up by blocks (CornerLines::Blocks, made once
-// here). `cells` run row by row, as requestCells gives them. Returns how many pairs it decided
+// here). `cells` run row by row, as requestCells gives them; `readable` and `onOwn` are
+// readableCells' on a scene of the same terrain. Returns how many pairs it decided
 // (and in onTerrain how many of those have the probe on difficult terrain); the rest are left to
 // rule.
 template <class Stopped>
 std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const HeatmapRequest& request, const std::vector<Cell>& cells,
                         std::vector<std::uint8_t>& state, const std::vector<std::vector<std::uint64_t>>& takenOf, unsigned threads,
-                        const Stopped& stopped, std::size_t& onTerrain) {
+                        const Stopped& stopped, const std::vector<std::uint8_t>& readable, const std::vector<std::uint8_t>& onOwn,
+                        std::size_t& onTerrain) {
     const Board& board = scene.board();
     const std::size_t na = request.attackers.size(), nc = cells.size();
     const std::vector<char> barrierAt = CornerLines::barrierPoints(scene);
@@ -717,8 +719,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
     // alone where no line is left to trace). A 1x1 probe on difficult terrain that stops nothing
     // else is readable too (onOwn): the probe's own cell stops none of its lines, and is painted
     // only into the lines that run into it (below).
-    std::vector<std::uint8_t> readable, onBarrier(nc, 0), plain(nc, 0), onOwn;
-    readableCells(scene, cells, pw, ph, readable, onOwn);
+    std::vector<std::uint8_t> onBarrier(nc, 0), plain(nc, 0);
     for (std::size_t i = 0; i < nc; ++i) {
         const Cell c = cells[i];
         for (int y = c.y; y <= c.y + ph; ++y)
@@ -1217,12 +1218,7 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
     const bool later = mayPaint && !again && board.features.empty();
     if (mayPaint && !later) makeCornerScene();
     const bool paintable = later ? paintableBoard(board) : cornerScene != nullptr;
-    const bool open = paintable && board.features.empty() &&
-                      (later ? openBoard(board)
-                             : std::none_of(cornerScene->barriers().begin(), cornerScene->barriers().end(),
-                                            [](const Barrier& b) { return b.kind != Blocker::Kind::Edge; }) &&
-                                   std::none_of(cornerScene->terrainCells().begin(), cornerScene->terrainCells().end(),
-                                                [&](const Cell& c) { return (cornerScene->terrainAt(c.x, c.y) & SightScene::kBlocking) != 0; }));
+    const bool open = paintable && board.features.empty() && openBoard(board);
     std::vector<std::uint8_t> state;
     std::size_t culledAttackers = 0, sampledAttackers = 0;
     // Per attacker, the cells its corners' sweeps took where it was culled now (none otherwise):
@@ -1299,6 +1295,7 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
             if (marks.size() * marksBytes(board) > kMaxMarksBytes) marks.clear();
         }
     }
+    std::vector<std::uint8_t> readable, onOwn;  // readableCells', once
     if (later && paintable && !stopped()) {
         // Where culling made the bare scene, it says whether some attacker is to be painted (its
         // terrain and barriers are the corners' scene's); elsewhere (an open board: painting pays)
@@ -1306,7 +1303,6 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
         bool some = true;
         if (!open && request.cull) {
             const SightScene& bare = bareScene.get();
-            std::vector<std::uint8_t> readable, onOwn;
             readableCells(bare, cells, request.w, request.h, readable, onOwn);
             const std::size_t obstacles = cornerObstacles(bare);
             some = false;
@@ -1327,7 +1323,8 @@ std::vector<HeatCell> coverHeatmap(const RuleSystem& rules, const Board& board, 
     }
     if (cornerScene && !stopped()) {
         std::size_t onTerrain = 0;
-        const std::size_t read = fromCorners(*cornerRule, *cornerScene, request, cells, state, takenOf, threads, stopped, onTerrain);
+        if (readable.empty()) readableCells(*cornerScene, cells, request.w, request.h, readable, onOwn);
+        const std::size_t read = fromCorners(*cornerRule, *cornerScene, request, cells, state, takenOf, threads, stopped, readable, onOwn, onTerrain);
         if (control.stats) control.stats->fromCorners = read, control.stats->onTerrain = onTerrain;
     }
 
