@@ -92,6 +92,36 @@ template <bool OpenL, bool OpenU>
     const auto quotient = [](std::uint64_t v) { return static_cast<I>(static_cast<std::int64_t>(v) >> 32); };
     const auto remainder = [](std::uint64_t v) { return static_cast<std::uint32_t>(v); };
     const auto span = static_cast<std::uint64_t>(x1 - x0);
+    // Each bound as a number with 32 bits after the point, the first row's exact value rounded
+    // down, the step rounded up: after t steps it lies above the exact value less 2^-32 and below
+    // it plus t 2^-32, a multiple of 2^-32 either way, while the exact value is a multiple of
+    // 1 / m. So for t <= 2^31 / m its whole part is the exact quotient, and its fraction tells
+    // the remainder's two cases wanted: 0 (a fraction below t 2^-32, so below 2^31 / m 2^-32,
+    // where any other is at least 1 / m less 2^-32) and m - 1 (a fraction above 1 - 1 / m less
+    // 2^-32, where any other is below 1 - 2 / m plus t 2^-32: apart at 1 - 3 / (2 m)). Rows and m
+    // are at most the board's side and a row more (Board::kMaxGrid + 1), far within; checked all
+    // the same, with the remainders stepped exactly past it. A step is then one addition.
+    if (static_cast<std::uint64_t>(rows) * std::max(lm, um) < (std::uint64_t(1) << 30)) {
+        const auto fixedAt = [](const Step& s) {
+            return (static_cast<std::uint64_t>(s.q) << 32) + (static_cast<std::uint64_t>(s.r) << 32) / static_cast<std::uint64_t>(s.m);
+        };
+        const auto fixedStep = [](const Step& s) {
+            const auto m = static_cast<std::uint64_t>(s.m);
+            return (static_cast<std::uint64_t>(s.dq) << 32) + ((static_cast<std::uint64_t>(s.dr) << 32) + m - 1) / m;
+        };
+        std::uint64_t fl = fixedAt(lower), fu = fixedAt(upper);
+        const std::uint64_t dl = fixedStep(lower), du = fixedStep(upper);
+        const std::uint64_t zeroL = (std::uint64_t(1) << 31) / lm;  // a fraction below it: remainder 0
+        const std::uint64_t lastU = um == 1 ? 0 : ((std::uint64_t(1) << 31) * (2 * um - 3) + um - 1) / um;  // at or above: m - 1
+        for (std::uint8_t* const end = row + rows * stride; row != end; row += stride, fl += dl, fu += du) {
+            const I lq = quotient(fl), uq = quotient(fu);
+            const I slo = std::max(lq, x0), shi = std::min(uq, x1);
+            if (slo <= shi) orRun(row + slo, static_cast<std::size_t>(shi - slo) + 1, bit);
+            if (OpenL && remainder(fl) < zeroL && static_cast<std::uint64_t>(lq - 1 - x0) <= span) row[lq - 1] |= kOpen;
+            if (OpenU && remainder(fu) >= lastU && static_cast<std::uint64_t>(uq + 1 - x0) <= span) row[uq + 1] |= kOpen;
+        }
+        return;
+    }
     for (std::uint8_t* const end = row + rows * stride; row != end; row += stride) {
         const I lq = quotient(l), uq = quotient(u);
         const I slo = std::max(lq, x0), shi = std::min(uq, x1);

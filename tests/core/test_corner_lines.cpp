@@ -230,6 +230,49 @@ TEST_CASE("corner lines: every line has the sight engine's verdict, on random bo
     CHECK(painted > traced);  // the painting decides most lines: it would not, were it leaving them all open
 }
 
+TEST_CASE("corner lines: a line through two walls' joint, between them, is stopped past both walls' rows", "[heatmap][corner-lines]") {
+    // Pairs of walls meeting at a lattice point, opening away from the figure's corners: a line
+    // from a corner through the joint passes between the two walls and is stopped there (the
+    // meeting point rule), though it crosses neither properly. Past the rows of both walls each
+    // paints that ray as the side of its shadow, to be traced (a wall's end with another wall
+    // through it is not free), and the sight engine stops the line; nothing else stops those
+    // points for certain.
+    Board b = test::board(30, 30);
+    test::wall(b, 8, 8, 11, 8), test::wall(b, 8, 8, 8, 11);      // a square joint, the diagonal through it
+    test::wall(b, 8, 16, 12, 16), test::wall(b, 8, 16, 8, 19);   // joints off the diagonals
+    test::wall(b, 16, 6, 16, 3), test::wall(b, 16, 6, 19, 6);
+    test::wall(b, 14, 14, 17, 17), test::wall(b, 14, 14, 14, 18);  // a slanted wall at the joint
+    test::figure(b, "a", 2, 2);
+    test::figure(b, "b", 3, 12);
+    const SightScene scene(b, sightPolicyFor("doom"));
+    const std::vector<char> barrierAt = CornerLines::barrierPoints(scene);
+    const CornerLines::Blocks blocks(scene);
+    Tracer tracer(scene, Engine::Reference);
+    std::size_t checked = 0, stoppedOnRays = 0;
+    for (std::size_t fi = 0; fi < b.figures.size(); ++fi) {
+        const Figure& f = b.figures[fi];
+        for (const Corner& c : f.corners()) {
+            CornerLines lines, byBlocks;
+            lines.build(scene, barrierAt, static_cast<int>(fi), c);
+            byBlocks.build(scene, barrierAt, static_cast<int>(fi), c, nullptr, nullptr, &blocks);
+            for (int y = 0; y <= b.height; ++y)
+                for (int x = 0; x <= b.width; ++x) {
+                    if ((x == c.x && y == c.y) || barrierAt[static_cast<std::size_t>(y * (b.width + 1) + x)]) continue;
+                    const IPoint q = latticePoint(x, y);
+                    const bool open = (lines.bitsAt(x, y) & (CornerLines::kOpen | CornerLines::kSight)) == CornerLines::kOpen;
+                    const LineVerdict want = tracer.verdict(figureLineEnd(f, c, q), LineEnd{q, std::nullopt}, LineFilter{static_cast<int>(fi), -1});
+                    INFO("figure " << f.id << " corner " << c.x << "," << c.y << " to " << x << "," << y);
+                    REQUIRE(same(lines.at(tracer, x, y), want));
+                    REQUIRE(same(byBlocks.at(tracer, x, y), want));
+                    ++checked;
+                    stoppedOnRays += open && want.sightStopped;
+                }
+        }
+    }
+    INFO(checked << " lines, " << stoppedOnRays << " left open and stopped");
+    CHECK(stoppedOnRays >= 20);
+}
+
 TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is not painted, and nothing read changes", "[heatmap][corner-lines]") {
     // Against the plain way (every obstacle painted): the same points stopped for sight, and every
     // other point's bits the same; on boards of 12 to 28 cells a side, where walls hide many things.
