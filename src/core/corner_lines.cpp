@@ -80,18 +80,6 @@ inline void orRun(std::uint8_t* p, std::size_t n, std::uint8_t bit) {
 template <bool OpenL, bool OpenU>
 [[gnu::noinline]] void paintFar(std::uint8_t* row, std::ptrdiff_t stride, int rows, Step lower, Step upper, I x0, I x1, std::uint8_t bit) {
     constexpr std::uint8_t kOpen = CornerLines::kOpen;
-    // Each bound's quotient and remainder in one word (the quotient above, the remainder below:
-    // less than m, a count of rows, at most Board::kMaxGrid), so that the loop's values fit in
-    // registers: a step adds both at once (the remainders' sum stays far below 2^32), and a
-    // remainder that reaches m carries one over.
-    const auto pack = [](I q, I r) { return (static_cast<std::uint64_t>(q) << 32) + static_cast<std::uint64_t>(r); };
-    std::uint64_t l = pack(lower.q, lower.r), u = pack(upper.q, upper.r);
-    const std::uint64_t ld = pack(lower.dq, lower.dr), ud = pack(upper.dq, upper.dr);
-    const std::uint64_t lm = static_cast<std::uint64_t>(lower.m), um = static_cast<std::uint64_t>(upper.m);
-    const std::uint64_t lc = (std::uint64_t(1) << 32) - lm, uc = (std::uint64_t(1) << 32) - um;
-    const auto quotient = [](std::uint64_t v) { return static_cast<I>(static_cast<std::int64_t>(v) >> 32); };
-    const auto remainder = [](std::uint64_t v) { return static_cast<std::uint32_t>(v); };
-    const auto span = static_cast<std::uint64_t>(x1 - x0);
     // Each bound as a number with 32 bits after the point, the first row's exact value rounded
     // down, the step rounded up: after t steps it lies above the exact value less 2^-32 and below
     // it plus t 2^-32, a multiple of 2^-32 either way, while the exact value is a multiple of
@@ -99,44 +87,38 @@ template <bool OpenL, bool OpenU>
     // the remainder's two cases wanted: 0 (a fraction below t 2^-32, so below 2^31 / m 2^-32,
     // where any other is at least 1 / m less 2^-32) and m - 1 (a fraction above 1 - 1 / m less
     // 2^-32, where any other is below 1 - 2 / m plus t 2^-32: apart at 1 - 3 / (2 m)). Rows and m
-    // are at most the board's side and a row more (Board::kMaxGrid + 1), far within; checked all
-    // the same, with the remainders stepped exactly past it. A step is then one addition.
-    if (static_cast<std::uint64_t>(rows) * std::max(lm, um) < (std::uint64_t(1) << 30)) {
-        const auto fixedAt = [](const Step& s) {
-            return (static_cast<std::uint64_t>(s.q) << 32) + (static_cast<std::uint64_t>(s.r) << 32) / static_cast<std::uint64_t>(s.m);
-        };
-        const auto fixedStep = [](const Step& s) {
-            const auto m = static_cast<std::uint64_t>(s.m);
-            return (static_cast<std::uint64_t>(s.dq) << 32) + ((static_cast<std::uint64_t>(s.dr) << 32) + m - 1) / m;
-        };
-        std::uint64_t fl = fixedAt(lower), fu = fixedAt(upper);
-        const std::uint64_t dl = fixedStep(lower), du = fixedStep(upper);
-        const std::uint64_t zeroL = (std::uint64_t(1) << 31) / lm;  // a fraction below it: remainder 0
-        const std::uint64_t lastU = um == 1 ? 0 : ((std::uint64_t(1) << 31) * (2 * um - 3) + um - 1) / um;  // at or above: m - 1
-        for (std::uint8_t* const end = row + rows * stride; row != end; row += stride, fl += dl, fu += du) {
-            const I lq = quotient(fl), uq = quotient(fu);
-            const I slo = std::max(lq, x0), shi = std::min(uq, x1);
-            if (slo <= shi) orRun(row + slo, static_cast<std::size_t>(shi - slo) + 1, bit);
-            if (OpenL && remainder(fl) < zeroL && static_cast<std::uint64_t>(lq - 1 - x0) <= span) row[lq - 1] |= kOpen;
-            if (OpenU && remainder(fu) >= lastU && static_cast<std::uint64_t>(uq + 1 - x0) <= span) row[uq + 1] |= kOpen;
-        }
-        return;
-    }
-    for (std::uint8_t* const end = row + rows * stride; row != end; row += stride) {
-        const I lq = quotient(l), uq = quotient(u);
+    // are at most the board's side and a row more (CornerLines::paintable: kMaxSide), far within.
+    // A step is then one addition, with no carry to wait for.
+    static_assert((std::uint64_t(CornerLines::kMaxSide) + 1) * (std::uint64_t(CornerLines::kMaxSide) + 1) < (std::uint64_t(1) << 30),
+                  "a shadow's rows times a bound's divisor stay below 2^30");
+    const auto fixedAt = [](const Step& s) {
+        return (static_cast<std::uint64_t>(s.q) << 32) + (static_cast<std::uint64_t>(s.r) << 32) / static_cast<std::uint64_t>(s.m);
+    };
+    const auto fixedStep = [](const Step& s) {
+        const auto m = static_cast<std::uint64_t>(s.m);
+        return (static_cast<std::uint64_t>(s.dq) << 32) + ((static_cast<std::uint64_t>(s.dr) << 32) + m - 1) / m;
+    };
+    const auto quotient = [](std::uint64_t v) { return static_cast<I>(static_cast<std::int64_t>(v) >> 32); };
+    const auto fraction = [](std::uint64_t v) { return static_cast<std::uint32_t>(v); };
+    const auto lm = static_cast<std::uint64_t>(lower.m), um = static_cast<std::uint64_t>(upper.m);
+    std::uint64_t fl = fixedAt(lower), fu = fixedAt(upper);
+    const std::uint64_t dl = fixedStep(lower), du = fixedStep(upper);
+    const std::uint64_t zeroL = (std::uint64_t(1) << 31) / lm;  // a fraction below it: remainder 0
+    const std::uint64_t lastU = um == 1 ? 0 : ((std::uint64_t(1) << 31) * (2 * um - 3) + um - 1) / um;  // at or above: m - 1
+    const auto span = static_cast<std::uint64_t>(x1 - x0);
+    for (std::uint8_t* const end = row + rows * stride; row != end; row += stride, fl += dl, fu += du) {
+        const I lq = quotient(fl), uq = quotient(fu);
         const I slo = std::max(lq, x0), shi = std::min(uq, x1);
         if (slo <= shi) orRun(row + slo, static_cast<std::size_t>(shi - slo) + 1, bit);
-        if (OpenL && remainder(l) == 0 && static_cast<std::uint64_t>(lq - 1 - x0) <= span) row[lq - 1] |= kOpen;
-        if (OpenU && remainder(u) == um - 1 && static_cast<std::uint64_t>(uq + 1 - x0) <= span) row[uq + 1] |= kOpen;
-        l += ld, u += ud;
-        l += lc & -static_cast<std::uint64_t>(remainder(l) >= lm);
-        u += uc & -static_cast<std::uint64_t>(remainder(u) >= um);
+        if (OpenL && fraction(fl) < zeroL && static_cast<std::uint64_t>(lq - 1 - x0) <= span) row[lq - 1] |= kOpen;
+        if (OpenU && fraction(fu) >= lastU && static_cast<std::uint64_t>(uq + 1 - x0) <= span) row[uq + 1] |= kOpen;
     }
 }
 
 }  // namespace
 
 bool CornerLines::paintable(const SightScene& scene) {
+    if (scene.width() > kMaxSide || scene.height() > kMaxSide) return false;
     for (const Barrier& b : scene.barriers())
         if (b.a.x() % kScale || b.a.y() % kScale || b.b.x() % kScale || b.b.y() % kScale) return false;
     return true;

@@ -74,9 +74,10 @@ private:
 
 class CornerLines {
 public:
-    // Whether every barrier of the scene has whole-cell ends (the painting's arithmetic). Lines on
-    // other scenes are traced one by one.
+    // Whether every barrier of the scene has whole-cell ends and the board is at most kMaxSide
+    // cells each way (the painting's arithmetic). Lines on other scenes are traced one by one.
     static bool paintable(const SightScene& scene);
+    static constexpr int kMaxSide = Board::kMaxGrid;
     // For each lattice point (x, y), row by row over (width + 1) x (height + 1): how many barriers
     // other than the board's edge pass through it, 2 for two or more (0: none; 1 at a wall's free
     // end). The scene must have its grid index.

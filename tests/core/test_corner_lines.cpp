@@ -580,6 +580,16 @@ TEST_CASE("corner lines: whether a board is open or may be painted is read from 
     CHECK(c.stats.culled > 0);
     CHECK(c.stats.fromCorners > 0);
     CHECK(h.stats.fromCorners == 0);
+    // A board wider than the painting's arithmetic is made for (CornerLines::kMaxSide; the map
+    // format allows no larger): nothing painted, every pair ruled, as its scene says.
+    Board wide = test::board(CornerLines::kMaxSide + 6, 3);
+    test::wall(wide, 8, 0, 8, 2);
+    for (const int x : {1, 12, CornerLines::kMaxSide + 2}) test::figure(wide, "r" + std::to_string(x), x, 1).side = "red";
+    for (const int x : {4, 30, CornerLines::kMaxSide - 3}) test::figure(wide, "b" + std::to_string(x), x, 0).side = "blue";
+    CHECK_FALSE(CornerLines::paintable(SightScene(wide, sightPolicyFor("doom"))));
+    const ReadAndRuled w = readAndRuled(wide);
+    CHECK(w.stats.fromCorners == 0);
+    CHECK(w.stats.ruled > 0);
 }
 
 TEST_CASE("corner lines: a sample of attackers culled says whether culling pays, and either way each pair has its ruling", "[heatmap][corner-lines]") {
