@@ -13,6 +13,7 @@
 #include <limits>
 #include <numeric>
 #include <stdexcept>
+#include <string>
 
 namespace sightline {
 
@@ -649,6 +650,8 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
                         const TakenCells* taken, const Blocks* blocks) {
     if (taken && (taken->width() != scene.width() || taken->height() != scene.height()))
         throw std::invalid_argument("corner lines: the taken cells are not of the board's size");
+    if (scene.width() > kMaxSide || scene.height() > kMaxSide)
+        throw std::invalid_argument("corner lines: a board of more than " + std::to_string(kMaxSide) + " cells each way is not painted");
     scene_ = &scene;
     barrierAt_ = &barrierPoints;
     taken_ = taken;

@@ -586,7 +586,10 @@ TEST_CASE("corner lines: whether a board is open or may be painted is read from 
     test::wall(wide, 8, 0, 8, 2);
     for (const int x : {1, 12, CornerLines::kMaxSide + 2}) test::figure(wide, "r" + std::to_string(x), x, 1).side = "red";
     for (const int x : {4, 30, CornerLines::kMaxSide - 3}) test::figure(wide, "b" + std::to_string(x), x, 0).side = "blue";
-    CHECK_FALSE(CornerLines::paintable(SightScene(wide, sightPolicyFor("doom"))));
+    const SightScene wideScene(wide, sightPolicyFor("doom"));
+    CHECK_FALSE(CornerLines::paintable(wideScene));
+    CornerLines refused;
+    CHECK_THROWS_AS(refused.build(wideScene, CornerLines::barrierPoints(wideScene), 0, wide.figures[0].corners()[0]), std::invalid_argument);
     const ReadAndRuled w = readAndRuled(wide);
     CHECK(w.stats.fromCorners == 0);
     CHECK(w.stats.ruled > 0);
