@@ -231,12 +231,12 @@ TEST_CASE("corner lines: every line has the sight engine's verdict, on random bo
 }
 
 TEST_CASE("corner lines: a line through two walls' joint, between them, is stopped past both walls' rows", "[heatmap][corner-lines]") {
-    // Pairs of walls meeting at a lattice point, opening away from the figure's corners: a line
-    // from a corner through the joint passes between the two walls and is stopped there (the
-    // meeting point rule), though it crosses neither properly. Past the rows of both walls each
-    // paints that ray as the side of its shadow, to be traced (a wall's end with another wall
+    // Pairs of walls meeting at a lattice point, most opening away from the figures' corners: a
+    // line from a corner through such a joint passes between the two walls and is stopped there
+    // (the meeting point rule), though it crosses neither properly. Past the rows of both walls
+    // each paints that ray as the side of its shadow, to be traced (a wall's end with another wall
     // through it is not free), and the sight engine stops the line; nothing else stops those
-    // points for certain.
+    // points for certain. (A joint with both walls on one side of the line lets it pass.)
     Board b = test::board(30, 30);
     test::wall(b, 8, 8, 11, 8), test::wall(b, 8, 8, 8, 11);      // a square joint, the diagonal through it
     test::wall(b, 8, 16, 12, 16), test::wall(b, 8, 16, 8, 19);   // joints off the diagonals
