@@ -104,8 +104,9 @@ template <bool OpenL, bool OpenU>
     const auto lm = static_cast<std::uint64_t>(lower.m), um = static_cast<std::uint64_t>(upper.m);
     std::uint64_t fl = fixedAt(lower), fu = fixedAt(upper);
     const std::uint64_t dl = fixedStep(lower), du = fixedStep(upper);
-    const std::uint64_t zeroL = (std::uint64_t(1) << 31) / lm;  // a fraction below it: remainder 0
-    const std::uint64_t lastU = um == 1 ? 0 : ((std::uint64_t(1) << 31) * (2 * um - 3) + um - 1) / um;  // at or above: m - 1
+    // Asked only where that side is left open (a division each, once a shadow).
+    const std::uint64_t zeroL = OpenL ? (std::uint64_t(1) << 31) / lm : 0;  // a fraction below it: remainder 0
+    const std::uint64_t lastU = !OpenU || um == 1 ? 0 : ((std::uint64_t(1) << 31) * (2 * um - 3) + um - 1) / um;  // at or above: m - 1
     const auto span = static_cast<std::uint64_t>(x1 - x0);
     for (std::uint8_t* const end = row + rows * stride; row != end; row += stride, fl += dl, fu += du) {
         const I lq = quotient(fl), uq = quotient(fu);
@@ -119,7 +120,7 @@ template <bool OpenL, bool OpenU>
 }  // namespace
 
 bool CornerLines::paintable(const SightScene& scene) {
-    if (scene.width() > kMaxSide || scene.height() > kMaxSide) return false;
+    if (!fits(scene.width(), scene.height())) return false;
     for (const Barrier& b : scene.barriers())
         if (b.a.x() % kScale || b.a.y() % kScale || b.b.x() % kScale || b.b.y() % kScale) return false;
     return true;
@@ -650,7 +651,7 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
                         const TakenCells* taken, const Blocks* blocks) {
     if (taken && (taken->width() != scene.width() || taken->height() != scene.height()))
         throw std::invalid_argument("corner lines: the taken cells are not of the board's size");
-    if (scene.width() > kMaxSide || scene.height() > kMaxSide)
+    if (!fits(scene.width(), scene.height()))
         throw std::invalid_argument("corner lines: a board of more than " + std::to_string(kMaxSide) + " cells each way is not painted");
     scene_ = &scene;
     barrierAt_ = &barrierPoints;

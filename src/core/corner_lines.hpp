@@ -78,6 +78,7 @@ public:
     // cells each way (the painting's arithmetic). Lines on other scenes are traced one by one.
     static bool paintable(const SightScene& scene);
     static constexpr int kMaxSide = Board::kMaxGrid;
+    static constexpr bool fits(int width, int height) { return width <= kMaxSide && height <= kMaxSide; }
     // For each lattice point (x, y), row by row over (width + 1) x (height + 1): how many barriers
     // other than the board's edge pass through it, 2 for two or more (0: none; 1 at a wall's free
     // end). The scene must have its grid index.

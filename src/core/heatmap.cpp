@@ -537,7 +537,7 @@ std::size_t obstaclesOf(const Board& board) {
 // board): whether every barrier's ends are whole cells (CornerLines::paintable), and whether nothing
 // but the edge stops sight.
 bool paintableBoard(const Board& board) {
-    if (board.width > CornerLines::kMaxSide || board.height > CornerLines::kMaxSide) return false;
+    if (!CornerLines::fits(board.width, board.height)) return false;
     const auto whole = [](const PointD& p) {
         const std::optional<Coord> x = quantize(p.x), y = quantize(p.y);
         return x && y && *x % kScale == 0 && *y % kScale == 0;
