@@ -199,6 +199,42 @@ void CornerLines::paintRun(int x0, int y0, int w, std::uint8_t bit) {
                            bit);
 }
 
+// The rays that bound what is painted past a barrier seen from the corner (paintBarrier), its
+// ends from the corner in r0 and r1 (r1 counterclockwise of r0), each moved nearer the middle
+// where an end lies in the region of a shade painted before (shut0, shut1). With r0 in a shade's
+// region and that shade's counterclockwise ray strictly between the ends, its end on that ray
+// not past the barrier's line, the barrier from r0 up to (not on) that ray lies in the shade's
+// region (convex: it holds r0, and the point where the barrier crosses the ray is in its
+// closure), and so does every point past it in those directions: only the directions from that
+// ray on (the ray itself included) are left to paint. The same from r1's side with a shade's
+// clockwise ray. False where the two moved rays cross: the barrier lies wholly in the two
+// shades' regions, and so does everything past it. Inlined in paintBarrier, its one caller (its
+// rays and marks stay in registers).
+[[gnu::always_inline]] inline bool CornerLines::clipEnds(I& r0x, I& r0y, I& r1x, I& r1y, bool& shut0, bool& shut1) const {
+    const I v1x = r0x, v1y = r0y, v2x = r1x, v2y = r1y;
+    const auto cross = [](I ax, I ay, I bx, I by) { return ax * by - ay * bx; };
+    const I ex1 = v2x - v1x, ey1 = v2y - v1y;
+    const bool cornerLeft = cross(ex1, ey1, -v1x, -v1y) > 0;
+    const auto notPast = [&](I zx, I zy) {
+        const I s = cross(ex1, ey1, zx - v1x, zy - v1y);
+        return s == 0 || (s > 0) == cornerLeft;
+    };
+    const auto slots = [&](I qx, I qy) { return &byDirection_[static_cast<std::size_t>(directionOf(qx, qy)) * kPerDirection]; };
+    const std::uint16_t* slot = slots(v1x, v1y);
+    for (int j = 0; j < kPerDirection && slot[j] != kNoShade; ++j) {
+        const Shade& s = shades_[slot[j]];
+        if (shaded(s, v1x, v1y) && cross(s.v2x, s.v2y, v2x, v2y) > 0 && notPast(s.v2x, s.v2y) && (!shut0 || cross(r0x, r0y, s.v2x, s.v2y) > 0))
+            r0x = s.v2x, r0y = s.v2y, shut0 = true;
+    }
+    slot = slots(v2x, v2y);
+    for (int j = 0; j < kPerDirection && slot[j] != kNoShade; ++j) {
+        const Shade& s = shades_[slot[j]];
+        if (shaded(s, v2x, v2y) && cross(v1x, v1y, s.v1x, s.v1y) > 0 && notPast(s.v1x, s.v1y) && (!shut1 || cross(s.v1x, s.v1y, r1x, r1y) > 0))
+            r1x = s.v1x, r1y = s.v1y, shut1 = true;
+    }
+    return !(shut0 && shut1 && cross(r1x, r1y, r0x, r0y) > 0);
+}
+
 // A barrier seen from the corner: the lines that cross it properly are stopped (kSight), those that
 // may touch it otherwise are left open (kOpen) but where the meeting point rule decides them here.
 // With the corner off the barrier's line, both are the cone of lines from the corner through the
@@ -521,8 +557,10 @@ int CornerLines::directionOf(I x, I y) { return std::min(kDirections - 1, static
 
 // Whether the n points (x, y pairs, from the corner) all lie in the region of one shade. Only the
 // shades kept for their middle's direction are asked (a shade that holds them all holds that
-// direction): an answer of no may miss a shade, one of yes is exact.
-bool CornerLines::hiddenPoints(const I* xy, int n) const {
+// direction): an answer of no may miss a shade, one of yes is exact. Inlined where build asks it
+// (the points it is given stay in registers: a call read them back from memory just after they were
+// written, and its first load was where the profile found it waiting).
+[[gnu::always_inline]] inline bool CornerLines::hiddenPoints(const I* xy, int n) const {
     if (shades_.empty()) return false;
     I sx = 0, sy = 0;
     for (int k = 0; k < n; ++k) sx += xy[2 * k], sy += xy[2 * k + 1];
@@ -535,41 +573,6 @@ bool CornerLines::hiddenPoints(const I* xy, int n) const {
         if (all) return true;
     }
     return false;
-}
-
-// The rays that bound what is painted past a barrier seen from the corner (paintBarrier), its
-// ends from the corner in r0 and r1 (r1 counterclockwise of r0), each moved nearer the middle
-// where an end lies in the region of a shade painted before (shut0, shut1). With r0 in a shade's
-// region and that shade's counterclockwise ray strictly between the ends, its end on that ray
-// not past the barrier's line, the barrier from r0 up to (not on) that ray lies in the shade's
-// region (convex: it holds r0, and the point where the barrier crosses the ray is in its
-// closure), and so does every point past it in those directions: only the directions from that
-// ray on (the ray itself included) are left to paint. The same from r1's side with a shade's
-// clockwise ray. False where the two moved rays cross: the barrier lies wholly in the two
-// shades' regions, and so does everything past it.
-bool CornerLines::clipEnds(I& r0x, I& r0y, I& r1x, I& r1y, bool& shut0, bool& shut1) const {
-    const I v1x = r0x, v1y = r0y, v2x = r1x, v2y = r1y;
-    const auto cross = [](I ax, I ay, I bx, I by) { return ax * by - ay * bx; };
-    const I ex1 = v2x - v1x, ey1 = v2y - v1y;
-    const bool cornerLeft = cross(ex1, ey1, -v1x, -v1y) > 0;
-    const auto notPast = [&](I zx, I zy) {
-        const I s = cross(ex1, ey1, zx - v1x, zy - v1y);
-        return s == 0 || (s > 0) == cornerLeft;
-    };
-    const auto slots = [&](I qx, I qy) { return &byDirection_[static_cast<std::size_t>(directionOf(qx, qy)) * kPerDirection]; };
-    const std::uint16_t* slot = slots(v1x, v1y);
-    for (int j = 0; j < kPerDirection && slot[j] != kNoShade; ++j) {
-        const Shade& s = shades_[slot[j]];
-        if (shaded(s, v1x, v1y) && cross(s.v2x, s.v2y, v2x, v2y) > 0 && notPast(s.v2x, s.v2y) && (!shut0 || cross(r0x, r0y, s.v2x, s.v2y) > 0))
-            r0x = s.v2x, r0y = s.v2y, shut0 = true;
-    }
-    slot = slots(v2x, v2y);
-    for (int j = 0; j < kPerDirection && slot[j] != kNoShade; ++j) {
-        const Shade& s = shades_[slot[j]];
-        if (shaded(s, v2x, v2y) && cross(v1x, v1y, s.v1x, s.v1y) > 0 && notPast(s.v1x, s.v1y) && (!shut1 || cross(s.v1x, s.v1y, r1x, r1y) > 0))
-            r1x = s.v1x, r1y = s.v1y, shut1 = true;
-    }
-    return !(shut0 && shut1 && cross(r1x, r1y, r0x, r0y) > 0);
 }
 
 // Whether the closed region a barrier (its ends from the corner, x and y each) paints misses the
@@ -711,9 +714,9 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         const int columns = blocks->columns_, rows = blocks->rows_;
         const int bi = std::clamp(c.x / Blocks::kBlock, 0, columns - 1), bj = std::clamp(c.y / Blocks::kBlock, 0, rows - 1);
         const int rings = std::max({bi, columns - 1 - bi, bj, rows - 1 - bj});
-        auto visit = [&](int i, int j) {
-            const Blocks::Block& k = blocks->blocks_[static_cast<std::size_t>(j) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(i)];
-            if (k.begin == k.end) return;
+        // An empty block is passed over in the rings' loops (most are, on an open floor), the rest
+        // looked at apart.
+        auto look = [&](const Blocks::Block& k) {
             if (skipHidden_ && !shades_.empty()) {
                 const I x0 = k.x0 - cx, y0 = k.y0 - cy, x1 = k.x1 - cx, y1 = k.y1 - cy;
                 const I box[8] = {x0, y0, x1, y0, x0, y1, x1, y1};
@@ -728,6 +731,10 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
                 Near n;
                 if (keep(it.x1, it.y1, it.x2, it.y2, it.index, n)) paintUnlessHidden(n);
             }
+        };
+        auto visit = [&](int i, int j) {
+            const Blocks::Block& k = blocks->blocks_[static_cast<std::size_t>(j) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(i)];
+            if (k.begin != k.end) look(k);
         };
         for (int r = 0; r <= rings; ++r)
             for (int j = std::max(0, bj - r); j <= std::min(rows - 1, bj + r); ++j) {
