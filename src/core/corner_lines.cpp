@@ -241,9 +241,11 @@ void CornerLines::paintRun(int x0, int y0, int w, std::uint8_t bit) {
 // barrier past its line: open (strictly between the rays through its ends, strictly past it) for
 // the first, closed for the second; a line through a free end passes. With the corner on its line
 // (but not on it), only lines along that line touch it: those past its nearer end are stopped.
-bool CornerLines::paintBarrier(const Barrier& bar) {
+// Its ends are given from the corner, in cells, as build found them (the scene's barrier is not
+// looked up again).
+bool CornerLines::paintBarrier(const I* ends) {
     const I cx = corner_.x, cy = corner_.y;
-    I p1x = cellsOf(bar.a.x()), p1y = cellsOf(bar.a.y()), p2x = cellsOf(bar.b.x()), p2y = cellsOf(bar.b.y());
+    I p1x = ends[0] + cx, p1y = ends[1] + cy, p2x = ends[2] + cx, p2y = ends[3] + cy;
     const I ex = p2x - p1x, ey = p2y - p1y;
     const I sc = ex * (cy - p1y) - ey * (cx - p1x);
     if (sc == 0) {
@@ -703,7 +705,7 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
             ++hidden_;
             return;
         }
-        if (!paintBarrier(scene.barriers()[n.index])) ++hidden_;
+        if (!paintBarrier(n.ends)) ++hidden_;
         if (skipHidden_) addShade(n.ends);
     };
     if (blocks && !taken_) {

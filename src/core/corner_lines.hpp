@@ -175,7 +175,7 @@ private:
     LineVerdict trace(Tracer& tracer, std::size_t point);
     void fill(int y, long long x0, long long x1, std::uint8_t bit);
     void paintRun(int x0, int y0, int w, std::uint8_t bit);
-    bool paintBarrier(const Barrier& b);  // false: not painted, two shades before hold it
+    bool paintBarrier(const long long* ends);  // its ends from the corner; false: not painted, two shades before hold it
     void openPast(int x0, int y0, int w);
     void openRay(long long kx, long long ky, long long dx, long long dy);
     // Hidden obstacles (build): the barriers painted so far, each the open region of the points
