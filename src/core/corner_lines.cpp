@@ -647,8 +647,7 @@ CornerLines::Blocks::Blocks(const SightScene& scene)
         k.y0 = std::min<std::int32_t>(k.y0, static_cast<std::int32_t>(std::min(y1, y2)));
         k.x1 = std::max<std::int32_t>(k.x1, static_cast<std::int32_t>(std::max(x1, x2)));
         k.y1 = std::max<std::int32_t>(k.y1, static_cast<std::int32_t>(std::max(y1, y2)));
-        items_[k.end++] = {static_cast<std::int32_t>(x1), static_cast<std::int32_t>(y1), static_cast<std::int32_t>(x2), static_cast<std::int32_t>(y2),
-                           static_cast<std::uint32_t>(i)};
+        items_[k.end++] = {static_cast<std::int32_t>(x1), static_cast<std::int32_t>(y1), static_cast<std::int32_t>(x2), static_cast<std::int32_t>(y2)};
     }
 }
 
@@ -688,14 +687,14 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
     if (blocks && !taken_ && (blocks->columns_ != (width_ + Blocks::kBlock - 1) / Blocks::kBlock + 1 ||
                               blocks->rows_ != (height_ + Blocks::kBlock - 1) / Blocks::kBlock + 1))
         throw std::invalid_argument("corner lines: the blocks are not of the board's size");
-    // A barrier (its ends in cells, and its index) other than one through the corner, kept where
-    // its region meets the points decided; and one kept, painted unless a barrier painted before
-    // hides it. Both ways of finding the barriers below go through these.
-    auto keep = [&](I x1, I y1, I x2, I y2, std::uint32_t index, Near& n) {
+    // A barrier (its ends in cells) other than one through the corner, kept where its region meets
+    // the points decided; and one kept, painted unless a barrier painted before hides it. Both ways
+    // of finding the barriers below go through these.
+    auto keep = [&](I x1, I y1, I x2, I y2, Near& n) {
         if (cx >= std::min(x1, x2) && cx <= std::max(x1, x2) && cy >= std::min(y1, y2) && cy <= std::max(y1, y2) &&
             (x2 - x1) * (cy - y1) == (y2 - y1) * (cx - x1))
             return false;
-        n = Near{{x1 - cx, y1 - cy, x2 - cx, y2 - cy}, index};
+        n = Near{{x1 - cx, y1 - cy, x2 - cx, y2 - cy}};
         return wholeBoard || !missesBox(n.ends);
     };
     auto paintUnlessHidden = [&](const Near& n) {
@@ -731,7 +730,7 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
             for (std::uint32_t m = k.begin; m < k.end; ++m) {
                 const Blocks::Item& it = blocks->items_[m];
                 Near n;
-                if (keep(it.x1, it.y1, it.x2, it.y2, it.index, n)) paintUnlessHidden(n);
+                if (keep(it.x1, it.y1, it.x2, it.y2, n)) paintUnlessHidden(n);
             }
         };
         auto visit = [&](int i, int j) {
@@ -752,7 +751,7 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         auto consider = [&](std::uint32_t i) {
             const Barrier& b = scene.barriers()[i];
             Near n;
-            if (keep(cellsOf(b.a.x()), cellsOf(b.a.y()), cellsOf(b.b.x()), cellsOf(b.b.y()), i, n)) found_.push_back(n);
+            if (keep(cellsOf(b.a.x()), cellsOf(b.a.y()), cellsOf(b.b.x()), cellsOf(b.b.y()), n)) found_.push_back(n);
         };
         if (taken_) {
             for (const std::uint32_t i : taken_->barriers()) consider(i);

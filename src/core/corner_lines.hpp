@@ -119,7 +119,6 @@ public:
         friend class CornerLines;
         struct Item {
             std::int32_t x1, y1, x2, y2;  // the ends, in cells
-            std::uint32_t index;          // in the scene's barriers
         };
         struct Block {
             std::int32_t x0 = 0, y0 = 0, x1 = -1, y1 = -1;  // the box of its barriers, in cells
@@ -206,9 +205,8 @@ private:
     static constexpr std::size_t kPad = 8;  // spare bytes after the last point (fill's eight at a time)
     std::size_t points_ = 0;
     std::vector<std::uint8_t> bits_;
-    struct Near {  // a barrier to paint: its ends from the corner, its index
+    struct Near {  // a barrier to paint: its ends from the corner
         long long ends[4];
-        std::uint32_t index;
     };
     std::vector<Near> found_, order_;  // build's barriers, and the same nearest first
     std::vector<std::uint32_t> far_;   // build's count of barriers by how far their nearer end is
