@@ -596,12 +596,13 @@ TEST_CASE("corner lines: whether a board is open or may be painted is read from 
 }
 
 TEST_CASE("corner lines: a sample of attackers culled says whether culling pays, and either way each pair has its ruling", "[heatmap][corner-lines]") {
-    // 40x40 cells, 40 figures on two sides, from one short wall to 900: where a sample of eight
+    // 40x40 cells, about 40 figures, half on each side, from one short wall to 1,500: where a sample of two
     // attackers leaves most pairs, the others are not culled and every pair is read from the
-    // corners' lines; where it culls most, the others are culled too.
-    tools::SceneRng rng(20261205);
-    bool skipped = false, culled = false;
-    for (const int walls : {1, 40, 150, 900}) {
+    // corners' lines; where it culls most, the others are culled too; in between, six more
+    // attackers are culled to decide.
+    bool skipped = false, culled = false, doubted = false, sure = false;
+    for (const int walls : {1, 40, 150, 450, 900, 1500}) {
+        tools::SceneRng rng(20261206 + static_cast<std::uint64_t>(walls));
         Board b = test::board(40, 40);
         static const int dirs[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
         while (static_cast<int>(b.walls.size()) < walls) {
@@ -613,6 +614,7 @@ TEST_CASE("corner lines: a sample of attackers culled says whether culling pays,
             test::wall(b, x, y, ex, ey);
         }
         fortyFigures(b, rng);
+        for (std::size_t i = 0; i < b.figures.size(); ++i) b.figures[i].side = i % 2 ? "blue" : "red";  // 20 attackers
         const auto rules = makeRuleSystem("doom", {"", SIGHTLINE_SOURCE_DIR "/assets"});
         HeatmapRequest r;
         r.attackers = figuresOfSide(b, "red");
@@ -636,18 +638,26 @@ TEST_CASE("corner lines: a sample of attackers culled says whether culling pays,
         const std::size_t cells = fast.size(), culledPairs = stats.pairs - stats.ruled;
         INFO(culledPairs << " of " << stats.pairs << " pairs culled, " << stats.fromCorners << " read from the corners' lines, "
                          << stats.culled << " attackers culled");
-        CHECK(stats.sampled == 8);
+        // The two sampled first and, where they leave it in doubt, six more.
+        CHECK((stats.sampled == 2 || stats.sampled == 8));
         if (walls <= 40) {
-            CHECK(stats.culled == 8);
-            CHECK(culledPairs <= 8 * cells);
+            CHECK(stats.sampled == 2);
+            CHECK(stats.culled == 2);
+            CHECK(culledPairs <= 2 * cells);
             CHECK(stats.fromCorners * 10 > stats.ruled * 9);
             skipped = true;
         }
-        if (walls == 900) {
+        if (walls >= 900) {
             CHECK(stats.culled == r.attackers.size());
             CHECK(culledPairs > 8 * cells);
             culled = true;
         }
+        if (walls == 1500) {  // so many obstacles that the first two say at once that culling pays
+            CHECK(stats.sampled == 2);
+            CHECK(stats.culled == r.attackers.size());
+            sure = true;
+        }
+        doubted = doubted || stats.sampled == 8;
         // A blue figure moved a cell: made from the last verdicts; then under another rules key,
         // afresh: from the marks kept where culling paid (no sample), else sampled again. Each
         // time each pair's ruling.
@@ -676,7 +686,8 @@ TEST_CASE("corner lines: a sample of attackers culled says whether culling pays,
             control.rules = rulesKey;
             const auto again = coverHeatmap(*rules, b, sightPolicyFor("doom"), r, Engine::Indexed, 2, control);
             CHECK(stats.again == (rulesKey == 1));
-            CHECK(stats.sampled == (rulesKey == 2 && !marksKept ? 8u : 0u));
+            if (rulesKey == 2 && !marksKept) CHECK((stats.sampled == 2 || stats.sampled == 8));
+            else CHECK(stats.sampled == 0);
             std::vector<HeatVerdict> ruledAgain;
             coverHeatmap(*rules, b, sightPolicyFor("doom"), each, Engine::Indexed, 2, {nullptr, &ruledAgain, nullptr});
             CHECK(read == ruledAgain);
@@ -684,6 +695,8 @@ TEST_CASE("corner lines: a sample of attackers culled says whether culling pays,
     }
     CHECK(skipped);
     CHECK(culled);
+    CHECK(sure);
+    CHECK(doubted);  // on 450 and 900 walls
 }
 
 TEST_CASE("corner lines: painted for the obstacles near the cells a sweep took, every line has the sight engine's verdict", "[heatmap][corner-lines]") {
