@@ -24,9 +24,43 @@ constexpr I kNone = std::numeric_limits<I>::max() / 4;  // an unbounded end of a
 
 I cellsOf(Coord v) { return static_cast<I>(v / kScale); }
 
+// The bits a cell paints into the lines from a corner of figure fi: terrain that stops something,
+// and other figures' cells (the figure's own stop nothing).
+std::uint8_t cellBits(const SightScene& scene, int fi, int x, int y) {
+    const int g = scene.figureAt(x, y);
+    if (g >= 0 && g == fi) return 0;
+    const std::uint8_t t = scene.terrainAt(x, y);
+    return static_cast<std::uint8_t>((t & SightScene::kBlocking ? CornerLines::kSight : 0) | (t & SightScene::kDifficult ? CornerLines::kDifficult : 0) |
+                                     (g >= 0 ? CornerLines::kFigure : 0));
+}
+
+// The cells that paint something into the lines from a corner of figure fi (fi -1: of no figure),
+// as run(x, y, w, bit, figure) of w cells along row y that paint the same bits: each terrain cell
+// with no figure on it (figure -1), then each other figure's cells row by row, in runs.
+template <class Run>
+void forEachRun(const SightScene& scene, int fi, const Run& run) {
+    for (const Cell& t : scene.terrainCells())
+        if (scene.figureAt(t.x, t.y) < 0)
+            if (const std::uint8_t bit = cellBits(scene, fi, t.x, t.y)) run(t.x, t.y, 1, bit, -1);
+    const Board& board = scene.board();
+    for (std::size_t g = 0; g < board.figures.size(); ++g) {
+        if (static_cast<int>(g) == fi) continue;
+        const Figure& f = board.figures[g];
+        const int xEnd = std::min(scene.width(), f.cell.x + f.w);
+        for (int y = std::max(0, f.cell.y); y < std::min(scene.height(), f.cell.y + f.h); ++y)
+            for (int x = std::max(0, f.cell.x); x < xEnd;) {
+                const std::uint8_t bit = scene.figureAt(x, y) == static_cast<int>(g) ? cellBits(scene, fi, x, y) : 0;
+                int end = x + 1;
+                while (end < xEnd && scene.figureAt(end, y) == static_cast<int>(g) && cellBits(scene, fi, end, y) == bit) ++end;
+                if (bit) run(x, y, end - x, bit, static_cast<int>(g));
+                x = end;
+            }
+    }
+}
+
 // A direction's place around the circle, from 0 to 4 and growing counterclockwise (as the
 // cross product counts it), without an angle's cost: only to find shades by direction.
-double turn(double x, double y) {
+[[gnu::always_inline]] inline double turn(double x, double y) {
     if (y >= 0) return x >= 0 ? (x + y > 0 ? y / (x + y) : 0) : 1 - x / (y - x);
     return x < 0 ? 2 - y / (-x - y) : 3 + x / (x - y);
 }
@@ -555,7 +589,7 @@ bool CornerLines::shaded(const Shade& s, I qx, I qy) const {
 }
 
 // The direction a shade is kept under (byDirection_) for a point or a direction from the corner.
-int CornerLines::directionOf(I x, I y) { return std::min(kDirections - 1, static_cast<int>(turn(double(x), double(y)) * (kDirections / 4))); }
+[[gnu::always_inline]] inline int CornerLines::directionOf(I x, I y) { return std::min(kDirections - 1, static_cast<int>(turn(double(x), double(y)) * (kDirections / 4))); }
 
 // Whether the n points (x, y pairs, from the corner) all lie in the region of one shade. Only the
 // shades kept for their middle's direction are asked (a shade that holds them all holds that
@@ -648,6 +682,26 @@ CornerLines::Blocks::Blocks(const SightScene& scene)
         k.x1 = std::max<std::int32_t>(k.x1, static_cast<std::int32_t>(std::max(x1, x2)));
         k.y1 = std::max<std::int32_t>(k.y1, static_cast<std::int32_t>(std::max(y1, y2)));
         items_[k.end++] = {static_cast<std::int32_t>(x1), static_cast<std::int32_t>(y1), static_cast<std::int32_t>(x2), static_cast<std::int32_t>(y2)};
+    }
+    // The runs of cells, of no figure in particular (build leaves out its own figure's), counted
+    // into their blocks' places as the barriers are.
+    std::vector<Run> cells;
+    forEachRun(scene, -1, [&](int x, int y, int w, std::uint8_t bit, int figure) { cells.push_back({x, y, w, figure, bit}); });
+    std::vector<std::uint32_t> at(blocks_.size() + 1, 0);
+    for (const Run& r : cells) ++at[blockOf(r.x, r.y) + 1];
+    for (std::size_t k = 1; k < at.size(); ++k) at[k] += at[k - 1];
+    for (std::size_t k = 0; k < blocks_.size(); ++k) blocks_[k].runsBegin = blocks_[k].runsEnd = at[k];
+    runs_.resize(cells.size());
+    for (const Run& r : cells) {
+        const std::size_t b = blockOf(r.x, r.y);
+        Block& k = blocks_[b];
+        if (k.runsBegin == k.runsEnd) {
+            k.rx0 = k.ry0 = std::numeric_limits<std::int32_t>::max(), k.rx1 = k.ry1 = std::numeric_limits<std::int32_t>::min();
+            withRuns_.push_back(static_cast<std::uint32_t>(b));
+        }
+        k.rx0 = std::min(k.rx0, r.x), k.ry0 = std::min(k.ry0, r.y);
+        k.rx1 = std::max(k.rx1, r.x + r.w), k.ry1 = std::max(k.ry1, r.y + 1);
+        runs_[k.runsEnd++] = r;
     }
 }
 
@@ -779,17 +833,9 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         for (const Near& n : order_) paintUnlessHidden(n);
     }
     const Board& board = scene.board();
-    // Cells: terrain that stops something and other figures' cells (the figure's own stop nothing).
-    auto cellBits = [&](int x, int y) -> std::uint8_t {
-        const int g = scene.figureAt(x, y);
-        if (g == fi) return 0;
-        const std::uint8_t t = scene.terrainAt(x, y);
-        return static_cast<std::uint8_t>((t & SightScene::kBlocking ? kSight : 0) | (t & SightScene::kDifficult ? kDifficult : 0) |
-                                         (g >= 0 ? kFigure : 0));
-    };
-    // With `taken`, a run is painted where a taken cell lies beside it (or is it), and the lines
-    // that touch a run that stops sight at a corner only are left open past it.
-    auto run = [&](int x, int y, int w, std::uint8_t bit) {
+    // Cells (forEachRun): with `taken`, a run is painted where a taken cell lies beside it (or is
+    // it), and the lines that touch a run that stops sight at a corner only are left open past it.
+    auto run = [&](int x, int y, int w, std::uint8_t bit, int) {
         if (taken_ && !taken_->near(x, y, x + w, y + 1)) return;
         if (!shades_.empty()) {
             const I x0 = x - cx, y0 = y - cy, x1 = x0 + w, y1 = y0 + 1;
@@ -802,22 +848,26 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         paintRun(x, y, w, bit);
         if (taken_ && (bit & kSight)) openPast(x, y, w);
     };
-    for (const Cell& t : scene.terrainCells())
-        if (scene.figureAt(t.x, t.y) < 0)
-            if (const std::uint8_t bit = cellBits(t.x, t.y)) run(t.x, t.y, 1, bit);
-    // A figure's cells row by row, in runs of cells that stop the same lines.
-    for (std::size_t g = 0; g < board.figures.size(); ++g) {
-        if (static_cast<int>(g) == fi) continue;
-        const Figure& f = board.figures[g];
-        const int xEnd = std::min(width_, f.cell.x + f.w);
-        for (int y = std::max(0, f.cell.y); y < std::min(height_, f.cell.y + f.h); ++y)
-            for (int x = std::max(0, f.cell.x); x < xEnd;) {
-                const std::uint8_t bit = scene.figureAt(x, y) == static_cast<int>(g) ? cellBits(x, y) : 0;
-                int end = x + 1;
-                while (end < xEnd && scene.figureAt(end, y) == static_cast<int>(g) && cellBits(end, y) == bit) ++end;
-                if (bit) run(x, y, end - x, bit);
-                x = end;
+    hiddenCellBlocks_ = 0;
+    if (blocks && !taken_) {
+        // By blocks, each block's runs left out whole where their box lies in one shade's region.
+        for (const std::uint32_t b : blocks->withRuns_) {
+            const Blocks::Block& k = blocks->blocks_[b];
+            const Blocks::Run *from = &blocks->runs_[k.runsBegin], *to = from + (k.runsEnd - k.runsBegin);
+            if (!shades_.empty()) {
+                const I x0 = k.rx0 - cx, y0 = k.ry0 - cy, x1 = k.rx1 - cx, y1 = k.ry1 - cy;
+                const I box[8] = {x0, y0, x1, y0, x0, y1, x1, y1};
+                if (hiddenPoints(box, 4)) {
+                    for (const Blocks::Run* r = from; r != to; ++r) hidden_ += r->figure != fi;
+                    ++hiddenBlocks_, ++hiddenCellBlocks_;
+                    continue;
+                }
             }
+            for (const Blocks::Run* r = from; r != to; ++r)
+                if (r->figure != fi) run(r->x, r->y, r->w, r->bit, r->figure);
+        }
+    } else {
+        forEachRun(scene, fi, run);
     }
     if (c.x == 0 || c.x == width_)
         for (int y = 0; y <= height_; ++y) fill(y, c.x, c.x, kSight);

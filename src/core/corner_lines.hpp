@@ -109,7 +109,10 @@ public:
     // block's bounding box: made once for a scene, read by any number of builds on it. With
     // `blocks` (and without `taken`), build goes through the blocks nearest first, ring by ring
     // round the corner's, and leaves out a block whose box lies wholly in the region of one
-    // barrier painted before, without looking at its barriers.
+    // barrier painted before, without looking at its barriers. The cells that stop something
+    // (terrain, and the figures' cells in runs along a row) are kept by blocks too, each run in
+    // the block of its first cell with the box of the block's runs, and once every barrier is
+    // painted a block whose runs' box lies wholly in one shade's region is left out whole.
     class Blocks {
     public:
         explicit Blocks(const SightScene& scene);
@@ -120,13 +123,21 @@ public:
         struct Item {
             std::int32_t x1, y1, x2, y2;  // the ends, in cells
         };
+        struct Run {  // cells x to x + w - 1 of row y that stop the same lines (CornerLines' bits)
+            std::int32_t x, y, w, figure;  // figure: the figure's index, -1 for terrain
+            std::uint8_t bit;
+        };
         struct Block {
             std::int32_t x0 = 0, y0 = 0, x1 = -1, y1 = -1;  // the box of its barriers, in cells
             std::uint32_t begin = 0, end = 0;               // its items
+            std::int32_t rx0 = 0, ry0 = 0, rx1 = -1, ry1 = -1;  // the box of its runs' closed squares, in lattice points
+            std::uint32_t runsBegin = 0, runsEnd = 0;           // its runs
         };
         int columns_ = 0, rows_ = 0;
         std::vector<Block> blocks_;  // row by row
         std::vector<Item> items_;
+        std::vector<Run> runs_;
+        std::vector<std::uint32_t> withRuns_;  // the blocks with runs, by index
     };
     void build(const SightScene& scene, const std::vector<char>& barrierPoints, int fi, Corner c, const Box* within = nullptr,
                const TakenCells* taken = nullptr, const Blocks* blocks = nullptr);
@@ -150,8 +161,10 @@ public:
     // Obstacles the last build did not paint because a barrier painted before hides them (for tests
     // and benchmarks): every point they would have painted is stopped for sight already.
     std::size_t hidden() const { return hidden_; }
-    // Of those, the blocks (Blocks) left out whole by the last build.
+    // Of those, the blocks (Blocks) left out whole by the last build, and of those the blocks of
+    // cells (Blocks' runs).
     std::size_t hiddenBlocks() const { return hiddenBlocks_; }
+    std::size_t hiddenCellBlocks() const { return hiddenCellBlocks_; }
     // Of the barriers the last build went on to paint, those it did not paint after all because two
     // shades painted before hold all of it between them, and those whose rows past them it painted
     // in fewer directions because a shade painted before holds an end (for tests and benchmarks).
@@ -193,7 +206,7 @@ private:
     std::vector<std::uint16_t> byDirection_;  // kPerDirection shades_ indices a direction, kNoShade where unused
     static constexpr std::uint16_t kNoShade = 0xffff;
     bool skipHidden_ = true;
-    std::size_t hidden_ = 0, hiddenBlocks_ = 0, clipped_ = 0, heldByTwo_ = 0;
+    std::size_t hidden_ = 0, hiddenBlocks_ = 0, hiddenCellBlocks_ = 0, clipped_ = 0, heldByTwo_ = 0;
 
     const SightScene* scene_ = nullptr;
     const std::vector<char>* barrierAt_ = nullptr;  // build's barrierPoints

@@ -604,6 +604,26 @@ void orFootprints(const std::uint8_t* __restrict top, const std::uint8_t* __rest
     }
 }
 
+// The same where a barrier passes through some of the points, with their end bits (fromCorners) at
+// `endTop` and `endBottom`. A line stopped at its end by the meeting point rule is read as
+// stopped for sight, one the rule does not decide as left open: the probe's cell lies to the lower
+// right of its first corner (end bit 3), to the lower left of the next (2), to the upper right of
+// the one below the first (1) and to the upper left of the last (0).
+void orFootprintsAtEnds(const std::uint8_t* __restrict top, const std::uint8_t* __restrict bottom, const std::uint8_t* __restrict endTop,
+                        const std::uint8_t* __restrict endBottom, std::uint8_t* __restrict out, std::size_t from, std::size_t to,
+                        std::uint8_t coverOrOpen) {
+    static_assert(CornerLines::kSight == 1 && CornerLines::kOpen == 8, "the end bits are shifted into place");
+    const auto at = [](std::uint8_t bits, std::uint8_t end, int r) {
+        return static_cast<std::uint8_t>(bits | ((end >> r) & 1) | (((end >> (4 + r)) & 1) << 3));
+    };
+    for (std::size_t p = from; p <= to; ++p) {
+        const std::uint8_t a = at(top[p], endTop[p], 3), b = at(top[p + 1], endTop[p + 1], 2);
+        const std::uint8_t c = at(bottom[p], endBottom[p], 1), d = at(bottom[p + 1], endBottom[p + 1], 0);
+        const std::uint8_t any = static_cast<std::uint8_t>(a | b | c | d), all = static_cast<std::uint8_t>(a & b & c & d);
+        out[p] |= footprint(any, all, coverOrOpen);
+    }
+}
+
 // The cells a probe is read on from the corners' lines (fromCorners): nothing under the probe that
 // stops a line, or, a 1x1 probe, difficult terrain that stops nothing else (onOwn): the probe's own
 // cell stops none of its lines, and is painted only into the lines that run into it.
@@ -718,20 +738,57 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
     const std::optional<CornerLines::Blocks> blocks = someWhole ? std::optional<CornerLines::Blocks>(std::in_place, scene) : std::nullopt;
     const int pw = request.w, ph = request.h;
     const auto stride = static_cast<std::size_t>(board.width) + 1;
+    // The lattice points with a barrier through them (`ends`), row by row, each numbered (rankOf;
+    // kNoRank elsewhere) with the meeting point rule there for each of the four cells behind it
+    // (endRules, four a point: the cell to the point's upper left, upper right, lower left, lower
+    // right, in y-down order), looked up once here for every thread.
+    constexpr std::uint32_t kNoRank = std::numeric_limits<std::uint32_t>::max();
+    struct EndPoint {
+        std::uint32_t point;
+        std::int32_t x, y;
+    };
+    std::vector<std::uint32_t> rankOf(barrierAt.size(), kNoRank), endsFrom(static_cast<std::size_t>(board.height) + 2, 0);
+    std::vector<EndPoint> ends;
+    std::vector<CornerAt> endRules;
+    {
+        Tracer rulesTracer(scene);
+        for (int y = 0; y <= board.height; ++y) {
+            endsFrom[static_cast<std::size_t>(y)] = static_cast<std::uint32_t>(ends.size());
+            for (int x = 0; x <= board.width; ++x) {
+                const std::size_t p = static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x);
+                if (!barrierAt[p]) continue;
+                rankOf[p] = static_cast<std::uint32_t>(ends.size());
+                ends.push_back({static_cast<std::uint32_t>(p), x, y});
+                for (int k = 0; k < 4; ++k) {
+                    const Cell own{x - 1 + (k & 1), y - 1 + (k >> 1)};
+                    CornerAt at;
+                    at.state = CornerAt::kUnknown;
+                    if (board.contains(own)) at = rulesTracer.cornerAt(latticePoint(x, y), own);
+                    endRules.push_back(at);
+                }
+            }
+        }
+        endsFrom[static_cast<std::size_t>(board.height) + 1] = static_cast<std::uint32_t>(ends.size());
+    }
+    // A 1x1 probe has its cell on the same side of each of its corners (its first corner's cell
+    // lies to the lower right of it, and so on): the rule at a probe corner with a barrier through
+    // it is decided for the lines from each attacker corner at once, as that corner's end bits
+    // (below), and a cell with such corners is read from the footprints like any other.
+    const bool atEnds = pw == 1 && ph == 1;
     // Per cell: whether it can be read (nothing under the probe that stops a line), and whether a
     // probe corner has a barrier through it. The probe's corners as offsets from its first.
-    // Per cell also whether it is plain:
-    // readable with no barrier through a probe corner (its pair decided from the footprint's bits
-    // alone where no line is left to trace). A 1x1 probe on difficult terrain that stops nothing
-    // else is readable too (onOwn): the probe's own cell stops none of its lines, and is painted
-    // only into the lines that run into it (below).
+    // Per cell also whether it is plain: readable with no barrier through a probe corner, or a 1x1
+    // probe (atEnds), its pair decided from the footprint's bits alone where no line is left to
+    // trace. A 1x1 probe on difficult terrain that stops nothing else is readable too (onOwn): the
+    // probe's own cell stops none of its lines, and is painted only into the lines that run into
+    // it (below).
     std::vector<std::uint8_t> onBarrier(nc, 0), plain(nc, 0);
     for (std::size_t i = 0; i < nc; ++i) {
         const Cell c = cells[i];
         for (int y = c.y; y <= c.y + ph; ++y)
             for (int x = c.x; x <= c.x + pw; ++x)
                 onBarrier[i] = onBarrier[i] || barrierAt[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)];
-        plain[i] = readable[i] && !onBarrier[i] && !onOwn[i];
+        plain[i] = readable[i] && (!onBarrier[i] || atEnds) && !onOwn[i];
     }
     // The cells in runs along a row (most of a row is one run on an open floor): a run's cells'
     // first corners are neighbouring points, so a pass over a run reads the tables' rows in place.
@@ -768,7 +825,8 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
     inParallel(threads, na, 1, stopped, [&] {
         return [&, tracer = Tracer(scene), tables = std::vector<CornerLines>(), probe = Figure(),
                 found = std::vector<std::uint8_t>(points), one = std::vector<std::uint64_t>(),
-                stretches = std::vector<std::pair<std::size_t, std::size_t>>(), known = std::vector<std::uint8_t>()](std::size_t k) mutable {
+                stretches = std::vector<std::pair<std::size_t, std::size_t>>(), known = std::vector<std::uint8_t>(),
+                endBits = std::vector<std::vector<std::uint8_t>>()](std::size_t k) mutable {
             const int ai = request.attackers[k];
             const Figure& a = board.figures[static_cast<std::size_t>(ai)];
             std::uint8_t* row = &state[k * nc];
@@ -819,6 +877,34 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                 }
                 tables[ia].build(scene, barrierAt, ai, corners[ia], &box, taken ? &*taken : nullptr, blocks ? &*blocks : nullptr);
             }
+            // A 1x1 probe: each corner's end bits at the box's points with a barrier through them
+            // (the others are not read), where the line from the corner reaches the point (neither
+            // stopped for sight nor left open before it): for the r-th cell behind the point, by
+            // endRules' order, bit r where the meeting point rule there stops the line, bit 4 + r
+            // where it does not decide it.
+            const bool endsInBox = atEnds && endsFrom[static_cast<std::size_t>(box.y0)] < endsFrom[static_cast<std::size_t>(box.y1) + 1];
+            if (endsInBox) {
+                if (endBits.size() < corners.size()) endBits.resize(corners.size());
+                for (std::size_t ia = 0; ia < corners.size(); ++ia) {
+                    std::vector<std::uint8_t>& e = endBits[ia];
+                    if (e.size() != points) e.assign(points, 0);
+                    const std::uint8_t* const b = tables[ia].bits();
+                    const IPoint from = latticePoint(corners[ia].x, corners[ia].y);
+                    for (std::uint32_t j = endsFrom[static_cast<std::size_t>(box.y0)]; j < endsFrom[static_cast<std::size_t>(box.y1) + 1]; ++j) {
+                        const EndPoint& q = ends[j];
+                        if (q.x < box.x0 || q.x > box.x1) continue;
+                        std::uint8_t v = 0;
+                        if (!(b[q.point] & (CornerLines::kSight | CornerLines::kOpen)) && !(q.x == corners[ia].x && q.y == corners[ia].y)) {
+                            const Vec d = from - latticePoint(q.x, q.y);
+                            for (std::size_t r = 0; r < 4; ++r) {
+                                const int stops = Tracer::stopsAtCorner(endRules[4 * std::size_t(j) + r], d);
+                                v = static_cast<std::uint8_t>(v | (stops > 0 ? 1u << r : stops < 0 ? 16u << r : 0u));
+                            }
+                        }
+                        e[q.point] = v;
+                    }
+                }
+            }
             probe.w = pw, probe.h = ph, probe.side = request.probeSide;
             // Every footprint of the box at once, corner by corner, from the painted bits: whether
             // some corner has all its lines to the probe's corners clear for cover, whether some
@@ -844,8 +930,13 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                 const std::uint8_t* const b = tables[ia].bits();
                 std::uint8_t* const out = found.data();
                 for (const auto& [from, to] : stretches) {
-                    if (pw == 1 && ph == 1) {  // the usual probe: its four corners, in a loop the compiler vectorizes
-                        orFootprints(b, b + stride, out, from, to, coverOrOpen);
+                    if (atEnds) {  // the usual probe: its four corners, in a loop the compiler vectorizes
+                        if (endsInBox) {
+                            const std::uint8_t* const e = endBits[ia].data();
+                            orFootprintsAtEnds(b, b + stride, e, e + stride, out, from, to, coverOrOpen);
+                        } else {
+                            orFootprints(b, b + stride, out, from, to, coverOrOpen);
+                        }
                         continue;
                     }
                     for (std::size_t p = from; p <= to; ++p) {
@@ -875,10 +966,15 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                 const IPoint q = latticePoint(x, y), from = latticePoint(corners[ia].x, corners[ia].y);
                 const LineEnd end = figureLineEnd(probe, {x, y}, from);
                 if (bits & CornerLines::kOpen) return asBits(tracer.verdict(figureLineEnd(a, corners[ia], q), end, LineFilter{ai, -1}));
-                // Met only at its end: the meeting point rule there, from the wedge the tracer keeps
-                // for the point and the probe's cell behind it (Tracer::cornerAt), or worked out
-                // afresh where it has none.
-                const int atEnd = end.ownCell ? Tracer::stopsAtCorner(tracer.cornerAt(q, *end.ownCell), from - q) : -1;
+                // Met only at its end: the meeting point rule there, from the wedge found for the
+                // point and the probe's cell behind it (endRules), or worked out afresh where it has
+                // none.
+                int atEnd = -1;
+                if (end.ownCell) {
+                    const Cell own = *end.ownCell;
+                    const auto qx = static_cast<std::uint32_t>(own.x - x + 1), qy = static_cast<std::uint32_t>(own.y - y + 1);
+                    atEnd = Tracer::stopsAtCorner(qx <= 1 && qy <= 1 ? endRules[std::size_t(4) * rankOf[point] + qx + 2 * qy] : tracer.cornerAt(q, own), from - q);
+                }
                 if (atEnd >= 0 ? atEnd == 1 : tracer.stopsAtEnd(figureLineEnd(a, corners[ia], q), end, LineFilter{ai, -1})) return 1 | 2 | 4;
                 return paintedLine(bits & static_cast<std::uint8_t>(~CornerLines::kEnd));
             };
@@ -983,7 +1079,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     ++n, ++own;
                     return;
                 }
-                if (!onBarrier[i] && !(found[base] & CornerLines::kOpen)) {
+                if ((!onBarrier[i] || atEnds) && !(found[base] & CornerLines::kOpen)) {
                     // No line of the pair left to trace: decided from the footprints' bits.
                     row[i] = coverApplies && !(found[base] & kClear) ? kCover : kNoCover;
                     ++n;

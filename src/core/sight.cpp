@@ -767,22 +767,6 @@ Wedge wedgeAt(const SightScene& scene, std::size_t slot, const IPoint& x, Cell o
     return w;
 }
 
-// Whether r1 lies strictly inside the arc from hi counterclockwise to lo (strictlyBetweenT with the
-// turn from hi to lo known).
-[[gnu::always_inline]] inline bool wedgeClear(const Wedge& w, const Vec& r1) {
-    using T = std::int64_t;
-    const T hx = w.hiX, hy = w.hiY, lx = w.loX, ly = w.loY;
-    const T fromHi = hx * r1.y - hy * r1.x, toLo = r1.x * ly - r1.y * lx;  // cross(hi, r1), cross(r1, lo)
-    switch (w.state) {
-        case CornerWedges::kNone: return true;
-        case CornerWedges::kAlways: return false;
-        case CornerWedges::kOne: return !(fromHi == 0 && hx * r1.x + hy * r1.y > 0);  // all but that direction
-        case CornerWedges::kConvex: return fromHi > 0 && toLo > 0;
-        case CornerWedges::kReflex: return !(fromHi <= 0 && toLo <= 0);
-        default: return fromHi > 0;  // hi and lo opposite: the half-plane counterclockwise from hi
-    }
-}
-
 // The meeting point rule at x, a corner of a figure whose cell `own` lies behind it, on a narrow
 // indexed scene: kUnknown where x is no lattice point of the board or `own` not one of the four
 // cells at it.
@@ -830,14 +814,8 @@ Wedge wedgeAt(const SightScene& scene, std::size_t slot, const IPoint& x, Cell o
 }
 
 // Whether the rule at a corner stops a line along r1 there: 1 it does, 0 it does not, -1 not known
-// here.
-[[gnu::always_inline]] inline int cornerStops(const CornerAt& at, const Vec& r1) {
-    switch (at.state) {
-        case CornerAt::kNone: return 0;
-        case CornerAt::kWedge: return wedgeClear(at.wedge, r1) ? 0 : 1;
-        default: return -1;
-    }
-}
+// here (Tracer::stopsAtCorner, inlined in sight.hpp).
+[[gnu::always_inline]] inline int cornerStops(const CornerAt& at, const Vec& r1) { return Tracer::stopsAtCorner(at, r1); }
 
 }  // namespace
 
@@ -1119,7 +1097,6 @@ CornerAt Tracer::cornerRule(const SightScene& scene, const IPoint& point, Cell o
     return lookUpCorner(memo, scene, point, own);
 }
 
-int Tracer::stopsAtCorner(const CornerAt& at, const Vec& direction) { return cornerStops(at, direction); }
 
 LineVerdict Tracer::verdict(const LineEnd& from, const LineEnd& to, const LineFilter& filter, const CornerAt& fromAt, const CornerAt& toAt) {
     lastCrossed_ = kNoBarrier;

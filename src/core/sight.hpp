@@ -298,6 +298,28 @@ private:
     CornerWedges wedges_;
 };
 
+// Inlined: the heat map asks it for every line to a probe corner with a barrier through it, and
+// the narrow verdict at both ends of most lines. Whether r1 lies strictly inside the arc from hi
+// counterclockwise to lo (strictlyBetweenT with the turn from hi to lo known) clears the line.
+[[gnu::always_inline]] inline int Tracer::stopsAtCorner(const CornerAt& at, const Vec& r1) {
+    if (at.state == CornerAt::kNone) return 0;
+    if (at.state != CornerAt::kWedge) return -1;
+    using T = std::int64_t;
+    const CornerWedges::Wedge& w = at.wedge;
+    const T hx = w.hiX, hy = w.hiY, lx = w.loX, ly = w.loY;
+    const T fromHi = hx * r1.y - hy * r1.x, toLo = r1.x * ly - r1.y * lx;  // cross(hi, r1), cross(r1, lo)
+    bool clear;
+    switch (w.state) {
+        case CornerWedges::kNone: clear = true; break;
+        case CornerWedges::kAlways: clear = false; break;
+        case CornerWedges::kOne: clear = !(fromHi == 0 && hx * r1.x + hy * r1.y > 0); break;  // all but that direction
+        case CornerWedges::kConvex: clear = fromHi > 0 && toLo > 0; break;
+        case CornerWedges::kReflex: clear = !(fromHi <= 0 && toLo <= 0); break;
+        default: clear = fromHi > 0;  // hi and lo opposite: the half-plane counterclockwise from hi
+    }
+    return clear ? 0 : 1;
+}
+
 // The lattice point at the centre of a cell.
 inline IPoint cellCentre(Cell c) { return IPoint(Coord(c.x) * kScale + kScale / 2, Coord(c.y) * kScale + kScale / 2); }
 

@@ -279,7 +279,8 @@ TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is n
     tools::SceneRng rng(20261204);
     std::size_t hidden = 0, boards = 0, checked = 0, stoppedOnly = 0;
     // Looked up by blocks (CornerLines::Blocks): the same, and blocks are left out whole.
-    std::size_t hiddenBlocks = 0, hiddenByBlocks = 0;
+    // Cells (terrain, figures) are kept by blocks too, and a block of them is left out whole.
+    std::size_t hiddenBlocks = 0, hiddenByBlocks = 0, hiddenCellBlocks = 0;
     // A barrier held between two shades is not painted; one with an end in a shade is painted in
     // fewer directions past it.
     std::size_t heldByTwo = 0, clipped = 0;
@@ -309,6 +310,8 @@ TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is n
                 hiddenHere += skipping.hidden();
                 hiddenByBlocks += byBlocks.hidden();
                 hiddenBlocks += byBlocks.hiddenBlocks();
+                hiddenCellBlocks += byBlocks.hiddenCellBlocks();
+                REQUIRE(skipping.hiddenCellBlocks() == 0);
                 REQUIRE(every.clipped() + every.heldByTwo() + everyByBlocks.clipped() + everyByBlocks.heldByTwo() == 0);
                 heldByTwo += skipping.heldByTwo() + byBlocks.heldByTwo();
                 clipped += skipping.clipped() + byBlocks.clipped();
@@ -342,9 +345,11 @@ TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is n
                 << " lines checked");
     CHECK(hidden > 10000);
     CHECK(boards > 60);
-    INFO("by blocks: " << hiddenByBlocks << " obstacles hidden, " << hiddenBlocks << " blocks left out whole");
+    INFO("by blocks: " << hiddenByBlocks << " obstacles hidden, " << hiddenBlocks << " blocks left out whole, " << hiddenCellBlocks
+                        << " of them blocks of cells");
     CHECK(hiddenByBlocks > 10000);
     CHECK(hiddenBlocks > 1000);
+    CHECK(hiddenCellBlocks > 1000);
     INFO(heldByTwo << " barriers held between two shades, " << clipped << " painted in fewer directions");
     CHECK(heldByTwo > 1000);
     CHECK(clipped > 10000);
