@@ -738,16 +738,15 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
     const std::optional<CornerLines::Blocks> blocks = someWhole ? std::optional<CornerLines::Blocks>(std::in_place, scene) : std::nullopt;
     const int pw = request.w, ph = request.h;
     const auto stride = static_cast<std::size_t>(board.width) + 1;
-    // The lattice points with a barrier through them (`ends`), row by row, each numbered (rankOf;
-    // kNoRank elsewhere) with the meeting point rule there for each of the four cells behind it
-    // (endRules, four a point: the cell to the point's upper left, upper right, lower left, lower
-    // right, in y-down order), looked up once here for every thread.
-    constexpr std::uint32_t kNoRank = std::numeric_limits<std::uint32_t>::max();
+    // The lattice points with a barrier through them (`ends`), row by row (row y's from endsFrom[y]),
+    // each with the meeting point rule there for each of the four cells behind it (endRules, four a
+    // point: the cell to the point's upper left, upper right, lower left, lower right, in y-down
+    // order), looked up once here for every thread.
     struct EndPoint {
         std::uint32_t point;
         std::int32_t x, y;
     };
-    std::vector<std::uint32_t> rankOf(barrierAt.size(), kNoRank), endsFrom(static_cast<std::size_t>(board.height) + 2, 0);
+    std::vector<std::uint32_t> endsFrom(static_cast<std::size_t>(board.height) + 2, 0);
     std::vector<EndPoint> ends;
     std::vector<CornerAt> endRules;
     {
@@ -757,7 +756,6 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
             for (int x = 0; x <= board.width; ++x) {
                 const std::size_t p = static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x);
                 if (!barrierAt[p]) continue;
-                rankOf[p] = static_cast<std::uint32_t>(ends.size());
                 ends.push_back({static_cast<std::uint32_t>(p), x, y});
                 for (int k = 0; k < 4; ++k) {
                     const Cell own{x - 1 + (k & 1), y - 1 + (k >> 1)};
@@ -775,6 +773,12 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
     // it is decided for the lines from each attacker corner at once, as that corner's end bits
     // (below), and a cell with such corners is read from the footprints like any other.
     const bool atEnds = pw == 1 && ph == 1;
+    // The rule at point (x, y), which has a barrier through it, for the cell behind it at `r`.
+    const auto endRule = [&](int x, int y, std::size_t r) -> const CornerAt& {
+        const auto row = ends.begin() + endsFrom[static_cast<std::size_t>(y)], rowEnd = ends.begin() + endsFrom[static_cast<std::size_t>(y) + 1];
+        const auto at = std::lower_bound(row, rowEnd, x, [](const EndPoint& e, int v) { return e.x < v; });
+        return endRules[4 * static_cast<std::size_t>(at - ends.begin()) + r];
+    };
     // Per cell: whether it can be read (nothing under the probe that stops a line), and whether a
     // probe corner has a barrier through it. The probe's corners as offsets from its first.
     // Per cell also whether it is plain: readable with no barrier through a probe corner, or a 1x1
@@ -973,7 +977,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                 if (end.ownCell) {
                     const Cell own = *end.ownCell;
                     const auto qx = static_cast<std::uint32_t>(own.x - x + 1), qy = static_cast<std::uint32_t>(own.y - y + 1);
-                    atEnd = Tracer::stopsAtCorner(qx <= 1 && qy <= 1 ? endRules[std::size_t(4) * rankOf[point] + qx + 2 * qy] : tracer.cornerAt(q, own), from - q);
+                    atEnd = Tracer::stopsAtCorner(qx <= 1 && qy <= 1 ? endRule(x, y, qx + 2 * qy) : tracer.cornerAt(q, own), from - q);
                 }
                 if (atEnd >= 0 ? atEnd == 1 : tracer.stopsAtEnd(figureLineEnd(a, corners[ia], q), end, LineFilter{ai, -1})) return 1 | 2 | 4;
                 return paintedLine(bits & static_cast<std::uint8_t>(~CornerLines::kEnd));
