@@ -110,10 +110,12 @@ inline void orRun(std::uint8_t* p, std::size_t n, std::uint8_t bit) {
 // row `stride` bytes from the one before: lower.q and upper.q are the first and last point that
 // gets `bit` in each row, and a ray through a lattice point of the row (lower.r == 0,
 // upper.r == upper.m - 1) puts that point beside the run, open where that side is (OpenL,
-// OpenU). Only the points x0 to x1 are written. Kept apart from the painting round it so that
-// the loop's values stay in registers.
-template <bool OpenL, bool OpenU>
-[[gnu::noinline]] void paintFar(std::uint8_t* row, std::ptrdiff_t stride, int rows, Step lower, Step upper, I x0, I x1, std::uint8_t bit) {
+// OpenU). Only the points from lo[t] to hi[t] of the t-th row are painted (lo and hi step by
+// `step` a row; x0 to x1 in each row where not Spans), and marked open from x0 to x1. Kept apart from the painting round it so that the
+// loop's values stay in registers.
+template <bool OpenL, bool OpenU, bool Spans>
+[[gnu::noinline]] void paintFar(std::uint8_t* row, std::ptrdiff_t stride, int rows, Step lower, Step upper, const std::int32_t* lo,
+                                const std::int32_t* hi, std::ptrdiff_t step, I x0, I x1, std::uint8_t bit) {
     constexpr std::uint8_t kOpen = CornerLines::kOpen;
     // Each bound as a number with 32 bits after the point, the first row's exact value rounded
     // down, the step rounded up: after t steps it lies above the exact value less 2^-32 and below
@@ -142,9 +144,9 @@ template <bool OpenL, bool OpenU>
     const std::uint64_t zeroL = OpenL ? (std::uint64_t(1) << 31) / lm : 0;  // a fraction below it: remainder 0
     const std::uint64_t lastU = !OpenU || um == 1 ? 0 : ((std::uint64_t(1) << 31) * (2 * um - 3) + um - 1) / um;  // at or above: m - 1
     const auto span = static_cast<std::uint64_t>(x1 - x0);
-    for (std::uint8_t* const end = row + rows * stride; row != end; row += stride, fl += dl, fu += du) {
+    for (std::uint8_t* const end = row + rows * stride; row != end; row += stride, fl += dl, fu += du, lo += step, hi += step) {
         const I lq = quotient(fl), uq = quotient(fu);
-        const I slo = std::max(lq, x0), shi = std::min(uq, x1);
+        const I slo = std::max<I>(lq, Spans ? *lo : x0), shi = std::min<I>(uq, Spans ? *hi : x1);
         if (slo <= shi) orRun(row + slo, static_cast<std::size_t>(shi - slo) + 1, bit);
         if (OpenL && fraction(fl) < zeroL && static_cast<std::uint64_t>(lq - 1 - x0) <= span) row[lq - 1] |= kOpen;
         if (OpenU && fraction(fu) >= lastU && static_cast<std::uint64_t>(uq + 1 - x0) <= span) row[uq + 1] |= kOpen;
@@ -176,7 +178,7 @@ std::vector<char> CornerLines::barrierPoints(const SightScene& scene) {
 
 void CornerLines::fill(int y, I x0, I x1, std::uint8_t bit) {
     if (y < y0_ || y > y1_) return;
-    x0 = std::max<I>(x0, x0_), x1 = std::min<I>(x1, x1_);
+    x0 = std::max<I>(x0, lo_[static_cast<std::size_t>(y)]), x1 = std::min<I>(x1, hi_[static_cast<std::size_t>(y)]);
     if (x0 > x1) return;
     orRun(&bits_[index(static_cast<int>(x0), y)], static_cast<std::size_t>(x1 - x0) + 1, bit);
 }
@@ -190,6 +192,7 @@ void CornerLines::fill(int y, I x0, I x1, std::uint8_t bit) {
 // the run's ends or through it. A line along the row of the run's top (a = 0, D = 0) runs along that
 // side when it overlaps it. Nothing nearer meets it.
 void CornerLines::paintRun(int x0, int y0, int w, std::uint8_t bit) {
+    stopped_ = stopped_ || (bit & kSight);
     const I cx = corner_.x, cy = corner_.y;
     const bool down = cy <= y0;
     const I a = down ? y0 - cy : cy - (y0 + 1), b = a + 1;
@@ -229,8 +232,10 @@ void CornerLines::paintRun(int x0, int y0, int w, std::uint8_t bit) {
     }
     if (first > last) return;
     const auto stride = static_cast<std::ptrdiff_t>(width_) + 1;
-    paintFar<false, false>(bits_.data() + row(first) * stride, down ? stride : -stride, static_cast<int>(last - first + 1), lower, upper, x0_, x1_,
-                           bit);
+    const std::size_t r0 = static_cast<std::size_t>(row(first));
+    (spans_ ? paintFar<false, false, true> : paintFar<false, false, false>)(bits_.data() + static_cast<std::ptrdiff_t>(r0) * stride,
+                                                                            down ? stride : -stride, static_cast<int>(last - first + 1), lower, upper,
+                                                                            &lo_[r0], &hi_[r0], down ? 1 : -1, x0_, x1_, bit);
 }
 
 // The rays that bound what is painted past a barrier seen from the corner (paintBarrier), its
@@ -278,6 +283,7 @@ void CornerLines::paintRun(int x0, int y0, int w, std::uint8_t bit) {
 // Its ends are given from the corner, in cells, as build found them (the scene's barrier is not
 // looked up again).
 bool CornerLines::paintBarrier(const I* ends) {
+    stopped_ = true;
     const I cx = corner_.x, cy = corner_.y;
     I p1x = ends[0] + cx, p1y = ends[1] + cy, p2x = ends[2] + cx, p2y = ends[3] + cy;
     const I ex = p2x - p1x, ey = p2y - p1y;
@@ -386,10 +392,14 @@ bool CornerLines::paintBarrier(const I* ends) {
         const auto stride = static_cast<std::ptrdiff_t>(width_) + 1;
         std::uint8_t* const from = bits_.data() + far0 * stride;
         const int rows = far1 - far0 + 1;
-        if (openL && openU) paintFar<true, true>(from, stride, rows, lower, upper, x0_, x1_, kSight);
-        else if (openL) paintFar<true, false>(from, stride, rows, lower, upper, x0_, x1_, kSight);
-        else if (openU) paintFar<false, true>(from, stride, rows, lower, upper, x0_, x1_, kSight);
-        else paintFar<false, false>(from, stride, rows, lower, upper, x0_, x1_, kSight);
+        const std::int32_t *lo = &lo_[static_cast<std::size_t>(far0)], *hi = &hi_[static_cast<std::size_t>(far0)];
+        // By whether each side is left open and whether the rows were narrowed (spans_).
+        using Paint = void (*)(std::uint8_t*, std::ptrdiff_t, int, Step, Step, const std::int32_t*, const std::int32_t*, std::ptrdiff_t, I, I,
+                               std::uint8_t);
+        static constexpr Paint kPaint[8] = {paintFar<false, false, false>, paintFar<false, false, true>, paintFar<false, true, false>,
+                                            paintFar<false, true, true>,   paintFar<true, false, false>,  paintFar<true, false, true>,
+                                            paintFar<true, true, false>,   paintFar<true, true, true>};
+        kPaint[4 * openL + 2 * openU + spans_](from, stride, rows, lower, upper, lo, hi, 1, x0_, x1_, kSight);
     }
     if (near0 > near1) return true;
     // For A > 0 the bound is x >= -K / A: floor((-K0 - Ky y) / A); for A < 0, x <= K / -A.
@@ -727,6 +737,9 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
     // Only the rows of the points decided are cleared (the others are not read).
     if (bits_.size() != points_ + kPad) bits_.assign(points_ + kPad, 0);
     else if (y0_ <= y1_) std::fill(bits_.begin() + static_cast<std::ptrdiff_t>(index(0, y0_)), bits_.begin() + static_cast<std::ptrdiff_t>(index(0, y1_) + stride()), std::uint8_t(0));
+    lo_.resize(static_cast<std::size_t>(height_) + 1), hi_.resize(static_cast<std::size_t>(height_) + 1);
+    for (int y = y0_; y <= y1_; ++y) lo_[static_cast<std::size_t>(y)] = x0_, hi_[static_cast<std::size_t>(y)] = x1_;
+    stopped_ = spans_ = false;
     // Barriers other than the edge whose region meets the points decided, nearest first; the edge
     // stops only the lines along it. A barrier or a run of cells that lies wholly in the region a
     // barrier painted before stops for certain (hiddenPoints) is not painted: every line from the
@@ -735,9 +748,23 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
     // holds (which barriers hide which may differ with `within`; what the points read does not).
     const IPoint cp = latticePoint(c.x, c.y);
     const I cx = c.x, cy = c.y;
-    hidden_ = hiddenBlocks_ = clipped_ = heldByTwo_ = 0;
+    hidden_ = hiddenBlocks_ = apartBlocks_ = clipped_ = heldByTwo_ = 0;
     found_.clear();
     const bool wholeBoard = x0_ == 0 && y0_ == 0 && x1_ == width_ && y1_ == height_;  // no barrier to look past
+    // Once narrowed (narrow), the points still to paint lie in the box x0_ to y1_: an obstacle whose
+    // closed box (in lattice points) misses it paints nothing there where the corner lies in it
+    // (every line from the corner to a point of the box runs within the box, convex), and
+    // nothing is left to paint where the box is empty.
+    bool narrowed = false;
+    auto apart = [&](I bx0, I by0, I bx1, I by1) {
+        if (!narrowed) return false;
+        if (x0_ > x1_ || y0_ > y1_) return true;
+        return cx >= x0_ && cx <= x1_ && cy >= y0_ && cy <= y1_ && (bx1 < x0_ || bx0 > x1_ || by1 < y0_ || by0 > y1_);
+    };
+    auto narrowNow = [&] {
+        narrow();
+        narrowed = true;
+    };
     if (blocks && !taken_ && (blocks->columns_ != (width_ + Blocks::kBlock - 1) / Blocks::kBlock + 1 ||
                               blocks->rows_ != (height_ + Blocks::kBlock - 1) / Blocks::kBlock + 1))
         throw std::invalid_argument("corner lines: the blocks are not of the board's size");
@@ -752,6 +779,11 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         return wholeBoard || !missesBox(n.ends);
     };
     auto paintUnlessHidden = [&](const Near& n) {
+        if (apart(std::min(n.ends[0], n.ends[2]) + cx, std::min(n.ends[1], n.ends[3]) + cy, std::max(n.ends[0], n.ends[2]) + cx,
+                  std::max(n.ends[1], n.ends[3]) + cy)) {
+            ++hidden_;
+            return;
+        }
         // paintBarrier leaves out a barrier that two shades hold between them; its region is
         // theirs, and is kept as a shade all the same (it may hold more than either).
         if (skipHidden_ && hiddenPoints(n.ends, 2)) {
@@ -772,6 +804,11 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         // An empty block is passed over in the rings' loops (most are, on an open floor), the rest
         // looked at apart.
         auto look = [&](const Blocks::Block& k) {
+            if (apart(k.x0, k.y0, k.x1, k.y1)) {
+                hidden_ += k.end - k.begin;
+                ++hiddenBlocks_, ++apartBlocks_;
+                return;
+            }
             if (skipHidden_ && !shades_.empty()) {
                 const I x0 = k.x0 - cx, y0 = k.y0 - cy, x1 = k.x1 - cx, y1 = k.y1 - cy;
                 const I box[8] = {x0, y0, x1, y0, x0, y1, x1, y1};
@@ -791,7 +828,7 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
             const Blocks::Block& k = blocks->blocks_[static_cast<std::size_t>(j) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(i)];
             if (k.begin != k.end) look(k);
         };
-        for (int r = 0; r <= rings; ++r)
+        for (int r = 0; r <= rings; ++r) {
             for (int j = std::max(0, bj - r); j <= std::min(rows - 1, bj + r); ++j) {
                 if (j == bj - r || j == bj + r) {
                     for (int i = std::max(0, bi - r); i <= std::min(columns - 1, bi + r); ++i) visit(i, j);
@@ -800,6 +837,8 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
                     if (bi + r < columns) visit(bi + r, j);
                 }
             }
+            if (skipHidden_ && r >= 1 && (r & (r - 1)) == 0) narrowNow();  // after rings 1, 2, 4, 8, ...
+        }
     }
     if (!blocks || taken_) {
         auto consider = [&](std::uint32_t i) {
@@ -830,13 +869,22 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         } else {
             order_.swap(found_);
         }
-        for (const Near& n : order_) paintUnlessHidden(n);
+        // Narrowed after the nearest 16, 64, 256, ... (the nearest hide the most).
+        for (std::size_t i = 0; i < order_.size(); ++i) {
+            if (skipHidden_ && i >= 16 && (i & (i - 1)) == 0) narrowNow();
+            paintUnlessHidden(order_[i]);
+        }
     }
+    if (skipHidden_) narrowNow();
     const Board& board = scene.board();
     // Cells (forEachRun): with `taken`, a run is painted where a taken cell lies beside it (or is
     // it), and the lines that touch a run that stops sight at a corner only are left open past it.
     auto run = [&](int x, int y, int w, std::uint8_t bit, int) {
         if (taken_ && !taken_->near(x, y, x + w, y + 1)) return;
+        if (apart(x, y, x + w, y + 1)) {
+            ++hidden_;
+            return;
+        }
         if (!shades_.empty()) {
             const I x0 = x - cx, y0 = y - cy, x1 = x0 + w, y1 = y0 + 1;
             const I square[8] = {x0, y0, x1, y0, x0, y1, x1, y1};
@@ -854,6 +902,11 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         for (const std::uint32_t b : blocks->withRuns_) {
             const Blocks::Block& k = blocks->blocks_[b];
             const Blocks::Run *from = &blocks->runs_[k.runsBegin], *to = from + (k.runsEnd - k.runsBegin);
+            if (apart(k.rx0, k.ry0, k.rx1, k.ry1)) {
+                for (const Blocks::Run* r = from; r != to; ++r) hidden_ += r->figure != fi;
+                ++hiddenBlocks_, ++hiddenCellBlocks_, ++apartBlocks_;
+                continue;
+            }
             if (!shades_.empty()) {
                 const I x0 = k.rx0 - cx, y0 = k.ry0 - cy, x1 = k.rx1 - cx, y1 = k.ry1 - cy;
                 const I box[8] = {x0, y0, x1, y0, x0, y1, x1, y1};
@@ -869,6 +922,7 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
     } else {
         forEachRun(scene, fi, run);
     }
+    stopped_ = stopped_ || c.x == 0 || c.x == width_ || c.y == 0 || c.y == height_;
     if (c.x == 0 || c.x == width_)
         for (int y = 0; y <= height_; ++y) fill(y, c.x, c.x, kSight);
     if (c.y == 0 || c.y == height_) fill(c.y, 0, width_, kSight);
@@ -913,11 +967,63 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
                     stops = Tracer::stopsAtCorner(rules[k], q - cp);
                 }
                 if (stops < 0) row[x] |= kOpen;
-                else if (stops > 0) row[x] |= kSight;
+                else if (stops > 0) row[x] |= kSight, stopped_ = true;
             }
         }
     }
+    narrow();
+    seen_ = Box{x0_, y0_, x1_, y1_};
     taken_ = nullptr;  // read during build only (the caller's may not outlive it)
+}
+
+// The points still to paint narrowed to those not stopped for sight yet (every other point of a
+// row decided is): each row's first and last found from those before, eight points at a time
+// (the first and last of those not stopped found from the bits where the machine keeps the first
+// byte lowest), and the box round them.
+void CornerLines::narrow() {
+    if (!stopped_) return;  // nothing stopped since the last
+    stopped_ = false, spans_ = true;
+    constexpr std::uint64_t kEverySight = 0x0101010101010101ull * kSight;
+    // The eight points from `at`, a bit kSight a point where it is not stopped.
+    const auto notStopped = [](const std::uint8_t* at) {
+        std::uint64_t eight;
+        std::memcpy(&eight, at, 8);
+        return ~eight & kEverySight;
+    };
+    constexpr bool kLowFirst = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
+    static_assert(kSight == 1, "a point's place is its bit's over eight");
+    int nx0 = width_ + 1, nx1 = -1, ny0 = -1, ny1 = -2;
+    for (int y = y0_; y <= y1_; ++y) {
+        const std::uint8_t* const row = &bits_[index(0, y)];
+        std::int32_t& lo = lo_[static_cast<std::size_t>(y)];
+        std::int32_t& hi = hi_[static_cast<std::size_t>(y)];
+        while (lo + 8 <= hi + 1) {
+            const std::uint64_t m = notStopped(row + lo);
+            if (m == 0) lo += 8;
+            else {
+                if (kLowFirst) lo += __builtin_ctzll(m) / 8;
+                break;
+            }
+        }
+        while (lo <= hi && (row[lo] & kSight)) ++lo;
+        while (hi - 7 >= lo) {
+            const std::uint64_t m = notStopped(row + hi - 7);
+            if (m == 0) hi -= 8;
+            else {
+                if (kLowFirst) hi -= 7 - (63 - __builtin_clzll(m)) / 8;
+                break;
+            }
+        }
+        while (hi >= lo && (row[hi] & kSight)) --hi;
+        if (lo > hi) continue;
+        if (ny0 < 0) ny0 = y;
+        ny1 = y, nx0 = std::min(nx0, lo), nx1 = std::max(nx1, hi);
+    }
+    if (ny0 < 0) {
+        x0_ = y0_ = 0, x1_ = y1_ = -1;
+        return;
+    }
+    x0_ = nx0, x1_ = nx1, y0_ = ny0, y1_ = ny1;
 }
 
 LineVerdict CornerLines::trace(Tracer& tracer, std::size_t point) {

@@ -156,6 +156,14 @@ public:
         return {false, (v & (kFigure | kDifficult)) != 0, (v & kFigure) != 0, (v & kDifficult) != 0};
     }
 
+    // After build, the points decided that the painting left not stopped for sight lie in rows
+    // seen().y0 to seen().y1, each row's from spanLo(y) to spanHi(y) (none where spanLo(y) >
+    // spanHi(y)), and those columns lie in seen().x0 to seen().x1: every other point decided is
+    // stopped for sight (seen() empty where all are).
+    const Box& seen() const { return seen_; }
+    int spanLo(int y) const { return lo_[static_cast<std::size_t>(y)]; }
+    int spanHi(int y) const { return hi_[static_cast<std::size_t>(y)]; }
+
     // Lines traced one by one so far (for tests and benchmarks).
     std::size_t traced() const { return traced_; }
     // Obstacles the last build did not paint because a barrier painted before hides them (for tests
@@ -165,6 +173,10 @@ public:
     // cells (Blocks' runs).
     std::size_t hiddenBlocks() const { return hiddenBlocks_; }
     std::size_t hiddenCellBlocks() const { return hiddenCellBlocks_; }
+    // Of the blocks left out whole, those whose box misses every point not yet stopped for sight
+    // when they came to be painted (the corner among them: a line to one of those points meets
+    // nothing in such a block).
+    std::size_t apartBlocks() const { return apartBlocks_; }
     // Of the barriers the last build went on to paint, those it did not paint after all because two
     // shades painted before hold all of it between them, and those whose rows past them it painted
     // in fewer directions because a shade painted before holds an end (for tests and benchmarks).
@@ -186,6 +198,7 @@ private:
     std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_ + 1) + static_cast<std::size_t>(x); }
     LineVerdict trace(Tracer& tracer, std::size_t point);
     void fill(int y, long long x0, long long x1, std::uint8_t bit);
+    void narrow();
     void paintRun(int x0, int y0, int w, std::uint8_t bit);
     bool paintBarrier(const long long* ends);  // its ends from the corner; false: not painted, two shades before hold it
     void openPast(int x0, int y0, int w);
@@ -206,7 +219,7 @@ private:
     std::vector<std::uint16_t> byDirection_;  // kPerDirection shades_ indices a direction, kNoShade where unused
     static constexpr std::uint16_t kNoShade = 0xffff;
     bool skipHidden_ = true;
-    std::size_t hidden_ = 0, hiddenBlocks_ = 0, hiddenCellBlocks_ = 0, clipped_ = 0, heldByTwo_ = 0;
+    std::size_t hidden_ = 0, hiddenBlocks_ = 0, hiddenCellBlocks_ = 0, apartBlocks_ = 0, clipped_ = 0, heldByTwo_ = 0;
 
     const SightScene* scene_ = nullptr;
     const std::vector<char>* barrierAt_ = nullptr;  // build's barrierPoints
@@ -214,7 +227,13 @@ private:
     int figure_ = -1;
     Corner corner_;
     int width_ = 0, height_ = 0;
-    int x0_ = 0, y0_ = 0, x1_ = 0, y1_ = 0;  // the points decided
+    // The points still to paint: those decided that are not yet stopped for sight lie in rows y0_
+    // to y1_, each row's from lo_[y] to hi_[y], and those columns in x0_ to x1_ (narrow).
+    int x0_ = 0, y0_ = 0, x1_ = 0, y1_ = 0;
+    std::vector<std::int32_t> lo_, hi_;  // a row each
+    bool stopped_ = false;               // whether a point may have been stopped for sight since lo_ and hi_ were found
+    bool spans_ = false;                 // whether lo_ and hi_ were found (else each row's are x0_ and x1_)
+    Box seen_;
     static constexpr std::size_t kPad = 8;  // spare bytes after the last point (fill's eight at a time)
     std::size_t points_ = 0;
     std::vector<std::uint8_t> bits_;

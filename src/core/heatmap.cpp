@@ -829,7 +829,9 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
     inParallel(threads, na, 1, stopped, [&] {
         return [&, tracer = Tracer(scene), tables = std::vector<CornerLines>(), probe = Figure(),
                 found = std::vector<std::uint8_t>(points), one = std::vector<std::uint64_t>(),
-                stretches = std::vector<std::pair<std::size_t, std::size_t>>(), known = std::vector<std::uint8_t>(),
+                stretches = std::vector<std::pair<std::size_t, std::size_t>>(),
+                reads = std::vector<std::vector<std::pair<std::size_t, std::size_t>>>(), readsAll = std::vector<char>(),
+                known = std::vector<std::uint8_t>(),
                 endBits = std::vector<std::vector<std::uint8_t>>()](std::size_t k) mutable {
             const int ai = request.attackers[k];
             const Figure& a = board.figures[static_cast<std::size_t>(ai)];
@@ -881,7 +883,48 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                 }
                 tables[ia].build(scene, barrierAt, ai, corners[ia], &box, taken ? &*taken : nullptr, blocks ? &*blocks : nullptr);
             }
-            // A 1x1 probe: each corner's end bits at the box's points with a barrier through them
+            probe.w = pw, probe.h = ph, probe.side = request.probeSide;
+            // The footprints' first corners, row by row; where the box spans most of the board's
+            // width, as one stretch from the first row's first to the last row's last (the points
+            // between rows, off the box, are read from the tables' points and written to `found`,
+            // which nothing reads there: its wanted cells lie in the box), so that the loops below
+            // run long without a row's start and end each time.
+            const auto bx0 = static_cast<std::size_t>(box.x0), bx1 = static_cast<std::size_t>(box.x1 - pw);
+            const bool flat = 2 * (bx1 - bx0 + 1) >= stride;
+            stretches.clear();
+            if (flat && box.y0 + ph <= box.y1)
+                stretches.push_back({static_cast<std::size_t>(box.y0) * stride + bx0, static_cast<std::size_t>(box.y1 - ph) * stride + bx1});
+            else
+                for (int y = box.y0; y + ph <= box.y1; ++y)
+                    stretches.push_back({static_cast<std::size_t>(y) * stride + bx0, static_cast<std::size_t>(y) * stride + bx1});
+            // Each corner's lines are read only for the probes with a corner among the points its
+            // painting left not stopped for sight (CornerLines::seen, spanLo and spanHi), row by
+            // row (`reads`), where those are fewer than half the box's: a probe whose corners are
+            // all stopped for sight from a corner gets nothing from it (no line clear for sight
+            // or cover) but a line left open, which could only have its pair ruled line by line
+            // for the same verdict. Elsewhere every footprint of the box is read (`stretches`).
+            if (reads.size() < corners.size()) reads.resize(corners.size());
+            readsAll.resize(corners.size());
+            const std::size_t boxProbes = (bx1 - bx0 + 1) * static_cast<std::size_t>(std::max(0, box.y1 - ph - box.y0 + 1));
+            for (std::size_t ia = 0; ia < corners.size(); ++ia) {
+                const CornerLines::Box& seen = tables[ia].seen();
+                std::vector<std::pair<std::size_t, std::size_t>>& r = reads[ia];
+                r.clear();
+                std::size_t probes = 0;
+                for (int y = std::max(box.y0, seen.y0 - ph); y <= std::min(box.y1 - ph, seen.y1); ++y) {
+                    int lo = std::numeric_limits<int>::max(), hi = std::numeric_limits<int>::min();
+                    for (int q = std::max(y, seen.y0); q <= std::min(y + ph, seen.y1); ++q)
+                        lo = std::min(lo, tables[ia].spanLo(q)), hi = std::max(hi, tables[ia].spanHi(q));
+                    const int fx0 = std::max(static_cast<int>(bx0), lo - pw), fx1 = std::min(static_cast<int>(bx1), hi);
+                    if (fx0 > fx1) continue;
+                    r.push_back({static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(fx0),
+                                 static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(fx1)});
+                    probes += static_cast<std::size_t>(fx1 - fx0) + 1;
+                }
+                readsAll[ia] = 2 * probes > boxProbes;
+                if (readsAll[ia]) r = stretches;
+            }
+            // A 1x1 probe: each corner's end bits at the points read with a barrier through them
             // (the others are not read), where the line from the corner reaches the point (neither
             // stopped for sight nor left open before it): for the r-th cell behind the point, by
             // endRules' order, bit r where the meeting point rule there stops the line, bit 4 + r
@@ -894,46 +937,51 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                     if (e.size() != points) e.assign(points, 0);
                     const std::uint8_t* const b = tables[ia].bits();
                     const IPoint from = latticePoint(corners[ia].x, corners[ia].y);
-                    for (std::uint32_t j = endsFrom[static_cast<std::size_t>(box.y0)]; j < endsFrom[static_cast<std::size_t>(box.y1) + 1]; ++j) {
-                        const EndPoint& q = ends[j];
-                        if (q.x < box.x0 || q.x > box.x1) continue;
-                        std::uint8_t v = 0;
-                        if (!(b[q.point] & (CornerLines::kSight | CornerLines::kOpen)) && !(q.x == corners[ia].x && q.y == corners[ia].y)) {
-                            const Vec d = from - latticePoint(q.x, q.y);
-                            for (std::size_t r = 0; r < 4; ++r) {
-                                const int stops = Tracer::stopsAtCorner(endRules[4 * std::size_t(j) + r], d);
-                                v = static_cast<std::uint8_t>(v | (stops > 0 ? 1u << r : stops < 0 ? 16u << r : 0u));
+                    const auto endsAt = [&](int y, int lo, int hi) {  // row y's from lo to hi
+                        const auto rowEnd = ends.begin() + endsFrom[static_cast<std::size_t>(y) + 1];
+                        auto it = std::lower_bound(ends.begin() + endsFrom[static_cast<std::size_t>(y)], rowEnd, lo,
+                                                   [](const EndPoint& at, int v) { return at.x < v; });
+                        for (; it != rowEnd && it->x <= hi; ++it) {
+                            const EndPoint& q = *it;
+                            const auto j = static_cast<std::size_t>(it - ends.begin());
+                            std::uint8_t v = 0;
+                            if (!(b[q.point] & (CornerLines::kSight | CornerLines::kOpen)) && !(q.x == corners[ia].x && q.y == corners[ia].y)) {
+                                const Vec d = from - latticePoint(q.x, q.y);
+                                for (std::size_t r = 0; r < 4; ++r) {
+                                    const int stops = Tracer::stopsAtCorner(endRules[4 * j + r], d);
+                                    v = static_cast<std::uint8_t>(v | (stops > 0 ? 1u << r : stops < 0 ? 16u << r : 0u));
+                                }
                             }
+                            e[q.point] = v;
                         }
-                        e[q.point] = v;
+                    };
+                    // The points the footprints read: the box's where every footprint is read, else
+                    // in each row those within a point of the points not stopped in the row or a
+                    // row beside it (a probe's first corner lies in the row or the one before).
+                    if (readsAll[ia]) {
+                        for (int y = box.y0; y <= box.y1; ++y) endsAt(y, box.x0, box.x1);
+                        continue;
+                    }
+                    const CornerLines::Box& seen = tables[ia].seen();
+                    for (int y = std::max(box.y0, seen.y0 - 1); y <= std::min(box.y1, seen.y1 + 1); ++y) {
+                        int lo = std::numeric_limits<int>::max(), hi = std::numeric_limits<int>::min();
+                        for (int q = std::max(y - 1, seen.y0); q <= std::min(y + 1, seen.y1); ++q)
+                            lo = std::min(lo, tables[ia].spanLo(q)), hi = std::max(hi, tables[ia].spanHi(q));
+                        if (lo <= hi) endsAt(y, std::max(lo - 1, box.x0), std::min(hi + 1, box.x1));
                     }
                 }
             }
-            probe.w = pw, probe.h = ph, probe.side = request.probeSide;
-            // Every footprint of the box at once, corner by corner, from the painted bits: whether
-            // some corner has all its lines to the probe's corners clear for cover, whether some
-            // line is clear for sight, and whether a line is left to trace (then the cell is
-            // decided line by line below). The same decision as decideByCorners for a probe that
-            // shares no corner with the attacker and has no barrier through its corners.
-            const auto bx0 = static_cast<std::size_t>(box.x0), bx1 = static_cast<std::size_t>(box.x1 - pw);
-            // The footprints' first corners, row by row; where the box spans most of the board's
-            // width, as one stretch from the first row's first to the last row's last (the points
-            // between rows, off the box, are read from the tables' points and written to `found`,
-            // which nothing reads there: its wanted cells lie in the box), so that the loops below
-            // run long without a row's start and end each time.
-            const bool flat = 2 * (bx1 - bx0 + 1) >= stride;
-            stretches.clear();
-            if (flat && box.y0 + ph <= box.y1)
-                stretches.push_back({static_cast<std::size_t>(box.y0) * stride + bx0, static_cast<std::size_t>(box.y1 - ph) * stride + bx1});
-            else
-                for (int y = box.y0; y + ph <= box.y1; ++y)
-                    stretches.push_back({static_cast<std::size_t>(y) * stride + bx0, static_cast<std::size_t>(y) * stride + bx1});
+            // Every footprint read at once, corner by corner, from the painted bits: whether some
+            // corner has all its lines to the probe's corners clear for cover, whether some line
+            // is clear for sight, and whether a line is left to trace (then the cell is decided
+            // line by line below). The same decision as decideByCorners for a probe that shares no
+            // corner with the attacker and has no barrier through its corners.
             for (const auto& [from, to] : stretches) std::fill(&found[from], &found[to] + 1, std::uint8_t(0));
             const std::uint8_t coverOrOpen = coverBits | CornerLines::kOpen;
             for (std::size_t ia = 0; ia < corners.size(); ++ia) {
                 const std::uint8_t* const b = tables[ia].bits();
                 std::uint8_t* const out = found.data();
-                for (const auto& [from, to] : stretches) {
+                for (const auto& [from, to] : reads[ia]) {
                     if (atEnds) {  // the usual probe: its four corners, in a loop the compiler vectorizes
                         if (endsInBox) {
                             const std::uint8_t* const e = endBits[ia].data();

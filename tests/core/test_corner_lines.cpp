@@ -287,6 +287,28 @@ TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is n
     // At a corner with a barrier through it the meeting point rule decides each line by its direction:
     // few points are left open there.
     std::size_t atBarrierOpen = 0, atBarrierDecided = 0;
+    // Painting narrows as it goes to the points not yet stopped for sight: a block that misses
+    // their box is left out whole; and after it, every point outside each row's span of those is
+    // stopped for sight, and none at a span's ends is.
+    std::size_t apartBlocks = 0, spanPoints = 0;
+    const auto checkSpans = [&](const CornerLines& t, int width, int height) {
+        const CornerLines::Box& seen = t.seen();
+        int x0 = width + 1, x1 = -1, y0 = -1, y1 = -2;
+        for (int y = 0; y <= height; ++y) {
+            const bool rowSeen = y >= seen.y0 && y <= seen.y1;
+            const int lo = rowSeen ? t.spanLo(y) : width + 1, hi = rowSeen ? t.spanHi(y) : -1;
+            for (int x = 0; x <= width; ++x) {
+                INFO("point " << x << "," << y << ", span " << lo << " to " << hi);
+                const bool stopped = (t.bitsAt(x, y) & CornerLines::kSight) != 0;
+                if (x < lo || x > hi) REQUIRE(stopped);
+                if (lo <= hi && (x == lo || x == hi)) REQUIRE(!stopped);
+                spanPoints += x >= lo && x <= hi;
+            }
+            if (lo <= hi) x0 = std::min(x0, lo), x1 = std::max(x1, hi), y0 = y0 < 0 ? y : y0, y1 = y;
+        }
+        if (y0 >= 0) REQUIRE((seen.x0 == x0 && seen.x1 == x1 && seen.y0 == y0 && seen.y1 == y1));
+        else REQUIRE((seen.x0 > seen.x1 || seen.y0 > seen.y1));
+    };
     for (int n = 0; n < 120; ++n) {
         const Board b = cornerLinesBoard(rng, 12, 17);
         INFO("board " << n << ":\n" << serializeMap(b));
@@ -312,6 +334,11 @@ TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is n
                 hiddenBlocks += byBlocks.hiddenBlocks();
                 hiddenCellBlocks += byBlocks.hiddenCellBlocks();
                 REQUIRE(skipping.hiddenCellBlocks() == 0);
+                apartBlocks += byBlocks.apartBlocks();
+                REQUIRE(everyByBlocks.apartBlocks() == 0);
+                checkSpans(skipping, b.width, b.height);
+                checkSpans(byBlocks, b.width, b.height);
+                checkSpans(every, b.width, b.height);
                 REQUIRE(every.clipped() + every.heldByTwo() + everyByBlocks.clipped() + everyByBlocks.heldByTwo() == 0);
                 heldByTwo += skipping.heldByTwo() + byBlocks.heldByTwo();
                 clipped += skipping.clipped() + byBlocks.clipped();
@@ -350,6 +377,9 @@ TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is n
     CHECK(hiddenByBlocks > 10000);
     CHECK(hiddenBlocks > 1000);
     CHECK(hiddenCellBlocks > 1000);
+    INFO(apartBlocks << " blocks left out whole for missing the points not yet stopped; " << spanPoints << " points within the spans");
+    CHECK(apartBlocks > 1000);
+    CHECK(spanPoints > 100000);
     INFO(heldByTwo << " barriers held between two shades, " << clipped << " painted in fewer directions");
     CHECK(heldByTwo > 1000);
     CHECK(clipped > 10000);
