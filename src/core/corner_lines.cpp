@@ -739,7 +739,7 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
     else if (y0_ <= y1_) std::fill(bits_.begin() + static_cast<std::ptrdiff_t>(index(0, y0_)), bits_.begin() + static_cast<std::ptrdiff_t>(index(0, y1_) + stride()), std::uint8_t(0));
     lo_.resize(static_cast<std::size_t>(height_) + 1), hi_.resize(static_cast<std::size_t>(height_) + 1);
     for (int y = y0_; y <= y1_; ++y) lo_[static_cast<std::size_t>(y)] = x0_, hi_[static_cast<std::size_t>(y)] = x1_;
-    stopped_ = spans_ = false;
+    stopped_ = spans_ = cone_ = false;
     // Barriers other than the edge whose region meets the points decided, nearest first; the edge
     // stops only the lines along it. A barrier or a run of cells that lies wholly in the region a
     // barrier painted before stops for certain (hiddenPoints) is not painted: every line from the
@@ -759,10 +759,11 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
     auto apart = [&](I bx0, I by0, I bx1, I by1) {
         if (!narrowed) return false;
         if (x0_ > x1_ || y0_ > y1_) return true;
-        return cx >= x0_ && cx <= x1_ && cy >= y0_ && cy <= y1_ && (bx1 < x0_ || bx0 > x1_ || by1 < y0_ || by0 > y1_);
+        if (cx >= x0_ && cx <= x1_ && cy >= y0_ && cy <= y1_ && (bx1 < x0_ || bx0 > x1_ || by1 < y0_ || by0 > y1_)) return true;
+        return missesCone(bx0, by0, bx1, by1);
     };
     auto narrowNow = [&] {
-        narrow();
+        narrow(true);
         narrowed = true;
     };
     if (blocks && !taken_ && (blocks->columns_ != (width_ + Blocks::kBlock - 1) / Blocks::kBlock + 1 ||
@@ -971,7 +972,7 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
             }
         }
     }
-    narrow();
+    narrow(false);
     seen_ = Box{x0_, y0_, x1_, y1_};
     taken_ = nullptr;  // read during build only (the caller's may not outlive it)
 }
@@ -980,9 +981,9 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
 // row decided is): each row's first and last found from those before, eight points at a time
 // (the first and last of those not stopped found from the bits where the machine keeps the first
 // byte lowest), and the box round them.
-void CornerLines::narrow() {
-    if (!stopped_) return;  // nothing stopped since the last
-    stopped_ = false, spans_ = true;
+void CornerLines::narrow(bool cone) {
+    if (!stopped_ && (cone_ || !cone)) return;  // nothing stopped since the last
+    stopped_ = false, spans_ = true, cone_ = false;
     constexpr std::uint64_t kEverySight = 0x0101010101010101ull * kSight;
     // The eight points from `at`, a bit kSight a point where it is not stopped.
     const auto notStopped = [](const std::uint8_t* at) {
@@ -1024,6 +1025,52 @@ void CornerLines::narrow() {
         return;
     }
     x0_ = nx0, x1_ = nx1, y0_ = ny0, y1_ = ny1;
+    // The cone (missesCone): on each side of the corner's row, from the farthest row in, the least
+    // and greatest slope from the corner to the points not stopped in that row or farther (found
+    // for the rows of the box only: none lie beyond).
+    if (!cone) return;
+    const I cx = corner_.x, cy = corner_.y;
+    const auto less = [](const Slope& a, const Slope& b) { return a.n * b.d < b.n * a.d; };
+    const auto sweep = [&](int from, int to, int step) {
+        Slope least{0, 0}, most{0, 0};
+        for (int y = from;; y += step) {
+            const auto k = static_cast<std::size_t>(y);
+            if (lo_[k] <= hi_[k]) {
+                const I d = y > cy ? y - cy : cy - y;
+                const Slope l{lo_[k] - cx, d}, h{hi_[k] - cx, d};
+                if (least.d == 0 || less(l, least)) least = l;
+                if (most.d == 0 || less(most, h)) most = h;
+            }
+            least_[k] = least, most_[k] = most;
+            if (y == to) break;
+        }
+    };
+    least_.resize(static_cast<std::size_t>(height_) + 1), most_.resize(static_cast<std::size_t>(height_) + 1);
+    if (y1_ > cy) sweep(y1_, std::max(y0_, static_cast<int>(cy) + 1), -1);
+    if (y0_ < cy) sweep(y0_, std::min(y1_, static_cast<int>(cy) - 1), 1);
+    cone_ = true;
+}
+
+// Whether the closed box [bx0, bx1] x [by0, by1] (lattice points), on one side of the corner's row,
+// misses every line from the corner to a point not yet stopped for sight. Such a line to a point q
+// rows beyond the box's nearest row crosses each row between at x = c.x + s t, with s its slope
+// (x over rows from the corner) and t the rows from the corner: s lies between the least and
+// greatest slope of those points in q's row or farther (least_ and most_ at the box's nearest row,
+// kept by narrow), and so the line lies between c.x + least t and c.x + most t at every height of
+// the box; a line to a nearer point does not reach the box's rows.
+bool CornerLines::missesCone(I bx0, I by0, I bx1, I by1) const {
+    const I cx = corner_.x, cy = corner_.y;
+    if (!cone_ || (by0 <= cy && by1 >= cy)) return false;
+    const bool below = by0 > cy;
+    const I near = below ? by0 - cy : cy - by1, far = below ? by1 - cy : cy - by0;  // rows from the corner
+    if (below ? by0 > y1_ : by1 < y0_) return true;  // no point not stopped that far
+    const std::size_t k = static_cast<std::size_t>(below ? std::max<I>(by0, y0_) : std::min<I>(by1, y1_));
+    const Slope& least = least_[k];
+    const Slope& most = most_[k];
+    if (least.d == 0) return true;  // no point not stopped that far
+    // Left of the least line at every height of the box, or right of the greatest.
+    if ((bx1 - cx) * least.d < least.n * (least.n >= 0 ? near : far)) return true;
+    return (bx0 - cx) * most.d > most.n * (most.n >= 0 ? far : near);
 }
 
 LineVerdict CornerLines::trace(Tracer& tracer, std::size_t point) {

@@ -198,7 +198,7 @@ private:
     std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_ + 1) + static_cast<std::size_t>(x); }
     LineVerdict trace(Tracer& tracer, std::size_t point);
     void fill(int y, long long x0, long long x1, std::uint8_t bit);
-    void narrow();
+    void narrow(bool cone);
     void paintRun(int x0, int y0, int w, std::uint8_t bit);
     bool paintBarrier(const long long* ends);  // its ends from the corner; false: not painted, two shades before hold it
     void openPast(int x0, int y0, int w);
@@ -233,6 +233,12 @@ private:
     std::vector<std::int32_t> lo_, hi_;  // a row each
     bool stopped_ = false;               // whether a point may have been stopped for sight since lo_ and hi_ were found
     bool spans_ = false;                 // whether lo_ and hi_ were found (else each row's are x0_ and x1_)
+    struct Slope {
+        long long n, d;  // n / d, d > 0 (d == 0: none)
+    };
+    std::vector<Slope> least_, most_;  // a row each, found by narrow in this build where cone_ (missesCone)
+    bool cone_ = false;
+    bool missesCone(long long bx0, long long by0, long long bx1, long long by1) const;
     Box seen_;
     static constexpr std::size_t kPad = 8;  // spare bytes after the last point (fill's eight at a time)
     std::size_t points_ = 0;
