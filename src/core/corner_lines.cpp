@@ -299,14 +299,14 @@ bool CornerLines::paintBarrier(const I* ends) {
         if (far(p2x, p2y) < far(nx, ny)) nx = p2x, ny = p2y;
         const I dx = nx - cx, dy = ny - cy;
         const I g = std::gcd(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy), sx = dx / g, sy = dy / g;
-        fill(static_cast<int>(ny), nx, nx, kEnd);
+        point(static_cast<int>(ny), nx, kEnd);
         if (sy == 0) {
             if (sx > 0) fill(static_cast<int>(ny), nx + 1, width_, kSight);
             else fill(static_cast<int>(ny), 0, nx - 1, kSight);
             return true;
         }
         for (I x = nx + sx, y = ny + sy; x >= 0 && x <= width_ && y >= 0 && y <= height_; x += sx, y += sy)
-            fill(static_cast<int>(y), x, x, kSight);
+            point(static_cast<int>(y), x, kSight);
         return true;
     }
     I v1x = p1x - cx, v1y = p1y - cy, v2x = p2x - cx, v2y = p2y - cy;
@@ -425,7 +425,7 @@ bool CornerLines::paintBarrier(const I* ends) {
         // bound's quotient, taken before it steps on.
         const I on = st[2].r == 0 ? st[2].q : kNone;
         for (Step& t : st) t.next();
-        if (lo > hi || lo > x1_ || hi < x0_) continue;
+        if (y < y0_ || y > y1_ || lo > hi || lo > hi_[static_cast<std::size_t>(y)] || hi < lo_[static_cast<std::size_t>(y)]) continue;
         // The strict run inside the closed one: stopped. The closed one's points beside it: on the
         // barrier's line (the line meets it there at its end only: kEnd) or on a ray through one
         // of its ends (the line grazes it on the way: open, unless that end is free).
@@ -437,7 +437,7 @@ bool CornerLines::paintBarrier(const I* ends) {
         };
         auto open = [&](I from, I to) {
             for (I x = from; x <= to; ++x)
-                if (grazes(x)) fill(y, x, x, kOpen);
+                if (grazes(x)) point(y, x, kOpen);
         };
         auto edge = [&](I from, I to) {
             from = std::max<I>(from, x0_), to = std::min<I>(to, x1_);
@@ -451,7 +451,7 @@ bool CornerLines::paintBarrier(const I* ends) {
                 return;
             }
             open(from, on - 1);
-            fill(y, on, on, kEnd);
+            point(y, on, kEnd);
             open(on + 1, to);
         };
         if (slo > shi) edge(lo, hi);

@@ -198,6 +198,11 @@ private:
     std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_ + 1) + static_cast<std::size_t>(x); }
     LineVerdict trace(Tracer& tracer, std::size_t point);
     void fill(int y, long long x0, long long x1, std::uint8_t bit);
+    void point(int y, long long x, std::uint8_t bit) {  // fill's one point
+        if (y < y0_ || y > y1_) return;
+        const auto k = static_cast<std::size_t>(y);
+        if (x >= lo_[k] && x <= hi_[k]) bits_[index(static_cast<int>(x), y)] |= bit;
+    }
     void narrow(bool cone);
     void paintRun(int x0, int y0, int w, std::uint8_t bit);
     bool paintBarrier(const long long* ends);  // its ends from the corner; false: not painted, two shades before hold it
