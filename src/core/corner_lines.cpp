@@ -753,18 +753,14 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
     const bool wholeBoard = x0_ == 0 && y0_ == 0 && x1_ == width_ && y1_ == height_;  // no barrier to look past
     // Once narrowed (narrow), the points still to paint lie in the box x0_ to y1_: an obstacle whose
     // closed box (in lattice points) misses it paints nothing there where the corner lies in it
-    // (every line from the corner to a point of the box runs within the box, convex), and
-    // nothing is left to paint where the box is empty.
-    bool narrowed = false;
+    // (every line from the corner to a point of the box runs within the box, convex), nothing is
+    // left to paint where the box is empty, and nothing either where the obstacle's box misses
+    // the cone of lines from the corner to those points (missesCone).
     auto apart = [&](I bx0, I by0, I bx1, I by1) {
-        if (!narrowed) return false;
+        if (!spans_) return false;
         if (x0_ > x1_ || y0_ > y1_) return true;
         if (cx >= x0_ && cx <= x1_ && cy >= y0_ && cy <= y1_ && (bx1 < x0_ || bx0 > x1_ || by1 < y0_ || by0 > y1_)) return true;
         return missesCone(bx0, by0, bx1, by1);
-    };
-    auto narrowNow = [&] {
-        narrow(true);
-        narrowed = true;
     };
     if (blocks && !taken_ && (blocks->columns_ != (width_ + Blocks::kBlock - 1) / Blocks::kBlock + 1 ||
                               blocks->rows_ != (height_ + Blocks::kBlock - 1) / Blocks::kBlock + 1))
@@ -838,7 +834,7 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
                     if (bi + r < columns) visit(bi + r, j);
                 }
             }
-            if (skipHidden_ && r >= 1 && (r & (r - 1)) == 0) narrowNow();  // after rings 1, 2, 4, 8, ...
+            if (skipHidden_ && r >= 1 && (r & (r - 1)) == 0) narrow(true);  // after rings 1, 2, 4, 8, ...
         }
     }
     if (!blocks || taken_) {
@@ -872,11 +868,11 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         }
         // Narrowed after the nearest 16, 64, 256, ... (the nearest hide the most).
         for (std::size_t i = 0; i < order_.size(); ++i) {
-            if (skipHidden_ && i >= 16 && (i & (i - 1)) == 0) narrowNow();
+            if (skipHidden_ && i >= 16 && (i & (i - 1)) == 0) narrow(true);
             paintUnlessHidden(order_[i]);
         }
     }
-    if (skipHidden_) narrowNow();
+    if (skipHidden_) narrow(true);
     const Board& board = scene.board();
     // Cells (forEachRun): with `taken`, a run is painted where a taken cell lies beside it (or is
     // it), and the lines that touch a run that stops sight at a corner only are left open past it.
@@ -978,11 +974,17 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
 }
 
 // The points still to paint narrowed to those not stopped for sight yet (every other point of a
-// row decided is): each row's first and last found from those before, eight points at a time
-// (the first and last of those not stopped found from the bits where the machine keeps the first
-// byte lowest), and the box round them.
+// row decided is), where something may have been stopped since they were last found; and, with
+// `cone`, the cone of lines to them (missesCone) found where it was not.
 void CornerLines::narrow(bool cone) {
-    if (!stopped_ && (cone_ || !cone)) return;  // nothing stopped since the last
+    if (stopped_) findSpans();
+    if (cone && spans_ && !cone_ && y0_ <= y1_) findCone();
+}
+
+// Each row's first and last point not stopped found from those before, eight points at a time (the
+// first and last of those not stopped found from the bits where the machine keeps the first byte
+// lowest), and the box round them.
+void CornerLines::findSpans() {
     stopped_ = false, spans_ = true, cone_ = false;
     constexpr std::uint64_t kEverySight = 0x0101010101010101ull * kSight;
     // The eight points from `at`, a bit kSight a point where it is not stopped.
@@ -1025,10 +1027,12 @@ void CornerLines::narrow(bool cone) {
         return;
     }
     x0_ = nx0, x1_ = nx1, y0_ = ny0, y1_ = ny1;
-    // The cone (missesCone): on each side of the corner's row, from the farthest row in, the least
-    // and greatest slope from the corner to the points not stopped in that row or farther (found
-    // for the rows of the box only: none lie beyond).
-    if (!cone) return;
+}
+
+// The cone (missesCone): on each side of the corner's row, from the farthest row in, the least and
+// greatest slope from the corner to the points not stopped in that row or farther (found for the
+// rows of the box only: none lie beyond).
+void CornerLines::findCone() {
     const I cx = corner_.x, cy = corner_.y;
     const auto less = [](const Slope& a, const Slope& b) { return a.n * b.d < b.n * a.d; };
     const auto sweep = [&](int from, int to, int step) {

@@ -16,9 +16,13 @@
 // (every point it would paint is stopped for sight already); looked up by blocks of cells
 // (CornerLines::Blocks), a block that lies wholly in such a region is left out whole. A barrier
 // with an end in such a region has the rows past it painted only in the directions not held
-// there, and one that two such regions hold between them is not painted either. Tests
-// compare every line with the sight engine on random boards, and the table with every obstacle
-// painted (tests/core/test_corner_lines.cpp).
+// there, and one that two such regions hold between them is not painted either. As painting
+// goes on (after the nearest rings of blocks), each row's span of the points not yet stopped for
+// sight is found again: later shadows are painted within those spans only, and an obstacle is
+// left out where it misses their box (the corner in it: every line from the corner to a point of
+// a box runs within it) or the cone of lines from the corner to them (the least and greatest
+// slope to those points in each row or farther). Tests compare every line with the sight engine
+// on random boards, and the table with every obstacle painted (tests/core/test_corner_lines.cpp).
 #pragma once
 
 #include "core/sight.hpp"
@@ -161,6 +165,9 @@ public:
     // spanHi(y)), and those columns lie in seen().x0 to seen().x1: every other point decided is
     // stopped for sight (seen() empty where all are).
     const Box& seen() const { return seen_; }
+    // False where every point decided was left not stopped for sight (the spans are the rows'
+    // whole width, and seen() the points decided).
+    bool narrowed() const { return spans_; }
     int spanLo(int y) const { return lo_[static_cast<std::size_t>(y)]; }
     int spanHi(int y) const { return hi_[static_cast<std::size_t>(y)]; }
 
@@ -204,6 +211,8 @@ private:
         if (x >= lo_[k] && x <= hi_[k]) bits_[index(static_cast<int>(x), y)] |= bit;
     }
     void narrow(bool cone);
+    void findSpans();
+    void findCone();
     void paintRun(int x0, int y0, int w, std::uint8_t bit);
     bool paintBarrier(const long long* ends);  // its ends from the corner; false: not painted, two shades before hold it
     void openPast(int x0, int y0, int w);

@@ -911,7 +911,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                 std::vector<std::pair<std::size_t, std::size_t>>& r = reads[ia];
                 r.clear();
                 std::size_t probes = 0;
-                for (int y = std::max(box.y0, seen.y0 - ph); y <= std::min(box.y1 - ph, seen.y1); ++y) {
+                for (int y = std::max(box.y0, seen.y0 - ph); y <= std::min(box.y1 - ph, seen.y1) && tables[ia].narrowed(); ++y) {
                     int lo = std::numeric_limits<int>::max(), hi = std::numeric_limits<int>::min();
                     for (int q = std::max(y, seen.y0); q <= std::min(y + ph, seen.y1); ++q)
                         lo = std::min(lo, tables[ia].spanLo(q)), hi = std::max(hi, tables[ia].spanHi(q));
@@ -921,7 +921,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                                  static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(fx1)});
                     probes += static_cast<std::size_t>(fx1 - fx0) + 1;
                 }
-                readsAll[ia] = 2 * probes > boxProbes;
+                readsAll[ia] = !tables[ia].narrowed() || 2 * probes > boxProbes;
                 if (readsAll[ia]) r = stretches;
             }
             // A 1x1 probe: each corner's end bits at the points read with a barrier through them
