@@ -27,6 +27,7 @@
 
 #include "core/sight.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -192,6 +193,11 @@ public:
     // Whether build skips hidden obstacles (on by default; off paints every obstacle, the plain
     // way, for comparison).
     void setSkipHidden(bool on) { skipHidden_ = on; }
+    // Looked up by blocks, build narrows what is left to paint (seen()) after this many rings of
+    // blocks round the corner's, then after twice as many, four times, ... (and once all are
+    // painted); fewer for tests on small boards.
+    static constexpr int kNarrowRings = 6;
+    void setNarrowRings(int rings) { narrowRings_ = std::max(1, rings); }
 
     // kEnd: the line meets a barrier at its far end and nowhere else (the point lies on a barrier
     // the corner is off the line of): Tracer::stopsAtEnd decides it for a figure's corner there.
@@ -233,6 +239,7 @@ private:
     std::vector<std::uint16_t> byDirection_;  // kPerDirection shades_ indices a direction, kNoShade where unused
     static constexpr std::uint16_t kNoShade = 0xffff;
     bool skipHidden_ = true;
+    int narrowRings_ = kNarrowRings;
     std::size_t hidden_ = 0, hiddenBlocks_ = 0, hiddenCellBlocks_ = 0, apartBlocks_ = 0, clipped_ = 0, heldByTwo_ = 0;
 
     const SightScene* scene_ = nullptr;

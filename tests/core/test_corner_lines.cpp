@@ -321,6 +321,7 @@ TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is n
             const Figure& f = b.figures[fi];
             for (const Corner& c : f.corners()) {
                 CornerLines skipping, every, byBlocks, everyByBlocks;
+                byBlocks.setNarrowRings(1);  // boards of at most four rings of blocks round a corner
                 every.setSkipHidden(false);
                 everyByBlocks.setSkipHidden(false);
                 skipping.build(scene, barrierAt, static_cast<int>(fi), c);
