@@ -111,8 +111,8 @@ inline void orRun(std::uint8_t* p, std::size_t n, std::uint8_t bit) {
 // gets `bit` in each row, and a ray through a lattice point of the row (lower.r == 0,
 // upper.r == upper.m - 1) puts that point beside the run, open where that side is (OpenL,
 // OpenU). Only the points from lo[t] to hi[t] of the t-th row are painted (lo and hi step by
-// `step` a row; x0 to x1 in each row where not Spans), and marked open from x0 to x1. Kept apart from the painting round it so that the
-// loop's values stay in registers.
+// `step` a row; x0 to x1 in each row where not Spans), and marked open from x0 to x1. Kept apart
+// from the painting round it so that the loop's values stay in registers.
 template <bool OpenL, bool OpenU, bool Spans>
 [[gnu::noinline]] void paintFar(std::uint8_t* row, std::ptrdiff_t stride, int rows, Step lower, Step upper, const std::int32_t* lo,
                                 const std::int32_t* hi, std::ptrdiff_t step, I x0, I x1, std::uint8_t bit) {
@@ -869,7 +869,7 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         } else {
             order_.swap(found_);
         }
-        // Narrowed after the nearest 16, 64, 256, ... (the nearest hide the most).
+        // Narrowed after the nearest 16, 32, 64, ... (the nearest hide the most).
         for (std::size_t i = 0; i < order_.size(); ++i) {
             if (skipHidden_ && i >= 16 && (i & (i - 1)) == 0) narrow(true);
             paintUnlessHidden(order_[i]);
