@@ -972,7 +972,6 @@ void CornerLines::build(const SightScene& scene, const std::vector<char>& barrie
         }
     }
     narrow(false);
-    seen_ = Box{x0_, y0_, x1_, y1_};
     taken_ = nullptr;  // read during build only (the caller's may not outlive it)
 }
 

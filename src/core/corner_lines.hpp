@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace sightline {
@@ -162,15 +163,24 @@ public:
     }
 
     // After build, the points decided that the painting left not stopped for sight lie in rows
-    // seen().y0 to seen().y1, each row's from spanLo(y) to spanHi(y) (none where spanLo(y) >
-    // spanHi(y)), and those columns lie in seen().x0 to seen().x1: every other point decided is
-    // stopped for sight (seen() empty where all are).
-    const Box& seen() const { return seen_; }
+    // seen().y0 to seen().y1, each row's from span(y, y).lo to span(y, y).hi, and those columns lie
+    // in seen().x0 to seen().x1: every other point decided is stopped for sight (seen() empty
+    // where all are).
+    Box seen() const { return Box{x0_, y0_, x1_, y1_}; }
     // False where every point decided was left not stopped for sight (the spans are the rows'
     // whole width, and seen() the points decided).
     bool narrowed() const { return spans_; }
-    int spanLo(int y) const { return lo_[static_cast<std::size_t>(y)]; }
-    int spanHi(int y) const { return hi_[static_cast<std::size_t>(y)]; }
+    // Of rows `from` to `to` (any: none lie outside seen()), the least first point not stopped and
+    // the greatest last (lo > hi where there are none).
+    struct Span {
+        int lo, hi;
+    };
+    Span span(int from, int to) const {
+        Span s{std::numeric_limits<int>::max(), std::numeric_limits<int>::min()};
+        for (int y = std::max(from, y0_); y <= std::min(to, y1_); ++y)
+            s.lo = std::min(s.lo, lo_[static_cast<std::size_t>(y)]), s.hi = std::max(s.hi, hi_[static_cast<std::size_t>(y)]);
+        return s;
+    }
 
     // Lines traced one by one so far (for tests and benchmarks).
     std::size_t traced() const { return traced_; }
@@ -260,7 +270,6 @@ private:
     std::vector<Slope> least_, most_;  // a row each, found by narrow in this build where cone_ (missesCone)
     bool cone_ = false;
     bool missesCone(long long bx0, long long by0, long long bx1, long long by1) const;
-    Box seen_;
     static constexpr std::size_t kPad = 8;  // spare bytes after the last point (fill's eight at a time)
     std::size_t points_ = 0;
     std::vector<std::uint8_t> bits_;

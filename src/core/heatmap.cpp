@@ -898,7 +898,7 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                 for (int y = box.y0; y + ph <= box.y1; ++y)
                     stretches.push_back({static_cast<std::size_t>(y) * stride + bx0, static_cast<std::size_t>(y) * stride + bx1});
             // Each corner's lines are read only for the probes with a corner among the points its
-            // painting left not stopped for sight (CornerLines::seen, spanLo and spanHi), row by
+            // painting left not stopped for sight (CornerLines::seen and span), row by
             // row (`reads`), where those are fewer than half the box's: a probe whose corners are
             // all stopped for sight from a corner gets nothing from it (no line clear for sight
             // or cover) but a line left open, which could only have its pair ruled line by line
@@ -907,15 +907,13 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
             readsAll.resize(corners.size());
             const std::size_t boxProbes = (bx1 - bx0 + 1) * static_cast<std::size_t>(std::max(0, box.y1 - ph - box.y0 + 1));
             for (std::size_t ia = 0; ia < corners.size(); ++ia) {
-                const CornerLines::Box& seen = tables[ia].seen();
+                const CornerLines::Box seen = tables[ia].seen();
                 std::vector<std::pair<std::size_t, std::size_t>>& r = reads[ia];
                 r.clear();
                 std::size_t probes = 0;
                 for (int y = std::max(box.y0, seen.y0 - ph); y <= std::min(box.y1 - ph, seen.y1) && tables[ia].narrowed(); ++y) {
-                    int lo = std::numeric_limits<int>::max(), hi = std::numeric_limits<int>::min();
-                    for (int q = std::max(y, seen.y0); q <= std::min(y + ph, seen.y1); ++q)
-                        lo = std::min(lo, tables[ia].spanLo(q)), hi = std::max(hi, tables[ia].spanHi(q));
-                    const int fx0 = std::max(static_cast<int>(bx0), lo - pw), fx1 = std::min(static_cast<int>(bx1), hi);
+                    const CornerLines::Span s = tables[ia].span(y, y + ph);
+                    const int fx0 = std::max(static_cast<int>(bx0), s.lo - pw), fx1 = std::min(static_cast<int>(bx1), s.hi);
                     if (fx0 > fx1) continue;
                     r.push_back({static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(fx0),
                                  static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(fx1)});
@@ -962,12 +960,10 @@ std::size_t fromCorners(const CornerRule& rule, const SightScene& scene, const H
                         for (int y = box.y0; y <= box.y1; ++y) endsAt(y, box.x0, box.x1);
                         continue;
                     }
-                    const CornerLines::Box& seen = tables[ia].seen();
+                    const CornerLines::Box seen = tables[ia].seen();
                     for (int y = std::max(box.y0, seen.y0 - 1); y <= std::min(box.y1, seen.y1 + 1); ++y) {
-                        int lo = std::numeric_limits<int>::max(), hi = std::numeric_limits<int>::min();
-                        for (int q = std::max(y - 1, seen.y0); q <= std::min(y + 1, seen.y1); ++q)
-                            lo = std::min(lo, tables[ia].spanLo(q)), hi = std::max(hi, tables[ia].spanHi(q));
-                        if (lo <= hi) endsAt(y, std::max(lo - 1, box.x0), std::min(hi + 1, box.x1));
+                        const CornerLines::Span s = tables[ia].span(y - 1, y + 1);
+                        if (s.lo <= s.hi) endsAt(y, std::max(s.lo - 1, box.x0), std::min(s.hi + 1, box.x1));
                     }
                 }
             }

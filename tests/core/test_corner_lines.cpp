@@ -292,11 +292,12 @@ TEST_CASE("corner lines: an obstacle hidden behind a barrier painted before is n
     // stopped for sight, and none at a span's ends is.
     std::size_t apartBlocks = 0, spanPoints = 0;
     const auto checkSpans = [&](const CornerLines& t, int width, int height) {
-        const CornerLines::Box& seen = t.seen();
+        const CornerLines::Box seen = t.seen();
         int x0 = width + 1, x1 = -1, y0 = -1, y1 = -2;
         for (int y = 0; y <= height; ++y) {
-            const bool rowSeen = y >= seen.y0 && y <= seen.y1;
-            const int lo = rowSeen ? t.spanLo(y) : width + 1, hi = rowSeen ? t.spanHi(y) : -1;
+            const CornerLines::Span s = t.span(y, y);
+            const bool rowSeen = y >= seen.y0 && y <= seen.y1 && s.lo <= s.hi;
+            const int lo = rowSeen ? s.lo : width + 1, hi = rowSeen ? s.hi : -1;
             for (int x = 0; x <= width; ++x) {
                 INFO("point " << x << "," << y << ", span " << lo << " to " << hi);
                 const bool stopped = (t.bitsAt(x, y) & CornerLines::kSight) != 0;
