@@ -155,7 +155,6 @@ App::App(const LaunchOptions& options)
         if (screenToggle_ < 0) say("--players-screen: no game window with a players' screen is open (give --battle).", true);
     }
     if (options_.host) handle(ask::StartHosting{options_.hostNetwork, false, options_.hostDefense});
-    if (!options_.join.empty()) handle(ask::JoinTable{options_.join});
     const std::string game = options_.rules.empty() ? analysis_.game() : options_.rules;
     startRulesGiven_ = !options_.rules.empty() || !options_.preset.empty();
     if (game != analysis_.game() || !options_.preset.empty()) {
@@ -172,6 +171,9 @@ App::App(const LaunchOptions& options)
         afterBoardReplaced(options_.mapPath);
         if (options_.mode == LaunchOptions::Mode::Interactive) recent_.add(options_.mapPath);
     }
+    // Joined last: the table's board replaces the one opened above, and its pictures come from the
+    // host (the map opened above reads its own from files, and would forget the host's).
+    if (!options_.join.empty()) handle(ask::JoinTable{options_.join});
     if (!startError_.empty()) {  // interactive: say it and go on without that selection
         say(startError_, true);
         startError_.clear();
@@ -330,7 +332,10 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     ctx.backgroundSize = view_.drawnBackground().size;
     ctx.backgroundCells = view_.drawnBackground().cells;
     ctx.joined = joined_.get();
-    if (ctx.hoveredCell && !doc_.dragging() && !gui::pointerOverUi(input_.mouse())) {
+    // A cell under a window (the tracker, the Table window) is not the one pointed at: the status bar
+    // and the panels that follow the pointer name none there.
+    if (ctx.hoveredCell && !doc_.dragging() && gui::pointerOverUi(input_.mouse())) ctx.hoveredCell.reset();
+    if (ctx.hoveredCell && !doc_.dragging()) {
         ctx.hoveredFigure = input_.hovered() < static_cast<int>(doc_.board().figures.size()) ? input_.hovered() : -1;
         ctx.hoveredPoint = camera_.toBoard(input_.mouse());
     }
@@ -559,7 +564,7 @@ void App::updateMove() {
     moveShown_.figure = figure;
     moveShown_.from = f.cell;
     if (!budget) {
-        moveShown_.text = "Reach of " + f.id + ": it has no \"move\" (set it in the inspector)";
+        moveShown_.text = "Reach of " + f.id + ": it has no \"move\" (set it in the Figure section)";
         return;
     }
     moveShown_.reach = &moveGuide_.reach(doc_, figure, f.cell, rules, *budget);

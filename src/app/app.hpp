@@ -172,6 +172,7 @@ private:
     void handle(const ask::NewSeatLink&);
     void handle(const ask::JoinTable&);
     void handle(const ask::LeaveTable&);
+    void handle(const ask::RetryTable&);
     // Hosting a table: the players' moves into the document, the GM's changes out to the host.
     void syncTable();
     void handle(const ask::DiscardRecovery&);

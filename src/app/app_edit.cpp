@@ -82,6 +82,12 @@ EditInputContext App::editContext() {
 
 void App::setTool(Tool tool) {
     if (tool == viewOptions_.editor.tool) return;
+    if (joined_ && changesMap(tool)) {  // the host would undo every change: the tool is not taken up
+        say(std::string("At a joined table only the GM changes the map: ") + toolName(tool) +
+                " is off. Drag your own figures to move them; the Ruler and Area effect work as ever.",
+            true);
+        return;
+    }
     edit_.finish(doc_);
     if (doc_.dragging()) input_.cancelDrag(doc_);
     viewOptions_.editor.tool = tool;

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <ctime>
 #include <filesystem>
 
@@ -252,6 +253,12 @@ void App::writeState() {
     if (joined_)
         j["joined"] = {{"seat", joined_->link().seat}, {"connected", joined_->connected()}, {"rev", joined_->rev()},
                        {"refused", joined_->refusedForGood()},
+                       {"retry", [&]() -> Json {  // out of reach: why, tries failed in a row, and the pause left
+                            const std::optional<TableClient::Retry> r = joined_->retry();
+                            if (!r) return nullptr;
+                            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(r->next - std::chrono::steady_clock::now());
+                            return {{"why", r->why}, {"failed", r->failed}, {"at_table_before", r->wasAtTable}, {"in_ms", left.count()}};
+                        }()},
                        {"sight_outlines", joinedSight_ ? static_cast<long long>(joinedSight_->size()) : -1},
                        {"fog_triangles", joinedSeen_.size()}};
     else

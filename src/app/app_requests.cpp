@@ -337,6 +337,7 @@ void App::handle(const ask::JoinTable& a) {
     }
     joinedVersion_ = 0;
     joinedGameVersion_ = 0;
+    if (changesMap(viewOptions_.editor.tool)) setTool(Tool::Play);  // before joined_ turns it away: the map is the GM's
     for (WindowSlot& slot : windows_) slot.window->setTableView("");  // another table's battle is not this one's
     panels_.leaveTable();
     panels_.showTable(true);
@@ -350,6 +351,10 @@ void App::handle(const ask::LeaveTable&) {
     for (WindowSlot& slot : windows_) slot.window->setTableView("");
     panels_.leaveTable();
     say("Left the table. The board stays as you last knew it.", false);
+}
+
+void App::handle(const ask::RetryTable&) {
+    if (joined_) joined_->retryNow();
 }
 
 void App::syncTable() {

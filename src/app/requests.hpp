@@ -27,6 +27,9 @@ enum class UnsavedChoice { Save, Discard, Cancel };
 enum class Tool { Play, Select, Wall, Door, Brush, Rect, Eraser, Feature, Ruler, Area, Picture };
 const char* toolName(Tool tool);  // "Play", "Select" ...
 const char* toolKey(Tool tool);   // its key: "P", "S" ...
+// Whether the tool changes the map (all but Play, Ruler and Area effect): off at a joined table,
+// where only the GM does.
+bool changesMap(Tool tool);
 
 // The app's own asks, one small value each.
 namespace ask {
@@ -95,6 +98,7 @@ struct StartHosting {                  // File > Host table: serve this board to
 struct StopHosting {};
 struct JoinTable { std::string link; };  // File > Join table: play one seat of a table hosted elsewhere
 struct LeaveTable {};
+struct RetryTable {};  // joined, the table out of reach: try again now rather than after the pause
 struct NewSeatLink { std::size_t seat = 0; };  // the seat's old link stops joining
 struct DiscardRecovery {};
 
@@ -112,7 +116,7 @@ using Request = std::variant<table::Command, ask::Undo, ask::Redo, ask::Save, as
                              ask::CloseOutline, ask::ShowNewMap, ask::ShowResize, ask::NewMap, ask::Resize,
                              ask::CloseGap, ask::SelectPieces, ask::FindLeak, ask::RestoreRecovery,
                              ask::DiscardRecovery, ask::UseGame, ask::UsePreset, ask::StartHosting, ask::StopHosting,
-                             ask::NewSeatLink, ask::JoinTable, ask::LeaveTable>;
+                             ask::NewSeatLink, ask::JoinTable, ask::LeaveTable, ask::RetryTable>;
 
 // The requests of one frame, in the order asked.
 struct PanelRequests {

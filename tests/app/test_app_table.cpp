@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdio>
+#include <fstream>
 #include <array>
 #include <csignal>
 #include <map>
@@ -36,6 +37,7 @@ public:
         xdotool("mousemove --window " + at(x0, y0) + " sleep 0.2 mousedown 1 mousemove --window " + at((x0 + x1) / 2, (y0 + y1) / 2) +
                 " sleep 0.1 mousemove --window " + at(x1, y1) + " sleep 0.1 mouseup 1");
     }
+    void moveTo(double x, double y) { xdotool("mousemove --window " + at(x, y) + " sleep 0.2"); }
 };
 
 }  // namespace
@@ -176,7 +178,16 @@ private:
 
 TEST_CASE("app: joined to a table as one seat, it shows what the seat knows and moves its figures there", "[app-table]") {
     const std::string dir = scratchDir("join");
-    Server server(kRoot + "/tests/app/data/drive.json");
+    // The board with token pictures beside it: the host names them, and the joined app fetches them
+    // from the host (a map opened at start, here the demo board, is replaced and its pictures too).
+    Json map = Json::parse(slurp(kRoot + "/tests/app/data/drive.json"));
+    for (Json& f : map["figures"]) {
+        const std::string picture = f["side"] == "marines" ? "marine.png" : "imp.png";
+        std::ofstream(dir + "/" + picture, std::ios::binary) << slurp(kRoot + "/assets/tokens/" + picture);
+        f["image"] = picture;
+    }
+    std::ofstream(dir + "/drive.json") << map.dump(1);
+    Server server(dir + "/drive.json");
     Player gm(server.port(), "gm", tokenOf(server.link("gm")));
     REQUIRE(gm.next()["type"] == "snapshot");
     Background app({"--size", "1000x760", "--state-file", dir + "/state.json", "--join", server.link("marines")}, dir);
@@ -191,6 +202,13 @@ TEST_CASE("app: joined to a table as one seat, it shows what the seat knows and 
     for (const Json& f : s["figures"]) ids.insert(f["id"].get<std::string>());
     CHECK(ids == std::set<std::string>{"A", "B", "D"});
     CHECK(s["modified"] == false);
+    // Each figure with its picture, as the host named it, and no picture missing.
+    s = ui.waitState([](const Json& j) { return j.contains("pictures") && !j["pictures"]["loading"].get<bool>() && j["pictures"]["figures"].size() == 3; });
+    {
+        INFO(s["pictures"].dump());
+        CHECK(s["pictures"]["figures"].size() == 3);
+        CHECK(s["pictures"]["problems"].empty());
+    }
     // Fog: the host's outlines of what the seat's figures see, cut into triangles for the board.
     CHECK(s["joined"]["sight_outlines"].get<int>() > 0);
     CHECK(s["joined"]["fog_triangles"].get<int>() >= s["joined"]["sight_outlines"].get<int>());
@@ -232,6 +250,48 @@ TEST_CASE("app: joined to a table as one seat, it shows what the seat knows and 
     CHECK(s["status"].get<std::string>().find("\"D\" is not yours to move.") != std::string::npos);
     s = ui.waitState([](const Json& st) { return figureOf(st, "D")["cell"] == Json{6, 3}; });
     CHECK(figureOf(s, "D")["cell"] == Json{6, 3});
+    // The map is the GM's: the tools that change it are off (the Ruler is not), and W says so rather
+    // than taking up a tool whose walls the host would undo.
+    CHECK(s["items"].contains("tool (disabled)-W"));
+    CHECK(s["items"].contains("tool (disabled)-S"));
+    CHECK(s["items"].contains("tool-M"));
+    ui.moveTo(3.5, 1.5);
+    ui.keys("w");
+    s = ui.waitState([](const Json& st) { return st["status"].get<std::string>().find("only the GM changes the map") != std::string::npos; });
+    CHECK(s["status"].get<std::string>().find("At a joined table only the GM changes the map: Wall is off.") != std::string::npos);
+    CHECK(s["editor"]["tool"] == "Play");
+}
+
+// Joined by a link whose table cannot be reached (its host stopped, or hosts again elsewhere with
+// new links): the Table window says why and when it tries again, Try now tries at once, and after a
+// few tries it says that a table hosted again has new links.
+TEST_CASE("app: joined to a table out of reach, it says why, tries again, and points to a new link", "[app-table]") {
+    const std::string dir = scratchDir("join-away");
+    // A port nothing listens on: one a server had, stopped.
+    std::string link;
+    {
+        Server gone(kRoot + "/tests/app/data/drive.json");
+        link = gone.link("marines");
+    }
+    Background app({"--size", "1000x760", "--state-file", dir + "/state.json", "--join", link}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j["joined"].is_object() && j["joined"]["retry"].is_object(); });
+    REQUIRE(s["joined"]["retry"].is_object());
+    CHECK(s["joined"]["connected"] == false);
+    CHECK(s["joined"]["retry"]["why"] == "the table does not answer");
+    CHECK(s["joined"]["retry"]["at_table_before"] == false);
+    CHECK(s["items"].contains("table-retry-text"));
+    // The pauses grow (0.5, 1, 2, 4 s ...): after three tries failed, the hint; after four, a pause of
+    // 8 s that Try now cuts short.
+    s = ui.waitState([](const Json& j) { return j["joined"]["retry"].is_object() && j["joined"]["retry"]["failed"].get<int>() >= 4; });
+    REQUIRE(s["joined"]["retry"].is_object());
+    CHECK(s["items"].contains("table-retry-hint"));
+    const int failed = s["joined"]["retry"]["failed"].get<int>();
+    CHECK(s["joined"]["retry"]["in_ms"].get<long long>() > 3000);
+    ui.clickNoted("button: Try now");
+    s = ui.waitState([&](const Json& j) { return j["joined"]["retry"].is_object() && j["joined"]["retry"]["failed"].get<int>() > failed; });
+    CHECK(s["joined"]["retry"]["failed"].get<int>() == failed + 1);
 }
 
 // A MazeWorld battle open in its window while the app hosts: one seat a team, each sent its view of

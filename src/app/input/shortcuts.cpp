@@ -21,6 +21,8 @@ const char* toolName(Tool tool) {
     return "?";
 }
 
+bool changesMap(Tool tool) { return tool != Tool::Play && tool != Tool::Ruler && tool != Tool::Area; }
+
 const char* toolKey(Tool tool) {
     switch (tool) {
         case Tool::Play: return "P";

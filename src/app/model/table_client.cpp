@@ -190,6 +190,20 @@ public:
         });
     }
 
+    // The pause before the next try cut short (TableClient::retryNow).
+    void retryNow() {
+        asio::post(ioc_, [self = shared_from_this()] {
+            if (self->stopping_ || self->owner_.refusedForGood_ || !self->pausing_) return;
+            self->timer_.cancel();  // its wait ends aborted, and does not connect
+            self->pausing_ = false;
+            {
+                std::lock_guard<std::mutex> lock(self->mutex_);
+                self->retry_.reset();
+            }
+            self->connect();
+        });
+    }
+
     void notice(std::string text, bool refusal = false) {
         std::lock_guard<std::mutex> lock(mutex_);
         notices_.push_back({std::move(text), refusal});
@@ -202,6 +216,7 @@ public:
     long long rev_ = -1;
     std::string game_, gameType_, gameView_;
     std::vector<TableClient::Notice> notices_;
+    std::optional<TableClient::Retry> retry_;  // while pausing between tries
 
 private:
     // The WebSocket, plain or over TLS: `f` is called with whichever this link uses.
@@ -379,12 +394,24 @@ private:
         joined_ = false;
         if (stopping_ || owner_.refusedForGood_) return;
         if (owner_.connected_) notice(why + "; joining again...");
+        wasAtTable_ = wasAtTable_ || owner_.connected_;
         owner_.connected_ = false;
         const int ms = std::min(10'000, 500 << std::min(backoff_, 5));
         ++backoff_;
         timer_.expires_after(std::chrono::milliseconds(ms));
+        pausing_ = true;
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            retry_ = TableClient::Retry{why, std::chrono::steady_clock::now() + std::chrono::milliseconds(ms), backoff_, wasAtTable_};
+        }
         timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
-            if (!ec && !self->stopping_) self->connect();
+            if (ec || self->stopping_ || !self->pausing_) return;
+            self->pausing_ = false;
+            {
+                std::lock_guard<std::mutex> lock(self->mutex_);
+                self->retry_.reset();
+            }
+            self->connect();
         });
     }
 
@@ -398,6 +425,8 @@ private:
     beast::flat_buffer buffer_;
     std::deque<std::string> out_;
     bool joined_ = false, stopping_ = false;
+    bool pausing_ = false;     // the timer's pause before the next try is running
+    bool wasAtTable_ = false;  // the seat was at the table once
     int backoff_ = 0;
 };
 
@@ -413,6 +442,13 @@ TableClient::~TableClient() {
     impl_->stop();
     thread_.join();
 }
+
+std::optional<TableClient::Retry> TableClient::retry() const {
+    std::lock_guard<std::mutex> lock(impl_->mutex_);
+    return impl_->retry_;
+}
+
+void TableClient::retryNow() { impl_->retryNow(); }
 
 Board TableClient::board() const {
     std::lock_guard<std::mutex> lock(impl_->mutex_);

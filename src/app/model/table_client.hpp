@@ -7,6 +7,7 @@
 #include "core/board.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -50,6 +51,19 @@ public:
     bool connected() const { return connected_; }
     // The host refused the seat (a wrong or revoked link): no more tries.
     bool refusedForGood() const { return refusedForGood_; }
+    // While the table cannot be reached (not connected, not refused): why the last try failed, when
+    // the next one starts, how many have failed in a row, and whether the seat was at the table
+    // before (a table hosted again has new links: the player may need a new one). Nullopt while
+    // a try is under way or the seat is at the table.
+    struct Retry {
+        std::string why;
+        std::chrono::steady_clock::time_point next;
+        int failed = 0;
+        bool wasAtTable = false;
+    };
+    std::optional<Retry> retry() const;
+    // Tries again at once where a pause before the next try is running (nothing otherwise).
+    void retryNow();
     // Asks the host to move one of the seat's figures (answered by a patch, or a refusal in notices).
     void move(const std::string& figure, Cell to);
     // The game the table serves beside the board (a MazeWorld battle) as this seat may know it: the

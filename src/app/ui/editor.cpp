@@ -70,11 +70,18 @@ void Panels::toolsBar(const PanelContext& ctx, ViewOptions& options, PanelReques
             const bool on = options.editor.tool == t;
             if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
             const std::string label = std::string(name) + "###tool" + std::to_string(static_cast<int>(t));
+            // At a joined table the map is the GM's: the tools that change it are off.
+            const bool off = ctx.joined && changesMap(t);
+            if (off) ImGui::BeginDisabled();
             if (ImGui::Button(label.c_str())) out.ask(ask::UseTool{t});
+            if (off) ImGui::EndDisabled();
             if (on) ImGui::PopStyleColor();
-            const std::string note = std::string("tool-") + toolKey(t);
+            const std::string note = std::string(off ? "tool (disabled)-" : "tool-") + toolKey(t);
             ui::noteItem(note.c_str());
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", toolName(t), toolKey(t));
+            if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+                if (off) ImGui::SetTooltip("%s (%s): at a joined table only the GM changes the map", toolName(t), toolKey(t));
+                else ImGui::SetTooltip("%s (%s)", toolName(t), toolKey(t));
+            }
         }
     }
     ImGui::End();

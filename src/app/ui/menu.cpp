@@ -72,7 +72,7 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
     if (ImGui::BeginMenu("Tools")) {
         for (Tool t : {Tool::Play, Tool::Select, Tool::Wall, Tool::Door, Tool::Brush, Tool::Rect, Tool::Eraser, Tool::Feature, Tool::Ruler, Tool::Area,
                        Tool::Picture})
-            if (ImGui::MenuItem(toolName(t), toolKey(t), options.editor.tool == t)) out.ask(ask::UseTool{t});
+            if (ImGui::MenuItem(toolName(t), toolKey(t), options.editor.tool == t, !(ctx.joined && changesMap(t)))) out.ask(ask::UseTool{t});
         ImGui::EndMenu();
     }
     const bool viewMenu = ImGui::BeginMenu("View");

@@ -113,6 +113,7 @@ private:
     std::string assetsDir_;
     std::map<std::string, std::unique_ptr<GamePanel>> gamePanels_;  // by game name
     bool tableOpen_ = false, hostNetwork_ = false, hostExplored_ = false, hostDefense_ = false;  // the Table window
+    bool tableWasJoined_ = false;  // the Table window last drawn for a joined table (it moves when that changes)
     char joinLink_[512] = {};
 
     // Modal requests wait for the next draw.

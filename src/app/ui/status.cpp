@@ -6,6 +6,7 @@
 #include "core/text.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
@@ -123,6 +124,9 @@ void Panels::toast(const PanelContext& ctx) {
     ImGui::Begin("##toast", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs);
+    // Drawn over every other window (the Table window at the bottom left would hide it), without
+    // taking the keyboard from them.
+    ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
     ui::noteWindow("toast");
     ImGui::PushTextWrapPos(wrapAt);
     ImGui::TextColored(ctx.status.error ? kBad : ImGui::GetStyle().Colors[ImGuiCol_Text], "%s", ctx.status.text.c_str());

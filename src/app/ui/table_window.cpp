@@ -11,7 +11,9 @@
 #include <qrencode.h>
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
+#include <optional>
 
 namespace sightline::app {
 
@@ -50,8 +52,10 @@ void Panels::tableWindow(const PanelContext& ctx, PanelRequests& out) {
     if (ctx.joined)
         ImGui::SetNextWindowPos(ImVec2(std::round(v.left + em * 0.5f), std::round(ui::toolsBarTop(v.top, v.height) - em * 0.5f)),
                                 ImGuiCond_Always, ImVec2(0, 1));
-    else
-        ImGui::SetNextWindowPos(ImVec2(std::round(v.left + em), std::round(v.top + em * 2.5f)), ImGuiCond_Appearing);
+    else  // at the top left when it appears, and when the table it stood for at the bottom is left
+        ImGui::SetNextWindowPos(ImVec2(std::round(v.left + em), std::round(v.top + em * 2.5f)),
+                                tableWasJoined_ ? ImGuiCond_Always : ImGuiCond_Appearing);
+    tableWasJoined_ = ctx.joined != nullptr;
     // Hosting lists every seat with its code: tall. Otherwise as tall as what it says.
     const float height = ctx.hosting ? std::min(em * 34, v.height - 4 * em) : 0.0f;
     const float width = std::min(ctx.joined ? em * 20 : em * 30, v.width - 2 * em);
@@ -67,7 +71,23 @@ void Panels::tableWindow(const PanelContext& ctx, PanelRequests& out) {
         ImGui::TextWrapped("Seat %s at %s:%s.", c.link().seat.c_str(), c.link().host.c_str(), c.link().port.c_str());
         if (c.refusedForGood()) ImGui::TextColored(ImVec4(0.95f, 0.45f, 0.4f, 1), "The table refused this seat's link.");
         else if (c.connected()) ImGui::TextColored(ImVec4(0.45f, 0.85f, 0.5f, 1), "At the table (rev %lld).", c.rev());
-        else ImGui::TextColored(ui::kDim, "Joining...");
+        else if (const std::optional<TableClient::Retry> r = c.retry()) {
+            // Out of reach: why, and when the next try is (or now), as the players' page says it.
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(r->next - std::chrono::steady_clock::now()).count();
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.7f, 0.35f, 1));
+            ImGui::TextWrapped("Cannot reach the table: %s. Trying again in %lld s.", r->why.c_str(), std::max(0LL, static_cast<long long>((left + 999) / 1000)));
+            ImGui::PopStyleColor();
+            ui::noteItem("table-retry-text");
+            if (ui::button("Try now")) out.ask(ask::RetryTable{});
+            // A table hosted again (or moved) has new links: after a few tries the old one is
+            // likely dead, and only the GM can give the new one.
+            if (r->failed >= 3 || r->wasAtTable)
+                ImGui::TextWrapped("If the GM stopped hosting and started again, the table has new links: ask the GM for "
+                                   "this seat's link, Leave table, and join with the new one.");
+            ui::noteItem("table-retry-hint");
+        } else {
+            ImGui::TextColored(ui::kDim, "Joining...");
+        }
         ImGui::TextWrapped("The board shows what your figures see. Drag your own figures to move them.");
         if (ui::button("Leave table")) out.ask(ask::LeaveTable{});
         ImGui::End();

@@ -165,7 +165,14 @@ void Panels::trackerWindow(const PanelContext& ctx, ViewOptions& options, PanelR
             else ImGui::TextColored(kDim, "-");
             ImGui::TableNextColumn();
             const bool turn = state.running() && f.id == state.turn;
-            std::string label = (turn ? "> " : "") + f.id + (t.out() ? " (out)" : "");
+            // Cut to its column (a row's selectable spans every column, and its text would run on
+            // into the health bar); the whole id is in the picked figure's section below.
+            std::string label = (turn ? "> " : "") + f.id;
+            const float room = ImGui::GetContentRegionAvail().x;
+            if (ImGui::CalcTextSize(label.c_str()).x > room) {
+                while (label.size() > 1 && ImGui::CalcTextSize((label + "...").c_str()).x > room) label.pop_back();
+                label += "...";
+            }
             ImGui::PushStyleColor(ImGuiCol_Text, t.out() || !inOrder ? kDim : ImGui::GetStyleColorVec4(ImGuiCol_Text));
             if (ImGui::Selectable((label + "##" + f.id).c_str(), trackerPick_ == f.id || turn, ImGuiSelectableFlags_SpanAllColumns))
                 trackerPick_ = f.id;
@@ -174,7 +181,7 @@ void Panels::trackerWindow(const PanelContext& ctx, ViewOptions& options, PanelR
             ImGui::TableNextColumn();
             healthBar(t, em * 6);
             ImGui::TableNextColumn();
-            std::string conditions;
+            std::string conditions = t.out() ? "out" : "";  // no health left
             for (const auto& c : t.conditions) conditions += (conditions.empty() ? "" : ", ") + conditionText(c);
             ImGui::TextColored(kDim, "%s", conditions.c_str());
         };
