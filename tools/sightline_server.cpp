@@ -135,6 +135,10 @@ int main(int argc, char** argv) {
         for (std::size_t i = 0; i < table.seatCount(); ++i)
             std::cout << "seat " << table.seat(i).name << " " << (table.seat(i).gm() ? "*" : table.seat(i).side) << " "
                       << server.seatUrl(i) << "\n";
+        // The players' page's links too, for a browser or a phone (the log's stream: standard output
+        // stays one line a seat and `ready`, as scripts read it).
+        for (std::size_t i = 0; i < table.seatCount(); ++i)
+            std::cerr << "sightline-server: in a browser, seat " << table.seat(i).name << ": " << server.pageUrl(i) << "\n";
         std::cout << "ready" << std::endl;
         server.stopOnSignals();
         server.run();  // until SIGINT or SIGTERM

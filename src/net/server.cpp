@@ -134,7 +134,7 @@ public:
     void stopNow();
     void publish(const std::vector<TableHost::Outgoing>& out);
     void joined(const std::shared_ptr<WsSession>& s, std::size_t seat);
-    void left(std::size_t seat);
+    void left(std::size_t seat, const WsSession* gone);
     void log(const std::string& line) const {
         if (log_) log_(line);
     }
@@ -422,7 +422,7 @@ private:
         drop("");
         if (joined_ && !left_) {
             left_ = true;
-            server_.left(*joined_);
+            server_.left(*joined_, this);
         }
     }
 
@@ -480,8 +480,21 @@ private:
         }
         if (req.method() != http::verb::get && req.method() != http::verb::head)
             return respond(req, http::status::method_not_allowed, "Only GET.\n");
-        const std::optional<std::string> path = servedPath(std::string_view(req.target().data(), req.target().size()));
+        const std::string_view target(req.target().data(), req.target().size());
+        const std::optional<std::string> path = servedPath(target);
         if (!path) return respond(req, http::status::not_found, "Not found.\n");
+        // A seat's WebSocket link opened in a browser (ws:// turned into http://): on to the players'
+        // page, with the same seat and token. Only a query of plain characters is passed on.
+        if (*path == "/table") {
+            const std::size_t q = target.find('?');
+            const std::string_view query = q == std::string_view::npos ? std::string_view() : target.substr(q + 1);
+            const bool plain = query.size() <= 512 && std::all_of(query.begin(), query.end(), [](char c) {
+                                   return std::isalnum(static_cast<unsigned char>(c)) || c == '=' || c == '&' || c == '-' || c == '_' || c == '.' || c == '%';
+                               });
+            if (!plain) return respond(req, http::status::not_found, "Not found.\n");
+            const std::string page = "/" + std::string(query.empty() ? "" : "?") + std::string(query);
+            return respond(req, http::status::found, "The players' page is at " + page + "\n", "text/plain; charset=utf-8", page);
+        }
         // A picture the board names, under its name at this table (table::pictureName).
         if (path->compare(0, 9, "/picture/") == 0) {
             const std::optional<std::string> file = server_.host_.pictureFile(*path);
@@ -514,10 +527,12 @@ private:
         return std::find(server_.opt_.origins.begin(), server_.opt_.origins.end(), o) != server_.opt_.origins.end();
     }
 
+    // `location`: where a redirect sends the browser (a path and query this server made).
     void respond(const http::request<http::string_body>& req, http::status status, std::string body,
-                 const char* type = "text/plain; charset=utf-8") {
+                 const char* type = "text/plain; charset=utf-8", const std::string& location = {}) {
         auto res = std::make_shared<http::response<http::string_body>>(status, req.version());
         res->set(http::field::server, "sightline");
+        if (!location.empty()) res->set(http::field::location, location);
         res->set(http::field::content_type, type);
         res->set(http::field::cache_control, "no-store");
         res->set("X-Content-Type-Options", "nosniff");
@@ -613,12 +628,18 @@ int TableServer::Impl::connections(std::size_t seat) {
     return static_cast<int>(c.size());
 }
 
-void TableServer::Impl::left(std::size_t seat) {
-    // The session calling is still alive: count the others.
-    int others = 0;
-    for (const std::weak_ptr<WsSession>& w : slots_.at(seat).conns)
-        if (!w.expired()) ++others;
-    if (others <= 1 && !stopping_) log("seat " + host_.seat(seat).name + " is away");
+void TableServer::Impl::left(std::size_t seat, const WsSession* gone) {
+    // The session calling is still alive: taken off the seat's connections first, so that the count
+    // logged (and the seats' list, which the log's listener may read again) is of the others.
+    auto& c = slots_.at(seat).conns;
+    c.erase(std::remove_if(c.begin(), c.end(), [gone](const std::weak_ptr<WsSession>& w) {
+                const std::shared_ptr<WsSession> s = w.lock();
+                return !s || s.get() == gone;
+            }),
+            c.end());
+    if (stopping_) return;
+    if (c.empty()) log("seat " + host_.seat(seat).name + " is away");
+    else log("seat " + host_.seat(seat).name + ": a connection left (" + std::to_string(c.size()) + (c.size() == 1 ? " connection)" : " connections)"));
 }
 
 TableServer::TableServer(TableHost& host, ServerOptions options) : impl_(std::make_shared<Impl>(host, std::move(options))) {}

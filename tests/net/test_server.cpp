@@ -132,7 +132,7 @@ private:
 };
 
 std::string httpGet(unsigned short port, const std::string& target, int* status = nullptr, std::string* type = nullptr,
-                    std::string* policy = nullptr) {
+                    std::string* policy = nullptr, std::string* location = nullptr) {
     asio::io_context ioc;
     tcp::socket socket(ioc);
     tcp::resolver resolver(ioc);
@@ -147,6 +147,7 @@ std::string httpGet(unsigned short port, const std::string& target, int* status 
     if (status) *status = static_cast<int>(res.result_int());
     if (type) *type = std::string(res[http::field::content_type]);
     if (policy) *policy = std::string(res["Content-Security-Policy"]);
+    if (location) *location = std::string(res[http::field::location]);
     return res.body();
 }
 
@@ -285,6 +286,41 @@ TEST_CASE("server: a silent connection is dropped and its seat away; the player 
     CHECK(waitFor([&] { return s.logText().find("seat red is back") != std::string::npos; }));
 }
 
+TEST_CASE("server: one of a seat's two connections ends without a word: the count drops at once, logged, the seat stays", "[net-server]") {
+    // What a listener to the log reads of the seats when told (the hosting app's Table window does);
+    // made before the server, which outlives the test's lines.
+    std::mutex m;
+    std::vector<std::pair<std::string, int>> told;
+    Served s;
+    const unsigned short port = s.server.port();
+    Client first(port), second(port);
+    REQUIRE(first.join("red", s.host.token(1))["type"] == "snapshot");
+    REQUIRE(second.join("red", s.host.token(1))["type"] == "snapshot");
+    REQUIRE(waitFor([&] { return s.logText().find("seat red is back (2 connections)") != std::string::npos; }));
+    s.onServer([&] {
+        s.server.onLog([&](const std::string& line) {
+            const int n = s.server.seats()[1].connections;
+            std::lock_guard<std::mutex> lock(m);
+            told.push_back({line, n});
+        });
+        return 0;
+    });
+    // The second one's socket closed with no close frame (a phone's page killed, a process ended).
+    second.ws().next_layer().close();
+    REQUIRE(waitFor([&] {
+        std::lock_guard<std::mutex> lock(m);
+        return !told.empty();
+    }));
+    {
+        std::lock_guard<std::mutex> lock(m);
+        CHECK(told.front().first == "seat red: a connection left (1 connection)");
+        CHECK(told.front().second == 1);
+    }
+    CHECK(s.onServer([&] { return s.server.seats()[1].connections; }) == 1);
+    // The first still plays.
+    CHECK(first.drain().empty());
+}
+
 TEST_CASE("server: a reader that does not keep up is resynced with a snapshot, not queued without end", "[net-server]") {
     ServerOptions o;
     o.maxQueued = 4;
@@ -318,8 +354,19 @@ TEST_CASE("server: the page and its files over HTTP on the table's port", "[net-
     CHECK(status == 200);
     httpGet(s.server.port(), "/../etc/passwd", &status);
     CHECK(status == 404);
-    httpGet(s.server.port(), "/table", &status);
+    // A seat's WebSocket link opened in a browser (ws:// made http://) goes on to the players' page
+    // with its seat and token; a query of other characters is not passed on.
+    std::string location;
+    httpGet(s.server.port(), "/table?seat=red&token=0123abcd", &status, nullptr, nullptr, &location);
+    CHECK(status == 302);
+    CHECK(location == "/?seat=red&token=0123abcd");
+    httpGet(s.server.port(), "/table", &status, nullptr, nullptr, &location);
+    CHECK(status == 302);
+    CHECK(location == "/");
+    location.clear();
+    httpGet(s.server.port(), "/table?seat=red&token=a:b", &status, nullptr, nullptr, &location);
     CHECK(status == 404);
+    CHECK(location.empty());
 }
 
 TEST_CASE("server: the players' page from assets/web, each file with its type, fetching nothing from elsewhere", "[net-server]") {
