@@ -143,6 +143,9 @@
         }
         if (!fitted) fit();
         document.getElementById('seat').textContent = seatTitle();
+        // A seat with no figure on the board (a team at a battle beside it) has none to drag.
+        if (table.side !== '*' && !boardFigures().some((f) => isOwn(f)))
+          document.getElementById('hint').textContent = 'None of your figures is on this board. Tap a figure for the cover ruling.';
         if (table.defense) renderDefense();  // its pickers are the board's figures
         draw();
         break;
@@ -393,6 +396,10 @@
   const fog = document.createElement('canvas');
   const view = { scale: 32, ox: 0, oy: 0 }; // CSS pixels a cell; where cell (0, 0)'s corner is
   let fitted = false;
+  // Whether the player zoomed or panned since the board was last fitted: a change of the board's room
+  // (a phone turned, a panel shown) fits it again where not, and keeps the middle of the view where so.
+  let moved = false;
+  let room = null;  // the canvas's size in CSS pixels when last drawn for, { w, h }
 
   function cssSize() {
     const r = canvas.getBoundingClientRect();
@@ -405,10 +412,15 @@
     if (w < 1 || h < 1) return;  // the board not on the screen (a phone showing the battle): fitted when it is
     const g = table.board.grid;
     const margin = 12;
-    view.scale = Math.max(4, Math.min((w - 2 * margin) / g.width, (h - 2 * margin) / g.height));
+    // Above the hint while it is shown (it lies over the board's bottom).
+    const hintEl = document.getElementById('hint');
+    const below = hintEl && !hintEl.hidden ? Math.min(h / 3, hintEl.getBoundingClientRect().height + 8) : 0;
+    const room = h - below;
+    view.scale = Math.max(4, Math.min((w - 2 * margin) / g.width, (room - 2 * margin) / g.height));
     view.ox = (w - g.width * view.scale) / 2;
-    view.oy = (h - g.height * view.scale) / 2;
+    view.oy = (room - g.height * view.scale) / 2;
     fitted = true;
+    moved = false;
     draw();
   }
 
@@ -418,6 +430,7 @@
     view.ox = cx - (cx - view.ox) * k;
     view.oy = cy - (cy - view.oy) * k;
     view.scale = s;
+    moved = true;
     draw();
   }
 
@@ -430,7 +443,14 @@
     const { w, h } = cssSize();
     canvas.width = Math.max(1, Math.round(w * dpr));
     canvas.height = Math.max(1, Math.round(h * dpr));
-    if (!fitted) fit();
+    const before = room;
+    room = { w: w, h: h };
+    if (!fitted || (!moved && before && (before.w !== w || before.h !== h))) fit();
+    else if (before && before.w > 0 && before.h > 0 && (before.w !== w || before.h !== h)) {
+      // The point of the board in the middle of the view stays in the middle.
+      view.ox += (w - before.w) / 2;
+      view.oy += (h - before.h) / 2;
+    }
     draw();
   }
 
@@ -728,10 +748,18 @@
         ctx.lineWidth = 2;
         ctx.stroke();
       }
+      let label = null;
       if (s >= 14) {
-        const label = f.id.length > 8 ? f.id.slice(0, 7) + '…' : f.id;
         const px = Math.max(10, Math.min(14, s * 0.3));
         ctx.font = '600 ' + px + 'px system-ui, sans-serif';
+        // The whole id where it fits in about two cells of the figure's width (a neighbour's label
+        // beside it stays apart), else cut to that with an ellipsis.
+        const most = Math.max(s * 0.95, fw * s * 1.9);
+        label = f.id;
+        if (ctx.measureText(label).width > most) {
+          while (label.length > 1 && ctx.measureText(label + '…').width > most) label = label.slice(0, -1);
+          label += '…';
+        }
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
         ctx.lineWidth = 3;
@@ -742,7 +770,7 @@
         ctx.fillStyle = '#fff';
         ctx.fillText(label, cx, ly);
       }
-      drawn.figures.push({ id: f.id, side: f.side, own: own, cell: cell.slice(), size: [fw, fh], x: cx, y: cy, r: rad, hp: hp, picture: img && rad >= 6 ? f.image : null, turn: turn });
+      drawn.figures.push({ id: f.id, side: f.side, own: own, cell: cell.slice(), size: [fw, fh], x: cx, y: cy, r: rad, hp: hp, picture: img && rad >= 6 ? f.image : null, turn: turn, label: label });
     }
     if (drag) paintPath(s);
     if (drag) {
@@ -869,6 +897,7 @@
       view.scale = s;
       view.ox = mx - (pinch.mx - pinch.ox) * k;
       view.oy = my - (pinch.my - pinch.oy) * k;
+      moved = true;
       draw();
       return;
     }
@@ -884,6 +913,7 @@
     } else if (press.moved) {
       view.ox = press.ox + (p.x - press.x);  // one finger on the board pans it
       view.oy = press.oy + (p.y - press.y);
+      moved = true;
       draw();
     }
   });
@@ -907,7 +937,10 @@
       return;
     }
     if (dr && pr.moved) {
-      if (dr.cell[0] !== dr.from[0] || dr.cell[1] !== dr.from[1]) {
+      if (!dr.inside) {
+        // Let go off the board (drawn red while held there): not moved, rather than to the edge.
+        showMessage('Not moved', dr.id + ' was let go off the board, and stays where it was.', 'refusal');
+      } else if (dr.cell[0] !== dr.from[0] || dr.cell[1] !== dr.from[1]) {
         table.pending = { id: dr.id, to: dr.cell.slice(), from: dr.from.slice() };
         table.selected = dr.id;
         if (!send({ type: 'move', figure: dr.id, to: dr.cell, rev: table.rev })) snapBack('Not connected: the move was not sent.');
@@ -1319,15 +1352,24 @@
       byId('bc-non-combat').setAttribute('aria-pressed', intent === 'non_combat' ? 'true' : 'false');
       set('bc-combat', live && intent !== 'combat');
       set('bc-non-combat', live && intent !== 'non_combat');
-      set('bc-cover', live);
-      for (let n = 1; n <= 4; ++n) set('bc-move-' + n, live, actor.side !== n);
+      // What the host would refuse is not offered: after its turn a creature only plans (until the
+      // next turn), and one behind cover does not take cover again; the note says which.
+      const spent = !!actor.turn_over;
+      const note = spent ? actor.id + '\'s turn is over: it acts again next turn (its plan may still change).'
+        : actor.behind_cover ? actor.id + ' is behind cover already.' : '';
+      const noteEl = byId('bc-note');
+      noteEl.textContent = note;
+      noteEl.hidden = !note;
+      drawnBattle.note = note || null;
+      set('bc-cover', live && !spent && !actor.behind_cover);
+      for (let n = 1; n <= 4; ++n) set('bc-move-' + n, live && !spent, actor.side !== n);
       // Hidden or Exposed: for a creature behind cover where the variant keeps it (the Mazes; the UA's is "none").
       const exposure = !!actor.behind_cover && (actor.exposure === 'hidden' || actor.exposure === 'exposed');
       byId('bc-exposure').hidden = !exposure;
       byId('bc-hidden').setAttribute('aria-pressed', actor.exposure === 'hidden' ? 'true' : 'false');
       byId('bc-exposed').setAttribute('aria-pressed', actor.exposure === 'exposed' ? 'true' : 'false');
-      set('bc-hidden', live && actor.exposure !== 'hidden', exposure);
-      set('bc-exposed', live && actor.exposure !== 'exposed', exposure);
+      set('bc-hidden', live && !spent && actor.exposure !== 'hidden', exposure);
+      set('bc-exposed', live && !spent && actor.exposure !== 'exposed', exposure);
       // Fire: the target picker, then the weapon and the rest.
       const targetsEl = byId('bc-targets');
       targetsEl.textContent = '';
@@ -1337,7 +1379,7 @@
         tb.type = 'button';
         tb.dataset.target = t.key;
         tb.setAttribute('aria-pressed', battleUi.target === t.key ? 'true' : 'false');
-        tb.disabled = !live;
+        tb.disabled = !live || spent;
         tb.addEventListener('click', () => {
           battleUi.target = battleUi.target === t.key ? null : t.key;
           renderBattle();
@@ -1357,7 +1399,7 @@
       set('bc-aim', live);
       set('bc-silenced', live && firearm);
       set('bc-tracer', live && firearm);
-      set('bc-fire-go', live && !!battleUi.target);
+      set('bc-fire-go', live && !spent && !!battleUi.target);
     }
 
     const refusal = byId('battle-refusal');
@@ -1501,6 +1543,11 @@
 
   const defenseEl = byId('defense');
   const defenseToggle = byId('defense-toggle');
+  // The log's place: at its end unless the player scrolled back (read while it is shown only).
+  byId('defense-log').addEventListener('scroll', () => {
+    const el = byId('defense-log');
+    if (el.clientHeight > 0) defenseUi.logAtEnd = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+  });
   const defenseUi = {
     open: false,          // the panel shown
     attacker: null,       // the figure picked as the attacker
@@ -1509,6 +1556,7 @@
     refusal: null,        // why the last action was refused (the host's words, or the page's)
     seenKey: null,        // the round and the log's length when the panel was last open (the bar's button marks news)
     logKey: '',           // the log as last drawn
+    logAtEnd: true,       // the log shows its newest lines (the player has not scrolled back)
     toRound: false,       // the answer to the seat's own reveal or choice: the round is brought into view
   };
   // What the panel drew, for the test hook.
@@ -1752,14 +1800,16 @@
     const logEl = byId('defense-log');
     const key = log.length + '\n' + (log.length ? log[log.length - 1] : '');
     if (key !== defenseUi.logKey) {
-      const atEnd = logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 24;
       logEl.textContent = '';
       for (const line of log) logEl.appendChild(element('p', null, String(line)));
       if (!log.length) logEl.appendChild(element('p', 'dim', 'No defense yet.'));
-      if (atEnd || !defenseUi.logKey) logEl.scrollTop = logEl.scrollHeight;
       defenseUi.logKey = key;
     }
+    // Kept at its newest lines unless the player scrolled back (and there when the panel, hidden while
+    // the log grew, is shown again).
+    if (defenseUi.logAtEnd) logEl.scrollTop = logEl.scrollHeight;
     drawnDefense.logLines = log.length ? logEl.querySelectorAll('p').length : 0;
+    drawnDefense.logScroll = { top: logEl.scrollTop, height: logEl.scrollHeight, shown: logEl.clientHeight };
 
     if (defenseUi.toRound && defenseUi.open && r) part.scrollIntoView({ block: 'nearest' });
     defenseUi.toRound = false;
@@ -1846,6 +1896,7 @@
         message: table.message,
         selected: table.selected,
         view: view,
+        room: room,
         drawn: drawn,
         exploredRestored: !!(explored && explored.restored),
         battle: table.battle,

@@ -108,13 +108,16 @@ async function main() {
     check(logEnd[0] && logEnd[1] < 2, 'the log scrolls, its newest line in view', logEnd);
     check(sameSet(s.battleDrawn.actors, ['kestrel', 'dune']) && sameSet(z.battleDrawn.actors, ['warden', 'husk', 'nightjar']) &&
       sameSet(g.battleDrawn.actors, ids(gv.combatants)), 'each seat acts for its own creatures, the GM for every one', [s.battleDrawn.actors, z.battleDrawn.actors, g.battleDrawn.actors]);
-    check(s.battleDrawn.controls['bc-cover'] && s.battleDrawn.controls['bc-move-2'] && s.battleDrawn.controls['bc-move-1'] === undefined &&
+    check(s.battleDrawn.controls['bc-cover'] === false && s.battleDrawn.controls['bc-move-2'] && s.battleDrawn.controls['bc-move-1'] === undefined &&
       s.battleDrawn.controls['bc-bullet'] && !s.battleDrawn.controls['bc-fire-go'],
-    'the controls: take cover, move to the other Sides, a bullet for a firearm, Fire waiting for a target', s.battleDrawn.controls);
+    'the controls: move to the other Sides, a bullet for a firearm, Fire waiting for a target; not take cover, behind it already', s.battleDrawn.controls);
+    check(s.battleDrawn.note === 'dune is behind cover already.', 'and the panel says why', s.battleDrawn.note);
     check(s.battleDrawn.controls['battle-next'] === undefined && g.battleDrawn.controls['battle-next'] === true, 'Next turn is the GM\'s alone');
     check(s.battleDrawn.actor === cv.next && cv.next === 'dune' && s.battleDrawn.controls['bc-hidden'] === false && s.battleDrawn.controls['bc-exposed'] === true,
       'the controls are first for the next of its own (dune, Hidden behind cover: it may turn Exposed)', [s.battleDrawn.actor, s.battleDrawn.controls]);
     await shot(c, 'battle-phone.png');
+    const hintText = await c.page.$eval('#hint', (e) => e.textContent);
+    check(/^None of your figures is on this board\./.test(hintText), 'the contestants, with no figure on the board, are not told to drag one', hintText);
     await shot(gm, 'battle-gm-laptop.png');
     await shot(m, 'battle-maze-laptop.png');
     await checkFit(c, 'battle 360x640');
@@ -186,10 +189,16 @@ async function main() {
     await waitState(gm, (x) => sideOf(x, 'dune') === 4, 'the GM\'s page shows dune on Side 4');
     await settle([c, m, gm]);
 
-    // Take cover now: refused (moving took dune's turn); the host's reason beside the controls.
+    // Moving took dune's turn: what it may not do now is not offered (its plan still is), and says why.
+    s = await state(c);
+    check(['bc-cover', 'bc-move-2', 'bc-move-3', 'bc-fire-go'].every((id) => s.battleDrawn.controls[id] === false) && s.battleDrawn.controls['bc-combat'] !== undefined,
+      'dune, its turn over: no cover, move or fire offered', s.battleDrawn.controls);
+    check(/^dune's turn is over/.test(s.battleDrawn.note || ''), 'the panel says its turn is over', s.battleDrawn.note);
+    // Take cover sent all the same (an older page, a race with the turn): refused; the host's reason
+    // beside the controls.
     const framesBefore = { c: told(c), m: told(m), gm: told(gm), at: c.frames.length };
     const revBefore = s.battleRev;
-    await press(c, '#bc-cover');
+    await sendRaw(c, { type: 'battle_action', action: { do: 'take_cover', who: 'dune' } });
     s = await waitState(c, (x) => x.battleDrawn.refusal, 'Take cover for dune, whose turn is over, is refused');
     let refused = refusalsSince(c, framesBefore.at);
     check(refused.length === 1 && refused[0].to === 'battle_action' && s.battleDrawn.refusal === refused[0].reason && /dune/.test(refused[0].reason),

@@ -260,6 +260,10 @@ async function main() {
       'the deck: one drawn and discarded; two log lines', [mv.decks[0], mv.log.slice(before.log)]);
     t = await waitState(inv, (x) => same(x.defense.round, r), 'the invaders\' page follows');
     check(same(t.defense.log, mv.log) && t.defenseDrawn.logLines === mv.log.length, 'and its log is the marines\'');
+    // The log shows its newest lines, though its first ones came while the panel was being laid out.
+    t = await waitState(inv, (x) => x.defenseDrawn.logScroll && x.defenseDrawn.logScroll.shown > 0, 'the invaders\' log is laid out');
+    const scroll = t.defenseDrawn.logScroll;
+    check(scroll.top + scroll.shown >= scroll.height - 2, 'the invaders\' log shows its newest lines', scroll);
     const gmView = lastView(gm);
     check(same(gmView.round, r) && same(gmView.log, mv.log) && same(gmView.decks.find((k) => k.id === 'marines'), mv.decks[0]), 'the GM\'s view: the same round, log and deck');
     check(defenseFrames(pil).length === 1, 'the pilgrims were still sent nothing');
@@ -337,6 +341,18 @@ async function main() {
     s = await waitState(mar, (x) => x.defense.round.phase === 'done' && x.defense.round.damage_in === 4, 'Keep: used');
     check(same(s.defenseDrawn.round.card, lastView(gm).round.card) && s.defenseDrawn.round.result.blocked === Math.min(4, s.defenseDrawn.round.card.shields),
       'the card kept blocks its shields\' worth', s.defenseDrawn.round);
+
+    // A phone that reloads the page with a long log already kept, its panel opened afterwards: the
+    // log shows its newest lines (it was filled while the panel was hidden, with no height to scroll).
+    await press(mar, '#defense-toggle');
+    await waitState(mar, (x) => !x.defenseDrawn.open, 'the marines\' phone back on its board');
+    await mar.page.reload();
+    await waitState(mar, (x) => x.connection === 'connected' && x.defense && x.defenseDrawn && x.defenseDrawn.logLines > 0, 'the reloaded phone has the log');
+    await press(mar, '#defense-toggle');
+    s = await waitState(mar, (x) => x.defenseDrawn.open && x.defenseDrawn.logScroll && x.defenseDrawn.logScroll.shown > 0, 'its panel opened');
+    check(s.defenseDrawn.logScroll.height > s.defenseDrawn.logScroll.shown, '(the log is longer than its box)', s.defenseDrawn.logScroll);
+    check(s.defenseDrawn.logScroll.top + s.defenseDrawn.logScroll.shown >= s.defenseDrawn.logScroll.height - 2, 'the log shows its newest lines', s.defenseDrawn.logScroll);
+    await shot(mar, 'defense-phone-log-reloaded.png');
 
     for (const p of [mar, inv]) check(p.errors.length === 0, 'no error in the page\'s console', p.errors);
     for (const p of [mar, inv]) {

@@ -328,6 +328,57 @@ async function main() {
     check(!heap.includes('lurker') && !heap.includes('ambush'), 'the marines\' page\'s memory holds no "lurker" and no "ambush"');
     check(heap.includes('ghoul'), '(the heap holds what the seat knows: the ghoul)');
 
+    // Let go off the board: the figure, drawn red while held there, stays where it was (not moved to
+    // the edge), and nothing is sent.
+    framesA = a.frames.length;
+    await touchDrag(a, [2.5, 2.5], [-1.5, 2.5]);
+    s = await waitState(a, (x) => x.message && x.message.title === 'Not moved', 'a figure let go off the board is not moved, and the page says so');
+    check(boardFigure(s, 'scout').cell.join() === '2,2' && !s.pending, 'the scout stays at (2,2)', boardFigure(s, 'scout').cell);
+    await sleep(300);
+    check(!a.frames.slice(framesA).some((x) => JSON.parse(x).type === 'patch'), 'and the host moved nothing', a.frames.slice(framesA));
+    await press(a, '#panel-close');
+
+    // A phone turned: a board fitted is fitted again to the new shape; one the player zoomed keeps
+    // the point in the middle of the view in the middle.
+    const inView = (x) => x.view.ox >= -0.5 && x.view.oy >= -0.5 && x.view.ox + x.board.grid.width * x.view.scale <= x.room.w + 0.5 &&
+      x.view.oy + x.board.grid.height * x.view.scale <= x.room.h + 0.5;
+    await press(a, '#fit');
+    s = await waitState(a, (x) => inView(x), 'Fit: the whole board in view');
+    await a.page.setViewport({ width: 640, height: 360, deviceScaleFactor: 2, isMobile: true, hasTouch: true, isLandscape: true });
+    s = await waitState(a, (x) => x.room.w > x.room.h && inView(x), 'the phone turned to landscape: the board fitted to it, whole in view');
+    check(inView(s), 'the whole board in the landscape view', [s.view, s.room]);
+    await shot(a, 'phone-landscape.png');
+    await press(a, '#zoom-in');
+    await press(a, '#zoom-in');
+    s = await state(a);
+    const middle = [(s.room.w / 2 - s.view.ox) / s.view.scale, (s.room.h / 2 - s.view.oy) / s.view.scale];
+    await a.page.setViewport(phone);
+    s = await waitState(a, (x) => x.room.h > x.room.w, 'turned back to portrait');
+    const now = [(s.room.w / 2 - s.view.ox) / s.view.scale, (s.room.h / 2 - s.view.oy) / s.view.scale];
+    check(Math.hypot(now[0] - middle[0], now[1] - middle[1]) < 0.05, 'zoomed in, the board point in the middle of the view stays there', [middle, now]);
+    await press(a, '#fit');
+    await a.page.setViewport({ width: 640, height: 360, deviceScaleFactor: 2, isMobile: true, hasTouch: true, isLandscape: true });
+    await waitState(a, (x) => x.room.w > x.room.h && inView(x), 'fitted again, turned again: still whole in view');
+    await a.page.setViewport(phone);
+    s = await waitState(a, (x) => x.room.h > x.room.w && inView(x), 'and back: whole in view');
+    await shot(a, 'phone-turned-back.png');
+
+    // A figure's id is drawn whole where it fits, not cut to a few letters: the GM adds a marine with
+    // a long one beside the scout, and at a near zoom the phone shows all of it.
+    {
+      const snap = await gmBoard();
+      const map = snap.map;
+      map.figures.push({ id: 'sergeant-at-arms', cell: [2, 3], side: 'marines' });
+      gm.ws.send(JSON.stringify({ type: 'change', change: { type: 'replace_board', what: 'add a figure', map: map }, rev: snap.rev }));
+    }
+    s = await waitState(a, (x) => figure(x, 'sergeant-at-arms'), 'the phone draws the new marine');
+    check(figure(s, 'sergeant-at-arms').label !== 'sergeant-at-arms', '(at Fit on a phone it is cut to its room)', figure(s, 'sergeant-at-arms').label);
+    for (let i = 0; i < 6; ++i) await press(a, '#zoom-in');
+    s = await waitState(a, (x) => x.view.scale >= 70 && figure(x, 'sergeant-at-arms'), 'zoomed near');
+    check(figure(s, 'sergeant-at-arms').label === 'sergeant-at-arms', 'near, its whole id is drawn', figure(s, 'sergeant-at-arms').label);
+    check(figure(s, 'scout').label === 'scout', 'and so is the scout\'s', figure(s, 'scout').label);
+    await press(a, '#fit');
+
     // A wrong link is refused for good, and says so.
     const c = await openSeat(browser, 'http://127.0.0.1:' + seats.marines.port + '/?seat=marines&token=' + '0'.repeat(32), phone);
     s = await waitState(c, (x) => x.connection === 'refused', 'a wrong link is refused');
