@@ -191,11 +191,19 @@
         table.defenseRev = typeof msg.rev === 'number' ? msg.rev : table.defenseRev;
         defenseArrived();
         break;
-      case 'ruling':
+      case 'ruling': {
+        // The Defense panel's own question (whether the pair has a line of sight): kept, not shown.
+        const key = msg.attacker + '\n' + msg.defender;
+        if (defenseUi.sightAsked.delete(key)) {
+          if (defenseUi.sight.rev === table.rev) defenseUi.sight.pairs.set(key, !!msg.line_of_sight);
+          if (table.defense) renderDefense();
+          break;
+        }
         table.ruling = msg;
         showRuling(msg);
         draw();
         break;
+      }
       case 'refused':
         if (msg.to === 'join' || table.rev < 0) {
           refuse(msg.reason || 'The host refused this seat.');
@@ -205,6 +213,7 @@
         else if (msg.to === 'reach') table.reach = null;  // the drag goes on without a path
         else if (msg.to === 'battle_action') battleAnswered(msg.reason || 'Refused.');
         else if (msg.to === 'defense_action') defenseAnswered(msg.reason || 'Refused.');
+        else if (msg.to === 'cover' && defenseUi.sightAsked.size) defenseUi.sightAsked.clear();  // the panel's question: Reveal left to the host
         else showMessage('Refused', msg.reason || '', 'refusal');
         draw();
         break;
@@ -1557,6 +1566,10 @@
     seenKey: null,        // the round and the log's length when the panel was last open (the bar's button marks news)
     logKey: '',           // the log as last drawn
     logAtEnd: true,       // the log shows its newest lines (the player has not scrolled back)
+    // Whether each pair picked has a line of sight, as the host rules it on what the seat knows, for
+    // the table's revision `rev` (asked again when it changes); the pairs asked and not yet answered.
+    sight: { rev: -1, pairs: new Map() },
+    sightAsked: new Set(),
     toRound: false,       // the answer to the seat's own reveal or choice: the round is brought into view
   };
   // What the panel drew, for the test hook.
@@ -1707,11 +1720,19 @@
       if (shown !== false) drawnDefense.controls[id] = !!enabled;
     };
     set('dc-damage', live, own.length > 0);
-    set('dc-reveal', live && !busy && !!defenseUi.attacker && !!defenseUi.defender, own.length > 0);
+    // The pair picked: whether it has a line of sight, asked of the host once a revision (an attack
+    // with none has no defense: the host would refuse it).
+    if (defenseUi.sight.rev !== table.rev) defenseUi.sight = { rev: table.rev, pairs: new Map() };
+    const pair = defenseUi.attacker && defenseUi.defender ? defenseUi.attacker + '\n' + defenseUi.defender : null;
+    if (pair && live && !defenseUi.sight.pairs.has(pair) && !defenseUi.sightAsked.has(pair) &&
+        send({ type: 'cover', attacker: defenseUi.attacker, defender: defenseUi.defender })) defenseUi.sightAsked.add(pair);
+    const unseen = !!pair && defenseUi.sight.pairs.get(pair) === false;
+    set('dc-reveal', live && !busy && !!pair && !unseen, own.length > 0);
     // Why Reveal waits, when it does.
     let why = '';
     if (busy) why = decidesRound(r) ? 'Keep or discard the card revealed first.' : 'The card revealed is kept or discarded first.';
     else if (enemies.length && (!defenseUi.attacker || !defenseUi.defender)) why = 'Pick who attacks and who defends.';
+    else if (unseen) why = defenseUi.attacker + ' has no line of sight to ' + defenseUi.defender + ': no attack, no defense.';
     byId('defense-why').textContent = why;
     byId('defense-why').hidden = !why;
     drawnDefense.why = why;

@@ -36,6 +36,7 @@ const lastView = (seat) => defenseFrames(seat).pop().defense;
 const told = (seat) => parsed(seat).filter((m) => m.type !== 'pong').length;
 const refusalsSince = (seat, from) => seat.frames.slice(from).map((f) => JSON.parse(f)).filter((m) => m.type === 'refused');
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const boardFigure = (s, id) => ((s.board && s.board.figures) || []).find((f) => f.id === id);
 
 // A finger's tap on a board point.
 async function tap(seat, at) {
@@ -353,6 +354,21 @@ async function main() {
     check(s.defenseDrawn.logScroll.height > s.defenseDrawn.logScroll.shown, '(the log is longer than its box)', s.defenseDrawn.logScroll);
     check(s.defenseDrawn.logScroll.top + s.defenseDrawn.logScroll.shown >= s.defenseDrawn.logScroll.height - 2, 'the log shows its newest lines', s.defenseDrawn.logScroll);
     await shot(mar, 'defense-phone-log-reloaded.png');
+
+    // The GM moves the medic behind the crates, where the ghoul (which the scout still sees) has no
+    // line of sight to it: the panel asks the host about the pair quietly and holds Reveal back,
+    // saying why, rather than offering an attack the host would refuse.
+    const gmRev = parsed(gm).filter((m) => (m.type === 'snapshot' || m.type === 'patch') && typeof m.rev === 'number').pop().rev;
+    gm.ws.send(JSON.stringify({ type: 'move', figure: 'medic', to: [4, 7], rev: gmRev }));
+    s = await waitState(mar, (x) => boardFigure(x, 'medic') && boardFigure(x, 'medic').cell.join() === '4,7', 'the marines\' page has the medic behind the crates');
+    await press(mar, '#dc-defenders button[data-id="medic"]');
+    // (The ghoul, the one enemy the marines see, is picked as the attacker by itself.)
+    s = await waitState(mar, (x) => x.defenseDrawn.defender === 'medic' && x.defenseDrawn.attacker === 'ghoul' && x.defenseDrawn.controls['dc-reveal'] === false &&
+      /no line of sight/.test(x.defenseDrawn.why || ''), 'with no line of sight from the ghoul to the medic, Reveal waits and says why');
+    check(s.defenseDrawn.why === 'ghoul has no line of sight to medic: no attack, no defense.', 'in the panel\'s words', s.defenseDrawn.why);
+    check(!s.message && !s.ruling, 'the question was not shown as a ruling', [s.message, s.ruling]);
+    await press(mar, '#dc-defenders button[data-id="scout"]');
+    s = await waitState(mar, (x) => x.defenseDrawn.defender === 'scout' && x.defenseDrawn.controls['dc-reveal'] === true, 'the scout, which the ghoul sees: Reveal is offered');
 
     for (const p of [mar, inv]) check(p.errors.length === 0, 'no error in the page\'s console', p.errors);
     for (const p of [mar, inv]) {
