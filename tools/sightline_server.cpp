@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
     app.add_option("--port", port, "the port (0: a free one)")->check(CLI::Range(0, 65535));
     app.add_option("--bind", bind, "the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)");
     app.add_option("--host", host, "the host name put in the seats' links (default: the address)");
-    app.add_option("--seat", seatTexts, "a seat NAME=SIDE (NAME=* for a GM); default: gm and one a side");
+    app.add_option("--seat", seatTexts, "a seat NAME=SIDE, NAME=ID,ID,... (those figures) or NAME=* (a GM); default: gm and one a side");
     app.add_flag("--explored", explored, "each seat's map holds only what its figures have seen");
     app.add_flag("--defense-cards", defenseCards, "Doom: players reveal their own figures' defense cards at the table");
     app.add_flag("--enforce-movement", enforce, "a player's figure with a \"move\" key moves only as far as it (the GM's, anywhere)");
@@ -89,7 +89,8 @@ int main(int argc, char** argv) {
             }
         }
         std::vector<table::Seat> seats;
-        for (const std::string& s : seatTexts) seats.push_back(net::parseSeat(s));
+        const std::vector<std::string> teams = fight ? fight->teams() : std::vector<std::string>{};
+        for (const std::string& s : seatTexts) seats.push_back(net::resolveSeat(net::parseSeat(s), board, teams));
         if (seats.empty()) {
             seats = net::defaultSeats(board);
             // One seat a team of the battle (named after it) besides the board's.

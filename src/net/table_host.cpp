@@ -82,6 +82,32 @@ table::Seat parseSeat(const std::string& text) {
     return s;
 }
 
+table::Seat resolveSeat(table::Seat seat, const Board& board, const std::vector<std::string>& teams) {
+    if (seat.gm() || !seat.figures.empty()) return seat;
+    const auto sideHeld = [&](const std::string& side) {
+        return std::any_of(board.figures.begin(), board.figures.end(), [&](const Figure& f) { return f.side == side; }) ||
+               std::find(teams.begin(), teams.end(), side) != teams.end();
+    };
+    if (sideHeld(seat.side)) return seat;
+    std::vector<std::string> ids;
+    for (std::size_t from = 0; from <= seat.side.size();) {
+        const std::size_t comma = std::min(seat.side.find(',', from), seat.side.size());
+        ids.push_back(seat.side.substr(from, comma - from));
+        from = comma + 1;
+    }
+    for (const std::string& id : ids)
+        if (std::none_of(board.figures.begin(), board.figures.end(), [&](const Figure& f) { return f.id == id; }))
+            throw std::invalid_argument("--seat " + seat.name + "=" + seat.side + ": \"" + id +
+                                        "\" is neither a side of the board's figures nor a figure's id (give NAME=SIDE, NAME=ID,ID,... or "
+                                        "NAME=* for a GM's seat)");
+    std::sort(ids.begin(), ids.end());
+    if (std::adjacent_find(ids.begin(), ids.end()) != ids.end())
+        throw std::invalid_argument("--seat " + seat.name + "=" + seat.side + ": a figure is named twice");
+    seat.figures = std::move(ids);
+    seat.side.clear();
+    return seat;
+}
+
 TableHost::TableHost(Board board, std::vector<table::Seat> seats, table::TableSettings settings, std::unique_ptr<RuleSystem> rules,
                      std::vector<std::string> tokens)
     : views_(std::move(board), std::move(seats), withPictureSecret(std::move(settings))), rules_(std::move(rules)), tokens_(std::move(tokens)) {

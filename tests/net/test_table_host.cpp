@@ -61,6 +61,36 @@ Move move(const std::string& id, int x, int y, long long rev) { return Move{id, 
 
 }  // namespace
 
+TEST_CASE("table host: --seat NAME=VALUE holds a side, a battle's team or a list of figures; anything else is refused, named", "[net]") {
+    const Board b = splitBoard();
+    const auto resolve = [&](const std::string& text, const std::vector<std::string>& teams = {}) { return resolveSeat(parseSeat(text), b, teams); };
+    table::Seat s = resolve("scouts=blue");
+    CHECK(s.side == "blue");
+    CHECK(s.figures.empty());
+    CHECK(resolve("gm=*").gm());
+    CHECK(resolve("crew=contestants", {"contestants"}).side == "contestants");
+    s = resolve("duo=r2,b3");
+    CHECK(s.side.empty());
+    CHECK(s.figures == std::vector<std::string>{"b3", "r2"});
+    CHECK(s.owns(b.figures[1]));   // r2
+    CHECK(s.owns(b.figures[2]));   // b3
+    CHECK_FALSE(s.owns(b.figures[0]));  // r1
+    s = resolve("solo=b1");
+    CHECK(s.figures == std::vector<std::string>{"b1"});
+    CHECK_THROWS_WITH(resolve("duo=r2,nobody"),
+                      "--seat duo=r2,nobody: \"nobody\" is neither a side of the board's figures nor a figure's id (give NAME=SIDE, "
+                      "NAME=ID,ID,... or NAME=* for a GM's seat)");
+    CHECK_THROWS_WITH(resolve("x=greens"), Catch::Contains("\"greens\" is neither a side"));
+    CHECK_THROWS_WITH(resolve("x=r1,r1"), Catch::Contains("a figure is named twice"));
+    // A table of such seats: the duo's projection holds its two figures whole.
+    TableHost t(splitBoard(), {{"gm", "*", {}}, resolve("duo=r2,b3")}, {}, doom());
+    const Json snap = Json::parse(t.snapshot(1));
+    std::set<std::string> own;
+    for (const Json& f : snap["map"]["figures"])
+        if (f.contains("move") || f.size() > 4) own.insert(f["id"].get<std::string>());
+    CHECK(snap["seat"] == "duo");
+}
+
 TEST_CASE("table host: a seat joins with its own name and token only; a new token ends the old", "[net]") {
     TableHost t = splitTable();
     REQUIRE(t.seatCount() == 3);
