@@ -758,12 +758,12 @@
         ctx.stroke();
       }
       let label = null;
-      if (s >= 14) {
+      if (s >= 20) {  // below, a label is a letter or two over its neighbours': the panel names a figure tapped
         const px = Math.max(10, Math.min(14, s * 0.3));
         ctx.font = '600 ' + px + 'px system-ui, sans-serif';
-        // The whole id where it fits in about two cells of the figure's width (a neighbour's label
-        // beside it stays apart), else cut to that with an ellipsis.
-        const most = Math.max(s * 0.95, fw * s * 1.9);
+        // The whole id where it fits in the figure's width (about two where cells are large enough
+        // for a neighbour's label to stay apart), else cut to that with an ellipsis.
+        const most = fw * s * (s < 32 ? 0.95 : 1.9);
         label = f.id;
         if (ctx.measureText(label).width > most) {
           while (label.length > 1 && ctx.measureText(label + '…').width > most) label = label.slice(0, -1);
@@ -848,13 +848,26 @@
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   }
 
+  // The figure pressed: the one whose footprint holds the point (the last drawn, on top, where two
+  // do), else the nearest within a thumb's reach of its middle (on a phone's small cells the reach
+  // spans the neighbours': the nearest, not the last drawn, is the one meant).
   function figureAt(px, py) {
+    const s = view.scale;
     for (let i = drawn.figures.length - 1; i >= 0; --i) {
       const d = drawn.figures[i];
-      const reach = Math.max(d.r, 22);  // a thumb's reach, even on small figures
-      if ((px - d.x) ** 2 + (py - d.y) ** 2 <= reach * reach) return d;
+      const x0 = toScreenX(d.cell[0]), y0 = toScreenY(d.cell[1]);
+      if (px >= x0 && px < x0 + d.size[0] * s && py >= y0 && py < y0 + d.size[1] * s) return d;
     }
-    return null;
+    let best = null, bestDist = Infinity;
+    for (const d of drawn.figures) {
+      const reach = Math.max(d.r, 22);  // a thumb's reach, even on small figures
+      const dist = (px - d.x) ** 2 + (py - d.y) ** 2;
+      if (dist <= reach * reach && dist < bestDist) {
+        best = d;
+        bestDist = dist;
+      }
+    }
+    return best;
   }
 
   function startPinch() {
@@ -950,6 +963,7 @@
         // Let go off the board (drawn red while held there): not moved, rather than to the edge.
         showMessage('Not moved', dr.id + ' was let go off the board, and stays where it was.', 'refusal');
       } else if (dr.cell[0] !== dr.from[0] || dr.cell[1] !== dr.from[1]) {
+        if (table.message && table.message.kind === 'refusal') hidePanel();  // an older move's refusal is not this one's
         table.pending = { id: dr.id, to: dr.cell.slice(), from: dr.from.slice() };
         table.selected = dr.id;
         if (!send({ type: 'move', figure: dr.id, to: dr.cell, rev: table.rev })) snapBack('Not connected: the move was not sent.');
@@ -980,7 +994,7 @@
     }
     if (table.side === '*' && (!table.selected || table.selected === id)) {
       table.selected = id;
-      showMessage(id + ' picked', 'Tap another figure for the cover ruling with ' + id + ' attacking.', 'info');
+      showMessage(id + ' picked', 'Tap another figure for the cover ruling with ' + id + ' attacking; close this to pick another attacker.', 'info');
       return;
     }
     let attacker = table.selected && findFigure(table.selected) ? table.selected : null;
@@ -1023,6 +1037,7 @@
 
   function showMessage(title, text, kind, retry) {
     table.message = { title: title, text: text, kind: kind };
+    if (kind.lastIndexOf('ruling', 0) !== 0) table.ruling = null;  // its lines go with the ruling's words
     panel.hidden = false;
     panel.className = kind;
     document.getElementById('panel-title').textContent = title;
@@ -1055,6 +1070,9 @@
 
   document.getElementById('panel-close').addEventListener('click', () => {
     table.ruling = null;
+    // The GM's attacker is picked anew after a ruling is closed (the GM acts for every side; a
+    // player's is its own figure, kept).
+    if (table.side === '*') table.selected = null;
     hidePanel();
     draw();
   });

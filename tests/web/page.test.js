@@ -212,11 +212,20 @@ async function main() {
     check(boardFigure(s, 'scout').cell.join() === '2,2' && figure(s, 'scout').cell.join() === '2,2' && !s.pending, 'the scout snaps back', figure(s, 'scout'));
     check(s.message.text.length > 0, 'with the host\'s reason', s.message);
     await shot(a, 'phone-refused.png');
+    // A later move that stands takes the refusal away (it was the move before's), and back.
+    await touchDrag(a, [1.5, 5.5], [1.5, 4.5]);
+    s = await waitState(a, (x) => boardFigure(x, 'medic').cell.join() === '1,4' && !x.pending, 'the medic moves');
+    check(!s.message, 'and the old refusal is gone', s.message);
+    await touchDrag(a, [1.5, 4.5], [1.5, 5.5]);
+    s = await waitState(a, (x) => boardFigure(x, 'medic').cell.join() === '1,5' && !x.pending, 'and back');
+    await tap(a, [2.5, 2.5]);  // the scout picked again to attack
+    s = await waitState(a, (x) => x.message && x.message.title === 'scout picked', 'the scout picked');
+    await press(a, '#panel-close');
 
     // A tap on the ghoul: the ruling, in the words sightline-cli uses on the same board.
     await tap(a, [4.5, 1.5]);
     s = await waitState(a, (x) => x.ruling && x.ruling.defender === 'ghoul', 'a tap on the ghoul asks the ruling');
-    check(s.ruling.attacker === 'scout', 'with the scout (the figure last moved) attacking', s.ruling);
+    check(s.ruling.attacker === 'scout', 'with the scout (the figure last picked) attacking', s.ruling);
     const board = JSON.parse(fs.readFileSync(mapPath, 'utf8'));
     board.figures.find((f) => f.id === 'scout').cell = [2, 2];
     const moved = path.join(outDir, 'scout-moved.json');
@@ -230,6 +239,17 @@ async function main() {
     await checkFit(a, '360x640 with a ruling');
     await press(a, '#panel-close');
     s = await waitState(a, (x) => !x.message && !x.ruling, 'the panel\'s close button closes it');
+
+    // Zoomed far out, a finger on the scout's middle is the scout's, though the ghoul's disc, drawn
+    // after it, lies within a thumb's reach: the figure under the finger first, else the nearest.
+    for (let i = 0; i < 8; ++i) await press(a, '#zoom-out');
+    s = await waitState(a, (x) => x.view.scale <= 6, 'zoomed far out');
+    await tap(a, [2.5, 2.5]);
+    s = await waitState(a, (x) => x.message, 'a tap on the scout, small');
+    check(s.message.title === 'scout picked', 'picks the scout, not the ghoul beside it', s.message);
+    await press(a, '#panel-close');
+    await press(a, '#fit');
+    s = await waitState(a, (x) => !x.message, 'fitted again');
 
     // Pinch out, two-finger pan, and the buttons.
     const before = s.view.scale;
@@ -390,6 +410,28 @@ async function main() {
     await press(c, '#retry');  // Try again: one more attempt, refused the same way
     s = await waitState(c, (x) => x.connection === 'refused' && c.frames.length === 2, 'Try again asks once more and is refused again');
     check(s.message && /^Wrong seat or token\./.test(s.message.text), 'saying why again', s.message);
+
+    // The GM's page: a figure tapped is its attacker, another the defender; the ruling closed, the
+    // next tap picks an attacker anew (the GM acts for every side).
+    const g = await openSeat(browser, 'http://127.0.0.1:' + seats.gm.port + '/?seat=gm&token=' + seats.gm.token, laptop);
+    s = await waitState(g, (x) => x.connection === 'connected' && x.drawn.figures.length >= 4, 'the GM\'s page joins, every figure drawn');
+    const centreOf = (id) => boardFigure(s, id).cell.map((v) => v + 0.5);
+    const ghoulAt = centreOf('ghoul'), scoutAt = centreOf('scout');
+    const click = async (at) => {
+      const [x, y] = await g.page.evaluate((p) => window.sightlineTable.toScreen(p[0], p[1]), at);
+      await g.page.mouse.click(x, y);
+    };
+    await click(ghoulAt);
+    s = await waitState(g, (x) => x.message && x.message.title === 'ghoul picked', 'the GM picks the ghoul');
+    await click(scoutAt);
+    s = await waitState(g, (x) => x.ruling && x.ruling.attacker === 'ghoul' && x.ruling.defender === 'scout', 'the ghoul against the scout');
+    await press(g, '#panel-close');
+    await click(scoutAt);
+    s = await waitState(g, (x) => x.message && x.message.title === 'scout picked', 'closed, the next figure clicked is the attacker');
+    await click(ghoulAt);
+    s = await waitState(g, (x) => x.ruling && x.ruling.attacker === 'scout' && x.ruling.defender === 'ghoul', 'the scout against the ghoul');
+    check(s.ruling.attacker === 'scout', 'the GM ruled the other way round', s.ruling);
+    await g.page.close();
 
     // The laptop: whole, nothing overflowing.
     await shot(b, 'laptop.png');
