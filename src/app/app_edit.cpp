@@ -82,7 +82,7 @@ EditInputContext App::editContext() {
 
 void App::setTool(Tool tool) {
     if (tool == viewOptions_.editor.tool) return;
-    if (joined_ && changesMap(tool)) {  // the host would undo every change: the tool is not taken up
+    if (joined_ && !joined_->gm() && changesMap(tool)) {  // the host would undo every change: the tool is not taken up
         say(std::string("At a joined table only the GM changes the map: ") + toolName(tool) +
                 " is off. Drag your own figures to move them; the Ruler and Area effect work as ever.",
             true);

@@ -417,10 +417,13 @@ void App::syncTable() {
         if (key != hostedKey_ && !doc_.dragging() && joinedVersion_ > 0) {
             hostedKey_ = key;
             // The player's own moves go to the host (the board shows them until the host answers);
-            // anything else is the GM's to do.
+            // anything else is the GM's to do. The GM's seat sends every change, each made on the
+            // revision the one before it gives.
             bool other = false;
+            long long rev = joined_->rev();
             for (const table::Command& c : boardChanges(joinedBoard_, doc_.board())) {
-                if (const auto* m = std::get_if<table::MoveFigure>(&c)) joined_->move(m->figure, m->to);
+                if (joined_->gm()) joined_->change(c, rev++);
+                else if (const auto* m = std::get_if<table::MoveFigure>(&c)) joined_->move(m->figure, m->to);
                 else other = true;
             }
             if (other) {

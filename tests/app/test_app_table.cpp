@@ -262,6 +262,37 @@ TEST_CASE("app: joined to a table as one seat, it shows what the seat knows and 
     CHECK(s["editor"]["tool"] == "Play");
 }
 
+// The GM's seat joined from an app (the GM at a second machine): the map's tools are on, and a door
+// clicked open goes to the table, which tells the players.
+TEST_CASE("app: joined as the GM's seat, it changes the table as the GM", "[app-table]") {
+    const std::string dir = scratchDir("join-gm");
+    Server server(kRoot + "/tests/app/data/drive.json");
+    Player marines(server.port(), "marines", tokenOf(server.link("marines")));
+    REQUIRE(marines.next()["type"] == "snapshot");
+    Background app({"--size", "1000x760", "--state-file", dir + "/state.json", "--join", server.link("gm")}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j["joined"].is_object() && j["joined"]["connected"] == true && j["items"].contains("tool-W"); });
+    CHECK(s["joined"]["seat"] == "gm");
+    CHECK(s["items"].contains("tool-W"));
+    CHECK_FALSE(s["items"].contains("tool (disabled)-W"));
+    CHECK(s["figures"].size() == 3);  // the whole board
+    if (s["table_window"] == true) {
+        ui.clickNoted("menu-file");
+        ui.clickNoted("menu-host-table");
+        s = ui.waitState([](const Json& j) { return j["table_window"] == false; });
+    }
+    ui.clickAt(2.0, 4.0);  // the door d1, in Play
+    s = ui.waitState([](const Json& j) { return !j["doors"].empty() && j["doors"][0]["open"] == true && j["joined"]["rev"] == 1; });
+    CHECK(s["doors"][0]["open"] == true);
+    CHECK(s["joined"]["rev"] == 1);  // the host carried it out
+    Json j = marines.next();
+    while (!j.is_null() && j["type"] != "patch") j = marines.next();
+    REQUIRE_FALSE(j.is_null());
+    CHECK(j.dump().find("d1") != std::string::npos);
+    CHECK(j["rev"] == 1);
+}
+
 // Joined by a link whose table cannot be reached (its host stopped, or hosts again elsewhere with
 // new links): the Table window says why and when it tries again, Try now tries at once, and after a
 // few tries it says that a table hosted again has new links.

@@ -361,6 +361,7 @@ private:
             const table::HostMessage m = table::readHostMessage(text);
             std::lock_guard<std::mutex> lock(mutex_);
             if (m.type == "snapshot") {
+                owner_.gm_ = stringField(j, "side", "") == "*";
                 board_ = *m.map;
                 sight_ = m.sight;  // none for the GM's seat, which sees everything
                 rev_ = m.rev;
@@ -382,7 +383,7 @@ private:
         }
         if (!owner_.connected_) {
             notice((backoff_ > 0 ? "Back at the table as seat " : "At the table as seat ") + link_.seat +
-                   ": the board shows what your figures see.");
+                   (owner_.gm_ ? ", the GM's: what you change goes to every seat." : ": the board shows what your figures see."));
             owner_.connected_ = true;
             backoff_ = 0;
         }
@@ -467,6 +468,10 @@ long long TableClient::rev() const {
 
 void TableClient::move(const std::string& figure, Cell to) {
     impl_->send(Json{{"type", "move"}, {"figure", figure}, {"to", {to.x, to.y}}, {"rev", rev()}}.dump());
+}
+
+void TableClient::change(const table::Command& command, long long rev) {
+    impl_->send(Json{{"type", "change"}, {"change", Json::parse(table::commandToJson(command))}, {"rev", rev}}.dump());
 }
 
 std::string TableClient::game() const {

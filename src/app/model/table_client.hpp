@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/board.hpp"
+#include "table/command.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -66,6 +67,12 @@ public:
     void retryNow();
     // Asks the host to move one of the seat's figures (answered by a patch, or a refusal in notices).
     void move(const std::string& figure, Cell to);
+    // Whether the seat is the GM's (its snapshot says side "*"): it changes the table as it likes.
+    bool gm() const { return gm_; }
+    // The GM's seat: asks the host to carry out a change of the table made on the board `rev` (the
+    // revision it was made on; each change the host carries out raises it by one), answered by a
+    // patch, or a refusal in notices and the table as it is.
+    void change(const table::Command& command, long long rev);
     // The game the table serves beside the board (a MazeWorld battle) as this seat may know it: the
     // name of the game and the view's JSON text as the host last sent it ("" before any).
     std::string game() const;
@@ -94,6 +101,7 @@ private:
     std::atomic<std::uint64_t> gameVersion_{0};
     std::atomic<bool> connected_{false};
     std::atomic<bool> refusedForGood_{false};
+    std::atomic<bool> gm_{false};
     friend class Impl;
 };
 

@@ -2,6 +2,7 @@
 // panel (the tool's settings, the selected pieces and what can be done with them), the dialogs for
 // a new map, a new size and the work recovered after a crash, and the leak finder in the problems
 // window.
+#include "app/model/table_client.hpp"
 #include "app/ui/panels.hpp"
 
 #include "app/ui/common.hpp"
@@ -71,7 +72,7 @@ void Panels::toolsBar(const PanelContext& ctx, ViewOptions& options, PanelReques
             if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
             const std::string label = std::string(name) + "###tool" + std::to_string(static_cast<int>(t));
             // At a joined table the map is the GM's: the tools that change it are off.
-            const bool off = ctx.joined && changesMap(t);
+            const bool off = ctx.joined && !ctx.joined->gm() && changesMap(t);
             if (off) ImGui::BeginDisabled();
             if (ImGui::Button(label.c_str())) out.ask(ask::UseTool{t});
             if (off) ImGui::EndDisabled();

@@ -1,3 +1,4 @@
+#include "app/model/table_client.hpp"
 #include "app/ui/panels.hpp"
 
 #include "app/ui/common.hpp"
@@ -72,7 +73,7 @@ void Panels::menuBar(const PanelContext& ctx, ViewOptions& options, PanelRequest
     if (ImGui::BeginMenu("Tools")) {
         for (Tool t : {Tool::Play, Tool::Select, Tool::Wall, Tool::Door, Tool::Brush, Tool::Rect, Tool::Eraser, Tool::Feature, Tool::Ruler, Tool::Area,
                        Tool::Picture})
-            if (ImGui::MenuItem(toolName(t), toolKey(t), options.editor.tool == t, !(ctx.joined && changesMap(t)))) out.ask(ask::UseTool{t});
+            if (ImGui::MenuItem(toolName(t), toolKey(t), options.editor.tool == t, !(ctx.joined && !ctx.joined->gm() && changesMap(t)))) out.ask(ask::UseTool{t});
         ImGui::EndMenu();
     }
     const bool viewMenu = ImGui::BeginMenu("View");

@@ -88,7 +88,8 @@ void Panels::tableWindow(const PanelContext& ctx, PanelRequests& out) {
         } else {
             ImGui::TextColored(ui::kDim, "Joining...");
         }
-        ImGui::TextWrapped("The board shows what your figures see. Drag your own figures to move them.");
+        if (c.gm()) ImGui::TextWrapped("The GM's seat: the board is the table's, whole, and what you change goes to every seat.");
+        else ImGui::TextWrapped("The board shows what your figures see. Drag your own figures to move them.");
         if (ui::button("Leave table")) out.ask(ask::LeaveTable{});
         ImGui::End();
         return;
