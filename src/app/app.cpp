@@ -44,6 +44,8 @@ void styleUi(float scale) {
     style.GrabRounding = 3;
     style.WindowBorderSize = 0;
     style.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.12f, 0.14f, 0.97f);
+    // Dialogs and menus opaque: what lies behind a dialog's file list read through it.
+    style.Colors[ImGuiCol_PopupBg] = ImVec4(0.09f, 0.10f, 0.12f, 1.0f);
     style.Colors[ImGuiCol_Header] = ImVec4(0.22f, 0.27f, 0.36f, 1.0f);
     style.ScaleAllSizes(scale);
 }
@@ -483,7 +485,8 @@ void App::updateReachTint(int figure) {
     if (!viewOptions_.heatmap || !moveShown_.reach || moveShown_.reach->cells.empty()) return;
     const Board& board = doc_.board();
     const std::string side = heatSideFor(board, viewOptions_.heatSide, figureIndex(selection_.attacker));
-    if (side.empty()) return;
+    // Against the other side only: a figure's own side does not attack it.
+    if (side.empty() || side == board.figures[static_cast<std::size_t>(figure)].side) return;
     // What the tint depends on: the walls, every figure but this one (as they stand, whoever moved
     // them), where it starts from, the side, the rules and the places of its reach.
     std::uint64_t others = 1469598103934665603ull, places = 1469598103934665603ull;
@@ -564,7 +567,7 @@ void App::updateMove() {
     moveShown_.figure = figure;
     moveShown_.from = f.cell;
     if (!budget) {
-        moveShown_.text = "Reach of " + f.id + ": it has no \"move\" (set it in the Figure section)";
+        moveShown_.text = "Reach of " + f.id + ": it has no move (set Move in the Figure section)";
         return;
     }
     moveShown_.reach = &moveGuide_.reach(doc_, figure, f.cell, rules, *budget);

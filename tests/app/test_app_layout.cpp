@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -335,6 +336,19 @@ TEST_CASE("app: toasts keep clear of the Tools bar", "[app-layout]") {
         INFO("toast beside the pointer " << Rect::of(s["items"]["toast"]));
         CHECK_FALSE(Rect::of(s["items"]["toast"]).overlaps(tools));
         CHECK(view.holds(Rect::of(s["items"]["toast"])));
+        // Said with the pointer in the middle of the board: above it (the board's tooltip stands
+        // below the pointer, and the toast would cover it).
+        const double px = view.x + view.w / 2, py = view.y + view.h / 2;
+        ui.pointAt(px, py);
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        ui.key("ctrl+z");
+        s = ui.waitState([&](const Json& j) {
+            return j["toast"] == "Nothing to undo." && j["items"].contains("toast") && j["status_at"].is_array() &&
+                   std::abs(j["status_at"][1].get<double>() - py) < 3;
+        });
+        REQUIRE(s["items"].contains("toast"));
+        INFO("toast by the pointer at " << px << "," << py << ": " << Rect::of(s["items"]["toast"]));
+        CHECK(Rect::of(s["items"]["toast"]).y + Rect::of(s["items"]["toast"]).h <= py);
         CHECK(quit(ui, app) == 0);
     }
 }

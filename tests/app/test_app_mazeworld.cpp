@@ -189,6 +189,41 @@ TEST_CASE("app: a combatant added joins a team of the fight unless a new team is
     CHECK(app.waitExit(20) == 0);
 }
 
+// Fire's targets: the enemies first (the first is the one picked), the shooter's own team after
+// them, named so, then the cover.
+TEST_CASE("app: Fire offers the enemies first, the own team after them", "[app-battle]") {
+    const std::string dir = scratchDir("mazeworld-fire-targets");
+    const std::string battle = dir + "/mazes-warehouse.json";
+    std::ofstream(battle) << slurp(kRoot + "/battles/mazes-warehouse.json");
+    Background app({"--size", "1280x1000", "--state-file", dir + "/state.json", "--battle", battle, "maps/demo.json"}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([&](const Json& j) { return ui.battle(j).is_object() && !ui.battle(j)["fire_targets"].empty(); });
+    const Json targets = ui.battle(s)["fire_targets"];
+    INFO(targets.dump());
+    const Json file = Json::parse(slurp(battle));
+    std::string team;
+    for (const Json& c : file["combatants"])
+        if (c["id"] == ui.battle(s)["selected"]) team = c["team"];
+    REQUIRE_FALSE(team.empty());
+    bool ownSeen = false;
+    int enemies = 0;
+    for (const Json& t : targets) {
+        const std::string label = t;
+        if (label.rfind("the cover", 0) == 0) break;
+        const bool own = label.find("own team") != std::string::npos;
+        CHECK((!ownSeen || own));  // no enemy after one of its own team
+        ownSeen = ownSeen || own;
+        enemies += own ? 0 : 1;
+        for (const Json& c : file["combatants"])
+            if (label.rfind(c["id"].get<std::string>() + " (", 0) == 0) CHECK((c["team"] == team) == own);
+    }
+    CHECK(enemies > 0);
+    CHECK(targets[0].get<std::string>().find("own team") == std::string::npos);
+    ui.keys("ctrl+q");
+    CHECK(app.waitExit(20) == 0);
+}
+
 // Battles are saved and opened through the maps' file browser: Save as starts in the battle's folder
 // with its name picked, a name typed without an extension gets ".json"; Open lists the folder's
 // battles and opens the one named.

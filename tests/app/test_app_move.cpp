@@ -127,6 +127,10 @@ TEST_CASE("app: View > Reach dims what the figure cannot reach within its move",
                                                             std::to_string(states["hidden"]) + " hidden") != std::string::npos);
     // Out of the reach nothing is tinted: the lab (18,5) looks as in the reach picture.
     CHECK(std::abs(brightness(tintShot, tintLayout, 18, 5) - brightness(reach, layout, 18, 5)) < 6);
+    // Against marine-red's own side the reach is not tinted: its own side does not attack it.
+    const auto [ownShot, ownLayout, ownState] = shot("tint-own", "--reach --heatmap marines");
+    CHECK(ownState["move"]["tint"].is_null());
+    CHECK(ownState["move"]["text"].get<std::string>().find("against") == std::string::npos);
 }
 
 TEST_CASE("app: a dragged mini shows its path and cost; a drop beyond its move goes back, one within it moves", "[app-move]") {
@@ -218,6 +222,21 @@ TEST_CASE("app: a dragged mini shows its path and cost; a drop beyond its move g
     s = ui.waitState([](const Json& j) { return j["dragging"] == false && j["undo_depth"] == 2; });
     CHECK(s["status"] == "Moved marine-red to (14, 4): marine-red needs " + std::to_string(cost) +
                              " to get there and moves 4 (free movement is on).");
+
+    // Its move set in the Figure section: the reach follows; emptied, the figure has none, and the
+    // board says where to set it.
+    ui.clickNoted("figure-move");
+    ui.key("ctrl+a");
+    ui.typeText("6");
+    ui.key("Return");
+    s = ui.waitState([](const Json& j) { return j["move"].is_object() && j["move"]["text"].get<std::string>().find(" within 6 ") != std::string::npos; });
+    CHECK(s["move"]["text"].get<std::string>().rfind("Reach of marine-red: ", 0) == 0);
+    ui.clickNoted("figure-move");
+    ui.key("ctrl+a");
+    ui.key("BackSpace");
+    ui.key("Return");
+    s = ui.waitState([](const Json& j) { return j["move"].is_object() && j["move"]["text"].get<std::string>().find("no move") != std::string::npos; });
+    CHECK(s["move"]["text"] == "Reach of marine-red: it has no move (set Move in the Figure section)");
 
     // View > Reach off: nothing of moving is shown while no mini is dragged.
     ui.clickNoted("menu-view");

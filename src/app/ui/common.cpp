@@ -182,6 +182,20 @@ std::string keyRefusal(const char* label, const std::string& key, const std::str
     return why;
 }
 
+std::optional<long long> typedNumber(const std::string& text, long long lo, long long hi, bool& bad) {
+    bad = false;
+    const auto first = text.find_first_not_of(' ');
+    if (first == std::string::npos) return std::nullopt;
+    char* end = nullptr;
+    const long long v = std::strtoll(text.c_str() + first, &end, 10);
+    while (end && *end == ' ') ++end;
+    if (!end || *end != '\0' || end == text.c_str() + first || v < lo || v > hi) {
+        bad = true;
+        return std::nullopt;
+    }
+    return v;
+}
+
 std::string sizeRefusal(int w, int h) {
     for (int v : {w, h})
         if (v < 1 || v > Board::kMaxGrid)

@@ -95,6 +95,9 @@ const std::vector<std::string>& refusalsShown();
 // figure keys find (checkFigureKeys, as a map load and Document::setFigureKey make them), the key
 // named by `label`: "Floor: 1500 is out of range (0..1000)". Empty when it can.
 std::string keyRefusal(const char* label, const std::string& key, const std::string& json, bool feature = false);
+// A number typed in a field: nullopt for empty text; `bad` set when the text is not a whole number
+// in lo..hi.
+std::optional<long long> typedNumber(const std::string& text, long long lo, long long hi, bool& bad);
 // Why a footprint of w x h cells is refused before the board is asked: the map format's
 // 1..Board::kMaxGrid cells each way ("Size: 0 is out of range (1..1024 cells each way)"). Where the
 // figure stands (off the board, on another figure) is the Document's to say. Empty when it is in range.

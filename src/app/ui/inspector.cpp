@@ -6,6 +6,7 @@
 #include <imgui_stdlib.h>
 #include <nlohmann/json.hpp>
 
+#include "core/movement.hpp"
 #include "core/picture.hpp"
 #include "core/properties.hpp"
 
@@ -173,6 +174,33 @@ void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
         ImGui::EndCombo();
     }
     ui::fieldRefusal("Picture", f.id, imageKept);
+
+    // Its move (RULES.md section 6): the squares it may go a turn, which its reach (G) and a table
+    // that enforces movement read; empty: none.
+    const std::optional<long long> moveNow = propertyInteger(f.extra, "move");
+    if (moveShownFor_ != f.id || moveShown_ != moveNow) {
+        moveShownFor_ = f.id;
+        moveShown_ = moveNow;
+        moveInput_ = moveNow ? std::to_string(*moveNow) : std::string();
+    }
+    const std::string moveKept = moveNow ? std::to_string(*moveNow) : std::string("none");
+    ImGui::SetNextItemWidth(fieldWidth * 0.5f);
+    ImGui::InputTextWithHint("Move", "none", &moveInput_, ImGuiInputTextFlags_CharsDecimal);
+    ui::noteItem("figure-move");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Squares it may go a turn (0 to %d): its reach (G) and a table that enforces movement read it; empty: none.", kMaxMoveBudget);
+    if (ImGui::IsItemDeactivatedAfterEdit()) {
+        bool bad = false;
+        const std::optional<long long> typed = ui::typedNumber(moveInput_, 0, kMaxMoveBudget, bad);
+        if (bad) {
+            ui::refuseField("Move", f.id, moveKept, "Move: a whole number from 0 to " + std::to_string(kMaxMoveBudget) + ", or empty; kept " + moveKept);
+            moveInput_ = moveNow ? std::to_string(*moveNow) : std::string();
+        } else {
+            ui::clearFieldRefusal("Move");
+            if (typed != moveNow)
+                out.command(table::SetFigureKey{f.id, "move", typed ? std::optional<std::string>(std::to_string(*typed)) : std::nullopt, {}});
+        }
+    }
+    ui::fieldRefusal("Move", f.id, moveKept);
 
     ImGui::TextColored(kDim, "cell (%d, %d)", f.cell.x, f.cell.y);
     // The game's own fields of the figure (Doom: large, stunned; d20: Defense ...; wargame: floor ...).

@@ -179,6 +179,8 @@ private:
     std::string inputsFor_;                 // the figure id the copies were taken from
     std::optional<std::string> sideShown_;  // the figure's side when the side field last copied it
     std::string imageInput_, imageShown_, imageShownFor_;  // the picture field's copy, as for the id
+    std::string moveInput_, moveShownFor_;                 // the move field's copy, as for the picture
+    std::optional<long long> moveShown_;
 };
 
 }  // namespace sightline::app

@@ -100,8 +100,8 @@ void Panels::toast(const PanelContext& ctx) {
     const float alpha = std::min(1.0f, (kShowSeconds - age) * 2.0f);  // fades over the last half second
     const sf::FloatRect& v = ctx.viewport;
     const float em = ImGui::GetFontSize();
-    // Beside the pointer when the action was on the board (below it, or above it when there is no
-    // room below), else at the bottom of the board; always inside the board's view and above the
+    // Beside the pointer when the action was on the board (above it, or below it when there is no
+    // room above), else at the bottom of the board; always inside the board's view and above the
     // Tools bar, whose buttons it would hide. Long messages wrap.
     const float maxWidth = std::max(em * 12, std::min(em * 30, v.width - em * 2));
     const ImVec2 pad = ImGui::GetStyle().WindowPadding;
@@ -113,8 +113,10 @@ void Panels::toast(const PanelContext& ctx) {
     float x = v.left + v.width / 2, y = bottom - size.y;  // the top left's x centred, the top
     if (ctx.status.anchored) {
         x = ctx.status.atX;
+        // Above the pointer where there is room: below it stands the board's tooltip, which the
+        // toast would cover.
         const float below = ctx.status.atY + em * 1.5f, above = ctx.status.atY - em * 1.5f - size.y;
-        y = below + size.y <= bottom ? below : above;
+        y = above >= v.top + em * 0.5f ? above : below;
     }
     x = std::clamp(x - size.x / 2, v.left + em * 0.5f, std::max(v.left + em * 0.5f, v.left + v.width - size.x - em * 0.5f));
     y = std::clamp(y, v.top + em * 0.5f, std::max(v.top + em * 0.5f, bottom - size.y));

@@ -21,22 +21,6 @@ using ui::kDim;
 
 namespace {
 
-// A number typed in a field: nullopt for empty text; `bad` set when the text is not a whole number
-// in lo..hi.
-std::optional<long long> typedNumber(const std::string& text, long long lo, long long hi, bool& bad) {
-    bad = false;
-    const auto first = text.find_first_not_of(' ');
-    if (first == std::string::npos) return std::nullopt;
-    char* end = nullptr;
-    const long long v = std::strtoll(text.c_str() + first, &end, 10);
-    while (end && *end == ' ') ++end;
-    if (!end || *end != '\0' || end == text.c_str() + first || v < lo || v > hi) {
-        bad = true;
-        return std::nullopt;
-    }
-    return v;
-}
-
 ImVec4 healthColour(float frac) {
     if (frac > 0.5f) return ImVec4(0.30f, 0.70f, 0.35f, 1.0f);
     if (frac > 0.25f) return ImVec4(0.85f, 0.65f, 0.15f, 1.0f);
@@ -219,7 +203,7 @@ void Panels::trackerWindow(const PanelContext& ctx, ViewOptions& options, PanelR
         else if (trackerEditing_ == field) trackerEditing_.clear();
         if (ImGui::IsItemDeactivatedAfterEdit() && text != shown) {
             bool bad = false;
-            const std::optional<long long> typed = typedNumber(text, lo, hi, bad);
+            const std::optional<long long> typed = ui::typedNumber(text, lo, hi, bad);
             if (bad) {
                 out.ask(ask::Say{std::string(label) + ": a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", or empty",
                                  true});

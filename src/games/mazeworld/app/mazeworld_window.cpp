@@ -156,6 +156,13 @@ std::string MazeWorldWindow::stateJson() const {
     for (const auto& [name, why] : buttons_) buttons[name] = why ? nlohmann::ordered_json(*why) : nlohmann::ordered_json();
     j["buttons"] = buttons;
     j["joining"] = {{"team", joining_.team}, {"new_team", newTeam_}};  // new_team: chosen so (none in the fight is new too)
+    // What the selected combatant may fire at, in the Fire section's order (its first is picked first).
+    nlohmann::ordered_json targets = nlohmann::ordered_json::array();
+    if (session_.hasBattle())
+        for (const mw::Combatant& c : session_.battle().combatants())
+            if (c.setup.id == selected_)
+                for (const FireTarget& t : fireTargets(session_.battle(), c)) targets.push_back(t.label);
+    j["fire_targets"] = targets;
     if (seat_.active()) j["seat"] = nlohmann::ordered_json::parse(seat_.stateJson());  // the table's battle, as the seat
     return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
@@ -819,8 +826,11 @@ void MazeWorldWindow::fire(const mw::Combatant& c, GameWindowOutput& out) {
 
 std::vector<MazeWorldWindow::FireTarget> MazeWorldWindow::fireTargets(const mw::Battle& b, const mw::Combatant& c) {
     std::vector<FireTarget> targets;
-    for (const mw::Combatant& t : b.combatants())
-        if (!t.out && t.setup.id != c.setup.id) targets.push_back({t.setup.id + " (" + kSideNames[t.side - 1] + ")", t.setup.id, 0, -1});
+    // Enemies first (the first is the one picked until another is), then the shooter's own team.
+    for (const bool enemy : {true, false})
+        for (const mw::Combatant& t : b.combatants())
+            if (!t.out && t.setup.id != c.setup.id && mw::Battle::enemies(t, c) == enemy)
+                targets.push_back({t.setup.id + " (" + kSideNames[t.side - 1] + (enemy ? ")" : ", own team)"), t.setup.id, 0, -1});
     for (int s = 1; s <= mw::kSides; ++s) {
         const auto& pieces = b.sides()[static_cast<std::size_t>(s - 1)];
         for (std::size_t i = 0; i < pieces.size(); ++i)
