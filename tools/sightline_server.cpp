@@ -1,4 +1,4 @@
-// sightline-server MAP [--port P] [--bind ADDR] [--seat NAME=SIDE]... [--explored] [--enforce-movement]: serves one table
+// sightline-server MAP [--port P] [--bind ADDR] [--seat NAME=SIDE|NAME=ID,ID,...]... [--explored] [--enforce-movement]: serves one table
 // (CONTRACT.md, "A shared table"; docs/table.md). Prints one line a seat, `seat NAME SIDE URL`, then
 // `ready`, and serves until SIGINT or SIGTERM, when it exits 0 having saved nothing.
 #include "core/properties.hpp"
