@@ -43,7 +43,7 @@ void styleUi(float scale) {
     style.FrameRounding = 3;
     style.GrabRounding = 3;
     style.WindowBorderSize = 0;
-    style.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.12f, 0.14f, 0.97f);
+    style.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);  // opaque: the board's labels read through
     // Dialogs and menus opaque: what lies behind a dialog's file list read through it.
     style.Colors[ImGuiCol_PopupBg] = ImVec4(0.09f, 0.10f, 0.12f, 1.0f);
     style.Colors[ImGuiCol_Header] = ImVec4(0.22f, 0.27f, 0.36f, 1.0f);
@@ -422,6 +422,10 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
             moveShown_.text += "; against " + tintKey_->side + ": " + std::to_string(n[2]) + " exposed, " + std::to_string(n[1]) +
                                " covered, " + std::to_string(n[0]) + " hidden";
         }
+    } else if (viewOptions_.heatmap && moveShown_.reach && !moveShown_.text.empty() && moveShown_.figure >= 0 &&
+               heatSideFor(doc_.board(), viewOptions_.heatSide, figureIndex(selection_.attacker)) ==
+                   doc_.board().figures[static_cast<std::size_t>(moveShown_.figure)].side) {
+        moveShown_.text += "; no tint: the heat map is against its own side";  // pick the other side for one
     }
     overlay.reach = moveShown_.reach;
     if (moveShown_.path && moveShown_.path->found) overlay.movePath = &moveShown_.path->path;

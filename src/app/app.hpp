@@ -325,6 +325,7 @@ private:
     std::uint64_t servedGameRevision_ = 0;
     void syncTableGame();
     std::unique_ptr<TableClient> joined_;      // the table this app joined as one seat (File > Join table)
+    long long awaitedRev_ = -1;  // the GM's seat: the revision its changes sent last will bring the table to
     std::uint64_t joinedVersion_ = 0;          // the client's board last shown
     Board joinedBoard_;                        // ... and that board
     std::optional<std::vector<std::vector<PointD>>> joinedSight_;  // ... what the seat's figures see there

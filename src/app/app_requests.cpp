@@ -337,7 +337,10 @@ void App::handle(const ask::JoinTable& a) {
     }
     joinedVersion_ = 0;
     joinedGameVersion_ = 0;
-    if (changesMap(viewOptions_.editor.tool)) setTool(Tool::Play);  // before joined_ turns it away: the map is the GM's
+    awaitedRev_ = -1;
+    // A player's map is the GM's (setTool would refuse a map tool from now on): Play, until the
+    // table says the seat is the GM's.
+    if (changesMap(viewOptions_.editor.tool)) setTool(Tool::Play);
     for (WindowSlot& slot : windows_) slot.window->setTableView("");  // another table's battle is not this one's
     panels_.leaveTable();
     panels_.showTable(true);
@@ -397,40 +400,76 @@ void App::syncTable() {
             }
             refused = refused || n.refusal;
         }
-        if (refused && joinedVersion_ > 0 && !doc_.dragging()) {
+        // A drag or a drawing under way (a chain of walls) is left alone until it ends.
+        const bool busy = doc_.dragging() || edit_.busy();
+        if (refused && joinedVersion_ > 0 && !busy) {
             // A move refused: the board goes back to the table as it is.
             doc_.follow(joinedBoard_);
             hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+            awaitedRev_ = -1;
         }
-        if (joined_->version() != joinedVersion_ && !doc_.dragging()) {
+        if (!joined_->connected()) awaitedRev_ = -1;  // what was sent before a drop is the rejoin's snapshot's to say
+        // The GM's edits made while the table had not yet carried out the ones sent before stay on
+        // the board (they go once it has): the table's board is followed where there are none.
+        const bool unsent = joined_->gm() && joinedVersion_ > 0 &&
+                            std::array<std::uint64_t, 3>{doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()} != hostedKey_;
+        if (joined_->version() != joinedVersion_ && !busy) {
             // The seat's board as the host sent it: what this player may know, nothing else.
             const bool first = joinedVersion_ == 0;
             joinedVersion_ = joined_->version();
             joinedBoard_ = joined_->board();
             joinedSight_ = joined_->sight();
             joinedSeen_ = joinedSight_ ? triangulateAll(*joinedSight_) : std::vector<Triangle>{};
-            doc_.follow(joinedBoard_);
-            if (first) fitPending_ = true;
-            hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
-        }
-        const std::array<std::uint64_t, 3> key{doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
-        if (key != hostedKey_ && !doc_.dragging() && joinedVersion_ > 0) {
-            hostedKey_ = key;
-            // The player's own moves go to the host (the board shows them until the host answers);
-            // anything else is the GM's to do. The GM's seat sends every change, each made on the
-            // revision the one before it gives.
-            bool other = false;
-            long long rev = joined_->rev();
-            for (const table::Command& c : boardChanges(joinedBoard_, doc_.board())) {
-                if (joined_->gm()) joined_->change(c, rev++);
-                else if (const auto* m = std::get_if<table::MoveFigure>(&c)) joined_->move(m->figure, m->to);
-                else other = true;
-            }
-            if (other) {
+            // The table's board, unless it is this one already (the GM's own change come back): then
+            // the board and its undo stay as they are.
+            if (!unsent && !(joined_->gm() && boardChanges(joinedBoard_, doc_.board()).empty())) {
                 doc_.follow(joinedBoard_);
                 hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
-                say("At a joined table only the GM changes the map; you move your own figures.", true);
             }
+            if (first) fitPending_ = true;
+        }
+        const std::array<std::uint64_t, 3> key{doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+        // The GM's last changes sent and not yet carried out: the next wait for them (sent now, they
+        // would be made on a board without them).
+        const bool waiting = joined_->gm() && joined_->rev() < awaitedRev_;
+        if (key != hostedKey_ && !busy && joinedVersion_ > 0 && !waiting) {
+            const auto backToTable = [&](const std::string& why) {
+                doc_.follow(joinedBoard_);
+                hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+                say(why, true);
+            };
+            if (!joined_->connected()) {
+                backToTable("Not at the table now: nothing was sent, and the board is the table's as last seen.");
+                return;
+            }
+            hostedKey_ = key;
+            // The player's own moves go to the host (the board shows them until the host answers);
+            // anything else is the GM's to do. The GM's seat sends every change: moves as moves (a
+            // move is refused only where that figure or its cells changed meanwhile), the rest as
+            // changes, each made on the revision the one before it gives.
+            bool other = false;
+            std::size_t tooBig = 0;
+            long long rev = joined_->rev();
+            for (const table::Command& c : boardChanges(joinedBoard_, doc_.board())) {
+                const auto* m = std::get_if<table::MoveFigure>(&c);
+                if (!joined_->gm()) {
+                    if (m) joined_->move(m->figure, m->to);
+                    else other = true;
+                    continue;
+                }
+                if (m) joined_->move(m->figure, m->to, rev++);
+                else if (std::size_t bytes = 0; joined_->change(c, rev, bytes)) ++rev;
+                else {
+                    tooBig = bytes;
+                    break;
+                }
+            }
+            if (joined_->gm()) awaitedRev_ = rev;
+            if (tooBig)
+                backToTable("That change is the whole board, " + std::to_string(tooBig / 1024) +
+                            " KB: more than the table takes in one message (64 KB). Make it in the hosting app.");
+            else if (other)
+                backToTable("At a joined table only the GM changes the map; you move your own figures.");
         }
         return;
     }

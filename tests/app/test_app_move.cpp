@@ -130,7 +130,8 @@ TEST_CASE("app: View > Reach dims what the figure cannot reach within its move",
     // Against marine-red's own side the reach is not tinted: its own side does not attack it.
     const auto [ownShot, ownLayout, ownState] = shot("tint-own", "--reach --heatmap marines");
     CHECK(ownState["move"]["tint"].is_null());
-    CHECK(ownState["move"]["text"].get<std::string>().find("against") == std::string::npos);
+    CHECK(ownState["move"]["text"].get<std::string>().find("; no tint: the heat map is against its own side") != std::string::npos);
+    CHECK(ownState["move"]["text"].get<std::string>().find("exposed") == std::string::npos);
 }
 
 TEST_CASE("app: a dragged mini shows its path and cost; a drop beyond its move goes back, one within it moves", "[app-move]") {

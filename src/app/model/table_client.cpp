@@ -1,5 +1,6 @@
 #include "app/model/table_client.hpp"
 
+#include "net/protocol.hpp"
 #include "table/projection.hpp"
 
 #include <boost/asio/executor_work_guard.hpp>
@@ -470,8 +471,16 @@ void TableClient::move(const std::string& figure, Cell to) {
     impl_->send(Json{{"type", "move"}, {"figure", figure}, {"to", {to.x, to.y}}, {"rev", rev()}}.dump());
 }
 
-void TableClient::change(const table::Command& command, long long rev) {
-    impl_->send(Json{{"type", "change"}, {"change", Json::parse(table::commandToJson(command))}, {"rev", rev}}.dump());
+bool TableClient::change(const table::Command& command, long long rev, std::size_t& bytes) {
+    std::string text = Json{{"type", "change"}, {"change", Json::parse(table::commandToJson(command))}, {"rev", rev}}.dump();
+    bytes = text.size();
+    if (bytes > net::kMaxMessageBytes) return false;  // the host would close the connection
+    impl_->send(std::move(text));
+    return true;
+}
+
+void TableClient::move(const std::string& figure, Cell to, long long rev) {
+    impl_->send(Json{{"type", "move"}, {"figure", figure}, {"to", {to.x, to.y}}, {"rev", rev}}.dump());
 }
 
 std::string TableClient::game() const {

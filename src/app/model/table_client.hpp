@@ -71,8 +71,12 @@ public:
     bool gm() const { return gm_; }
     // The GM's seat: asks the host to carry out a change of the table made on the board `rev` (the
     // revision it was made on; each change the host carries out raises it by one), answered by a
-    // patch, or a refusal in notices and the table as it is.
-    void change(const table::Command& command, long long rev);
+    // patch, or a refusal in notices and the table as it is. False, nothing sent, where the message
+    // would be more than the host takes (a whole large board): `bytes` says how much.
+    bool change(const table::Command& command, long long rev, std::size_t& bytes);
+    // Asks the host to move one of the seat's figures as made on `rev` (the GM's several changes at
+    // once: each on the revision the one before gives).
+    void move(const std::string& figure, Cell to, long long rev);
     // The game the table serves beside the board (a MazeWorld battle) as this seat may know it: the
     // name of the game and the view's JSON text as the host last sent it ("" before any).
     std::string game() const;

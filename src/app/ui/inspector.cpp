@@ -1,3 +1,4 @@
+#include "app/model/table_client.hpp"
 #include "app/ui/panels.hpp"
 
 #include "app/ui/common.hpp"
@@ -84,6 +85,9 @@ void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
         sideShown_ = f.side;
     }
 
+    // At a joined table a player's figures are the GM's to edit (the host would undo it): shown, not editable.
+    const bool readOnly = ctx.joined && !ctx.joined->gm();
+    ImGui::BeginDisabled(readOnly);
     const float fieldWidth = ImGui::GetContentRegionAvail().x * 0.6f;
     ImGui::SetNextItemWidth(fieldWidth);
     ImGui::InputText("Id", &idInput_);
@@ -205,6 +209,7 @@ void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
     ImGui::TextColored(kDim, "cell (%d, %d)", f.cell.x, f.cell.y);
     // The game's own fields of the figure (Doom: large, stunned; d20: Defense ...; wargame: floor ...).
     gamePanel(ctx.analysis.game()).drawFigureFields(ctx, index, out);
+    ImGui::EndDisabled();
 }
 
 std::string Panels::inspectorJson() const {

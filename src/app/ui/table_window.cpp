@@ -81,10 +81,11 @@ void Panels::tableWindow(const PanelContext& ctx, PanelRequests& out) {
             if (ui::button("Try now")) out.ask(ask::RetryTable{});
             // A table hosted again (or moved) has new links: after a few tries the old one is
             // likely dead, and only the GM can give the new one.
-            if (r->failed >= 3 || r->wasAtTable)
+            if (r->failed >= 3 || r->wasAtTable) {
                 ImGui::TextWrapped("If the GM stopped hosting and started again, the table has new links: ask the GM for "
                                    "this seat's link, Leave table, and join with the new one.");
-            ui::noteItem("table-retry-hint");
+                ui::noteItem("table-retry-hint");
+            }
         } else {
             ImGui::TextColored(ui::kDim, "Joining...");
         }
