@@ -22,6 +22,18 @@ using namespace sightline;
 
 namespace {
 
+// The SIDE column of a seat's line: its side, * for the GM's, or its figures' ids comma-separated
+// (never empty: the line stays four words).
+std::string seatSide(const table::Seat& seat) {
+    if (seat.gm()) return "*";
+    if (!seat.figures.empty()) {
+        std::string ids;
+        for (const std::string& id : seat.figures) ids += (ids.empty() ? "" : ",") + id;
+        return ids;
+    }
+    return seat.side;
+}
+
 // The table's game and preset: --rules/--preset, else the map's "rules" key (read as sightline-cli
 // reads it: a key that is not {"game": NAME, ...} or names no game is refused), else the default game.
 std::unique_ptr<RuleSystem> tableRules(const Board& board, const std::string& mapPath, std::string rules, std::string preset,
@@ -90,7 +102,16 @@ int main(int argc, char** argv) {
         }
         std::vector<table::Seat> seats;
         const std::vector<std::string> teams = fight ? fight->teams() : std::vector<std::string>{};
-        for (const std::string& s : seatTexts) seats.push_back(net::resolveSeat(net::parseSeat(s), board, teams));
+        for (const std::string& s : seatTexts) {
+            seats.push_back(net::resolveSeat(net::parseSeat(s), board, teams));
+            const table::Seat& seat = seats.back();
+            // The games served beside the board know seats by side (a battle's team, a side's decks).
+            if (!seat.figures.empty() && (fight || defenseCards))
+                throw std::invalid_argument("--seat " + s + ": a seat of figures by id is for a board alone; with --battle or --defense-cards give NAME=SIDE");
+            if (seat.figures.empty() && !seat.gm() && std::none_of(board.figures.begin(), board.figures.end(), [&](const Figure& f) { return f.side == seat.side; }) &&
+                std::find(teams.begin(), teams.end(), seat.side) == teams.end())
+                std::cerr << "sightline-server: seat " << seat.name << ": no figure has the side \"" << seat.side << "\" yet\n";
+        }
         if (seats.empty()) {
             seats = net::defaultSeats(board);
             // One seat a team of the battle (named after it) besides the board's.
@@ -134,8 +155,7 @@ int main(int argc, char** argv) {
         net::TableServer server(table, options);
         server.onLog([](const std::string& line) { std::cerr << "sightline-server: " << line << std::endl; });
         for (std::size_t i = 0; i < table.seatCount(); ++i)
-            std::cout << "seat " << table.seat(i).name << " " << (table.seat(i).gm() ? "*" : table.seat(i).side) << " "
-                      << server.seatUrl(i) << "\n";
+            std::cout << "seat " << table.seat(i).name << " " << seatSide(table.seat(i)) << " " << server.seatUrl(i) << "\n";
         // The players' page's links too, for a browser or a phone (the log's stream: standard output
         // stays one line a seat and `ready`, as scripts read it).
         for (std::size_t i = 0; i < table.seatCount(); ++i)

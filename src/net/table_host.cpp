@@ -88,7 +88,12 @@ table::Seat resolveSeat(table::Seat seat, const Board& board, const std::vector<
         return std::any_of(board.figures.begin(), board.figures.end(), [&](const Figure& f) { return f.side == side; }) ||
                std::find(teams.begin(), teams.end(), side) != teams.end();
     };
-    if (sideHeld(seat.side)) return seat;
+    const auto isId = [&](const std::string& id) {
+        return std::any_of(board.figures.begin(), board.figures.end(), [&](const Figure& f) { return f.id == id; });
+    };
+    // A side no figure holds yet (the GM may add its figures later) stays a side: ids are read only
+    // from a list, or from one value that is a figure's id.
+    if (sideHeld(seat.side) || (seat.side.find(',') == std::string::npos && !isId(seat.side))) return seat;
     std::vector<std::string> ids;
     for (std::size_t from = 0; from <= seat.side.size();) {
         const std::size_t comma = std::min(seat.side.find(',', from), seat.side.size());
@@ -96,7 +101,7 @@ table::Seat resolveSeat(table::Seat seat, const Board& board, const std::vector<
         from = comma + 1;
     }
     for (const std::string& id : ids)
-        if (std::none_of(board.figures.begin(), board.figures.end(), [&](const Figure& f) { return f.id == id; }))
+        if (!isId(id))
             throw std::invalid_argument("--seat " + seat.name + "=" + seat.side + ": \"" + id +
                                         "\" is neither a side of the board's figures nor a figure's id (give NAME=SIDE, NAME=ID,ID,... or "
                                         "NAME=* for a GM's seat)");

@@ -32,9 +32,10 @@ std::vector<table::Seat> defaultSeats(const Board& board);
 // A seat from "NAME=SIDE" (the command line's --seat); throws std::invalid_argument when it is not one.
 table::Seat parseSeat(const std::string& text);
 // A seat parsed from --seat NAME=VALUE, read against the board: VALUE a side some figure holds, or a
-// team of a battle served beside the board (`teams`), or "*", holds that side; else VALUE is a list
-// of the board's figure ids, comma-separated, and the seat holds those figures. Throws
-// std::invalid_argument naming the seat and what VALUE is not.
+// team of a battle served beside the board (`teams`), or "*", holds that side; so does a VALUE that
+// is neither such a side nor a figure's id and has no comma (a side whose figures come later). Else
+// VALUE is a list of the board's figure ids, comma-separated (or one id), and the seat holds those
+// figures; throws std::invalid_argument naming the seat and an id that is none.
 table::Seat resolveSeat(table::Seat seat, const Board& board, const std::vector<std::string>& teams = {});
 
 class TableHost {
