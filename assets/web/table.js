@@ -165,7 +165,8 @@
           const f = findFigure(table.pending.id);
           if (!f || f.cell[0] !== table.pending.from[0] || f.cell[1] !== table.pending.from[1]) table.pending = null;
         }
-        if (table.ruling && !(findFigure(table.ruling.attacker) && findFigure(table.ruling.defender))) {
+        // A ruling whose figures are gone or stand elsewhere now is of a board that is no more.
+        if (table.ruling && (cellKey(table.ruling.attacker) !== rulingCells.a || cellKey(table.ruling.defender) !== rulingCells.d)) {
           table.ruling = null;
           hidePanel();
         }
@@ -192,14 +193,16 @@
         defenseArrived();
         break;
       case 'ruling': {
-        // The Defense panel's own question (whether the pair has a line of sight): kept, not shown.
+        // Whether the pair has a line of sight, for the Defense panel (from any ruling of it at this
+        // revision); the panel's own question is kept, not shown.
         const key = msg.attacker + '\n' + msg.defender;
+        if (defenseUi.sight.rev === table.rev) defenseUi.sight.pairs.set(key, !!msg.line_of_sight);
         if (defenseUi.sightAsked.delete(key)) {
-          if (defenseUi.sight.rev === table.rev) defenseUi.sight.pairs.set(key, !!msg.line_of_sight);
           if (table.defense) renderDefense();
           break;
         }
         table.ruling = msg;
+        rulingCells = { a: cellKey(msg.attacker), d: cellKey(msg.defender) };
         showRuling(msg);
         draw();
         break;
@@ -213,7 +216,11 @@
         else if (msg.to === 'reach') table.reach = null;  // the drag goes on without a path
         else if (msg.to === 'battle_action') battleAnswered(msg.reason || 'Refused.');
         else if (msg.to === 'defense_action') defenseAnswered(msg.reason || 'Refused.');
-        else if (msg.to === 'cover' && defenseUi.sightAsked.size) defenseUi.sightAsked.clear();  // the panel's question: Reveal left to the host
+        else if (msg.to === 'cover' && defenseUi.sightAsked.size) {
+          // The panel's question refused: not asked again at this revision, Reveal left to the host.
+          for (const k of defenseUi.sightAsked) if (defenseUi.sight.rev === table.rev) defenseUi.sight.pairs.set(k, null);
+          defenseUi.sightAsked.clear();
+        }
         else showMessage('Refused', msg.reason || '', 'refusal');
         draw();
         break;
@@ -285,6 +292,14 @@
     }
     if (Array.isArray(change.terrain)) b.terrain = change.terrain;
     return true;
+  }
+
+  // Where a figure stands, as text ('' when it is not on the seat's board): a ruling is of the
+  // figures where they stood when it was asked (rulingCells).
+  let rulingCells = { a: '', d: '' };
+  function cellKey(id) {
+    const f = findFigure(id);
+    return f && Array.isArray(f.cell) ? f.cell.join(',') : '';
   }
 
   function findFigure(id) {
@@ -452,6 +467,10 @@
     const { w, h } = cssSize();
     canvas.width = Math.max(1, Math.round(w * dpr));
     canvas.height = Math.max(1, Math.round(h * dpr));
+    if (w < 1 || h < 1) {  // hidden (a phone showing a panel): the view is kept for when it is back
+      draw();
+      return;
+    }
     const before = room;
     room = { w: w, h: h };
     if (!fitted || (!moved && before && (before.w !== w || before.h !== h))) fit();
@@ -701,6 +720,20 @@
       }
     }
 
+    // Each label's room: as wide as the gap to the nearest figure beside it (a label's half within
+    // half the gap, so two neighbours' never meet), at most about two cells of its figure's width.
+    const centres = (b.figures || []).map((f) => {
+      const [fw, fh] = sizeOf(f);
+      const cell = shownCell(f);
+      return { id: f.id, x: toScreenX(cell[0] + fw / 2), y: toScreenY(cell[1] + fh / 2) };
+    });
+    const labelRoom = (id, x, y, px) => {
+      let room = Infinity;
+      for (const c of centres)
+        if (c.id !== id && Math.abs(c.y - y) < px * 1.5) room = Math.min(room, Math.abs(c.x - x) - 4);
+      return Math.max(0, room);
+    };
+
     // Figures: a disc in the side's colour, the seat's own ringed in white.
     for (const f of b.figures || []) {
       const [fw, fh] = sizeOf(f);
@@ -761,9 +794,8 @@
       if (s >= 20) {  // below, a label is a letter or two over its neighbours': the panel names a figure tapped
         const px = Math.max(10, Math.min(14, s * 0.3));
         ctx.font = '600 ' + px + 'px system-ui, sans-serif';
-        // The whole id where it fits in the figure's width (about two where cells are large enough
-        // for a neighbour's label to stay apart), else cut to that with an ellipsis.
-        const most = fw * s * (s < 32 ? 0.95 : 1.9);
+        // The whole id where it fits in its room, else cut to it with an ellipsis.
+        const most = Math.min(fw * s * 1.9, labelRoom(f.id, cx, cy, px));
         label = f.id;
         if (ctx.measureText(label).width > most) {
           while (label.length > 1 && ctx.measureText(label + '…').width > most) label = label.slice(0, -1);
@@ -963,9 +995,15 @@
         // Let go off the board (drawn red while held there): not moved, rather than to the edge.
         showMessage('Not moved', dr.id + ' was let go off the board, and stays where it was.', 'refusal');
       } else if (dr.cell[0] !== dr.from[0] || dr.cell[1] !== dr.from[1]) {
-        if (table.message && table.message.kind === 'refusal') hidePanel();  // an older move's refusal is not this one's
+        // An older move's refusal is not this one's; a ruling of the figure moved is of where it stood.
+        if (table.message && (table.message.kind === 'refusal' ||
+            (table.ruling && (table.ruling.attacker === dr.id || table.ruling.defender === dr.id)))) {
+          table.ruling = null;
+          hidePanel();
+        }
         table.pending = { id: dr.id, to: dr.cell.slice(), from: dr.from.slice() };
-        table.selected = dr.id;
+        // A player's figure moved is its attacker; the GM's pick stays what the GM picked.
+        if (table.side !== '*') table.selected = dr.id;
         if (!send({ type: 'move', figure: dr.id, to: dr.cell, rev: table.rev })) snapBack('Not connected: the move was not sent.');
       }
     } else if (!pr.moved && pr.id) {
@@ -1015,6 +1053,7 @@
       return;
     }
     table.selected = attacker;
+    defenseUi.sightAsked.delete(attacker + '\n' + id);  // the player's own question: its answer is shown
     if (!send({ type: 'cover', attacker: attacker, defender: id })) showMessage('Not connected', 'The ruling was not asked.', 'refusal');
     else showMessage(attacker + ' attacks ' + id, 'Asking the host…', 'info');
   }
@@ -1382,13 +1421,16 @@
       // What the host would refuse is not offered: after its turn a creature only plans (until the
       // next turn), and one behind cover does not take cover again; the note says which.
       const spent = !!actor.turn_over;
+      const hidden = actor.exposure === 'hidden';
       const note = spent ? actor.id + '\'s turn is over: it acts again next turn (its plan may still change).'
-        : actor.behind_cover ? actor.id + ' is behind cover already.' : '';
+        : actor.behind_cover ? actor.id + ' is behind cover already' + (hidden ? '; Hidden, it fires once Exposed (switching takes its turn).' : '.') : '';
       const noteEl = byId('bc-note');
       noteEl.textContent = note;
       noteEl.hidden = !note;
       drawnBattle.note = note || null;
       set('bc-cover', live && !spent && !actor.behind_cover);
+      byId('bc-stealth').disabled = !live || spent || !!actor.behind_cover;
+      byId('bc-switch').disabled = !live || spent;
       for (let n = 1; n <= 4; ++n) set('bc-move-' + n, live && !spent, actor.side !== n);
       // Hidden or Exposed: for a creature behind cover where the variant keeps it (the Mazes; the UA's is "none").
       const exposure = !!actor.behind_cover && (actor.exposure === 'hidden' || actor.exposure === 'exposed');
@@ -1406,7 +1448,7 @@
         tb.type = 'button';
         tb.dataset.target = t.key;
         tb.setAttribute('aria-pressed', battleUi.target === t.key ? 'true' : 'false');
-        tb.disabled = !live || spent;
+        tb.disabled = !live || spent || hidden;
         tb.addEventListener('click', () => {
           battleUi.target = battleUi.target === t.key ? null : t.key;
           renderBattle();
@@ -1426,7 +1468,7 @@
       set('bc-aim', live);
       set('bc-silenced', live && firearm);
       set('bc-tracer', live && firearm);
-      set('bc-fire-go', live && !spent && !!battleUi.target);
+      set('bc-fire-go', live && !spent && !hidden && !!battleUi.target);
     }
 
     const refusal = byId('battle-refusal');

@@ -111,7 +111,9 @@ async function main() {
     check(s.battleDrawn.controls['bc-cover'] === false && s.battleDrawn.controls['bc-move-2'] && s.battleDrawn.controls['bc-move-1'] === undefined &&
       s.battleDrawn.controls['bc-bullet'] && !s.battleDrawn.controls['bc-fire-go'],
     'the controls: move to the other Sides, a bullet for a firearm, Fire waiting for a target; not take cover, behind it already', s.battleDrawn.controls);
-    check(s.battleDrawn.note === 'dune is behind cover already.', 'and the panel says why', s.battleDrawn.note);
+    check(s.battleDrawn.note === 'dune is behind cover already; Hidden, it fires once Exposed (switching takes its turn).', 'and the panel says why, and why it does not fire', s.battleDrawn.note);
+    const targetsOff = await c.page.evaluate(() => [...document.querySelectorAll('#bc-targets button')].every((b) => b.disabled));
+    check(targetsOff, 'dune, Hidden, is offered no target to fire at (the host would refuse a Hidden creature\'s shot)');
     check(s.battleDrawn.controls['battle-next'] === undefined && g.battleDrawn.controls['battle-next'] === true, 'Next turn is the GM\'s alone');
     check(s.battleDrawn.actor === cv.next && cv.next === 'dune' && s.battleDrawn.controls['bc-hidden'] === false && s.battleDrawn.controls['bc-exposed'] === true,
       'the controls are first for the next of its own (dune, Hidden behind cover: it may turn Exposed)', [s.battleDrawn.actor, s.battleDrawn.controls]);

@@ -237,6 +237,14 @@ async function main() {
     check(s.drawn.rulingLines === cli.lines.length, 'its lines are drawn', s.drawn.rulingLines);
     await shot(a, 'phone-ruling.png');
     await checkFit(a, '360x640 with a ruling');
+    // The scout moved, the ruling (of where it stood) goes with its lines; moved back, asked again.
+    await touchDrag(a, [2.5, 2.5], [2.5, 1.5]);
+    s = await waitState(a, (x) => boardFigure(x, 'scout').cell.join() === '2,1' && !x.pending, 'the scout moves up a cell');
+    check(!s.ruling && !s.message, 'the ruling of where it stood is gone, panel and lines', [s.ruling && s.ruling.attacker, s.message]);
+    await touchDrag(a, [2.5, 1.5], [2.5, 2.5]);
+    s = await waitState(a, (x) => boardFigure(x, 'scout').cell.join() === '2,2' && !x.pending, 'and back');
+    await tap(a, [4.5, 1.5]);
+    s = await waitState(a, (x) => x.ruling && x.ruling.defender === 'ghoul' && x.ruling.attacker === 'scout', 'the ruling asked again');
     await press(a, '#panel-close');
     s = await waitState(a, (x) => !x.message && !x.ruling, 'the panel\'s close button closes it');
 
