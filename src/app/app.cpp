@@ -422,9 +422,10 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
             moveShown_.text += "; against " + tintKey_->side + ": " + std::to_string(n[2]) + " exposed, " + std::to_string(n[1]) +
                                " covered, " + std::to_string(n[0]) + " hidden";
         }
-    } else if (viewOptions_.heatmap && moveShown_.reach && !moveShown_.text.empty() && moveShown_.figure >= 0 &&
-               heatSideFor(doc_.board(), viewOptions_.heatSide, figureIndex(selection_.attacker)) ==
-                   doc_.board().figures[static_cast<std::size_t>(moveShown_.figure)].side) {
+    } else if (const std::string against = viewOptions_.heatmap && moveShown_.reach && !moveShown_.text.empty() && moveShown_.figure >= 0
+                                               ? heatSideFor(doc_.board(), viewOptions_.heatSide, figureIndex(selection_.attacker))
+                                               : std::string();
+               !against.empty() && against == doc_.board().figures[static_cast<std::size_t>(moveShown_.figure)].side) {
         moveShown_.text += "; no tint: the heat map is against its own side";  // pick the other side for one
     }
     overlay.reach = moveShown_.reach;

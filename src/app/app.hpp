@@ -325,9 +325,14 @@ private:
     std::uint64_t servedGameRevision_ = 0;
     void syncTableGame();
     std::unique_ptr<TableClient> joined_;      // the table this app joined as one seat (File > Join table)
-    long long awaitedRev_ = -1;  // the GM's seat: the revision its changes sent last will bring the table to
     std::uint64_t joinedVersion_ = 0;          // the client's board last shown
     Board joinedBoard_;                        // ... and that board
+    long long joinedRev_ = -1;                 // ... its revision
+    // The GM's seat: the board its edits are made on and the revision it will be at once the table has
+    // carried out what was sent (only the GM's own edits are sent: the difference from it).
+    Board baseBoard_;
+    long long baseRev_ = -1;
+    bool joinedRefused_ = false;  // a refusal not yet acted on (it came while a drag or a drawing was under way)
     std::optional<std::vector<std::vector<PointD>>> joinedSight_;  // ... what the seat's figures see there
     std::vector<Triangle> joinedSeen_;         // ... in triangles, for the fog
     std::array<std::uint64_t, 3> rulerSceneKey_{};

@@ -337,7 +337,8 @@ void App::handle(const ask::JoinTable& a) {
     }
     joinedVersion_ = 0;
     joinedGameVersion_ = 0;
-    awaitedRev_ = -1;
+    joinedRev_ = baseRev_ = -1;
+    joinedRefused_ = false;
     // A player's map is the GM's (setTool would refuse a map tool from now on): Play, until the
     // table says the seat is the GM's.
     if (changesMap(viewOptions_.editor.tool)) setTool(Tool::Play);
@@ -400,76 +401,96 @@ void App::syncTable() {
             }
             refused = refused || n.refusal;
         }
-        // A drag or a drawing under way (a chain of walls) is left alone until it ends.
+        // A drag or a drawing under way (a chain of walls) is left alone until it ends; so is a
+        // refusal that comes meanwhile.
         const bool busy = doc_.dragging() || edit_.busy();
-        if (refused && joinedVersion_ > 0 && !busy) {
-            // A move refused: the board goes back to the table as it is.
+        joinedRefused_ = joinedRefused_ || refused;
+        const auto docKey = [&] { return std::array<std::uint64_t, 3>{doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()}; };
+        const bool gm = joined_->gm();
+        // The table's board as the board edits are made on from now on.
+        const auto followTable = [&] {
             doc_.follow(joinedBoard_);
-            hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
-            awaitedRev_ = -1;
-        }
-        if (!joined_->connected()) awaitedRev_ = -1;  // what was sent before a drop is the rejoin's snapshot's to say
-        // The GM's edits made while the table had not yet carried out the ones sent before stay on
-        // the board (they go once it has): the table's board is followed where there are none.
-        const bool unsent = joined_->gm() && joinedVersion_ > 0 &&
-                            std::array<std::uint64_t, 3>{doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()} != hostedKey_;
+            hostedKey_ = docKey();
+            baseBoard_ = joinedBoard_;
+            baseRev_ = joinedRev_;
+        };
+        if (!joined_->connected()) baseRev_ = -1;  // what was sent before a drop is the rejoin's snapshot's to say
         if (joined_->version() != joinedVersion_ && !busy) {
             // The seat's board as the host sent it: what this player may know, nothing else.
             const bool first = joinedVersion_ == 0;
             joinedVersion_ = joined_->version();
-            joinedBoard_ = joined_->board();
+            joinedBoard_ = joined_->board(joinedRev_);
             joinedSight_ = joined_->sight();
             joinedSeen_ = joinedSight_ ? triangulateAll(*joinedSight_) : std::vector<Triangle>{};
-            // The table's board, unless it is this one already (the GM's own change come back): then
-            // the board and its undo stay as they are.
-            if (!unsent && !(joined_->gm() && boardChanges(joinedBoard_, doc_.board()).empty())) {
-                doc_.follow(joinedBoard_);
-                hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+            // The GM's seat: its edits not yet sent stay (they go next, as made on the board they were
+            // made on), and while what it sent is not yet all carried out the board shows it already;
+            // a board the table sends back that is this one (the GM's own change come back) leaves
+            // the board and its undo as they are. Otherwise (and for a player) the table's board.
+            const bool unsent = gm && !first && docKey() != hostedKey_;
+            const bool inFlight = gm && !first && baseRev_ >= 0 && joinedRev_ < baseRev_;
+            if (gm && !first && !unsent && boardChanges(joinedBoard_, doc_.board()).empty()) {
+                baseBoard_ = joinedBoard_;
+                baseRev_ = joinedRev_;
+            } else if (!unsent && !inFlight) {
+                followTable();
             }
             if (first) fitPending_ = true;
         }
-        const std::array<std::uint64_t, 3> key{doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
-        // The GM's last changes sent and not yet carried out: the next wait for them (sent now, they
-        // would be made on a board without them).
-        const bool waiting = joined_->gm() && joined_->rev() < awaitedRev_;
-        if (key != hostedKey_ && !busy && joinedVersion_ > 0 && !waiting) {
+        if (joinedRefused_ && joinedVersion_ > 0 && !busy) {
+            // Refused: the board goes back to the table as it is.
+            joinedRefused_ = false;
+            followTable();
+        }
+        const std::array<std::uint64_t, 3> key = docKey();
+        if (key != hostedKey_ && !busy && joinedVersion_ > 0) {
             const auto backToTable = [&](const std::string& why) {
-                doc_.follow(joinedBoard_);
-                hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+                followTable();
                 say(why, true);
             };
-            if (!joined_->connected()) {
+            if (!joined_->connected() || (gm && baseRev_ < 0)) {
                 backToTable("Not at the table now: nothing was sent, and the board is the table's as last seen.");
                 return;
             }
             hostedKey_ = key;
-            // The player's own moves go to the host (the board shows them until the host answers);
-            // anything else is the GM's to do. The GM's seat sends every change: moves as moves (a
-            // move is refused only where that figure or its cells changed meanwhile), the rest as
-            // changes, each made on the revision the one before it gives.
-            bool other = false;
-            std::size_t tooBig = 0;
-            long long rev = joined_->rev();
-            for (const table::Command& c : boardChanges(joinedBoard_, doc_.board())) {
-                const auto* m = std::get_if<table::MoveFigure>(&c);
-                if (!joined_->gm()) {
-                    if (m) joined_->move(m->figure, m->to);
+            if (!gm) {
+                // The player's own moves go to the host (the board shows them until the host
+                // answers); anything else is the GM's to do.
+                bool other = false;
+                for (const table::Command& c : boardChanges(joinedBoard_, doc_.board())) {
+                    if (const auto* m = std::get_if<table::MoveFigure>(&c)) joined_->move(m->figure, m->to);
                     else other = true;
+                }
+                if (other) backToTable("At a joined table only the GM changes the map; you move your own figures.");
+                return;
+            }
+            // The GM's own edits: the difference from the board they were made on, nothing else (what
+            // another seat did meanwhile is not undone). Moves as moves made on that board's revision
+            // (refused only where that figure or its cells changed since); the rest as changes of
+            // their own pieces (a whole board's edit as the pieces it changed: table::changeBetween),
+            // each on the revision the table is at with the ones before it.
+            std::size_t tooBig = 0;
+            long long sent = 0;
+            const long long at = std::max(baseRev_, joinedRev_);
+            for (table::Command c : boardChanges(baseBoard_, doc_.board())) {
+                if (const auto* m = std::get_if<table::MoveFigure>(&c)) {
+                    joined_->move(m->figure, m->to, baseRev_);
+                    ++sent;
                     continue;
                 }
-                if (m) joined_->move(m->figure, m->to, rev++);
-                else if (std::size_t bytes = 0; joined_->change(c, rev, bytes)) ++rev;
-                else {
+                if (std::holds_alternative<table::ReplaceBoard>(c)) c = table::changeBetween(baseBoard_, doc_.board(), "edit the map");
+                if (std::size_t bytes = 0; !joined_->change(c, at + sent, bytes)) {
                     tooBig = bytes;
                     break;
                 }
+                ++sent;
             }
-            if (joined_->gm()) awaitedRev_ = rev;
-            if (tooBig)
-                backToTable("That change is the whole board, " + std::to_string(tooBig / 1024) +
+            if (tooBig) {
+                backToTable("That change is " + std::to_string(tooBig / 1024) +
                             " KB: more than the table takes in one message (64 KB). Make it in the hosting app.");
-            else if (other)
-                backToTable("At a joined table only the GM changes the map; you move your own figures.");
+                return;
+            }
+            baseBoard_ = doc_.board();
+            baseRev_ = at + sent;
         }
         return;
     }

@@ -310,11 +310,30 @@ TEST_CASE("app: joined as the GM's seat, it changes the table as the GM", "[app-
     CHECK(s["editor"]["walls"] == walls + 2);  // the table carried them out: nothing went back
     const int depth = s["undo_depth"].get<int>();
     CHECK(depth >= 1);
-    const long long revBefore = s["joined"]["rev"].get<long long>();
+    long long revBefore = s["joined"]["rev"].get<long long>();
     ui.keys("ctrl+z");
     s = ui.waitState([&](const Json& st) { return st["editor"]["walls"] == walls && st["joined"]["rev"].get<long long>() > revBefore; });
     CHECK(s["editor"]["walls"] == walls);
     CHECK(s["undo_depth"] == depth - 1);
+    // Another chain while the marines' player moves B (3,4) to (3,3): both stand (the GM's edit is
+    // sent as the pieces it changed, not as a board that would put B back).
+    revBefore = s["joined"]["rev"].get<long long>();
+    ui.clickAt(1.0, 1.0);
+    ui.clickAt(2.0, 1.0);
+    marines.send(Json{{"type", "move"}, {"figure", "B"}, {"to", {3, 3}}, {"rev", revBefore}});
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    ui.clickAt(2.0, 2.0);
+    ui.keys("Escape");
+    s = ui.waitState([&](const Json& st) {
+        return st["editor"]["walls"] == walls + 2 && st["editor"]["drawing"] == false && figureOf(st, "B")["cell"] == Json{3, 3} &&
+               st["joined"]["rev"].get<long long>() >= revBefore + 2;
+    });
+    CHECK(s["editor"]["walls"] == walls + 2);
+    CHECK(figureOf(s, "B")["cell"] == Json{3, 3});
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    s = ui.waitState([](const Json& st) { return st.contains("editor"); });
+    CHECK(s["editor"]["walls"] == walls + 2);
+    CHECK(figureOf(s, "B")["cell"] == Json{3, 3});
 }
 
 // Joined by a link whose table cannot be reached (its host stopped, or hosts again elsewhere with

@@ -457,6 +457,12 @@ Board TableClient::board() const {
     return impl_->board_;
 }
 
+Board TableClient::board(long long& rev) const {
+    std::lock_guard<std::mutex> lock(impl_->mutex_);
+    rev = impl_->rev_;
+    return impl_->board_;
+}
+
 std::optional<std::vector<std::vector<PointD>>> TableClient::sight() const {
     std::lock_guard<std::mutex> lock(impl_->mutex_);
     return impl_->sight_;

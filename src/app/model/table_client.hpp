@@ -45,6 +45,8 @@ public:
     // Rises with every board received (a snapshot or a patch applied).
     std::uint64_t version() const { return version_; }
     Board board() const;
+    // The board and its revision, as one (a patch may come between two calls).
+    Board board(long long& rev) const;
     // What the seat's figures see, as the host last sent it (the outlines of table/projection.hpp's
     // sight); none for the GM's seat, or before the first snapshot.
     std::optional<std::vector<std::vector<PointD>>> sight() const;

@@ -49,7 +49,12 @@ std::vector<std::pair<std::string, std::string>> shippedTokens(const PanelContex
 
 void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
     const Board& board = ctx.doc.board();
-    if (ui::button("Add figure")) out.ask(ask::AddFigure{});
+    // At a joined table a player's figures are the GM's to edit (the host would undo it): shown, not editable.
+    const bool readOnly = ctx.joined && !ctx.joined->gm();
+    ImGui::BeginDisabled(readOnly);
+    const bool add = ui::button("Add figure");
+    ImGui::EndDisabled();
+    if (add) out.ask(ask::AddFigure{});
     if (ctx.focus < 0) {
         ui::sameLineText(kDim, "Click or drag a figure to edit it.");
         inputsFor_.clear();
@@ -59,7 +64,10 @@ void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
     const int index = ctx.focus;
     const Figure& f = board.figures[static_cast<std::size_t>(index)];
     ui::sameLineIfFits(ui::buttonWidth("Remove"));
-    if (ui::button("Remove")) out.ask(ask::RemoveFocus{});
+    ImGui::BeginDisabled(readOnly);
+    const bool remove = ui::button("Remove");
+    ImGui::EndDisabled();
+    if (remove) out.ask(ask::RemoveFocus{});
     ui::sameLineIfFits(ui::buttonWidth("Attacker"));
     // Disabled for the figure that already is the attacker or the defender: a figure does not attack
     // itself (Swap exchanges the two).
@@ -85,8 +93,6 @@ void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
         sideShown_ = f.side;
     }
 
-    // At a joined table a player's figures are the GM's to edit (the host would undo it): shown, not editable.
-    const bool readOnly = ctx.joined && !ctx.joined->gm();
     ImGui::BeginDisabled(readOnly);
     const float fieldWidth = ImGui::GetContentRegionAvail().x * 0.6f;
     ImGui::SetNextItemWidth(fieldWidth);
@@ -160,6 +166,9 @@ void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
         ui::clearFieldRefusal("Picture");
         if (path != imageNow) out.command(table::SetFigureKey{f.id, kFigureImage, jsonQuote(path), {}});
     };
+    // At a joined table (the GM's seat too) pictures are the hosting app's to set: a path here is
+    // this machine's, which the host does not have.
+    ImGui::BeginDisabled(ctx.joined != nullptr);
     ImGui::SetNextItemWidth(fieldWidth);
     ImGui::InputText("Picture", &imageInput_);
     ui::noteItem("figure-image");
@@ -177,6 +186,8 @@ void Panels::inspectorSection(const PanelContext& ctx, PanelRequests& out) {
         }
         ImGui::EndCombo();
     }
+    ImGui::EndDisabled();
+    if (ctx.joined && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Pictures are set in the hosting app.");
     ui::fieldRefusal("Picture", f.id, imageKept);
 
     // Its move (RULES.md section 6): the squares it may go a turn, which its reach (G) and a table

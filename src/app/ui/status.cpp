@@ -1,3 +1,4 @@
+#include "app/model/table_client.hpp"
 #include "app/ui/panels.hpp"
 
 #include "app/ui/common.hpp"
@@ -31,7 +32,10 @@ void Panels::statusBar(const PanelContext& ctx) {
     ImGui::Begin("##status", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse);
-    const std::string file = ctx.doc.path().empty() ? "(unsaved board)" : std::filesystem::path(ctx.doc.path()).filename().string();
+    // A joined table's board is no file's: the seat it is.
+    const std::string file = ctx.joined                ? "table: seat " + ctx.joined->link().seat
+                             : ctx.doc.path().empty() ? "(unsaved board)"
+                                                      : std::filesystem::path(ctx.doc.path()).filename().string();
     ImGui::Text("%s%s", file.c_str(), ctx.doc.modified() ? " *" : "");
     ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
     if (ctx.hoveredCell) ImGui::TextColored(kDim, "cell (%d, %d)", ctx.hoveredCell->x, ctx.hoveredCell->y);
