@@ -132,7 +132,11 @@
         table.figureList = Array.isArray(msg.figures) ? msg.figures : null;
         table.sight = Array.isArray(msg.sight) ? msg.sight : null;
         table.pending = null;
-        if (table.ruling && !(findFigure(table.ruling.attacker) && findFigure(table.ruling.defender))) table.ruling = null;
+        // A ruling whose figures are gone or stand elsewhere now is of a board that is no more.
+        if (table.ruling && (cellKey(table.ruling.attacker) !== rulingCells.a || cellKey(table.ruling.defender) !== rulingCells.d)) {
+          table.ruling = null;
+          if (table.message && table.message.kind.lastIndexOf('ruling', 0) === 0) hidePanel();
+        }
         if (table.selected && !findFigure(table.selected)) table.selected = null;
         rememberSight();
         retryDelay = 0.5;
@@ -806,7 +810,9 @@
         ctx.lineWidth = 3;
         ctx.strokeStyle = 'rgba(0, 0, 0, 0.75)';
         // Over a plain disc in its middle; under a picture, which it would hide.
-        const ly = img && rad >= 6 ? cy + rad + px * 0.7 : cy;
+        // (Over its lower edge where a figure stands in the row below, whose token it would cover.)
+        const crowded = centres.some((c) => c.id !== f.id && Math.abs(c.x - cx) < s * 0.9 && c.y > cy && c.y - cy < fh * s * 0.5 + s * 0.6);
+        const ly = img && rad >= 6 ? (crowded ? cy + rad - px * 0.6 : cy + rad + px * 0.7) : cy;
         ctx.strokeText(label, cx, ly);
         ctx.fillStyle = '#fff';
         ctx.fillText(label, cx, ly);

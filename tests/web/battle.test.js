@@ -112,7 +112,7 @@ async function main() {
       s.battleDrawn.controls['bc-bullet'] && !s.battleDrawn.controls['bc-fire-go'],
     'the controls: move to the other Sides, a bullet for a firearm, Fire waiting for a target; not take cover, behind it already', s.battleDrawn.controls);
     check(s.battleDrawn.note === 'dune is behind cover already; Hidden, it fires once Exposed (switching takes its turn).', 'and the panel says why, and why it does not fire', s.battleDrawn.note);
-    const targetsOff = await c.page.evaluate(() => [...document.querySelectorAll('#bc-targets button')].every((b) => b.disabled));
+    const targetsOff = await c.page.evaluate(() => { const t = [...document.querySelectorAll('#bc-targets button')]; return t.length > 0 && t.every((b) => b.disabled); });
     check(targetsOff, 'dune, Hidden, is offered no target to fire at (the host would refuse a Hidden creature\'s shot)');
     check(s.battleDrawn.controls['battle-next'] === undefined && g.battleDrawn.controls['battle-next'] === true, 'Next turn is the GM\'s alone');
     check(s.battleDrawn.actor === cv.next && cv.next === 'dune' && s.battleDrawn.controls['bc-hidden'] === false && s.battleDrawn.controls['bc-exposed'] === true,

@@ -245,6 +245,14 @@ async function main() {
     s = await waitState(a, (x) => boardFigure(x, 'scout').cell.join() === '2,2' && !x.pending, 'and back');
     await tap(a, [4.5, 1.5]);
     s = await waitState(a, (x) => x.ruling && x.ruling.defender === 'ghoul' && x.ruling.attacker === 'scout', 'the ruling asked again');
+    // The GM moves the ghoul a cell and back: the ruling goes with the first move (a patch from the table).
+    gm.ws.send(JSON.stringify({ type: 'move', figure: 'ghoul', to: [4, 2], rev: gm.rev() }));
+    s = await waitState(a, (x) => boardFigure(x, 'ghoul').cell.join() === '4,2', 'the GM moves the ghoul');
+    check(!s.ruling && !s.message, 'the ruling of where the ghoul stood is gone', [s.ruling && s.ruling.defender, s.message]);
+    gm.ws.send(JSON.stringify({ type: 'move', figure: 'ghoul', to: [4, 1], rev: gm.rev() }));
+    s = await waitState(a, (x) => boardFigure(x, 'ghoul').cell.join() === '4,1', 'and back');
+    await tap(a, [4.5, 1.5]);
+    s = await waitState(a, (x) => x.ruling && x.ruling.defender === 'ghoul' && x.ruling.attacker === 'scout', 'the ruling asked once more');
     await press(a, '#panel-close');
     s = await waitState(a, (x) => !x.message && !x.ruling, 'the panel\'s close button closes it');
 
