@@ -426,7 +426,7 @@ void App::syncTable() {
             // made on), and while what it sent is not yet all carried out the board shows it already;
             // a board the table sends back that is this one (the GM's own change come back) leaves
             // the board and its undo as they are. Otherwise (and for a player) the table's board.
-            const bool unsent = gm && !first && docKey() != hostedKey_;
+            const bool unsent = !first && docKey() != hostedKey_;
             const bool inFlight = gm && !first && baseRev_ >= 0 && joinedRev_ < baseRev_;
             if (gm && !first && !unsent && boardChanges(joinedBoard_, doc_.board()).empty()) {
                 baseBoard_ = joinedBoard_;
@@ -447,17 +447,18 @@ void App::syncTable() {
                 followTable();
                 say(why, true);
             };
-            if (!joined_->connected() || (gm && baseRev_ < 0)) {
+            if (!joined_->connected() || baseRev_ < 0) {
                 backToTable("Not at the table now: nothing was sent, and the board is the table's as last seen.");
                 return;
             }
             hostedKey_ = key;
             if (!gm) {
                 // The player's own moves go to the host (the board shows them until the host
-                // answers); anything else is the GM's to do.
+                // answers), as made on the board they were made on (a change that came during the
+                // drag is not the player's); anything else is the GM's to do.
                 bool other = false;
-                for (const table::Command& c : boardChanges(joinedBoard_, doc_.board())) {
-                    if (const auto* m = std::get_if<table::MoveFigure>(&c)) joined_->move(m->figure, m->to);
+                for (const table::Command& c : boardChanges(baseBoard_, doc_.board())) {
+                    if (const auto* m = std::get_if<table::MoveFigure>(&c)) joined_->move(m->figure, m->to, baseRev_);
                     else other = true;
                 }
                 if (other) backToTable("At a joined table only the GM changes the map; you move your own figures.");

@@ -39,6 +39,9 @@ public:
                 " sleep 0.1 mousemove --window " + at(x1, y1) + " sleep 0.1 mouseup 1");
     }
     void moveTo(double x, double y) { xdotool("mousemove --window " + at(x, y) + " sleep 0.2"); }
+    // A drag in steps, the button held between them.
+    void pressAt(double x, double y) { xdotool("mousemove --window " + at(x, y) + " sleep 0.2 mousedown 1 sleep 0.1"); }
+    void releaseAt(double x, double y) { xdotool("mousemove --window " + at(x, y) + " sleep 0.1 mouseup 1"); }
 };
 
 }  // namespace
@@ -245,6 +248,17 @@ TEST_CASE("app: joined to a table as one seat, it shows what the seat knows and 
     CHECK(j.dump().find("\"B\"") != std::string::npos);
     s = ui.waitState([](const Json& st) { return figureOf(st, "B")["cell"] == Json{3, 2} && st["joined"]["rev"] == 2; });
     CHECK(figureOf(s, "B")["cell"] == Json{3, 2});
+    // A change from the GM while the player's drag is held (the door opened): the move still goes
+    // to the table when the figure is dropped, and the door stays open.
+    ui.pressAt(3.5, 2.5);
+    ui.moveTo(3.5, 3.0);
+    ui.moveTo(3.5, 3.5);
+    gm.send(Json{{"type", "change"}, {"change", {{"type", "toggle_door"}, {"door", "d1"}}}, {"rev", 2}});
+    std::this_thread::sleep_for(std::chrono::milliseconds(600));
+    ui.releaseAt(3.5, 3.5);
+    s = ui.waitState([](const Json& st) { return figureOf(st, "B")["cell"] == Json{3, 3} && st["joined"]["rev"] == 4; });
+    CHECK(figureOf(s, "B")["cell"] == Json{3, 3});
+    CHECK(s["joined"]["rev"] == 4);  // the door, then the move
     // D is not the player's: dragged, the host refuses and D goes back.
     ui.drag(6.5, 3.5, 7.5, 3.5);
     s = ui.waitState([](const Json& st) { return st["status"].get<std::string>().find("not yours") != std::string::npos; });

@@ -15,6 +15,7 @@
 #include <boost/beast/websocket/ssl.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <deque>
 #include <functional>
 #include <optional>
@@ -395,7 +396,11 @@ private:
     void lost(const std::string& why) {
         joined_ = false;
         if (stopping_ || owner_.refusedForGood_) return;
-        if (owner_.connected_) notice(why + "; joining again...");
+        if (owner_.connected_) {
+            std::string said = why + "; joining again...";
+            said[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(said[0])));  // a sentence of the status bar
+            notice(said);
+        }
         wasAtTable_ = wasAtTable_ || owner_.connected_;
         owner_.connected_ = false;
         const int ms = std::min(10'000, 500 << std::min(backoff_, 5));
