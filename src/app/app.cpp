@@ -477,7 +477,7 @@ BoardInputContext App::inputContext() {
 
 const SightScene& App::toolScene() {
     // The ruler and the area effect trace on a scene of their own, made again when the board or the game changes.
-    const std::array<std::uint64_t, 3> key{doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+    const std::array<std::uint64_t, 3> key = docKey();
     if (!rulerScene_ || key != rulerSceneKey_ || rulerSceneGame_ != analysis_.game()) {
         rulerScene_ = std::make_unique<SightScene>(doc_.board(), sightPolicyFor(analysis_.game()));
         rulerSceneKey_ = key;

@@ -319,6 +319,8 @@ private:
     std::vector<std::string> areaBadges_;     // what it gives each figure in it
     std::unique_ptr<TableHosting> hosting_;    // the table served to players (File > Host table)
     std::array<std::uint64_t, 3> hostedKey_{};  // the document's revisions last sent to the host
+    // The document's revisions now (its geometry, figures and generation): what a board's change is told by.
+    std::array<std::uint64_t, 3> docKey() const { return {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()}; }
     std::uint64_t joinedGameVersion_ = 0;  // the joined table's game view last given to its window
     // The game window or panel whose work the hosted table serves beside the board, and its revision last sent.
     const void* servedGame_ = nullptr;  // the game window or panel served (compared, never used)

@@ -284,7 +284,7 @@ void App::handle(const ask::StartHosting& a) {
         say(std::string("Cannot host the table: ") + e.what(), true);
         return;
     }
-    hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+    hostedKey_ = docKey();
     servedGame_ = nullptr;  // the battle or the decks go to the new table at the next frame
     panels_.showTable(true);
     say("Hosting the table on port " + std::to_string(hosting_->port()) + ": give each player their seat's link.", false);
@@ -405,7 +405,6 @@ void App::syncTable() {
         // refusal that comes meanwhile.
         const bool busy = doc_.dragging() || edit_.busy();
         joinedRefused_ = joinedRefused_ || refused;
-        const auto docKey = [&] { return std::array<std::uint64_t, 3>{doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()}; };
         const bool gm = joined_->gm();
         // The table's board as the board edits are made on from now on.
         const auto followTable = [&] {
@@ -505,14 +504,14 @@ void App::syncTable() {
     // The GM's own changes go to the host (not while a figure is being dragged: where it is
     // dropped), and the players' moves come back, those that crossed the GM's among them: after
     // them the board is the host's.
-    const std::array<std::uint64_t, 3> key{doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+    const std::array<std::uint64_t, 3> key = docKey();
     const bool changed = key != hostedKey_ && !doc_.dragging();
     const std::vector<table::Command> remote = changed ? hosting_->sync(doc_.board()) : hosting_->takeRemote();
     for (const table::Command& c : remote) {
         const table::Refusal why = doc_.apply(c);
         if (!why.empty()) say("A player's change did not apply here: " + why, true);
     }
-    if (!doc_.dragging() && (changed || !remote.empty())) hostedKey_ = {doc_.geometryRevision(), doc_.figuresRevision(), doc_.generation()};
+    if (!doc_.dragging() && (changed || !remote.empty())) hostedKey_ = docKey();
     syncTableGame();
     for (const std::string& line : hosting_->takeLog()) say(line, false, false);
 }

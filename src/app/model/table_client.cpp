@@ -478,9 +478,7 @@ long long TableClient::rev() const {
     return impl_->rev_;
 }
 
-void TableClient::move(const std::string& figure, Cell to) {
-    impl_->send(Json{{"type", "move"}, {"figure", figure}, {"to", {to.x, to.y}}, {"rev", rev()}}.dump());
-}
+void TableClient::move(const std::string& figure, Cell to) { move(figure, to, rev()); }
 
 bool TableClient::change(const table::Command& command, long long rev, std::size_t& bytes) {
     std::string text = Json{{"type", "change"}, {"change", Json::parse(table::commandToJson(command))}, {"rev", rev}}.dump();

@@ -67,7 +67,8 @@ public:
     std::optional<Retry> retry() const;
     // Tries again at once where a pause before the next try is running (nothing otherwise).
     void retryNow();
-    // Asks the host to move one of the seat's figures (answered by a patch, or a refusal in notices).
+    // Asks the host to move one of the seat's figures as made on the board last received (answered by
+    // a patch, or a refusal in notices).
     void move(const std::string& figure, Cell to);
     // Whether the seat is the GM's (its snapshot says side "*"): it changes the table as it likes.
     bool gm() const { return gm_; }
