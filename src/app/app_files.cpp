@@ -224,6 +224,7 @@ void App::writeState() {
     j["defender"] = idOrNull(selection_.defender);
     j["focus"] = idOrNull(selection_.focus);
     j["undo_depth"] = doc_.undoDepth();
+    j["undo_name"] = doc_.undoName();
     j["redo_depth"] = doc_.redoDepth();
     {
         // The map editor: the tool, the selection, what the board holds.

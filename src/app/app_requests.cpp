@@ -63,13 +63,17 @@ void App::handle(const table::Command& c) {
 void App::handle(const ask::Undo&) {
     if (doc_.dragging()) return;  // a drag owns the board until the button is released
     const std::string what = doc_.undoName();
-    say(doc_.undo() ? "Undone: " + what + "." : "Nothing to undo.");
+    if (doc_.undo()) say("Undone: " + what + ".");
+    else if (!doc_.stepRefusal().empty()) say("Cannot undo " + what + " (a change made at the table since stands in the way): " + doc_.stepRefusal(), true);
+    else say("Nothing to undo.");
     followMapRules();
 }
 void App::handle(const ask::Redo&) {
     if (doc_.dragging()) return;
     const std::string what = doc_.redoName();
-    say(doc_.redo() ? "Redone: " + what + "." : "Nothing to redo.");
+    if (doc_.redo()) say("Redone: " + what + ".");
+    else if (!doc_.stepRefusal().empty()) say("Cannot redo " + what + " (a change made at the table since stands in the way): " + doc_.stepRefusal(), true);
+    else say("Nothing to redo.");
     followMapRules();
 }
 
@@ -413,6 +417,23 @@ void App::syncTable() {
             baseBoard_ = joinedBoard_;
             baseRev_ = joinedRev_;
         };
+        // Another seat's change: the table's board reached by the changes that make it, each made
+        // by someone else (no step of undo: the user's own steps stay, Ctrl+Z takes back the user's
+        // last change), else followed whole.
+        const auto followOthers = [&] {
+            bool ok = true;
+            for (table::Command c : boardChanges(doc_.board(), joinedBoard_)) {
+                if (std::holds_alternative<table::ReplaceBoard>(c)) c = table::changeBetween(doc_.board(), joinedBoard_, "a change at the table");
+                ok = ok && doc_.applyOthers(c, false).empty();
+            }
+            if (!ok || !boardChanges(doc_.board(), joinedBoard_).empty()) {
+                followTable();
+                return;
+            }
+            hostedKey_ = docKey();
+            baseBoard_ = joinedBoard_;
+            baseRev_ = joinedRev_;
+        };
         if (!joined_->connected()) baseRev_ = -1;  // what was sent before a drop is the rejoin's snapshot's to say
         if (joined_->version() != joinedVersion_ && !busy) {
             // The seat's board as the host sent it: what this player may know, nothing else.
@@ -431,7 +452,8 @@ void App::syncTable() {
                 baseBoard_ = joinedBoard_;
                 baseRev_ = joinedRev_;
             } else if (!unsent && !inFlight) {
-                followTable();
+                if (first) followTable();
+                else followOthers();
             }
             if (first) fitPending_ = true;
         }
@@ -507,8 +529,9 @@ void App::syncTable() {
     const std::array<std::uint64_t, 3> key = docKey();
     const bool changed = key != hostedKey_ && !doc_.dragging();
     const std::vector<table::Command> remote = changed ? hosting_->sync(doc_.board()) : hosting_->takeRemote();
+    // A player's move is not a step of the GM's undo (Ctrl+Z takes back the GM's own last change).
     for (const table::Command& c : remote) {
-        const table::Refusal why = doc_.apply(c);
+        const table::Refusal why = doc_.applyOthers(c, true);
         if (!why.empty()) say("A player's change did not apply here: " + why, true);
     }
     if (!doc_.dragging() && (changed || !remote.empty())) hostedKey_ = docKey();

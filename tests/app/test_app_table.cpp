@@ -105,6 +105,19 @@ TEST_CASE("app: hosting a table, a player joins, moves cross both ways, links ar
     // The player may not move D.
     player.send(Json{{"type", "move"}, {"figure", "D"}, {"to", {6, 3}}, {"rev", 2}});
     CHECK(player.next()["type"] == "refused");
+    // The player's move is no step of the GM's undo: Ctrl+Z takes back the GM's own drag of B, A
+    // stays where the player put it, and the player is told B moved back.
+    CHECK(s["undo_depth"] == 1);
+    ui.keys("ctrl+z");
+    s = ui.waitState([](const Json& st) { return figureOf(st, "B")["cell"] == Json{3, 4}; });
+    CHECK(figureOf(s, "B")["cell"] == Json{3, 4});
+    CHECK(figureOf(s, "A")["cell"] == Json{1, 2});
+    CHECK(s["undo_depth"] == 0);
+    CHECK(s["status"].get<std::string>().find("Undone: move B") != std::string::npos);
+    j = player.next();
+    CHECK(j["type"] == "patch");
+    CHECK(j.dump().find("\"B\"") != std::string::npos);
+    CHECK(j.dump().find("\"A\"") == std::string::npos);
 
     // The Table window again. Copy a link: the status says so.
     ui.clickNoted("menu-file");
@@ -347,6 +360,19 @@ TEST_CASE("app: joined as the GM's seat, it changes the table as the GM", "[app-
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     s = ui.waitState([](const Json& st) { return st.contains("editor"); });
     CHECK(s["editor"]["walls"] == walls + 2);
+    CHECK(figureOf(s, "B")["cell"] == Json{3, 3});
+    // The marines' move is no step of the GM's undo, nor does it clear it: Ctrl+Z takes back the
+    // GM's chain at the table, and B stays where the player put it.
+    REQUIRE(s["undo_depth"].get<int>() >= 1);
+    CHECK(s["undo_name"] == "draw walls");
+    revBefore = s["joined"]["rev"].get<long long>();
+    ui.keys("ctrl+z");
+    s = ui.waitState([&](const Json& st) { return st["editor"]["walls"] == walls && st["joined"]["rev"].get<long long>() > revBefore; });
+    CHECK(s["editor"]["walls"] == walls);
+    CHECK(figureOf(s, "B")["cell"] == Json{3, 3});
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    s = ui.waitState([](const Json& st) { return st.contains("editor"); });
+    CHECK(s["editor"]["walls"] == walls);
     CHECK(figureOf(s, "B")["cell"] == Json{3, 3});
 }
 

@@ -128,6 +128,58 @@ TEST_CASE("document: a drag follows the mouse live and records one step", "[app-
     CHECK(doc.undoDepth() == 0);
 }
 
+TEST_CASE("document: a change made by someone else is no step of undo and the user's own steps stay", "[app-document]") {
+    Document doc = open(sample());
+    // The user's own change, then a player's move at the hosted table.
+    CHECK(doc.moveFigure(0, {0, 1}).empty());
+    REQUIRE(doc.undoDepth() == 1);
+    const auto figures = doc.figuresRevision();
+    CHECK(doc.applyOthers(table::MoveFigure{"B", {3, 0}}, true).empty());
+    CHECK(doc.board().figures[1].cell == Cell{3, 0});
+    CHECK(doc.undoDepth() == 1);
+    CHECK(doc.undoName() == "move A");
+    CHECK(doc.figuresRevision() != figures);
+    CHECK(doc.modified());
+    // Undo takes back the user's move only; undone to the file's board, it is still changed (B moved).
+    CHECK(doc.undo());
+    CHECK(doc.board().figures[0].cell == Cell{0, 0});
+    CHECK(doc.board().figures[1].cell == Cell{3, 0});
+    CHECK(doc.modified());
+    CHECK(doc.redo());
+    CHECK(doc.board().figures[0].cell == Cell{0, 1});
+    // A refusal changes nothing.
+    CHECK_FALSE(doc.applyOthers(table::MoveFigure{"B", {2, 2}}, true).empty());
+    CHECK(doc.board().figures[1].cell == Cell{3, 0});
+    CHECK_FALSE(doc.applyOthers(table::MoveFigure{"nobody", {5, 0}}, true).empty());
+
+    // A step that a change made since stands in the way of is dropped, with the reason.
+    CHECK(doc.applyOthers(table::MoveFigure{"B", {0, 0}}, true).empty());  // onto A's old cell
+    CHECK_FALSE(doc.undo());
+    CHECK_FALSE(doc.stepRefusal().empty());
+    CHECK(doc.board().figures[0].cell == Cell{0, 1});
+    CHECK(doc.undoDepth() == 0);
+    CHECK_FALSE(doc.undo());
+    CHECK(doc.stepRefusal().empty());  // nothing to undo
+
+    // A drag under way that is put back keeps the change made meanwhile.
+    doc.beginDrag(0);
+    CHECK(doc.dragTo({1, 1}).empty());
+    CHECK(doc.applyOthers(table::MoveFigure{"B", {5, 0}}, true).empty());
+    doc.cancelDrag();
+    CHECK(doc.board().figures[0].cell == Cell{0, 1});
+    CHECK(doc.board().figures[1].cell == Cell{5, 0});
+
+    // A table's board that was saved (a joined app's) stays so; one with the user's unsent change
+    // stays changed.
+    Document joined = open(sample());
+    CHECK(joined.applyOthers(table::MoveFigure{"B", {3, 0}}, false).empty());
+    CHECK_FALSE(joined.modified());
+    CHECK(joined.moveFigure(0, {0, 1}).empty());
+    CHECK(joined.applyOthers(table::MoveFigure{"B", {3, 1}}, false).empty());
+    CHECK(joined.modified());
+    CHECK(joined.undoDepth() == 1);
+}
+
 TEST_CASE("document: save writes the file and clears modified and a bad file leaves the board alone", "[app-document]") {
     const std::string path = "/tmp/sightline-document-test-" + std::to_string(::getpid()) + ".json";
     Document doc = open(sample());

@@ -177,15 +177,43 @@ Refusal Document::apply(const table::Command& command) {
     return {};
 }
 
+Refusal Document::applyOthers(const table::Command& command, bool unsaved) {
+    table::Applied a = table::apply(board_, command);
+    if (!a.ok()) return a.refusal;
+    if (!a.changed) return {};
+    // The boards the steps lead back to hold this change too: none is a board seen before (undone
+    // back to the saved state, the board still has it).
+    for (std::vector<Step>* steps : {&undo_, &redo_})
+        for (Step& s : *steps) s.state = nextState_++;
+    // A drag or a drawing under way that is put back keeps it.
+    if (drag_) {
+        (void)table::apply(drag_->before, command);
+        drag_->state = nextState_++;
+    }
+    if (gesture_) {
+        (void)table::apply(gesture_->before, command);
+        gesture_->state = nextState_++;
+    }
+    const bool wasSaved = !modified();
+    state_ = nextState_++;
+    if (!unsaved && wasSaved) savedState_ = state_;
+    touched(command);
+    return {};
+}
+
 bool Document::step(std::vector<Step>& from, std::vector<Step>& to) {
     endGesture();  // a chain of walls being drawn is finished, then undone whole
+    stepRefusal_.clear();
     if (drag_ || from.empty()) return false;
     Step s = std::move(from.back());
     from.pop_back();
     table::Applied a = table::apply(board_, s.command);
-    // An inverse always applies to the board it was made from; were it refused, the step is dropped
-    // rather than leaving the board half-way.
-    if (!a.ok()) return false;
+    // An inverse applies to the board it was made from; where a change made by someone else since
+    // (applyOthers) refuses it, the step is dropped rather than leaving the board half-way.
+    if (!a.ok()) {
+        stepRefusal_ = a.refusal;
+        return false;
+    }
     to.push_back({std::move(*a.inverse), std::move(s.what), state_});
     state_ = s.state;
     touched(s.command);

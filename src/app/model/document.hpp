@@ -70,6 +70,14 @@ public:
     // table is not put back.
     Refusal apply(const table::Command& command);
 
+    // A change made by someone else (a player's move the host carried out; another seat's change to
+    // a table this app joined): applied as it is and no step of undo. The user's own steps stay,
+    // each taken back by its own inverse (one that a later change made impossible is dropped when
+    // reached, with the reason: stepRefusal). `unsaved`: it counts as a change from the saved board
+    // (the hosted map); else, as with follow, a board that was saved stays so (the table's board,
+    // not this user's work). A refusal changes nothing.
+    Refusal applyOthers(const table::Command& command, bool unsaved);
+
     std::size_t undoDepth() const { return undo_.size(); }
     std::size_t redoDepth() const { return redo_.size(); }
     // What Undo and Redo would take back or make again ("move marine-red"); empty when nothing.
@@ -77,6 +85,9 @@ public:
     std::string redoName() const { return redo_.empty() ? std::string() : redo_.back().what; }
     bool undo();
     bool redo();
+    // Why the last undo or redo that did nothing did not: empty where there was nothing to take back,
+    // else the refusal of the step it dropped (a figure moved back onto a cell taken since).
+    const Refusal& stepRefusal() const { return stepRefusal_; }
 
     // Dragging a figure: the board follows the drag live without an undo step each cell;
     // endDrag() records one step when the figure ended elsewhere, cancelDrag() puts it back.
@@ -162,6 +173,7 @@ private:
         std::string what;
     };
     std::optional<Gesture> gesture_;
+    Refusal stepRefusal_;
     // Each distinct board content gets a number, so undoing back to the saved board clears
     // modified() again.
     std::uint64_t state_ = 0;
