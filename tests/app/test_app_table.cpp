@@ -226,6 +226,13 @@ TEST_CASE("app: joined to a table as one seat, it shows what the seat knows and 
         CHECK(s["pictures"]["figures"].size() == 3);
         CHECK(s["pictures"]["problems"].empty());
     }
+    // A table hosted without defense cards: the Defense section offers no decks of its own (a card
+    // no one else saw), and says so.
+    {
+        INFO(s["panel"].dump());
+        CHECK(s["panel"]["without_table_cards"] == true);
+        CHECK_FALSE(s["items"].contains("reveal"));
+    }
     // Fog: the host's outlines of what the seat's figures see, cut into triangles for the board.
     CHECK(s["joined"]["sight_outlines"].get<int>() > 0);
     CHECK(s["joined"]["fog_triangles"].get<int>() >= s["joined"]["sight_outlines"].get<int>());

@@ -9,6 +9,7 @@
 #include "core/tracker.hpp"
 
 #include "app/model/selection.hpp"
+#include "app/model/table_client.hpp"
 #include "app/ui/common.hpp"
 #include "io/map_io.hpp"
 #include "io/rule_data.hpp"
@@ -149,6 +150,16 @@ void DoomPanel::draw(const PanelContext& ctx, PanelRequests& out) {
         ImGui::PopID();
         return;
     }
+    // Joined to a table that serves no defense cards: a player's own decks would be draws no one
+    // else sees (a card anyone could claim), so there are none; the GM's seat keeps this app's,
+    // said to be its own.
+    withoutTableCards_ = ctx.joined != nullptr;
+    if (ctx.joined && !ctx.joined->gm()) {
+        ImGui::TextWrapped("This table is hosted without defense cards: the GM reveals them. (Hosted with \"Defense cards at "
+                           "the seats\", or sightline-server --defense-cards, each seat reveals its figures' cards here.)");
+        return;
+    }
+    if (ctx.joined) ImGui::TextWrapped("The table serves no defense cards: these decks are this app's own.");
     follow(ctx.analysis.situation(), ctx.analysis.mapGeneration(), board, attacker, defender, cover, !waiting);
     ImGui::PushID("defense");
     assignmentSection(board);
@@ -381,6 +392,7 @@ std::string DoomPanel::stateJson() const {
     nlohmann::ordered_json piles = nlohmann::ordered_json::object();
     for (const auto& [id, pile] : states_) piles[id] = {pile.drawCount(), pile.discardCount()};
     j["piles"] = piles;  // by deck: [draw, discard]
+    j["without_table_cards"] = withoutTableCards_;
     if (seat_.active)  // at a table joined as a seat: what its Defense section shows
         j["seat"] = {{"side", seat_.side}, {"round", seat_.round}, {"attacker", seat_.attacker}, {"defender", seat_.defender},
                      {"phase", seat_.phase}, {"card", seat_.card}, {"result", seat_.resultText}, {"refusal", seat_.refusal},

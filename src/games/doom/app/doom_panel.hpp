@@ -98,6 +98,7 @@ private:
     };
     void seatSection(const Board& board, int attacker, int defender);
     SeatDefense seat_;
+    bool withoutTableCards_ = false;  // last drawn joined to a table that serves no defense cards
 
     void assignmentSection(const Board& board);
     void roundSection(const Board& board, int attacker, int defender, std::optional<bool> cover, bool waiting,
