@@ -129,6 +129,19 @@ TEST_CASE("table client: the seat's board, its moves, a refusal, a wrong token r
         TableClient wrong({"127.0.0.1", std::to_string(port), "blue", token});
         REQUIRE(waitFor([&] { return wrong.refusedForGood(); }));
         CHECK_FALSE(wrong.connected());
+        const auto told = [](TableClient& c, const std::string& what) {
+            bool found = false;
+            for (const TableClient::Notice& n : c.takeNotices()) {
+                INFO(n.text);
+                found = found || (n.refusal && n.text.find(what) != std::string::npos);
+            }
+            return found;
+        };
+        CHECK(told(wrong, "Ask the GM for a new link."));
+        // The GM's own seat gets its link from the hosting app, not from a GM.
+        TableClient gm({"127.0.0.1", std::to_string(port), "gm", token});
+        REQUIRE(waitFor([&] { return gm.refusedForGood(); }));
+        CHECK(told(gm, "Take this seat's link from the hosting app's Table window."));
     }
 }
 

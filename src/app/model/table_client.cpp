@@ -335,7 +335,11 @@ private:
             const std::string to = stringField(j, "to", "");
             if (to == "join") {
                 owner_.refusedForGood_ = true;
-                notice("The table refused seat " + link_.seat + ": " + reason + " Ask the GM for a new link.", true);
+                // The GM's own seat's link comes from the hosting app (its Table window), not from a GM.
+                const bool gmSeat = owner_.gm_ || link_.seat == "gm";
+                notice("The table refused seat " + link_.seat + ": " + reason +
+                           (gmSeat ? " Take this seat's link from the hosting app's Table window." : " Ask the GM for a new link."),
+                       true);
                 closeSocket();
                 return;
             }

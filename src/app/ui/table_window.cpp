@@ -82,8 +82,12 @@ void Panels::tableWindow(const PanelContext& ctx, PanelRequests& out) {
             // A table hosted again (or moved) has new links: after a few tries the old one is
             // likely dead, and only the GM can give the new one.
             if (r->failed >= 3 || r->wasAtTable) {
-                ImGui::TextWrapped("If the GM stopped hosting and started again, the table has new links: ask the GM for "
-                                   "this seat's link, Leave table, and join with the new one.");
+                if (c.gm() || c.link().seat == "gm")
+                    ImGui::TextWrapped("If hosting stopped and started again, the table has new links: take this seat's link "
+                                       "from the hosting app's Table window, Leave table, and join with the new one.");
+                else
+                    ImGui::TextWrapped("If the GM stopped hosting and started again, the table has new links: ask the GM for "
+                                       "this seat's link, Leave table, and join with the new one.");
                 ui::noteItem("table-retry-hint");
             }
         } else {
