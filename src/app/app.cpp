@@ -337,7 +337,9 @@ void App::frame(sf::RenderTarget& target, sf::Time dt) {
     // A cell under a window (the tracker, the Table window) is not the one pointed at: the status bar
     // and the panels that follow the pointer name none there.
     if (ctx.hoveredCell && !doc_.dragging() && gui::pointerOverUi(input_.mouse())) ctx.hoveredCell.reset();
-    if (ctx.hoveredCell && !doc_.dragging()) {
+    // What is under the pointer is told while nothing is being drawn (a tooltip would cover the
+    // chain of walls at its end).
+    if (ctx.hoveredCell && !doc_.dragging() && !edit_.busy()) {
         ctx.hoveredFigure = input_.hovered() < static_cast<int>(doc_.board().figures.size()) ? input_.hovered() : -1;
         ctx.hoveredPoint = camera_.toBoard(input_.mouse());
     }
@@ -634,7 +636,11 @@ void App::handleEvent(const sf::Event& event) {
                 EditInputContext ectx = editContext();
                 const bool taken = edit_.handle(event, ectx);
                 if (const std::optional<PointD> at = edit_.takePictureClick()) pictureClicked(*at);
-                if (taken) break;
+                if (taken) {
+                    if (event.type == sf::Event::MouseMoved)
+                        input_.pointerAt(sf::Vector2f(static_cast<float>(event.mouseMove.x), static_cast<float>(event.mouseMove.y)));
+                    break;
+                }
             }
             BoardInputContext ctx = inputContext();
             input_.handle(event, ctx);

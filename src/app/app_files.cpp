@@ -223,6 +223,11 @@ void App::writeState() {
     j["attacker"] = idOrNull(selection_.attacker);
     j["defender"] = idOrNull(selection_.defender);
     j["focus"] = idOrNull(selection_.focus);
+    // The cell under the pointer, as the status bar says it; and the Ruler's line while it is drawn.
+    if (const std::optional<Cell> c = input_.hoveredCell(board, camera_, viewport_)) j["hovered_cell"] = {c->x, c->y};
+    else j["hovered_cell"] = nullptr;
+    if (const auto r = edit_.ruler()) j["ruler"] = {{r->first.x, r->first.y}, {r->second.x, r->second.y}};
+    else j["ruler"] = nullptr;
     j["undo_depth"] = doc_.undoDepth();
     j["undo_name"] = doc_.undoName();
     j["redo_depth"] = doc_.redoDepth();

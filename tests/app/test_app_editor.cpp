@@ -33,6 +33,10 @@ public:
         clickNoted(name);
         xdotool("sleep 0.2");
     }
+    // A drag in steps, the button held between them.
+    void pressAt(double x, double y) { xdotool("mousemove --window " + at(x, y) + " sleep 0.2 mousedown 1 sleep 0.1"); }
+    void moveTo(double x, double y) { xdotool("mousemove --window " + at(x, y) + " sleep 0.3"); }
+    void release() { xdotool("mouseup 1 sleep 0.2"); }
     // Keys go to the window under the pointer: it is kept over the board.
     void key(const std::string& keys) { xdotool("mousemove --window " + at(0.5, 0.5) + " key " + keys + " sleep 0.2"); }
 };
@@ -185,4 +189,27 @@ TEST_CASE("app editor: unsaved work survives a kill", "[app-editor]") {
     std::size_t left = 0;
     for (const auto& e : std::filesystem::directory_iterator(rec)) left += e.path().extension() == ".json";
     CHECK(left == 0);
+}
+
+TEST_CASE("app editor: while the Ruler is dragged, the status bar's cell follows the pointer", "[app-editor]") {
+    const std::string dir = scratchDir("editor-ruler");
+    const std::string map = dir + "/room.json";
+    std::ofstream(map) << R"({"format": "sightline-map", "version": 1, "name": "room", "grid": {"width": 10, "height": 8}})";
+    Background app({"--size", "1000x760", "--state-file", dir + "/state.json", map}, dir);
+    Editor ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout"); });
+    ui.key("m");
+    s = ui.waitState([](const Json& j) { return editor(j)["tool"] == "Ruler"; });
+    REQUIRE(editor(s)["tool"] == "Ruler");
+    // Pressed on cell (1, 1), held, moved to (4, 2) and then (6, 5): the cell said is the pointer's.
+    ui.pressAt(1.5, 1.5);
+    ui.moveTo(4.5, 2.5);
+    s = ui.waitState([](const Json& j) { return j["ruler"].is_array(); });
+    CHECK(s["hovered_cell"] == Json{4, 2});
+    ui.moveTo(6.5, 5.5);
+    s = ui.waitState([](const Json& j) { return j["hovered_cell"] == Json{6, 5}; });
+    CHECK(s["hovered_cell"] == Json{6, 5});
+    CHECK(s["ruler"].is_array());  // still being drawn
+    ui.release();
 }

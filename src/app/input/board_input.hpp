@@ -47,6 +47,9 @@ public:
     void reset();
 
     sf::Vector2f mouse() const { return mouse_; }
+    // The pointer moved while an editor tool took the event (the Ruler's drag): only where it is
+    // (the status bar's cell follows it).
+    void pointerAt(sf::Vector2f p) { mouse_ = p; }
     int hovered() const { return hovered_; }
     // The cell a drag may not take (only while dragging).
     const std::optional<Cell>& refused() const { return refused_; }
