@@ -20,7 +20,7 @@ namespace {
 
 // What a press may change: everything the app reports but where things are drawn.
 Json seen(Json s) {
-    for (const char* k : {"items", "seq", "widget_held", "layout", "board_tooltip", "status_at", "toast", "popup_open"}) s.erase(k);
+    for (const char* k : {"items", "seq", "widget_held", "layout", "board_tooltip", "hovered_cell", "status_at", "toast", "popup_open"}) s.erase(k);
     return s;
 }
 
