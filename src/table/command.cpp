@@ -264,11 +264,8 @@ Applied run(Board& b, const AddFigure& c) {
     if (Refusal why = pieceProblem(f); !why.empty()) return refused(why);
     if (indexOf(b.figures, f.id)) return refused("The id \"" + f.id + "\" is taken by another figure.");
     std::size_t at = b.figures.size();
-    if (!c.before.empty()) {
-        const auto i = indexOf(b.figures, c.before);
-        if (!i) return refused(noSuch("figure", c.before));
-        at = *i;
-    }
+    if (!c.before.empty())  // a figure no longer there (removed by another change since): at the end
+        if (const auto i = indexOf(b.figures, c.before)) at = *i;
     if (Refusal why = standProblem(b, "", f.cell, f.w, f.h, false); !why.empty()) return refused(why);
     b.figures.insert(b.figures.begin() + static_cast<std::ptrdiff_t>(at), f);
     return done(RemoveFigure{f.id}, true);
@@ -483,11 +480,10 @@ Refusal changeList(std::vector<T>& list, const char* what, const std::vector<std
         const T& piece = add[k];
         if (indexOf(list, piece.id)) return "The id \"" + piece.id + "\" is taken by another " + what + ".";
         std::size_t at = list.size();
-        if (k < addBefore.size() && !addBefore[k].empty()) {
-            const auto i = indexOf(list, addBefore[k]);
-            if (!i) return noSuch(what, addBefore[k]);
-            at = *i;
-        }
+        // In front of the piece named; where it is no longer there (removed by another change since:
+        // a redo after another seat's undo), at the end.
+        if (k < addBefore.size() && !addBefore[k].empty())
+            if (const auto i = indexOf(list, addBefore[k])) at = *i;
         list.insert(list.begin() + static_cast<std::ptrdiff_t>(at), piece);
         backRemove.push_back(piece.id);
         changed = true;

@@ -36,7 +36,7 @@ struct MoveFigure {
 // a player's figure off blocking and impassable terrain.
 struct AddFigure {
     Figure figure;       // whole: id, cell, size, side, keys
-    std::string before;  // the id of the figure it goes in front of in the list; empty: last
+    std::string before;  // the id of the figure it goes in front of in the list; empty, or none such: last
 };
 struct RemoveFigure {
     std::string figure;
@@ -119,7 +119,8 @@ struct PieceIds {
 // turned into doors, features drawn, terrain painted): first the pieces `remove` names go, then the
 // pieces of `update` replace those of the same id in place, then the pieces of `add` are inserted in
 // order, each in front of the piece `addBefore` names in its list (parallel to `add`'s lists; a
-// missing or empty entry: at the end). `terrain`, when given, replaces every terrain group.
+// missing or empty entry, or one naming no piece there: at the end). `terrain`, when given,
+// replaces every terrain group.
 struct ChangePieces {
     std::string what;  // what the author did, in a few words ("draw walls"): Undo names it
     PieceIds remove;

@@ -169,6 +169,42 @@ TEST_CASE("document: a change made by someone else is no step of undo and the us
     CHECK(doc.board().figures[0].cell == Cell{0, 1});
     CHECK(doc.board().figures[1].cell == Cell{5, 0});
 
+    // The user's move of a figure someone else moved since is not taken back (it would undo their
+    // move): dropped, with the reason; the steps before it stay.
+    CHECK(doc.applyOthers(table::ToggleDoor{"d"}, true).empty());
+    CHECK(doc.moveFigure(0, {1, 1}).empty());
+    REQUIRE(doc.undoDepth() == 1);
+    CHECK(doc.applyOthers(table::MoveFigure{"A", {0, 2}}, true).empty());
+    CHECK_FALSE(doc.undo());
+    CHECK(doc.stepRefusal().find("changed A") != std::string::npos);
+    CHECK(doc.board().figures[0].cell == Cell{0, 2});
+    CHECK(doc.undoDepth() == 0);
+
+    // Walls drawn here and there, each undone: redone in front of a wall that is gone since, it goes
+    // last (the place is not a condition).
+    const auto wall = [](const std::string& id, double y) {
+        table::ChangePieces c;
+        c.what = "draw walls";
+        Wall w;
+        w.id = id;
+        w.from = {0, y};
+        w.to = {1, y};
+        c.add.walls = {w};
+        return c;
+    };
+    const auto remove = [](const std::string& id) {
+        table::ChangePieces c;
+        c.remove.walls = {id};
+        return c;
+    };
+    CHECK(doc.apply(wall("mine", 2)).empty());
+    CHECK(doc.applyOthers(wall("theirs", 3), true).empty());
+    CHECK(doc.undo());  // "mine" goes back in front of "theirs"
+    CHECK(doc.applyOthers(remove("theirs"), true).empty());
+    CHECK(doc.redo());
+    REQUIRE(doc.board().walls.size() == 1);
+    CHECK(doc.board().walls[0].id == "mine");
+
     // A table's board that was saved (a joined app's) stays so; one with the user's unsent change
     // stays changed.
     Document joined = open(sample());

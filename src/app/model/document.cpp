@@ -148,7 +148,7 @@ void Document::saveAs(const std::string& path) {
 }
 
 void Document::pushUndo(table::Command back, std::string what, std::uint64_t beforeState) {
-    undo_.push_back({std::move(back), std::move(what), beforeState});
+    undo_.push_back({std::move(back), std::move(what), beforeState, {}});
     if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
     redo_.clear();
     state_ = nextState_++;
@@ -177,10 +177,49 @@ Refusal Document::apply(const table::Command& command) {
     return {};
 }
 
+namespace {
+
+// The figures a command changes, by id.
+std::vector<std::string> figuresChanged(const table::Command& command) {
+    return std::visit(
+        [](const auto& c) -> std::vector<std::string> {
+            using T = std::decay_t<decltype(c)>;
+            if constexpr (std::is_same_v<T, table::MoveFigure> || std::is_same_v<T, table::RemoveFigure> ||
+                          std::is_same_v<T, table::SetFigureSide> || std::is_same_v<T, table::SetFigureSize> ||
+                          std::is_same_v<T, table::SetFigureLarge> || std::is_same_v<T, table::SetFigureStunned> ||
+                          std::is_same_v<T, table::SetFigureKey>) {
+                return {c.figure};
+            } else if constexpr (std::is_same_v<T, table::RenameFigure>) {
+                return {c.figure, c.to};
+            } else if constexpr (std::is_same_v<T, table::AddFigure>) {
+                return {c.figure.id};
+            } else if constexpr (std::is_same_v<T, table::ChangePieces>) {
+                std::vector<std::string> ids = c.remove.figures;
+                for (const Figure& f : c.update.figures) ids.push_back(f.id);
+                for (const Figure& f : c.add.figures) ids.push_back(f.id);
+                return ids;
+            } else {
+                return {};
+            }
+        },
+        command);
+}
+
+}  // namespace
+
 Refusal Document::applyOthers(const table::Command& command, bool unsaved) {
     table::Applied a = table::apply(board_, command);
     if (!a.ok()) return a.refusal;
     if (!a.changed) return {};
+    // The user's own steps on a figure changed here would take that change back: they are dropped
+    // when reached.
+    const std::vector<std::string> figures = figuresChanged(command);
+    if (!figures.empty())
+        for (std::vector<Step>* steps : {&undo_, &redo_})
+            for (Step& s : *steps)
+                for (const std::string& id : figuresChanged(s.command))
+                    if (s.stale.empty() && std::find(figures.begin(), figures.end(), id) != figures.end())
+                        s.stale = "someone else changed " + id + " after this step.";
     // The boards the steps lead back to hold this change too: none is a board seen before (undone
     // back to the saved state, the board still has it).
     for (std::vector<Step>* steps : {&undo_, &redo_})
@@ -207,6 +246,10 @@ bool Document::step(std::vector<Step>& from, std::vector<Step>& to) {
     if (drag_ || from.empty()) return false;
     Step s = std::move(from.back());
     from.pop_back();
+    if (!s.stale.empty()) {
+        stepRefusal_ = s.stale;
+        return false;
+    }
     table::Applied a = table::apply(board_, s.command);
     // An inverse applies to the board it was made from; where a change made by someone else since
     // (applyOthers) refuses it, the step is dropped rather than leaving the board half-way.
@@ -214,7 +257,7 @@ bool Document::step(std::vector<Step>& from, std::vector<Step>& to) {
         stepRefusal_ = a.refusal;
         return false;
     }
-    to.push_back({std::move(*a.inverse), std::move(s.what), state_});
+    to.push_back({std::move(*a.inverse), std::move(s.what), state_, {}});
     state_ = s.state;
     touched(s.command);
     return true;

@@ -72,8 +72,9 @@ public:
 
     // A change made by someone else (a player's move the host carried out; another seat's change to
     // a table this app joined): applied as it is and no step of undo. The user's own steps stay,
-    // each taken back by its own inverse (one that a later change made impossible is dropped when
-    // reached, with the reason: stepRefusal). `unsaved`: it counts as a change from the saved board
+    // each taken back by its own inverse; one that a later change made impossible, or that changes a
+    // figure someone else changed since (it would take their move back), is dropped when reached,
+    // with the reason (stepRefusal). `unsaved`: it counts as a change from the saved board
     // (the hosted map); else, as with follow, a board that was saved stays so (the table's board,
     // not this user's work). A refusal changes nothing.
     Refusal applyOthers(const table::Command& command, bool unsaved);
@@ -145,6 +146,9 @@ private:
         table::Command command;
         std::string what;
         std::uint64_t state;
+        // Why it is no longer taken back: someone else changed a figure it changes since
+        // (applyOthers); a player's move is not undone by the GM's Ctrl+Z.
+        Refusal stale;
     };
     struct Drag {
         int figure;
