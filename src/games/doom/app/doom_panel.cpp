@@ -145,8 +145,9 @@ void DoomPanel::draw(const PanelContext& ctx, PanelRequests& out) {
         return;
     }
     if (seat_.active) {  // joined to a table: its decks, not the panel's own
+        withoutTableCards_ = false;
         ImGui::PushID("defense");
-        seatSection(board, attacker, defender);
+        seatSection(board, attacker, defender, ctx.joined != nullptr);
         ImGui::PopID();
         return;
     }
@@ -268,14 +269,17 @@ std::vector<std::string> DoomPanel::takeSeatActions() {
     return out;
 }
 
-void DoomPanel::seatSection(const Board& board, int attacker, int defender) {
+void DoomPanel::seatSection(const Board& board, int attacker, int defender, bool joined) {
     const Figure* att = figureAt(board, attacker);
     const Figure* def = figureAt(board, defender);
-    ImGui::TextDisabled(seat_.side == "*" ? "Hosting: the decks are the table's" : "At the table: the decks are the host's");
+    const bool gm = seat_.side == "*";
+    ImGui::TextDisabled(!joined ? "Hosting: the decks are the table's"
+                        : gm    ? "At the table as the GM: the decks are the host's"
+                                : "At the table: the decks are the host's");
     ui::boundedInt("Damage in", damage_, 0, 999);
     ui::noteItem("doom: damage in");
     std::string why;
-    if (!att || !def) why = "Select the attacker, then your figure it attacks.";
+    if (!att || !def) why = gm ? "Select the attacker, then the figure it attacks." : "Select the attacker, then your figure it attacks.";
     else if (seat_.side != "*" && def->side != seat_.side) why = "You reveal the defense of your own figures: pick one of them as the defender.";
     else if (seat_.round && seat_.phase == "revealed" && def &&
              board.findFigure(seat_.defender) && board.figures[*board.findFigure(seat_.defender)].side == def->side)

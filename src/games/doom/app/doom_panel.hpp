@@ -96,7 +96,7 @@ private:
         std::string refusal;
         std::vector<std::string> actions;
     };
-    void seatSection(const Board& board, int attacker, int defender);
+    void seatSection(const Board& board, int attacker, int defender, bool joined);
     SeatDefense seat_;
     bool withoutTableCards_ = false;  // last drawn joined to a table that serves no defense cards
 
