@@ -163,6 +163,11 @@ std::string MazeWorldWindow::stateJson() const {
             if (c.setup.id == selected_)
                 for (const FireTarget& t : fireTargets(session_.battle(), c)) targets.push_back(t.label);
     j["fire_targets"] = targets;
+    // The file dialog drawn (its title; null: none) and the folder it started in.
+    j["dialog"] = dialogShown_.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(dialogShown_);
+    j["dialog_folder"] = dialogFolder_;
+    // What the Start tab's cover picker of each Side showed when last drawn.
+    j["cover_picker"] = coverShown_;
     if (seat_.active()) j["seat"] = nlohmann::ordered_json::parse(seat_.stateJson());  // the table's battle, as the seat
     return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
@@ -234,6 +239,7 @@ void MazeWorldWindow::draw(const GameWindowContext& ctx, bool* open, GameWindowO
                              ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(1.0f);  // the board under it would only confuse the room
     buttons_.clear();
+    dialogShown_.clear();
     screenOpen_ = ctx.playersScreenOpen;
     if (seat_.active()) {  // joined to a table: its battle as the seat may know it
         if (ImGui::Begin("MazeWorld battle - at the table###mazeworld", open)) {
@@ -327,6 +333,7 @@ void MazeWorldWindow::menuBar(GameWindowOutput& out) {
     if (!battleMenu) ui::noteItem("mazeworld: menu Battle");  // where to click it (the state file's items)
     if (battleMenu) {
         if (ImGui::MenuItem("New...")) newPopup_ = true;
+        ui::noteItem("mazeworld: menu New");
         if (ImGui::MenuItem("Open...")) openPopup_ = true;
         ui::noteItem("mazeworld: menu Open");
         if (ImGui::MenuItem("Save", nullptr, false, session_.hasBattle())) {
@@ -1015,6 +1022,7 @@ void MazeWorldWindow::setupTab(GameWindowOutput& out) {
             int& choice = coverChoice_[s - 1];
             ImGui::SetNextItemWidth(em * 11);
             comboStrings("##cover", &choice, names);
+            coverShown_[static_cast<std::size_t>(s - 1)] = names[static_cast<std::size_t>(choice)];
             // The buttons go to the next line where the window is too narrow for them.
             ui::sameLineIfFits(ui::buttonWidth("Set"));
             if (ImGui::Button("Set")) {
@@ -1337,6 +1345,7 @@ void MazeWorldWindow::popups(GameWindowOutput& out) {
                               : session_.path().empty()       ? folder / "battle.json"
                                                               : fs::path(session_.path());
         browser_.start(mode, folder, file, FileBrowser::Files::Battles);
+        dialogFolder_ = folder.string();
         shippedBattles_.clear();
         if (fs::is_directory(battlesDir(), ec))
             for (const auto& e : fs::directory_iterator(battlesDir(), ec))
@@ -1387,7 +1396,9 @@ void MazeWorldWindow::popups(GameWindowOutput& out) {
             ImGui::TextColored(kDim, "Each Side's cover is rolled from the seed; set it by hand in the Start tab.");
         }
         unsavedWarning();
-        if (ImGui::Button("Start", ImVec2(em * 6, 0)) && !ids.empty()) {
+        const bool start = ImGui::Button("Start", ImVec2(em * 6, 0));
+        ui::noteItem("mazeworld: new Start");
+        if (start && !ids.empty()) {
             mw::BattleSetup setup;
             setup.variant = ids[static_cast<std::size_t>(std::clamp(newVariant_, 0, static_cast<int>(ids.size()) - 1))];
             setup.seed = newSeed_;
@@ -1410,6 +1421,7 @@ void MazeWorldWindow::popups(GameWindowOutput& out) {
 
     auto browse = [&](const char* title, bool saving) {
         if (!FileBrowser::beginDialog(title)) return;
+        dialogShown_ = title;
         if (!saving) unsavedWarning();
         FileBrowser::Places places;
         if (!session_.path().empty()) places.mapFolder = fs::path(session_.path()).parent_path();

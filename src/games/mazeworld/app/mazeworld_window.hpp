@@ -136,6 +136,7 @@ private:
     mw::CombatantSetup joining_;
     bool newTeam_ = false;  // the combatant joining starts a team of its own (an enemy of every other)
     int coverChoice_[mw::kSides] = {0, 0, 0, 0};
+    std::array<std::string, mw::kSides> coverShown_;  // what each picker showed (stateJson's "cover_picker")
     std::string nameInput_;
     std::uint64_t nameFor_ = ~0ull;  // the revision nameInput_ was taken from
 
@@ -143,6 +144,7 @@ private:
     FileBrowser browser_;                     // Open and Save as
     std::vector<std::string> shippedBattles_;  // the battles of battlesDir(), listed as a dialog opens
     std::string exportPath_;
+    std::string dialogShown_, dialogFolder_;  // the file dialog drawn this frame (its title), the folder it started in
     bool openPopup_ = false, savePopup_ = false, newPopup_ = false, exportPopup_ = false;
     std::uint64_t logScrolledAt_ = ~0ull;
 
