@@ -395,3 +395,84 @@ TEST_CASE("app: the players' screen is a window of its own showing only what pla
     ui.keys("ctrl+q");
     CHECK(app.waitExit(20) == 0);
 }
+
+namespace {
+
+// The app with the window opened on `battle` (--battle) beside `map`, once the window is drawn.
+struct Opened {
+    Background app;
+    Driver ui;
+    Opened(const std::string& dir, const std::string& battle, const std::string& map)
+        : app({"--size", "1280x1000", "--state-file", dir + "/state.json", "--battle", battle, map}, dir), ui(dir) {
+        REQUIRE(ui.findWindow());
+        ui.waitState([&](const Json& j) { return j["items"].contains("mazeworld: menu Battle") && ui.battle(j).is_object(); });
+    }
+};
+
+// A copy of a shipped battle in `dir`; returns its path.
+std::string copyBattle(const std::string& dir, const std::string& name) {
+    const std::string path = dir + "/" + name;
+    std::ofstream(path) << slurp(kRoot + "/battles/" + name);
+    return path;
+}
+
+// What each Side's cover picker is to show: "(no cover)", else its first piece (an emplacement with
+// its town), as the list names it.
+Json coverShown(const mw::Battle& b) {
+    Json shown = Json::array();
+    for (const auto& pieces : b.sides()) {
+        std::string name = pieces.empty() ? "(no cover)" : pieces.front().type.name;
+        for (const mw::CoverType& t : b.variant().emplacements)
+            if (!pieces.empty() && t.name == name) name += " (" + t.town + " town)";
+        shown.push_back(name);
+    }
+    return shown;
+}
+
+void coverPickers(const std::string& dir, const std::string& battle, const Json& expected) {
+    Opened w(dir, battle, copyMap(dir, "maps/demo.json"));
+    w.ui.clickNoted("mazeworld: tab Start");
+    const Json s = w.ui.waitState([&](const Json& j) { return w.ui.battle(j).is_object() && w.ui.battle(j)["cover_picker"] == expected; }, 10);
+    CHECK(w.ui.battle(s)["cover_picker"] == expected);
+    w.ui.keys("ctrl+q");
+    CHECK(w.app.waitExit(20) == 0);
+}
+
+}  // namespace
+
+// The Start tab's cover picker of each Side shows what the Side has: before the fight, the cover set
+// by hand, "(no cover)" for a Side set to none, "(roll from the seed)" for one left to the dice; once
+// the fight has begun, its first piece. The pickers once showed their first entry whatever the Sides had.
+TEST_CASE("app: the MazeWorld Start tab's cover pickers show what each Side has", "[app-battle]") {
+    SECTION("before the fight") {
+        const std::string dir = scratchDir("mazeworld-cover-start");
+        const std::string battle = dir + "/start.json";
+        sightline::app::MazeWorldSession s(kRoot + "/assets");
+        mw::BattleSetup setup;
+        setup.variant = "mazes";
+        setup.seed = 77;
+        setup.sides[0] = std::vector<std::string>{"Brick wall"};
+        setup.sides[1] = std::vector<std::string>{"Metallic container"};
+        setup.sides[2] = std::vector<std::string>{};
+        s.newBattle(setup);
+        mw::CombatantSetup c;
+        c.id = "dune";
+        c.team = "contestants";
+        c.side = 1;
+        REQUIRE_FALSE(s.addCombatant(c));
+        s.saveAs(battle);
+        coverPickers(dir, battle, Json::array({"Brick wall", "Metallic container", "(no cover)", "(roll from the seed)"}));
+    }
+    SECTION("once the fight has begun") {
+        const std::string dir = scratchDir("mazeworld-cover-begun");
+        const std::string battle = copyBattle(dir, "ua-ambush.json");
+        sightline::app::MazeWorldSession reference(kRoot + "/assets");
+        reference.open(battle);
+        REQUIRE(reference.started());
+        const Json expected = coverShown(reference.battle());
+        INFO("the Sides: " << expected.dump());
+        CHECK(expected[0] != "(no cover)");
+        CHECK(expected[1].get<std::string>().find(" town)") != std::string::npos);  // an emplacement
+        coverPickers(dir, battle, expected);
+    }
+}

@@ -1012,6 +1012,23 @@ void MazeWorldWindow::setupTab(GameWindowOutput& out) {
             const std::size_t k = static_cast<std::size_t>(i) - firstRow;
             return k < b.variant().cover.size() ? b.variant().cover[k].name : b.variant().emplacements[k - b.variant().cover.size()].name;
         };
+        // Each picker shows what its Side has (the first of several pieces), taken again whenever the
+        // battle changes: a choice not yet Set stays until then.
+        if (coverFor_ != session_.revision()) {
+            for (int s = 1; s <= mw::kSides; ++s) {
+                const auto& pieces = b.sides()[static_cast<std::size_t>(s - 1)];
+                int& choice = coverChoice_[s - 1];
+                choice = static_cast<int>(firstRow) - 1;  // "(no cover)"
+                if (!started && !session_.file().setup.sides[static_cast<std::size_t>(s - 1)]) choice = 0;  // rolled
+                else if (!pieces.empty())
+                    for (std::size_t i = firstRow; i < names.size(); ++i)
+                        if (nameAt(static_cast<int>(i)) == pieces.front().type.name) {
+                            choice = static_cast<int>(i);
+                            break;
+                        }
+            }
+            coverFor_ = session_.revision();
+        }
         for (int s = 1; s <= mw::kSides; ++s) {
             ImGui::PushID(s);
             const auto& setupSide = session_.file().setup.sides[static_cast<std::size_t>(s - 1)];

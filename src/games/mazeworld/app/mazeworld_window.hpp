@@ -136,6 +136,7 @@ private:
     mw::CombatantSetup joining_;
     bool newTeam_ = false;  // the combatant joining starts a team of its own (an enemy of every other)
     int coverChoice_[mw::kSides] = {0, 0, 0, 0};
+    std::uint64_t coverFor_ = ~0ull;  // the revision the cover pickers were taken from
     std::array<std::string, mw::kSides> coverShown_;  // what each picker showed (stateJson's "cover_picker")
     std::string nameInput_;
     std::uint64_t nameFor_ = ~0ull;  // the revision nameInput_ was taken from
