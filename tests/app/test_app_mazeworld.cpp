@@ -416,6 +416,17 @@ std::string copyBattle(const std::string& dir, const std::string& name) {
     return path;
 }
 
+// A new battle (Battle > New..., Start): nobody in it, no file yet.
+void newBattle(Driver& ui) {
+    ui.clickNoted("mazeworld: menu Battle");
+    ui.clickNoted("mazeworld: menu New");
+    ui.clickNoted("mazeworld: new Start");
+    const Json s = ui.waitState([&](const Json& j) {
+        return ui.battle(j).is_object() && ui.battle(j)["path"] == "" && ui.battle(j)["events"] == 0 && !j["popup_open"].get<bool>();
+    });
+    REQUIRE(ui.battle(s)["path"] == "");
+}
+
 // What each Side's cover picker is to show: "(no cover)", else its first piece (an emplacement with
 // its town), as the list names it.
 Json coverShown(const mw::Battle& b) {
@@ -439,6 +450,42 @@ void coverPickers(const std::string& dir, const std::string& battle, const Json&
 }
 
 }  // namespace
+
+// "Next turn" needs somebody in the fight: on a battle nobody is in yet it is disabled and says why
+// (it once counted turns nobody took), and the session refuses it however it comes.
+TEST_CASE("app: a MazeWorld battle with no combatants has no Next turn", "[app-battle]") {
+    sightline::app::MazeWorldSession session(kRoot + "/assets");
+    mw::BattleSetup setup;
+    setup.variant = "mazes";
+    setup.seed = 5;
+    session.newBattle(setup);
+    mw::Action next;
+    next.kind = mw::Action::Kind::NextTurn;
+    const mw::Outcome o = session.act(next);
+    CHECK_FALSE(o.ok);
+    CHECK(o.text.find("combatants") != std::string::npos);
+    CHECK(session.battle().turn() == 1);
+    CHECK(session.file().events.empty());
+
+    const std::string dir = scratchDir("mazeworld-no-combatants");
+    Opened w(dir, copyBattle(dir, "mazes-warehouse.json"), copyMap(dir, "maps/demo.json"));
+    newBattle(w.ui);
+    // (The frame that made the battle drew the buttons of the one before.)
+    Json s = w.ui.waitState([&](const Json& j) { return w.ui.battle(j).is_object() && w.ui.battle(j)["buttons"].value("Next turn", Json()).is_string(); }, 5);
+    const Json why = w.ui.battle(s)["buttons"]["Next turn"];
+    INFO("Next turn: " << why);
+    REQUIRE(why.is_string());
+    CHECK(why.get<std::string>().find("combatants") != std::string::npos);
+    // Pressed all the same, it does nothing.
+    w.ui.press("Next turn");
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    s = w.ui.waitState([&](const Json& j) { return w.ui.battle(j).is_object(); });
+    CHECK(w.ui.battle(s)["turn"] == 1);
+    CHECK(w.ui.battle(s)["events"] == 0);
+    w.ui.keys("ctrl+q");
+    w.ui.clickNoted("unsaved: discard");
+    CHECK(w.app.waitExit(20) == 0);
+}
 
 // The Start tab's cover picker of each Side shows what the Side has: before the fight, the cover set
 // by hand, "(no cover)" for a Side set to none, "(roll from the seed)" for one left to the dice; once

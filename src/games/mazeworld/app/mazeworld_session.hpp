@@ -84,6 +84,9 @@ public:
     std::optional<std::string> setSeed(std::uint64_t seed);
     // An action: refused (ok false, nothing recorded) or applied and recorded as an event.
     mw::Outcome act(const mw::Action& action);
+    // Whether act() would refuse it now, and why (nothing is rolled or changed): the rules'
+    // refusal (mw::Battle::refusal), and no next turn while nobody is in the fight.
+    std::optional<std::string> refusal(const mw::Action& action) const;
     // What the last act or redo did (its text and rolls), or nullptr.
     const mw::Outcome* lastOutcome() const { return lastOutcome_ ? &*lastOutcome_ : nullptr; }
 
@@ -129,6 +132,8 @@ private:
     };
 
     std::optional<std::string> changeSetup(mw::BattleSetup setup);
+    // What the GM may not do though the rules allow it (with a battle only).
+    std::optional<std::string> gmRefusal(const mw::Action& action) const;
     // The battle again from the file: from the last checkpoint at or before its events (the start
     // when there is none), the events after it applied as mw::replay applies them.
     void rebuild();

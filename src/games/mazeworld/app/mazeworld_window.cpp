@@ -675,7 +675,7 @@ bool MazeWorldWindow::button(const char* label, const std::optional<std::string>
 }
 
 bool MazeWorldWindow::actionButton(const char* label, const mw::Action& action, GameWindowOutput& out, const std::string& name) {
-    const std::optional<std::string> why = session_.battle().refusal(action);
+    const std::optional<std::string> why = session_.refusal(action);
     if (!button(label, why, name)) return false;
     const mw::Outcome o = session_.act(action);
     if (o.ok) report(o.text, false, out);
