@@ -87,6 +87,8 @@ void App::openNow(const std::string& path) {
 }
 
 void App::afterBoardReplaced(const std::string& path) {
+    // The game windows ask for the board's file as they need it.
+    for (WindowSlot& slot : windows_) slot.window->setBoardFile([this] { return doc_.path(); });
     selection_ = Selection{};
     panels_.boardReplaced();
     // The map's own game, unless --rules chose one for the map opened at start.
@@ -132,6 +134,7 @@ void App::saveAsNow(const std::string& path) {
     }
     recent_.add(path);
     mapFiles_ = mapFiles();
+    for (WindowSlot& slot : windows_) slot.window->setBoardFile([this] { return doc_.path(); });
     // Pictures are named from the map's folder, which may be another now; an imported board's
     // picture is a file beside it.
     if (const std::string warning = view_.loadBackground(doc_.board(), path); !warning.empty()) say(warning, true);

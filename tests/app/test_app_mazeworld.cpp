@@ -449,6 +449,22 @@ void coverPickers(const std::string& dir, const std::string& battle, const Json&
     CHECK(w.app.waitExit(20) == 0);
 }
 
+// Battle > Save as... on `battle` (empty: a new one) beside `map`: the folder its dialog starts in.
+std::string saveAsStartsIn(const std::string& dir, const std::string& battle, const std::string& map) {
+    Opened w(dir, battle.empty() ? copyBattle(dir, "mazes-warehouse.json") : battle, map);
+    if (battle.empty()) newBattle(w.ui);
+    w.ui.clickNoted("mazeworld: menu Battle");
+    w.ui.clickNoted("mazeworld: menu Save as");
+    const Json s = w.ui.waitState([&](const Json& j) { return w.ui.battle(j).is_object() && w.ui.battle(j)["dialog"] == "Save battle as"; });
+    REQUIRE(w.ui.battle(s)["dialog"] == "Save battle as");
+    w.ui.keys("Escape");
+    w.ui.waitState([&](const Json& j) { return w.ui.battle(j).is_object() && w.ui.battle(j)["dialog"].is_null(); });
+    w.ui.keys("ctrl+q");
+    if (battle.empty()) w.ui.clickNoted("unsaved: discard");
+    CHECK(w.app.waitExit(20) == 0);
+    return w.ui.battle(s)["dialog_folder"].get<std::string>();
+}
+
 }  // namespace
 
 // "Next turn" needs somebody in the fight: on a battle nobody is in yet it is disabled and says why
@@ -521,5 +537,32 @@ TEST_CASE("app: the MazeWorld Start tab's cover pickers show what each Side has"
         CHECK(expected[0] != "(no cover)");
         CHECK(expected[1].get<std::string>().find(" town)") != std::string::npos);  // an emplacement
         coverPickers(dir, battle, expected);
+    }
+}
+
+// Save as starts in the battle's own folder, else the map's, else the home folder: never in the
+// folders of battles and maps that come with Sightline (it once started in the shipped battles').
+TEST_CASE("app: MazeWorld's Save as starts beside the battle or the map, never in the shipped folders", "[app-battle]") {
+    SECTION("a new battle: the map's folder") {
+        const std::string dir = scratchDir("mazeworld-save-new");
+        fs::create_directories(dir + "/table");
+        CHECK(saveAsStartsIn(dir, "", copyMap(dir + "/table", "maps/demo.json")) == dir + "/table");
+    }
+    SECTION("a battle of the user's: its own folder") {
+        const std::string dir = scratchDir("mazeworld-save-own");
+        fs::create_directories(dir + "/table");
+        CHECK(saveAsStartsIn(dir, copyBattle(dir, "ua-ambush.json"), copyMap(dir + "/table", "maps/demo.json")) == dir);
+    }
+    SECTION("a shipped battle: the map's folder") {
+        const std::string dir = scratchDir("mazeworld-save-shipped");
+        fs::create_directories(dir + "/table");
+        // The shipped file itself (nothing here saves it).
+        CHECK(saveAsStartsIn(dir, kRoot + "/battles/ua-ambush.json", copyMap(dir + "/table", "maps/demo.json")) == dir + "/table");
+    }
+    SECTION("a new battle on a shipped map: the home folder") {
+        const char* home = std::getenv("HOME");
+        REQUIRE(home != nullptr);
+        const std::string dir = scratchDir("mazeworld-save-home");
+        CHECK(saveAsStartsIn(dir, "", "maps/demo.json") == std::string(home));
     }
 }

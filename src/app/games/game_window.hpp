@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -52,6 +53,9 @@ public:
     virtual std::string unsavedWhat() const { return title(); }
     // Saves the work to its file; returns why not (no file chosen yet, a write error) or "".
     virtual std::string saveWork() { return {}; }
+    // The board's file ("" while it has none), asked as the window needs it: a file dialog for work
+    // without a file of its own starts beside the board's.
+    virtual void setBoardFile(std::function<std::string()> boardFile) { (void)boardFile; }
     // Opens a file of the window's kind (the app's --battle); returns why not or "". A failure
     // leaves the window's work as it was.
     virtual std::string openFile(const std::string& path) { return "this window opens no files (" + path + ")"; }

@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <sstream>
 
@@ -228,6 +229,29 @@ bool MazeWorldWindow::visible(const mw::Combatant& c) const {
 }
 
 std::string MazeWorldWindow::battlesDir() const { return (fs::path(session_.assetsDir()).parent_path() / "battles").string(); }
+
+fs::path MazeWorldWindow::saveFolder() const {
+    std::error_code ec;
+    // The battles and maps that come with Sightline are replaced by the next version of it.
+    const fs::path root = fs::weakly_canonical(fs::absolute(session_.assetsDir(), ec) / "..", ec);
+    auto shipped = [&](const fs::path& folder) {
+        const fs::path f = fs::weakly_canonical(folder, ec);
+        for (const char* const kept : {"battles", "maps"}) {
+            const fs::path rest = f.lexically_relative(root / kept);
+            if (!rest.empty() && *rest.begin() != "..") return true;
+        }
+        return false;
+    };
+    std::vector<fs::path> folders;
+    if (!session_.path().empty()) folders.push_back(fs::absolute(session_.path(), ec).parent_path());
+    if (const std::string board = boardFile_ ? boardFile_() : std::string(); !board.empty())
+        folders.push_back(fs::absolute(board, ec).parent_path());
+    if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') folders.push_back(home);
+    folders.push_back(fs::current_path(ec));
+    for (const fs::path& f : folders)
+        if (!f.empty() && fs::is_directory(f, ec) && !shipped(f)) return f;
+    return fs::current_path(ec);
+}
 
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Window, menu and toolbar
@@ -1352,15 +1376,19 @@ void MazeWorldWindow::popups(GameWindowOutput& out) {
         newSeed_ = ui::randomSeed();
         ImGui::OpenPopup(kNew);
     }
-    // Open and Save as: the maps' file browser (app/ui/file_browser.hpp), for battles, starting in
-    // the open battle's folder, else the shipped battles'.
+    // Open and Save as: the maps' file browser (app/ui/file_browser.hpp), for battles. Open starts
+    // in the open battle's folder, else the shipped battles'; Save as where saveFolder() says, the
+    // battle's name picked there.
     auto startBrowser = [&](FileBrowser::Mode mode) {
         std::error_code ec;
-        fs::path folder = session_.path().empty() ? fs::path(battlesDir()) : fs::path(session_.path()).parent_path();
-        if (!fs::is_directory(folder, ec)) folder = fs::current_path(ec);  // no battles/ folder shipped
-        const fs::path file = mode == FileBrowser::Mode::Open ? fs::path()
-                              : session_.path().empty()       ? folder / "battle.json"
-                                                              : fs::path(session_.path());
+        fs::path folder, file;
+        if (mode == FileBrowser::Mode::Open) {
+            folder = session_.path().empty() ? fs::path(battlesDir()) : fs::path(session_.path()).parent_path();
+            if (!fs::is_directory(folder, ec)) folder = fs::current_path(ec);  // no battles/ folder shipped
+        } else {
+            folder = saveFolder();
+            file = folder / (session_.path().empty() ? fs::path("battle.json") : fs::path(session_.path()).filename());
+        }
         browser_.start(mode, folder, file, FileBrowser::Files::Battles);
         dialogFolder_ = folder.string();
         shippedBattles_.clear();
@@ -1441,8 +1469,10 @@ void MazeWorldWindow::popups(GameWindowOutput& out) {
         dialogShown_ = title;
         if (!saving) unsavedWarning();
         FileBrowser::Places places;
+        const std::string board = boardFile_ ? boardFile_() : std::string();
         if (!session_.path().empty()) places.mapFolder = fs::path(session_.path()).parent_path();
-        places.folderLabel = "Battle's folder";
+        else if (!board.empty()) places.mapFolder = fs::path(board).parent_path();
+        places.folderLabel = session_.path().empty() ? "Map's folder" : "Battle's folder";
         places.shipped = &shippedBattles_;
         places.shippedLabel = "Shipped battles";
         fs::path chosen;

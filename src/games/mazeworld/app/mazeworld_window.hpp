@@ -15,6 +15,8 @@
 
 #include <array>
 #include <cstdint>
+#include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -31,6 +33,7 @@ public:
     bool hasUnsavedWork() const override { return session_.modified(); }
     std::string unsavedWhat() const override;
     std::string saveWork() override;
+    void setBoardFile(std::function<std::string()> boardFile) override { boardFile_ = std::move(boardFile); }
     std::string openFile(const std::string& path) override;
     void showToPlayers(bool players) override { session_.playerView = players; }
     bool hasFocus() const override { return focused_; }
@@ -100,6 +103,9 @@ private:
     unsigned teamColour(const std::string& team) const;
     bool visible(const mw::Combatant& c) const;
     std::string battlesDir() const;
+    // Where Save as starts: the battle's folder, else the board's, else home, else the working
+    // folder; never one of the folders of battles and maps that come with Sightline.
+    std::filesystem::path saveFolder() const;
 
     MazeWorldSession session_;
     bool focused_ = false;
@@ -146,6 +152,7 @@ private:
     std::vector<std::string> shippedBattles_;  // the battles of battlesDir(), listed as a dialog opens
     std::string exportPath_;
     std::string dialogShown_, dialogFolder_;  // the file dialog drawn this frame (its title), the folder it started in
+    std::function<std::string()> boardFile_;   // the board's file ("" while it has none)
     bool openPopup_ = false, savePopup_ = false, newPopup_ = false, exportPopup_ = false;
     std::uint64_t logScrolledAt_ = ~0ull;
 
