@@ -152,6 +152,21 @@ void App::afterPrompt(UnsavedChoice choice) {
         }
         GameWindow& w = *windows_[askedWindow_].window;
         if (choice == UnsavedChoice::Save) {
+            // Work without a file yet: the window's own Save as asks where, and quitting goes on once
+            // it saved (or stops when it was cancelled), as the board's Save As does.
+            const bool savingAs = w.saveWorkAs([this](bool saved) {
+                if (pending_ != Pending::QuitWindow) return;
+                if (!saved) {
+                    pending_ = Pending::None;
+                    return;
+                }
+                ++askedWindow_;
+                continueQuit();
+            });
+            if (savingAs) {
+                windows_[askedWindow_].open = true;
+                return;
+            }
             const std::string why = w.saveWork();
             if (!why.empty()) {
                 pending_ = Pending::None;

@@ -427,6 +427,39 @@ void newBattle(Driver& ui) {
     REQUIRE(ui.battle(s)["path"] == "");
 }
 
+void quitWithNewBattle(bool cancel) {
+    const std::string dir = scratchDir(cancel ? "mazeworld-quit-cancel" : "mazeworld-quit-save");
+    Opened w(dir, copyBattle(dir, "mazes-warehouse.json"), copyMap(dir, "maps/demo.json"));
+    newBattle(w.ui);
+    w.ui.keys("ctrl+q");
+    // Save sits left of Discard, as large (the question notes only Discard).
+    const Json discard = w.ui.pointNoted("unsaved: discard");
+    w.ui.pointAt(discard[0].get<double>() - discard[2].get<double>() / 2 - 4, discard[1].get<double>() + discard[3].get<double>() / 2);
+    w.ui.click();
+    Json s = w.ui.waitState([&](const Json& j) { return w.ui.battle(j).is_object() && w.ui.battle(j)["dialog"] == "Save battle as"; });
+    INFO("status: " << s["status"]);
+    REQUIRE(w.ui.battle(s)["dialog"] == "Save battle as");
+    if (!cancel) {
+        const std::string saved = dir + "/fresh.json";
+        w.ui.clickNoted("files-name");
+        w.ui.keys("ctrl+a");
+        w.ui.typeText(saved);
+        w.ui.keys("Return");
+        CHECK(w.app.waitExit(20) == 0);
+        CHECK(Json::parse(slurp(saved), nullptr, false).is_object());
+        return;
+    }
+    w.ui.keys("Escape");
+    s = w.ui.waitState([&](const Json& j) { return w.ui.battle(j).is_object() && w.ui.battle(j)["dialog"].is_null() && !j["popup_open"].get<bool>(); });
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    CHECK(w.app.running());  // still there
+    CHECK(w.ui.battle(s)["path"] == "");
+    // Asked again, the question comes again, and Discard quits.
+    w.ui.keys("ctrl+q");
+    w.ui.clickNoted("unsaved: discard");
+    CHECK(w.app.waitExit(20) == 0);
+}
+
 // What each Side's cover picker is to show: "(no cover)", else its first piece (an emplacement with
 // its town), as the list names it.
 Json coverShown(const mw::Battle& b) {
@@ -466,6 +499,14 @@ std::string saveAsStartsIn(const std::string& dir, const std::string& battle, co
 }
 
 }  // namespace
+
+// Quitting with a new battle that was never saved: Save in the question opens the window's Save as
+// (it once answered that the battle was to be saved from its window); the quit goes on once the
+// battle is saved, and stops when the Save as is cancelled, as the board's own Save does.
+TEST_CASE("app: quitting with a new MazeWorld battle, Save asks where to save it", "[app-battle]") {
+    SECTION("saved: the app quits") { quitWithNewBattle(false); }
+    SECTION("cancelled: the app stays") { quitWithNewBattle(true); }
+}
 
 // "Next turn" needs somebody in the fight: on a battle nobody is in yet it is disabled and says why
 // (it once counted turns nobody took), and the session refuses it however it comes.

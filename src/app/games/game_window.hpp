@@ -4,7 +4,8 @@
 // frame and asks about their unsaved work on quit, as it does for the map.
 //
 // A window keeps its own model and files (it is not the board's Document); what it tells the app
-// goes into GameWindowOutput, which the app carries out after the window is drawn.
+// goes into GameWindowOutput, which the app carries out after the window is drawn (but for the end
+// of a Save as the app asked for on quit: saveWorkAs).
 #pragma once
 
 #include <cstdint>
@@ -53,6 +54,14 @@ public:
     virtual std::string unsavedWhat() const { return title(); }
     // Saves the work to its file; returns why not (no file chosen yet, a write error) or "".
     virtual std::string saveWork() { return {}; }
+    // Work without a file yet: opens the window's own Save as dialog (the window is drawn for it)
+    // and returns true; `done` is called once the dialog closes, with whether the work was saved.
+    // False, and `done` never called, where the work has a file (saveWork saves it) or the window
+    // has no such dialog.
+    virtual bool saveWorkAs(std::function<void(bool saved)> done) {
+        (void)done;
+        return false;
+    }
     // The board's file ("" while it has none), asked as the window needs it: a file dialog for work
     // without a file of its own starts beside the board's.
     virtual void setBoardFile(std::function<std::string()> boardFile) { (void)boardFile; }

@@ -182,6 +182,13 @@ std::string MazeWorldWindow::saveWork() {
     return {};
 }
 
+bool MazeWorldWindow::saveWorkAs(std::function<void(bool saved)> done) {
+    if (!session_.hasBattle() || !session_.path().empty() || seat_.active()) return false;
+    savePopup_ = true;
+    savedAs_ = std::move(done);
+    return true;
+}
+
 std::string MazeWorldWindow::openFile(const std::string& path) {
     try {
         session_.open(path);
@@ -276,6 +283,7 @@ void MazeWorldWindow::draw(const GameWindowContext& ctx, bool* open, GameWindowO
         return;
     }
     std::string title = titleWithFile();
+    if (savedAs_) ImGui::SetNextWindowCollapsed(false);  // the Save as the app waits for is drawn inside it
     if (!ImGui::Begin(title.c_str(), open, ImGuiWindowFlags_MenuBar)) {
         focused_ = false;
         ImGui::End();
@@ -1477,9 +1485,11 @@ void MazeWorldWindow::popups(GameWindowOutput& out) {
         places.shippedLabel = "Shipped battles";
         fs::path chosen;
         const FileBrowser::Outcome outcome = browser_.draw(places, chosen);
+        bool saved = false;
         if (outcome == FileBrowser::Outcome::Chosen && saving) {
             try {
                 session_.saveAs(chosen.string());
+                saved = true;
                 report("Saved " + chosen.string() + ".", false, out);
             } catch (const std::exception& e) {
                 out.problemTitle = "Cannot save the battle";
@@ -1498,6 +1508,12 @@ void MazeWorldWindow::popups(GameWindowOutput& out) {
         }
         if (outcome != FileBrowser::Outcome::Browsing) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
+        // A Save as the app asked for (quitting): it goes on once the battle is saved, else stops.
+        if (saving && outcome != FileBrowser::Outcome::Browsing && savedAs_) {
+            const std::function<void(bool)> done = std::move(savedAs_);
+            savedAs_ = nullptr;
+            done(saved);
+        }
     };
     browse(kOpen, false);
     browse(kSave, true);

@@ -33,6 +33,7 @@ public:
     bool hasUnsavedWork() const override { return session_.modified(); }
     std::string unsavedWhat() const override;
     std::string saveWork() override;
+    bool saveWorkAs(std::function<void(bool saved)> done) override;
     void setBoardFile(std::function<std::string()> boardFile) override { boardFile_ = std::move(boardFile); }
     std::string openFile(const std::string& path) override;
     void showToPlayers(bool players) override { session_.playerView = players; }
@@ -152,6 +153,7 @@ private:
     std::vector<std::string> shippedBattles_;  // the battles of battlesDir(), listed as a dialog opens
     std::string exportPath_;
     std::string dialogShown_, dialogFolder_;  // the file dialog drawn this frame (its title), the folder it started in
+    std::function<void(bool saved)> savedAs_;  // the app's, told how the Save as it asked for ended
     std::function<std::string()> boardFile_;   // the board's file ("" while it has none)
     bool openPopup_ = false, savePopup_ = false, newPopup_ = false, exportPopup_ = false;
     std::uint64_t logScrolledAt_ = ~0ull;
