@@ -134,6 +134,7 @@ private:
     void handle(const ask::Save&);
     void handle(const ask::ShowSaveAs&);
     void handle(const ask::SaveAs& a);
+    void handle(const ask::SaveAsCancelled&);
     void handle(const ask::ShowOpen&);
     void handle(const ask::Open& a);
     void handle(const ask::OpenBench&);

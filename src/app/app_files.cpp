@@ -130,6 +130,7 @@ void App::saveAsNow(const std::string& path) {
         doc_.saveAs(path);
     } catch (const std::exception& e) {
         panels_.showError("Cannot save the board", e.what());
+        if (pending_ != Pending::QuitWindow) pending_ = Pending::None;  // what waited for the save stops
         return;
     }
     recent_.add(path);

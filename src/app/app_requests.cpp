@@ -80,6 +80,18 @@ void App::handle(const ask::Redo&) {
 void App::handle(const ask::Save&) { saveNow(); }
 void App::handle(const ask::ShowSaveAs&) { panels_.saveAsDialog(doc_.path()); }
 void App::handle(const ask::SaveAs& a) { saveAsNow(a.path); }
+void App::handle(const ask::SaveAsCancelled&) {
+    // Save As closed without saving while quitting, opening a map or making a new one waited for it
+    // (Save in the unsaved-work question of a board without a file): that stops too, rather than
+    // going on at some later Save As.
+    if (pending_ == Pending::None || pending_ == Pending::QuitWindow) return;
+    const Pending was = pending_;
+    pending_ = Pending::None;
+    say(was == Pending::Quit   ? "Not saved: the app stays open."
+        : was == Pending::Open ? "Not saved: " + pendingPath_ + " was not opened."
+                               : "Not saved: no new map was made.",
+        true);
+}
 void App::handle(const ask::ShowOpen&) { panels_.openDialog(); }
 void App::handle(const ask::Open& a) { requestOpen(a.path); }
 void App::handle(const ask::OpenBench&) { requestOpen(resolveData("maps/bench-dense.json")); }

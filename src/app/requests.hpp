@@ -40,6 +40,7 @@ struct Redo {};
 struct Save {};
 struct ShowSaveAs {};                  // the Save As dialog
 struct SaveAs { std::string path; };
+struct SaveAsCancelled {};             // the Save As dialog closed without saving
 struct ShowOpen {};                    // the Open dialog
 struct Open { std::string path; };
 struct OpenBench {};                   // the dense benchmark map
@@ -108,7 +109,7 @@ struct UsePreset { std::string preset; };
 
 }  // namespace ask
 
-using Request = std::variant<table::Command, ask::Undo, ask::Redo, ask::Save, ask::ShowSaveAs, ask::SaveAs,
+using Request = std::variant<table::Command, ask::Undo, ask::Redo, ask::Save, ask::ShowSaveAs, ask::SaveAs, ask::SaveAsCancelled,
                              ask::ShowOpen, ask::Open, ask::OpenBench, ask::Answer, ask::Quit, ask::ToggleWindow,
                              ask::Fit, ask::Picture, ask::Say, ask::CentreOn, ask::PickAttacker, ask::PickDefender,
                              ask::SwapPair, ask::AddFigure, ask::RemoveFocus, ask::Delete, ask::UseTool, ask::Copy,

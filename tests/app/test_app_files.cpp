@@ -370,6 +370,42 @@ TEST_CASE("app: Save As onto an existing file asks first; Cancel leaves it as it
     CHECK(quit(ui, running) == 0);
 }
 
+TEST_CASE("app: quitting with a board that has no file, Save's Save As cancelled stops the quit, and a later Save As does not quit",
+          "[app-files]") {
+    const std::string dir = scratchDir("quit-save-as");
+    const std::string map = dir + "/tower.dd2vtt";
+    write(map, mapText("tests/corpus/uvtt-cropped-red-tower.dd2vtt"));
+    Background running({"--size", "1280x800", "--state-file", dir + "/state.json", map}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout") && j["import_notes_shown"] == true; });
+    REQUIRE(s["map"] == "");  // an imported board has no file of its own yet
+    const std::size_t figures = s["figures"].size();
+    ui.move(3.5, 3.5);
+    ui.key("n");
+    s = ui.waitState([&](const Json& j) { return j["figures"].size() == figures + 1 && j["modified"] == true; });
+    REQUIRE(s["modified"] == true);
+    // Ctrl+Q: the question; Save: Save As, which is cancelled. The app stays, the board unsaved.
+    ui.key("ctrl+q");
+    ui.clickItem("unsaved: save");
+    ui.clickItem("files-cancel");
+    s = ui.waitState([](const Json& j) { return j["popup_open"] == false; });
+    CHECK(running.waitExit(1) == -1);
+    CHECK(s["modified"] == true);
+    CHECK(s["status"].get<std::string>().find("Not saved") != std::string::npos);
+    // A Save As later saves the board and nothing else: the quit asked before is not carried out.
+    ui.pointAtWindow();
+    ui.openBrowser("ctrl+shift+s");
+    ui.clickItem("files-name");
+    ui.key("ctrl+a");
+    ui.type("kept.json");
+    ui.key("Return");
+    s = ui.waitState([&](const Json& j) { return j["map"] == dir + "/kept.json"; });
+    CHECK(s["map"] == dir + "/kept.json");
+    CHECK(running.waitExit(2) == -1);
+    CHECK(quit(ui, running) == 0);
+}
+
 TEST_CASE("app: an imported map saved writes its picture beside it, and opens again with it", "[app-files]") {
     const std::string dir = scratchDir("picture");
     struct Case {

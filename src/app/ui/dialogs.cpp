@@ -108,6 +108,7 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
             ImGui::CloseCurrentPopup();
         };
         if (ImGui::Button("Save", ImVec2(em * 6, 0))) choose(UnsavedChoice::Save);
+        ui::noteItem("unsaved: save");
         ImGui::SameLine();
         if (ImGui::Button("Discard", ImVec2(em * 6, 0))) choose(UnsavedChoice::Discard);
         ui::noteItem("unsaved: discard");
@@ -130,6 +131,7 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
             if (saving) out.ask(ask::SaveAs{chosen.string()});
             else out.ask(ask::Open{chosen.string()});
         }
+        if (outcome == FileBrowser::Outcome::Cancelled && saving) out.ask(ask::SaveAsCancelled{});
         if (outcome != FileBrowser::Outcome::Browsing) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     };
