@@ -248,6 +248,17 @@ TEST_CASE("a battle at the table: a player acts only for its own creatures, with
     // Blue's own hidden creature is its own to move; the GM may do anything.
     CHECK(send(blue, {{"do", "take_cover"}, {"who", "zq-lurk"}}) == "");
     CHECK(send(gm, {{"do", "next_turn"}}) == "");
+    {
+        // The GM's seat is not offered a turn nobody takes, as in the app's window.
+        mw::BattleFile empty = ambush(7);
+        empty.setup.combatants.clear();
+        TableHost bare(smallBoard(), kSeats, {}, nullptr);
+        bare.serveGame(std::make_unique<mw::BattleTable>(empty, variant));
+        const TableHost::Reply r = bare.handle(gm, GameActionRequest{Json{{"do", "next_turn"}}.dump()});
+        REQUIRE(r.toSender.size() == 1);
+        CHECK(Json::parse(r.toSender[0]).value("reason", std::string()).find("no combatants yet") != std::string::npos);
+        CHECK(dynamic_cast<const mw::BattleTable&>(*bare.game()).file().events.empty());
+    }
     // Cover red was not shown is not probed: an aim at it is refused in words that do not depend on
     // what is there (Side 4: rolled in private, taken by nobody), and nothing changes.
     const std::size_t probed = served.file().events.size();

@@ -957,4 +957,11 @@ std::vector<std::string> Battle::order() const {
     return out;
 }
 
+std::optional<std::string> gmRefusal(const Battle& battle, const Action& action) {
+    if (action.kind != Action::Kind::NextTurn) return std::nullopt;
+    const std::vector<Combatant>& all = battle.combatants();
+    if (std::any_of(all.begin(), all.end(), [](const Combatant& c) { return !c.out; })) return std::nullopt;
+    return all.empty() ? "no combatants yet (add them in the Start tab)" : "nobody is left in the fight (add one in the Start tab)";
+}
+
 }  // namespace sightline::mazeworld

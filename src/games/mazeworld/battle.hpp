@@ -332,4 +332,9 @@ private:
     void noteUnseen(const Action& a, Outcome& out) const;
 };
 
+// What a GM is not offered though the rules allow it, and why: a next turn while nobody is in the
+// fight (it only counts turns nobody takes). Not the rules' (Battle::refusal): a file with such a
+// turn replays as it was. The app's window and the table's GM seat ask it.
+std::optional<std::string> gmRefusal(const Battle& battle, const Action& action);
+
 }  // namespace sightline::mazeworld

@@ -184,6 +184,8 @@ std::string BattleTable::act(const std::string& side, bool gm, const std::string
             return a.who + " already plans " + (a.intent == Intent::NonCombat ? "a non-combat action" : "combat");
         if (file_.events.size() >= kMaxTableEvents) return "the battle's file is full: the GM starts another";
     }
+    if (gm)
+        if (const std::optional<std::string> why = gmRefusal(b, a)) return *why;
     if (const std::optional<std::string> why = b.refusal(a)) {
         if (gm) return *why;
         // Said in words that name no creature the seat does not know of (as a word of its own, so

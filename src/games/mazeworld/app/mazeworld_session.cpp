@@ -189,18 +189,9 @@ std::optional<std::string> MazeWorldSession::setSeed(std::uint64_t seed) {
     return changeSetup(std::move(setup));
 }
 
-// The GM's own refusal of what the rules allow: a next turn while nobody is in the fight (it only
-// counts turns nobody takes). Not the rules': a file that did so before is replayed as it was.
-std::optional<std::string> MazeWorldSession::gmRefusal(const mw::Action& action) const {
-    if (action.kind != mw::Action::Kind::NextTurn) return std::nullopt;
-    const std::vector<mw::Combatant>& all = battle_->combatants();
-    if (std::any_of(all.begin(), all.end(), [](const mw::Combatant& c) { return !c.out; })) return std::nullopt;
-    return all.empty() ? "no combatants yet (add them in the Start tab)" : "nobody is left in the fight (add one in the Start tab)";
-}
-
 std::optional<std::string> MazeWorldSession::refusal(const mw::Action& action) const {
     if (!battle_) return "there is no battle";
-    if (std::optional<std::string> why = gmRefusal(action)) return why;
+    if (std::optional<std::string> why = mw::gmRefusal(*battle_, action)) return why;
     return battle_->refusal(action);
 }
 
@@ -210,7 +201,7 @@ mw::Outcome MazeWorldSession::act(const mw::Action& action) {
         o.text = "there is no battle";
         return o;
     }
-    if (std::optional<std::string> why = gmRefusal(action)) {
+    if (std::optional<std::string> why = mw::gmRefusal(*battle_, action)) {
         mw::Outcome o;
         o.text = std::move(*why);
         return o;

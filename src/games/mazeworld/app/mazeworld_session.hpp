@@ -132,8 +132,6 @@ private:
     };
 
     std::optional<std::string> changeSetup(mw::BattleSetup setup);
-    // What the GM may not do though the rules allow it (with a battle only).
-    std::optional<std::string> gmRefusal(const mw::Action& action) const;
     // The battle again from the file: from the last checkpoint at or before its events (the start
     // when there is none), the events after it applied as mw::replay applies them.
     void rebuild();
