@@ -205,6 +205,16 @@ TEST_CASE("document: a change made by someone else is no step of undo and the us
     REQUIRE(doc.board().walls.size() == 1);
     CHECK(doc.board().walls[0].id == "mine");
 
+    // A step that puts the whole board back would undo every change made since: dropped.
+    Board other = doc.board();
+    other.name = "renamed";
+    CHECK(doc.apply(table::ReplaceBoard{"rename the map", other}).empty());
+    CHECK(doc.applyOthers(table::MoveFigure{"B", {4, 0}}, true).empty());
+    CHECK_FALSE(doc.undo());
+    CHECK(doc.stepRefusal().find("changed at the table") != std::string::npos);
+    CHECK(doc.board().name == "renamed");
+    CHECK(doc.board().figures[1].cell == Cell{4, 0});
+
     // A table's board that was saved (a joined app's) stays so; one with the user's unsent change
     // stays changed.
     Document joined = open(sample());

@@ -211,15 +211,28 @@ Refusal Document::applyOthers(const table::Command& command, bool unsaved) {
     table::Applied a = table::apply(board_, command);
     if (!a.ok()) return a.refusal;
     if (!a.changed) return {};
-    // The user's own steps on a figure changed here would take that change back: they are dropped
-    // when reached.
+    // The user's own steps on a figure changed here would take that change back, and so would a
+    // step that puts back the whole board, or all the terrain where this changes it: they are
+    // dropped when reached.
+    const auto whole = [](const table::Command& c) { return std::holds_alternative<table::ReplaceBoard>(c); };
+    const auto terrain = [](const table::Command& c) {
+        const auto* p = std::get_if<table::ChangePieces>(&c);
+        return p && p->terrain.has_value();
+    };
     const std::vector<std::string> figures = figuresChanged(command);
-    if (!figures.empty())
-        for (std::vector<Step>* steps : {&undo_, &redo_})
-            for (Step& s : *steps)
-                for (const std::string& id : figuresChanged(s.command))
-                    if (s.stale.empty() && std::find(figures.begin(), figures.end(), id) != figures.end())
-                        s.stale = "someone else changed " + id + " after this step.";
+    for (std::vector<Step>* steps : {&undo_, &redo_})
+        for (Step& s : *steps) {
+            if (!s.stale.empty()) continue;
+            if (whole(s.command) || (terrain(s.command) && (terrain(command) || whole(command)))) {
+                s.stale = "the board was changed at the table after this step.";
+                continue;
+            }
+            for (const std::string& id : figuresChanged(s.command))
+                if (std::find(figures.begin(), figures.end(), id) != figures.end()) {
+                    s.stale = "someone else changed " + id + " after this step.";
+                    break;
+                }
+        }
     // The boards the steps lead back to hold this change too: none is a board seen before (undone
     // back to the saved state, the board still has it).
     for (std::vector<Step>* steps : {&undo_, &redo_})
