@@ -81,7 +81,7 @@ public:
     int run();
 
 private:
-    enum class Pending { None, Quit, QuitWindow, Open, NewMap };
+    enum class Pending { None, Quit, QuitWindow, Open, NewMap, Join };
 
     // A game's window beside the board (app/games/game_window.hpp), one a game that has one.
     struct WindowSlot {
@@ -135,6 +135,9 @@ private:
     void handle(const ask::ShowSaveAs&);
     void handle(const ask::SaveAs& a);
     void handle(const ask::SaveAsCancelled&);
+    // Joins the table of `link` in place of the board (JoinTable once the board's unsaved work is
+    // saved or discarded).
+    void joinNow(const std::string& link);
     void handle(const ask::ShowOpen&);
     void handle(const ask::Open& a);
     void handle(const ask::OpenBench&);
@@ -248,6 +251,7 @@ private:
     bool pointerInside_ = false;   // the pointer is in the window
     Pending pending_ = Pending::None;
     std::string pendingPath_;
+    std::string pendingLink_;  // the table to join once the unsaved question is answered (Pending::Join)
     std::vector<std::string> mapFiles_;
     std::vector<WindowSlot> windows_;
     std::size_t askedWindow_ = 0;  // Pending::QuitWindow: the window asked about

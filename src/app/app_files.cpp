@@ -192,6 +192,7 @@ void App::afterPrompt(UnsavedChoice choice) {
     }
     if (pending == Pending::Open) openNow(pendingPath_);
     if (pending == Pending::NewMap) newMapNow();
+    if (pending == Pending::Join) joinNow(pendingLink_);
 }
 
 std::string App::layoutJson() const {

@@ -64,7 +64,7 @@ void App::handle(const ask::Undo&) {
     if (doc_.dragging()) return;  // a drag owns the board until the button is released
     const std::string what = doc_.undoName();
     if (doc_.undo()) say("Undone: " + what + ".");
-    else if (!doc_.stepRefusal().empty()) say("Cannot undo " + what + " (a change made at the table since stands in the way): " + doc_.stepRefusal(), true);
+    else if (!doc_.stepRefusal().empty()) say("Cannot undo " + what + ": " + doc_.stepRefusal(), true);
     else say("Nothing to undo.");
     followMapRules();
 }
@@ -72,7 +72,7 @@ void App::handle(const ask::Redo&) {
     if (doc_.dragging()) return;
     const std::string what = doc_.redoName();
     if (doc_.redo()) say("Redone: " + what + ".");
-    else if (!doc_.stepRefusal().empty()) say("Cannot redo " + what + " (a change made at the table since stands in the way): " + doc_.stepRefusal(), true);
+    else if (!doc_.stepRefusal().empty()) say("Cannot redo " + what + ": " + doc_.stepRefusal(), true);
     else say("Nothing to redo.");
     followMapRules();
 }
@@ -89,6 +89,7 @@ void App::handle(const ask::SaveAsCancelled&) {
     pending_ = Pending::None;
     say(was == Pending::Quit   ? "Not saved: the app stays open."
         : was == Pending::Open ? "Not saved: " + pendingPath_ + " was not opened."
+        : was == Pending::Join ? "Not saved: the table was not joined."
                                : "Not saved: no new map was made.",
         true);
 }
@@ -324,11 +325,25 @@ void App::handle(const ask::JoinTable& a) {
         return;
     }
     if (doc_.modified()) {
-        say("The board has unsaved changes: save them before joining a table (the joined table replaces the board).", true);
+        // The joined table replaces the board: its unsaved work is saved or discarded first, as
+        // before opening another map.
+        try {
+            (void)parseJoinLink(a.link);
+        } catch (const std::exception& e) {
+            say(std::string("Cannot join: ") + e.what(), true);
+            return;
+        }
+        pending_ = Pending::Join;
+        pendingLink_ = a.link;
+        panels_.askUnsaved("joining a table (it replaces the board)");
         return;
     }
+    joinNow(a.link);
+}
+
+void App::joinNow(const std::string& text) {
     try {
-        JoinLink link = parseJoinLink(a.link);
+        JoinLink link = parseJoinLink(text);
         joined_.reset();
         joined_ = std::make_unique<TableClient>(std::move(link));
         // The seat's board replaces this one, and is no file's: Save asks for a name.

@@ -383,6 +383,37 @@ TEST_CASE("app: joined as the GM's seat, it changes the table as the GM", "[app-
     CHECK(figureOf(s, "B")["cell"] == Json{3, 3});
 }
 
+// Joining a table replaces the board: with unsaved work on it, the app asks first (as before opening
+// another map), and Discard joins. It once refused and said to save first, which a board left from
+// another table could only get past by Save as.
+TEST_CASE("app: joining a table with unsaved work asks first, and Discard joins", "[app-table]") {
+    const std::string dir = scratchDir("join-unsaved");
+    const std::string map = dir + "/drive.json";
+    std::ofstream(map) << slurp(kRoot + "/tests/app/data/drive.json");
+    Server server(kRoot + "/tests/app/data/drive.json");
+    Background app({"--size", "1000x760", "--state-file", dir + "/state.json", map}, dir);
+    Driver ui(dir);
+    REQUIRE(ui.findWindow());
+    Json s = ui.waitState([](const Json& j) { return j.contains("layout"); });
+    const std::size_t figures = s["figures"].size();
+    ui.moveTo(5.5, 5.5);
+    ui.keys("n");
+    s = ui.waitState([&](const Json& j) { return j["figures"].size() == figures + 1 && j["modified"] == true; });
+    REQUIRE(s["modified"] == true);
+    ui.clickNoted("menu-file");
+    ui.clickNoted("menu-host-table");
+    ui.clickNoted("table-join-link");
+    ui.typeText(server.link("marines"));
+    ui.clickNoted("button: Join");
+    s = ui.waitState([](const Json& j) { return j["items"].contains("unsaved: discard"); });
+    REQUIRE(s["items"].contains("unsaved: discard"));
+    CHECK(s["joined"].is_null());
+    ui.clickNoted("unsaved: discard");
+    s = ui.waitState([](const Json& j) { return j["joined"].is_object() && j["joined"]["connected"] == true && j["figures"].size() == 3; });
+    CHECK(s["joined"]["seat"] == "marines");
+    CHECK(s["modified"] == false);
+}
+
 // Joined by a link whose table cannot be reached (its host stopped, or hosts again elsewhere with
 // new links): the Table window says why and when it tries again, Try now tries at once, and after a
 // few tries it says that a table hosted again has new links.

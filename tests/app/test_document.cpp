@@ -205,15 +205,26 @@ TEST_CASE("document: a change made by someone else is no step of undo and the us
     REQUIRE(doc.board().walls.size() == 1);
     CHECK(doc.board().walls[0].id == "mine");
 
-    // A step that puts the whole board back would undo every change made since: dropped.
+    // A step that puts a whole board back (a round tracker's step) puts it back with the change made
+    // since on it; where that change cannot be made there, it is dropped.
     Board other = doc.board();
     other.name = "renamed";
     CHECK(doc.apply(table::ReplaceBoard{"rename the map", other}).empty());
     CHECK(doc.applyOthers(table::MoveFigure{"B", {4, 0}}, true).empty());
-    CHECK_FALSE(doc.undo());
-    CHECK(doc.stepRefusal().find("changed at the table") != std::string::npos);
+    CHECK(doc.undo());
+    CHECK(doc.board().name != "renamed");
+    CHECK(doc.board().figures[1].cell == Cell{4, 0});  // the player's move stands
+    CHECK(doc.redo());
     CHECK(doc.board().name == "renamed");
     CHECK(doc.board().figures[1].cell == Cell{4, 0});
+    Board third = doc.board();
+    third.name = "third";
+    third.figures[1].cell = Cell{5, 1};
+    CHECK(doc.apply(table::ReplaceBoard{"rename again", third}).empty());
+    CHECK(doc.applyOthers(table::RemoveFigure{"B"}, true).empty());
+    CHECK(doc.undo());  // the board named "renamed" again, without B
+    CHECK(doc.board().name == "renamed");
+    CHECK_FALSE(doc.board().findFigure("B"));
 
     // A table's board that was saved (a joined app's) stays so; one with the user's unsent change
     // stays changed.

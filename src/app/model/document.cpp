@@ -212,8 +212,7 @@ Refusal Document::applyOthers(const table::Command& command, bool unsaved) {
     if (!a.ok()) return a.refusal;
     if (!a.changed) return {};
     // The user's own steps on a figure changed here would take that change back, and so would a
-    // step that puts back the whole board, or all the terrain where this changes it: they are
-    // dropped when reached.
+    // step that puts back all the terrain where this changes it: they are dropped when reached.
     const auto whole = [](const table::Command& c) { return std::holds_alternative<table::ReplaceBoard>(c); };
     const auto terrain = [](const table::Command& c) {
         const auto* p = std::get_if<table::ChangePieces>(&c);
@@ -223,7 +222,13 @@ Refusal Document::applyOthers(const table::Command& command, bool unsaved) {
     for (std::vector<Step>* steps : {&undo_, &redo_})
         for (Step& s : *steps) {
             if (!s.stale.empty()) continue;
-            if (whole(s.command) || (terrain(s.command) && (terrain(command) || whole(command)))) {
+            // A step that puts back a whole board (a round tracker's step, a resize) puts it back
+            // with this change made on it too, where it can be; else it is dropped.
+            if (auto* back = std::get_if<table::ReplaceBoard>(&s.command)) {
+                if (!table::apply(back->board, command).ok()) s.stale = "the board was changed at the table after this step.";
+                continue;
+            }
+            if (terrain(s.command) && (terrain(command) || whole(command))) {
                 s.stale = "the board was changed at the table after this step.";
                 continue;
             }
@@ -267,7 +272,7 @@ bool Document::step(std::vector<Step>& from, std::vector<Step>& to) {
     // An inverse applies to the board it was made from; where a change made by someone else since
     // (applyOthers) refuses it, the step is dropped rather than leaving the board half-way.
     if (!a.ok()) {
-        stepRefusal_ = a.refusal;
+        stepRefusal_ = "a change made since stands in the way: " + a.refusal;
         return false;
     }
     to.push_back({std::move(*a.inverse), std::move(s.what), state_, {}});

@@ -176,6 +176,7 @@ TableHosting::TableHosting(const Board& board, const HostSettings& settings) : s
     options.webRoot = SIGHTLINE_SOURCE_DIR "/assets/web";
     server_ = std::make_unique<net::TableServer>(*host_, options);
     port_ = server_->port();
+    network_ = settings.network;
     server_->onApplied([this](const table::Command& c) {
         std::lock_guard<std::mutex> lock(mutex_);
         remote_.push_back(c);

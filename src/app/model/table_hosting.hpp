@@ -67,6 +67,8 @@ public:
     TableHosting& operator=(const TableHosting&) = delete;
 
     unsigned short port() const { return port_; }
+    // Whether players on other machines can join (every interface), not only this machine's.
+    bool network() const { return network_; }
     bool servesPanelGame() const { return servesPanelGame_; }
     // The GM's board: its changes since the last call go to the host, and back come the players'
     // changes that crossed them (made on the host after the GM last took them) and still stand,
@@ -107,6 +109,7 @@ private:
     std::unique_ptr<net::TableServer> server_;
     std::thread thread_;
     unsigned short port_ = 0;
+    bool network_ = false;
     Board synced_;  // the board as the host has it, as far as this side knows
     mutable std::mutex mutex_;  // guards what follows, shared with the server's thread
     std::vector<table::Command> remote_;

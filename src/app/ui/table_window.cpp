@@ -123,8 +123,14 @@ void Panels::tableWindow(const PanelContext& ctx, PanelRequests& out) {
         ImGui::End();
         return;
     }
-    ImGui::TextWrapped("Hosting on port %u. Give each player their seat's link; on a phone, point the camera at its code.",
-                       static_cast<unsigned>(ctx.hosting->port()));
+    if (ctx.hosting->network())
+        ImGui::TextWrapped("Hosting on port %u. Give each player their seat's link; on a phone, point the camera at its code.",
+                           static_cast<unsigned>(ctx.hosting->port()));
+    else
+        ImGui::TextWrapped("Hosting on port %u for this machine only: its links and codes work here, not on a phone or another "
+                           "machine (Stop hosting, then start with \"Players join from other machines\").",
+                           static_cast<unsigned>(ctx.hosting->port()));
+    ui::noteItem("table-hosting-text");
     if (ui::button("Stop hosting")) out.ask(ask::StopHosting{});
     ImGui::Separator();
     const std::vector<HostedSeat> seats = ctx.hosting->seats();
@@ -141,7 +147,7 @@ void Panels::tableWindow(const PanelContext& ctx, PanelRequests& out) {
         ImGui::TextColored(s.connections > 0 ? ImVec4(0.45f, 0.85f, 0.5f, 1) : ui::kDim, "%s", status.c_str());
         if (ui::smallButton("Copy app link")) {
             ImGui::SetClipboardText(s.link.c_str());
-            out.ask(ask::Say{"Copied seat " + s.name + "'s link for the app (File > Join table)."});
+            out.ask(ask::Say{"Copied seat " + s.name + "'s link for the app (File > Host or join a table, Join)."});
         }
         ImGui::SameLine();
         if (ui::smallButton("Copy browser link")) {
