@@ -118,7 +118,8 @@
   function refuse(reason) {
     table.refusedForGood = true;
     setConnection('refused', 'Not joined');
-    showMessage('Not joined', reason + ' Ask the GM for your seat\'s link.', 'refusal', true);
+    showMessage('Not joined', reason + ' This link no longer joins if the GM made a new one for your seat or hosts again: ' +
+                'ask the GM for your seat\'s link.', 'refusal', true);
   }
 
   // [SECTION] Messages: snapshot, patch, ruling, battle, defense, refused
