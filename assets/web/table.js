@@ -523,10 +523,30 @@
     return [0, 0, b.grid.width, b.grid.height];
   }
 
+  // A side's colour as the app draws it (app/view/board_view.cpp, palette::side), so that a side
+  // looks the same on every screen at the table: marines and invaders their own, another side one
+  // of five picked by FNV-1a over its name's UTF-8 bytes in 64 bits (done here in 16-bit limbs).
+  const kOtherSides = ['rgb(32, 168, 176)', 'rgb(184, 120, 62)', 'rgb(226, 104, 168)', 'rgb(112, 128, 184)', 'rgb(40, 120, 200)'];
   function sideColour(side) {
-    let h = 0;
-    for (const ch of String(side || '')) h = (h * 31 + ch.codePointAt(0)) % 360;
-    return 'hsl(' + h + ', 62%, 52%)';
+    const name = String(side || '');
+    if (name === 'marines') return 'rgb(66, 135, 245)';
+    if (name === 'invaders') return 'rgb(176, 82, 204)';
+    if (name === '') return 'rgb(140, 140, 150)';
+    let l = [0x9dc5, 0x811c, 0, 0];  // 2166136261, lowest limb first
+    for (const b of new TextEncoder().encode(name)) {
+      l[0] ^= b;
+      const r = [0, 0, 0, 0];  // times 16777619 = 0x0100 0193, modulo 2^64
+      let carry = 0;
+      for (let k = 0; k < 4; ++k) {
+        const v = carry + l[k] * 0x0193 + (k > 0 ? l[k - 1] * 0x0100 : 0);
+        r[k] = v % 65536;
+        carry = Math.floor(v / 65536);
+      }
+      l = r;
+    }
+    let rest = 0;
+    for (let k = 3; k >= 0; --k) rest = (rest * 65536 + l[k]) % kOtherSides.length;
+    return kOtherSides[rest];
   }
 
   function ringPath(c, ring, fx, fy) {
