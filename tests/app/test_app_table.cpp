@@ -119,6 +119,16 @@ TEST_CASE("app: hosting a table, a player joins, moves cross both ways, links ar
     CHECK(j.dump().find("\"B\"") != std::string::npos);
     CHECK(j.dump().find("\"A\"") == std::string::npos);
 
+    // Quitting asks about the unsaved board (the player's move is on it) and says the table ends for
+    // the player at it; Esc cancels.
+    CHECK(s["modified"] == true);
+    ui.keys("ctrl+q");
+    s = ui.waitState([](const Json& st) { return st["items"].contains("unsaved: players"); });
+    CHECK(s["items"].contains("unsaved: players"));
+    ui.keys("Escape");
+    s = ui.waitState([](const Json& st) { return st["popup_open"] == false; });
+    CHECK(s["hosting"].is_object());
+
     // The Table window again. Copy a link: the status says so.
     ui.clickNoted("menu-file");
     ui.clickNoted("menu-host-table");

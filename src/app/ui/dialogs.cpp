@@ -1,5 +1,6 @@
 #include "app/ui/panels.hpp"
 
+#include "app/model/table_hosting.hpp"
 #include "app/ui/common.hpp"
 
 #include <imgui.h>
@@ -102,6 +103,15 @@ void Panels::modals(const PanelContext& ctx, PanelRequests& out) {
     ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     if (ImGui::BeginPopupModal(kUnsavedPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::Text("%s has unsaved changes. Save them before %s?", unsavedSubject_.c_str(), unsavedWhat_.c_str());
+        // Quitting while hosting ends the table for whoever is at it.
+        if (ctx.hosting && unsavedWhat_ == "quitting") {
+            int players = 0;
+            for (const HostedSeat& seat : ctx.hosting->seats()) players += seat.side == "*" ? 0 : seat.connections;
+            if (players > 0) {
+                ImGui::TextColored(ui::kWarn, "Quitting also ends the table for the players at it (%d connected).", players);
+                ui::noteItem("unsaved: players");
+            }
+        }
         ImGui::Spacing();
         auto choose = [&](UnsavedChoice c) {
             out.ask(ask::Answer{c});
