@@ -251,6 +251,10 @@ private:
     bool pointerInside_ = false;   // the pointer is in the window
     Pending pending_ = Pending::None;
     std::string pendingPath_;
+    // The last table this app hosted in this run (Stop hosting): hosted again, it keeps them.
+    unsigned short keptHostPort_ = 0;
+    bool keptHostNetwork_ = false;
+    std::vector<std::pair<std::string, std::string>> keptHostTokens_;  // seat name, token
     std::string pendingLink_;  // the table to join once the unsaved question is answered (Pending::Join)
     std::vector<std::string> mapFiles_;
     std::vector<WindowSlot> windows_;

@@ -295,24 +295,49 @@ void App::handle(const ask::StartHosting& a) {
     // A battle open in its window is served beside the board: a seat for each of its teams.
     for (const WindowSlot& slot : windows_)
         for (const std::string& team : slot.window->tableTeams()) settings.teams.push_back(team);
+    // Hosted again in this run, for the same machines: the same port and each seat's token, so that
+    // the players' links stay and they rejoin by themselves (New link ends one).
+    const bool again = keptHostPort_ != 0 && keptHostNetwork_ == a.network;
+    if (again) settings.port = keptHostPort_, settings.tokens = keptHostTokens_;
     try {
         hosting_ = std::make_unique<TableHosting>(doc_.board(), settings);
     } catch (const std::exception& e) {
-        say(std::string("Cannot host the table: ") + e.what(), true);
-        return;
+        hosting_.reset();
+        if (again) {
+            try {  // the port is taken now: another one (the links change with it)
+                settings.port = 0;
+                hosting_ = std::make_unique<TableHosting>(doc_.board(), settings);
+            } catch (const std::exception&) {
+                hosting_.reset();
+            }
+        }
+        if (!hosting_) {
+            say(std::string("Cannot host the table: ") + e.what(), true);
+            return;
+        }
     }
     hostedKey_ = docKey();
     servedGame_ = nullptr;  // the battle or the decks go to the new table at the next frame
     panels_.showTable(true);
-    say("Hosting the table on port " + std::to_string(hosting_->port()) + ": give each player their seat's link.", false);
+    if (again && hosting_->port() == keptHostPort_)
+        say("Hosting the table again on port " + std::to_string(hosting_->port()) + ": the seats' links are as before, and players rejoin by themselves.", false);
+    else
+        say("Hosting the table on port " + std::to_string(hosting_->port()) + ": give each player their seat's link.", false);
 }
 
 void App::handle(const ask::StopHosting&) {
     if (!hosting_) return;
+    // Kept for hosting again in this run: the port and each seat's token (from its link).
+    keptHostPort_ = hosting_->port();
+    keptHostNetwork_ = hosting_->network();
+    keptHostTokens_.clear();
+    for (const HostedSeat& seat : hosting_->seats())
+        if (const std::size_t at = seat.link.find("token="); at != std::string::npos)
+            keptHostTokens_.emplace_back(seat.name, seat.link.substr(at + 6, seat.link.find('&', at) - at - 6));
     hosting_.reset();
     servedGame_ = nullptr;
     panels_.leaveTable();  // the Defense section's own decks again
-    say("The table is no longer hosted; players' links stop working.", false);
+    say("The table is no longer hosted: players wait. Start hosting again keeps their links.", false);
 }
 
 void App::handle(const ask::NewSeatLink& a) {

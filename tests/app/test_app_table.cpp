@@ -145,12 +145,22 @@ TEST_CASE("app: hosting a table, a player joins, moves cross both ways, links ar
         if (before[i]["link"] != s["hosting"]["seats"][i]["link"]) ++changed;
     CHECK(changed == 1);
     // Stop hosting: the player's connection ends, the table is gone.
+    const Json links = s["hosting"]["seats"];
     ui.clickNoted("button: Stop hosting");
     s = ui.waitState([](const Json& st) { return st["hosting"].is_null(); });
     CHECK(s["hosting"].is_null());
     Json last = player.next();
     while (!last.is_null()) last = player.next();
     CHECK(last.is_null());
+    // Hosted again: the same port and the same links (the renewed one as renewed), so the player's
+    // link joins again as it was.
+    ui.clickNoted("button: Start hosting");
+    s = ui.waitState([](const Json& st) { return st["hosting"].is_object() && st["items"].contains("table-qr-marines"); });
+    CHECK(s["hosting"]["port"] == port);
+    for (std::size_t i = 0; i < links.size(); ++i) CHECK(s["hosting"]["seats"][i]["link"] == links[i]["link"]);
+    CHECK(s["status"].get<std::string>().find("links are as before") != std::string::npos);
+    Player back(port, "marines", tokenOf(marines["link"]));
+    CHECK(back.next()["type"] == "snapshot");
 }
 
 namespace {

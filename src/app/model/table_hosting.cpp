@@ -160,7 +160,13 @@ TableHosting::TableHosting(const Board& board, const HostSettings& settings) : s
         const bool there = std::any_of(seats.begin(), seats.end(), [&](const table::Seat& s) { return s.name == team || s.side == team; });
         if (!there && team != "*" && !team.empty()) seats.push_back(table::Seat{team, team, {}});
     }
-    host_ = std::make_unique<net::TableHost>(board, std::move(seats), table, rulesOf(board, settings.assetsDir));
+    std::vector<std::string> tokens;
+    if (!settings.tokens.empty())
+        for (const table::Seat& seat : seats) {
+            const auto kept = std::find_if(settings.tokens.begin(), settings.tokens.end(), [&](const auto& t) { return t.first == seat.name; });
+            tokens.push_back(kept != settings.tokens.end() && !kept->second.empty() ? kept->second : net::newToken());
+        }
+    host_ = std::make_unique<net::TableHost>(board, std::move(seats), table, rulesOf(board, settings.assetsDir), std::move(tokens));
     host_->enforceMovement(settings.enforceMovement);
     // The map's pictures from its folder; the tokens Sightline ships, which maps name from anywhere.
     const std::string folder = settings.mapFolder.empty() ? std::string(".") : settings.mapFolder;

@@ -38,6 +38,10 @@ struct HostSettings {
     std::vector<std::string> teams;
     // The game panel's state is served too (Doom's defense cards, revealed from the seats).
     bool defenseCards = false;
+    // Each seat's token by the seat's name, kept from a table this app hosted before in this run
+    // (with its port: the players' links stay, and they rejoin by themselves); a seat not named
+    // here gets a new one.
+    std::vector<std::pair<std::string, std::string>> tokens;
 };
 
 // One seat as the host's window shows it.

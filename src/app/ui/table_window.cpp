@@ -79,15 +79,16 @@ void Panels::tableWindow(const PanelContext& ctx, PanelRequests& out) {
             ImGui::PopStyleColor();
             ui::noteItem("table-retry-text");
             if (ui::button("Try now")) out.ask(ask::RetryTable{});
-            // A table hosted again (or moved) has new links: after a few tries the old one is
-            // likely dead, and only the GM can give the new one.
+            // A table hosted anew (a restarted app or server, or moved) has new links: after a few
+            // tries the old one is likely dead, and only the GM can give the new one.
             if (r->failed >= 3 || r->wasAtTable) {
                 if (c.gm() || c.link().seat == "gm")
-                    ImGui::TextWrapped("If hosting stopped and started again, the table has new links: take this seat's link "
-                                       "from the hosting app's Table window, Leave table, and join with the new one.");
+                    ImGui::TextWrapped("If the table was hosted anew (the hosting app or server restarted), it has new links: "
+                                       "take this seat's link from the hosting app's Table window, Leave table, and join with "
+                                       "the new one.");
                 else
-                    ImGui::TextWrapped("If the GM stopped hosting and started again, the table has new links: ask the GM for "
-                                       "this seat's link, Leave table, and join with the new one.");
+                    ImGui::TextWrapped("If the table was hosted anew (the GM's app or server restarted), it has new links: "
+                                       "ask the GM for this seat's link, Leave table, and join with the new one.");
                 ui::noteItem("table-retry-hint");
             }
         } else {
