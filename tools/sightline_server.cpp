@@ -143,6 +143,9 @@ int main(int argc, char** argv) {
         // The map's pictures from its folder; the tokens Sightline ships, which maps name from anywhere.
         const std::string shipped = findAssetsDir(assets, SIGHTLINE_SOURCE_DIR "/assets") + "/tokens";
         table.servePictures(folder.empty() ? std::string(".") : folder, {folder.empty() ? std::string(".") : folder, shipped});
+        for (const std::string& picture : table.unservedPictures())
+            std::cerr << "sightline-server: the picture " << picture
+                      << " cannot be served (not in the map's folder nor among the shipped tokens): the players see a plain disc there\n";
         net::ServerOptions options;
         options.bind = bind;
         options.port = static_cast<unsigned short>(port);

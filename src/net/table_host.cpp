@@ -168,6 +168,16 @@ std::optional<std::string> TableHost::pictureFile(std::string_view name) const {
     return std::nullopt;
 }
 
+std::vector<std::string> TableHost::unservedPictures() const {
+    std::set<std::string> out;
+    for (const auto& [name, path] : pictureNames_) {
+        const std::optional<std::string> file = pictureFile(name);
+        std::error_code ec;
+        if (!file || !std::filesystem::is_regular_file(*file, ec)) out.insert(path);
+    }
+    return {out.begin(), out.end()};
+}
+
 std::optional<std::size_t> TableHost::seatNamed(std::string_view name) const {
     for (std::size_t i = 0; i < seatCount(); ++i)
         if (seat(i).name == name) return i;

@@ -102,6 +102,9 @@ public:
     // The file a picture's name at this table stands for: any name the table gave (whether its
     // board still names the picture or not), when the file lies inside a root.
     std::optional<std::string> pictureFile(std::string_view name) const;
+    // The pictures the board names that cannot be served (no such file, or outside the roots), as the
+    // board names them, each once: the seats see a plain disc there. For the host's log.
+    std::vector<std::string> unservedPictures() const;
 
 private:
     table::TableSettings withPictureSecret(table::TableSettings settings);

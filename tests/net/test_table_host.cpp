@@ -15,7 +15,11 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <set>
+
+#include <unistd.h>
 
 using namespace sightline;
 using namespace sightline::net;
@@ -497,6 +501,21 @@ TEST_CASE("host: a picture is served under the name the table gives it, while th
         CHECK_FALSE(host.pictureFile(given));
     }
     // Two tables name the same file differently: a name learned at one means nothing at another.
+    {
+        // What the host cannot serve is told (for its log): a picture that is not there, and one
+        // outside the folders served; not one that is.
+        const std::string dir = "/tmp/sightline-unserved-" + std::to_string(::getpid());
+        std::filesystem::create_directories(dir + "/art");
+        std::ofstream(dir + "/art/r1.png") << "x";
+        Board c = splitBoard();
+        setPropertyString(c.figures[0].extra, "image", "art/r1.png");
+        setPropertyString(c.figures[1].extra, "image", "art/missing.png");
+        setPropertyString(c.figures[4].extra, "image", "../elsewhere.png");
+        TableHost served = splitTable(c);
+        served.servePictures(dir, {dir});
+        CHECK(served.unservedPictures() == std::vector<std::string>{"../elsewhere.png", "art/missing.png"});
+        std::filesystem::remove_all(dir);
+    }
     TableHost other = splitTable(b);
     other.servePictures("/maps/here", {"/maps/here"});
     CHECK_FALSE(other.pictureFile(names["b1"]));

@@ -171,6 +171,9 @@ TableHosting::TableHosting(const Board& board, const HostSettings& settings) : s
     // The map's pictures from its folder; the tokens Sightline ships, which maps name from anywhere.
     const std::string folder = settings.mapFolder.empty() ? std::string(".") : settings.mapFolder;
     host_->servePictures(folder, {folder, (settings.assetsDir.empty() ? std::string("assets") : settings.assetsDir) + "/tokens"});
+    for (const std::string& picture : host_->unservedPictures())
+        log_.push_back("The table cannot serve the picture " + picture + " (not in the map's folder nor among the shipped tokens): "
+                       "the players see a plain disc there.");
     enforceMovement_ = settings.enforceMovement;
     servesPanelGame_ = settings.defenseCards;
     net::ServerOptions options;
