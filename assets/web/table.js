@@ -929,6 +929,23 @@
     return best;
   }
 
+  // The door nearest the point within a finger's reach (screen pixels), or null.
+  function doorAt(px, py) {
+    let best = null, bestDist = Math.max(12, view.scale * 0.25);
+    for (const d of (table.board && table.board.doors) || []) {
+      if (!Array.isArray(d.from) || !Array.isArray(d.to)) continue;
+      const ax = toScreenX(d.from[0]), ay = toScreenY(d.from[1]), bx = toScreenX(d.to[0]), by = toScreenY(d.to[1]);
+      const len2 = (bx - ax) ** 2 + (by - ay) ** 2;
+      const t = len2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / len2)) : 0;
+      const dist = Math.hypot(px - (ax + t * (bx - ax)), py - (ay + t * (by - ay)));
+      if (dist <= bestDist) {
+        best = d;
+        bestDist = dist;
+      }
+    }
+    return best;
+  }
+
   function startPinch() {
     const [a, b] = [...pointers.values()];
     pinch = {
@@ -1035,6 +1052,10 @@
       }
     } else if (!pr.moved && pr.id) {
       tapFigure(pr.id);
+    } else if (!pr.moved) {
+      // A door tapped: the GM's to open or close, said rather than nothing happening.
+      const door = doorAt(pr.x, pr.y);
+      if (door) showMessage('Door ' + door.id, (door.open ? 'Open. ' : 'Closed. ') + 'The GM opens and closes doors.', 'info');
     }
     if ((dr && pr.moved) || (!pr.moved && pr.id)) hint.hidden = true;  // the player has found out how
     draw();

@@ -221,6 +221,11 @@ async function main() {
     await tap(a, [2.5, 2.5]);  // the scout picked again to attack
     s = await waitState(a, (x) => x.message && x.message.title === 'scout picked', 'the scout picked');
     await press(a, '#panel-close');
+    // A door tapped is the GM's: said, and nothing sent.
+    await tap(a, [6, 4]);
+    s = await waitState(a, (x) => x.message && x.message.title === 'Door door-mid', 'a tap on the door says whose it is');
+    check(/GM opens and closes doors/.test(s.message.text) && /^Closed/.test(s.message.text), 'the door is the GM\'s, and closed', s.message);
+    await press(a, '#panel-close');
 
     // A tap on the ghoul: the ruling, in the words sightline-cli uses on the same board.
     await tap(a, [4.5, 1.5]);
