@@ -331,9 +331,13 @@ void App::handle(const ask::StopHosting&) {
     keptHostPort_ = hosting_->port();
     keptHostNetwork_ = hosting_->network();
     keptHostTokens_.clear();
-    for (const HostedSeat& seat : hosting_->seats())
-        if (const std::size_t at = seat.link.find("token="); at != std::string::npos)
-            keptHostTokens_.emplace_back(seat.name, seat.link.substr(at + 6, seat.link.find('&', at) - at - 6));
+    for (const HostedSeat& seat : hosting_->seats()) {
+        try {
+            keptHostTokens_.emplace_back(seat.name, parseJoinLink(seat.link).token);
+        } catch (const std::exception&) {
+            // a seat without a link yet: a new token when hosted again
+        }
+    }
     hosting_.reset();
     servedGame_ = nullptr;
     panels_.leaveTable();  // the Defense section's own decks again

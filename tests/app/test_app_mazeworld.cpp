@@ -297,6 +297,22 @@ TEST_CASE("app: every tab of the MazeWorld window fits its text at the sizes peo
     }
 }
 
+namespace {
+
+// A "mazes" battle of seed 77 with Side 1's cover a brick wall, Side 2's a metallic container, Side 3
+// none, and Side 4 left to the dice.
+mw::BattleSetup twoSidesSet() {
+    mw::BattleSetup setup;
+    setup.variant = "mazes";
+    setup.seed = 77;
+    setup.sides[0] = std::vector<std::string>{"Brick wall"};
+    setup.sides[1] = std::vector<std::string>{"Metallic container"};
+    setup.sides[2] = std::vector<std::string>{};
+    return setup;
+}
+
+}  // namespace
+
 // The players' screen: a window of its own (for a second monitor or a projector) showing what the
 // players may see, while the GM's window keeps everything. An enemy in ambush is not drawn there,
 // whoever else is; the Sides whose cover players were not shown say so; its text grows with it; its
@@ -306,13 +322,7 @@ TEST_CASE("app: the players' screen is a window of its own showing only what pla
     const std::string battle = dir + "/ambush.json";
     {
         sightline::app::MazeWorldSession s(kRoot + "/assets");
-        mw::BattleSetup setup;
-        setup.variant = "mazes";
-        setup.seed = 77;
-        setup.sides[0] = std::vector<std::string>{"Brick wall"};
-        setup.sides[1] = std::vector<std::string>{"Metallic container"};
-        setup.sides[2] = std::vector<std::string>{};
-        s.newBattle(setup);
+        s.newBattle(twoSidesSet());
         auto who = [](std::string id, std::string team, int side, bool stealth) {
             mw::CombatantSetup c;
             c.id = std::move(id);
@@ -552,13 +562,7 @@ TEST_CASE("app: the MazeWorld Start tab's cover pickers show what each Side has"
         const std::string dir = scratchDir("mazeworld-cover-start");
         const std::string battle = dir + "/start.json";
         sightline::app::MazeWorldSession s(kRoot + "/assets");
-        mw::BattleSetup setup;
-        setup.variant = "mazes";
-        setup.seed = 77;
-        setup.sides[0] = std::vector<std::string>{"Brick wall"};
-        setup.sides[1] = std::vector<std::string>{"Metallic container"};
-        setup.sides[2] = std::vector<std::string>{};
-        s.newBattle(setup);
+        s.newBattle(twoSidesSet());
         mw::CombatantSetup c;
         c.id = "dune";
         c.team = "contestants";
